@@ -1,0 +1,59 @@
+"""`gmbot adjudicate`: one case (or one per line) from JSON to JSON, no game needed."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import IO, Any
+
+import click
+
+from gmbot.cli import main
+
+
+def _one(data: Any) -> dict[str, Any]:
+    from gmbot.cases import CaseError, run_case
+    from gmbot.engine.map import MapError
+    from gmbot.engine.position import PositionError
+    from gmbot.variants import VariantError
+
+    try:
+        return run_case(data)
+    except (CaseError, PositionError, VariantError, MapError) as e:
+        return {"error": str(e)}
+
+
+@main.command()
+@click.argument("source", type=click.File("r"), default="-")
+@click.option("--jsonl", is_flag=True, help="One case per input line, one result per output line.")
+@click.option("--indent", type=int, default=2, show_default=True, help="Indent of single results.")
+def adjudicate(source: IO[str], jsonl: bool, indent: int) -> None:
+    """Adjudicate a phase given as JSON in SOURCE (a file, or - for stdin).
+
+    Input: {"variant": "standard", "phase": "F1905M", "units": {...}, "centers": {...},
+    "orders": {...}}; see docs/adjudicate.md. Exits non-zero on invalid input.
+    """
+    failed = False
+    out = sys.stdout
+    if jsonl:
+        for n, line in enumerate(source, 1):
+            if not line.strip():
+                continue
+            try:
+                result = _one(json.loads(line))
+            except json.JSONDecodeError as e:
+                result = {"error": f"line {n}: invalid JSON: {e}"}
+            failed = failed or "error" in result
+            out.write(json.dumps(result, separators=(",", ":")) + "\n")
+    else:
+        text = source.read()
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise click.ClickException(f"invalid JSON: {e}") from None
+        result = _one(data)
+        if "error" in result:
+            raise click.ClickException(result["error"])
+        out.write(json.dumps(result, indent=indent) + "\n")
+    if failed:
+        sys.exit(1)

@@ -1,0 +1,226 @@
+"""One phase, start to finish: accept order lines, reconcile, resolve, and advance the game
+to its next phase (skipping retreat and adjustment phases with nothing to do)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from gmbot.engine.adjust import has_adjustments
+from gmbot.engine.check import check_order
+from gmbot.engine.orders import Move, Order, OrderError
+from gmbot.engine.parse import OrderParser
+from gmbot.engine.resolve import Resolution
+from gmbot.engine.retreat import resolve_retreats, retreat_options
+from gmbot.engine.rules import StandardRules
+from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, Dislodged, GameState, Unit
+
+
+@dataclass(frozen=True)
+class Rejection:
+    power: str
+    line: str
+    reason: str
+    prov: str | None = None  # the unit the line was about, when it can be told
+
+
+@dataclass
+class PhaseResult:
+    before: GameState
+    after: GameState  # the game at its next phase
+    orders: dict[str, str] = field(default_factory=dict)  # unit -> order as executed
+    results: dict[str, str] = field(default_factory=dict)  # unit -> result code
+    moves: dict[str, str] = field(default_factory=dict)  # unit -> where it went
+    dislodged: dict[str, Dislodged] = field(default_factory=dict)  # after movement
+    retreats: dict[str, list[str]] = field(default_factory=dict)  # unit -> options
+    built: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)  # ordered and civil disorder
+    civil_disorder: list[str] = field(default_factory=list)
+    rejected: list[Rejection] = field(default_factory=list)
+    winner: str | None = None
+    eliminated: list[str] = field(default_factory=list)
+    notes: dict[str, Any] = field(default_factory=dict)  # variant reports
+
+
+def accept_orders(
+    state: GameState, rules: StandardRules, power: str, lines: list[str],
+    parser: OrderParser | None = None,
+) -> tuple[list[Order], list[Rejection]]:
+    """Parse and check one power's order lines; a later order for a unit replaces an earlier one."""
+    parser = parser or OrderParser(state.map)
+    kind = state.phase.kind
+    accepted: dict[str, Order] = {}
+    extra: list[Order] = []
+    rejected: list[Rejection] = []
+    for line in lines:
+        try:
+            order = rules.parse_extra(parser, line, power, state)
+            if order is None:
+                order = check_order(parser.parse(line, power, kind), state, rules)
+        except OrderError as e:
+            rejected.append(Rejection(power, line, str(e), parser.unit_prov(line)))
+            continue
+        if kind == ADJUSTMENT or not order.loc:
+            extra.append(order)
+        else:
+            earlier = accepted.pop(order.prov, None)
+            if earlier is not None:
+                why = f"replaced by a later order for the unit in {order.prov}"
+                rejected.append(Rejection(power, str(earlier), why, order.prov))
+            accepted[order.prov] = order
+    return list(accepted.values()) + extra, rejected
+
+
+def adjudicate(
+    state: GameState, rules: StandardRules, orders: dict[str, list[str]]
+) -> PhaseResult:
+    """Adjudicate one phase from each power's order lines."""
+    parser = OrderParser(state.map)
+    accepted: list[Order] = []
+    rejected: list[Rejection] = []
+    for power in sorted(orders):
+        ok, bad = accept_orders(state, rules, power, list(orders[power]), parser)
+        accepted.extend(ok)
+        rejected.extend(bad)
+    return adjudicate_orders(state, rules, accepted, rejected)
+
+
+def adjudicate_orders(
+    state: GameState, rules: StandardRules, accepted: list[Order],
+    rejected: list[Rejection] | None = None,
+) -> PhaseResult:
+    kind = state.phase.kind
+    if kind == MOVEMENT:
+        result = _movement(state, rules, rules.reconcile(state, accepted))
+    elif kind == RETREAT:
+        result = _retreats(state, rules, rules.reconcile(state, accepted))
+    else:
+        result = _adjustments(state, rules, accepted)
+    result.rejected = list(rejected or []) + result.rejected
+    _mark_void(result, accepted)
+    return result
+
+
+def _mark_void(result: PhaseResult, accepted: list[Order]) -> None:
+    """A unit whose owner's only orders were rejected shows as void, not as holding."""
+    before = result.before
+    ordered = {(o.power, o.prov) for o in accepted}
+    for r in result.rejected:
+        if r.prov is None or (r.power, r.prov) in ordered:
+            continue
+        unit = before.units.get(r.prov)
+        if before.phase.kind == RETREAT:
+            entry = before.dislodged.get(r.prov)
+            unit = entry.unit if entry else None
+        if unit is not None and unit.power == r.power and str(unit) in result.results:
+            if result.results[str(unit)] in ("succeeds", "disbanded"):
+                result.results[str(unit)] = "void"
+
+
+# -- the three phase kinds --------------------------------------------------------------
+
+
+def _movement(state: GameState, rules: StandardRules, orders: dict[str, Order]) -> PhaseResult:
+    state, orders = rules.before_movement(state, orders)
+    res = Resolution(state, orders, rules)
+    res.run()
+    units: dict[str, Unit] = {}
+    dislodged: dict[str, Dislodged] = {}
+    result = PhaseResult(before=state, after=state)
+    for i, unit in enumerate(res.units):
+        name = str(unit)
+        order = res.orders[i]
+        result.orders[name] = str(order)
+        result.results[name] = res.result_code(i)
+        if res.dislodged(i):
+            a = res.attacker_of(i)
+            assert a is not None
+            dislodged[unit.prov] = Dislodged(unit, res.src[a], res.convoyed[a])
+        elif isinstance(order, Move) and res.move_ok(i):
+            moved = Unit(unit.power, unit.type, order.dest, unit.attrs)
+            units[moved.prov] = moved
+            result.moves[name] = order.dest
+        else:
+            units[unit.prov] = unit
+    standoffs = frozenset(
+        prov
+        for prov, movers in res.moves_into.items()
+        if prov not in units and any(res.path(m) for m in movers)
+        and not any(res.move_ok(m) for m in movers)
+    )
+    after = state.with_(units=units, dislodged=dislodged, standoffs=standoffs)
+    after = rules.after_movement(after, res)
+    result.dislodged = dict(after.dislodged)
+    for d in after.dislodged.values():
+        result.retreats[str(d.unit)] = retreat_options(after, rules, d)
+    return _advance(result, after, rules)
+
+
+def _retreats(state: GameState, rules: StandardRules, orders: dict[str, Order]) -> PhaseResult:
+    units, results = resolve_retreats(state, orders)
+    result = PhaseResult(before=state, after=state, results=results)
+    for prov, entry in state.dislodged.items():
+        name = str(entry.unit)
+        order = orders.get(prov)
+        result.orders[name] = str(order) if order else f"{name} D"
+        if results[name] == "succeeds":
+            result.moves[name] = order.dest  # type: ignore[union-attr]
+        else:
+            result.removed.append(name)
+    after = rules.after_retreats(state.with_(units=units, dislodged={}, standoffs=frozenset()))
+    return _advance(result, after, rules)
+
+
+def _adjustments(state: GameState, rules: StandardRules, orders: list[Order]) -> PhaseResult:
+    from gmbot.engine.adjust import resolve_adjustments
+
+    out = resolve_adjustments(state, rules, orders)
+    result = PhaseResult(before=state, after=state)
+    result.built = [str(u) for u in out.built]
+    result.removed = [str(u) for u in out.removed + out.civil_disorder]
+    result.civil_disorder = [str(u) for u in out.civil_disorder]
+    result.notes["waived"] = out.waived
+    result.rejected = [Rejection(o.power, str(o), why) for o, why in out.refused]
+    for u in out.built:
+        result.results[str(u)] = "built"
+    for u in out.removed:
+        result.results[str(u)] = "removed"
+    for u in out.civil_disorder:
+        result.results[str(u)] = "civil_disorder"
+    after = rules.after_adjustments(state.with_(units=out.units))
+    return _advance(result, after, rules)
+
+
+# -- sequencing ---------------------------------------------------------------------------
+
+
+def capture_centres(state: GameState) -> GameState:
+    centers = dict(state.centers)
+    for prov, unit in state.units.items():
+        if prov in state.map.supply_centres:
+            centers[prov] = unit.power
+    return state.with_(centers=centers)
+
+
+def _advance(result: PhaseResult, state: GameState, rules: StandardRules) -> PhaseResult:
+    before = result.before
+    phase = rules.next_phase(state.phase)
+    while True:
+        nxt = state.with_(phase=phase)
+        if phase.kind != RETREAT:
+            nxt = nxt.with_(dislodged={}, standoffs=frozenset())
+        if phase.kind == RETREAT and not nxt.dislodged:
+            state, phase = nxt, rules.next_phase(phase)
+            continue
+        if state.phase.season == "F" and rules.captures_centres(state.phase) and phase.season != "F":
+            nxt = capture_centres(nxt)
+        if phase.kind == ADJUSTMENT and not has_adjustments(nxt, rules):
+            state, phase = nxt, rules.next_phase(phase)
+            continue
+        break
+    result.after = nxt
+    result.winner = rules.winner(nxt)
+    result.eliminated = [
+        p for p in before.powers if before.is_alive(p) and not nxt.is_alive(p)
+    ]
+    return result

@@ -1,0 +1,233 @@
+"""Whether a parsed order may be given now, on this board, by this power.
+
+Returns the order with the unit's type (and a fleet's coast) filled in, or raises
+OrderError with the reason a player reads. Adjacency and ownership go through the rules.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import replace
+
+from gmbot.engine.map import COAST, LAND, SEA, province_of
+from gmbot.engine.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    OrderError,
+    Remove,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Waive,
+)
+from gmbot.engine.rules import StandardRules
+from gmbot.engine.state import Dislodged, GameState, Unit
+
+TYPE_NAMES = {"A": "an army", "F": "a fleet"}
+
+
+def _unit_for(order: Order, state: GameState, rules: StandardRules, units: dict[str, Unit]) -> Unit:
+    unit = units.get(order.prov)
+    where = order.prov
+    if unit is None:
+        raise OrderError(f"no unit in {where}")
+    if order.utype and order.utype != unit.type:
+        raise OrderError(f"the unit in {where} is {TYPE_NAMES[unit.type]} ({unit})")
+    if not rules.may_order(state, order.power, unit):
+        owner = state.map.powers.get(unit.power)
+        raise OrderError(f"not your unit: {unit} belongs to {owner.name if owner else unit.power}")
+    return unit
+
+
+def check_order(order: Order, state: GameState, rules: StandardRules) -> Order:
+    if isinstance(order, (Retreat, Disband)):
+        return _check_retreat(order, state, rules)
+    if isinstance(order, (Build, Remove, Waive)):
+        return _check_adjustment(order, state, rules)
+    unit = _unit_for(order, state, rules, state.units)
+    order = replace(order, utype=unit.type, loc=unit.loc)
+    if isinstance(order, Move):
+        return _check_move(order, unit, state, rules)
+    if isinstance(order, SupportHold):
+        return _check_support(order, unit, state, rules, order.target, None)
+    if isinstance(order, SupportMove):
+        return _check_support(order, unit, state, rules, order.target, order.dest)
+    if isinstance(order, Convoy):
+        return _check_convoy(order, unit, state, rules)
+    if isinstance(order, Hold):
+        return order
+    raise OrderError(f"{order} cannot be given in a movement phase")
+
+
+def _check_move(order: Move, unit: Unit, state: GameState, rules: StandardRules) -> Move:
+    gmap = state.map
+    dest = order.dest_prov
+    kind = gmap.provinces[dest].type
+    if dest == unit.prov:
+        raise OrderError("a unit cannot move to the province it is in")
+    if unit.type == "A":
+        if kind == SEA:
+            raise OrderError(f"armies cannot move to sea: {dest}")
+        if kind not in (LAND, COAST):
+            raise OrderError(f"{dest} cannot be entered")
+        order = replace(order, dest=dest)  # armies ignore coasts
+        if rules.army_adjacent(state, unit.prov, dest):
+            return order
+        if convoy_possible(state, rules, unit.prov, dest):
+            return order
+        raise OrderError(f"{unit} - {dest}: not adjacent and no convoy route exists")
+    if order.via_convoy:
+        raise OrderError("only armies can be convoyed")
+    if kind == LAND:
+        raise OrderError(f"fleets cannot move inland: {dest}")
+    targets = rules.fleet_targets(state, unit.loc, dest)
+    if not targets:
+        raise OrderError(f"{unit} - {dest}: fleets can only move to an adjacent coast or sea")
+    if "/" in order.dest:
+        if order.dest not in targets:
+            raise OrderError(f"{unit} cannot reach {order.dest}; it can reach {' or '.join(targets)}")
+        return order
+    if len(targets) > 1:
+        raise OrderError(f"{unit} - {dest}: name the coast, {' or '.join(sorted(targets))}")
+    return replace(order, dest=targets[0])
+
+
+def _reaches(state: GameState, rules: StandardRules, unit: Unit, prov: str) -> bool:
+    if unit.type == "A":
+        return rules.army_adjacent(state, unit.prov, prov)
+    return bool(rules.fleet_targets(state, unit.loc, prov))
+
+
+def _check_support(
+    order: Order, unit: Unit, state: GameState, rules: StandardRules, target: str, dest: str | None
+) -> Order:
+    if target == unit.prov:
+        raise OrderError("a unit cannot support itself")
+    supported = state.units.get(target)
+    if supported is None:
+        raise OrderError(f"no unit in {target} to support")
+    ttype = getattr(order, "target_type", None)
+    if ttype and ttype != supported.type:
+        raise OrderError(f"the unit in {target} is {TYPE_NAMES[supported.type]} ({supported})")
+    where = dest or target
+    if dest is not None:
+        if dest == target:
+            raise OrderError("a supported move must go to another province")
+        if dest == unit.prov:
+            raise OrderError("a unit cannot support a move into its own province")
+    if not _reaches(state, rules, unit, where):
+        raise OrderError(f"{unit} cannot support into {where}: it could not move there itself")
+    return replace(order, target_type=supported.type)
+
+
+def _check_convoy(order: Convoy, unit: Unit, state: GameState, rules: StandardRules) -> Convoy:
+    if unit.type != "F":
+        raise OrderError("only fleets can convoy")
+    if not rules.can_convoy(state, unit.prov):
+        raise OrderError(f"{unit} cannot convoy: only fleets at sea convoy")
+    army = state.units.get(order.target)
+    if army is None:
+        raise OrderError(f"no army in {order.target} to convoy")
+    if army.type != "A":
+        raise OrderError("only armies can be convoyed")
+    if order.dest == order.target:
+        raise OrderError("a convoyed army must go to another province")
+    if state.map.provinces[order.dest].type not in (LAND, COAST):
+        raise OrderError(f"an army cannot be convoyed to {order.dest}")
+    return order
+
+
+def convoy_possible(state: GameState, rules: StandardRules, src: str, dest: str) -> bool:
+    """Whether a chain of convoying seas could in principle carry an army from src to dest."""
+    if state.map.provinces[src].type != COAST or state.map.provinces[dest].type != COAST:
+        return False
+    seen = {src}
+    todo = deque([src])
+    while todo:
+        here = todo.popleft()
+        for nxt in state.map.fleet_prov_adj.get(here, ()):
+            if nxt in seen or not rules.convoy_adjacent(state, here, nxt):
+                continue
+            if nxt == dest and here != src:
+                return True
+            if rules.can_convoy(state, nxt):
+                seen.add(nxt)
+                todo.append(nxt)
+    return False
+
+
+# -- retreats and adjustments ----------------------------------------------------------
+
+
+def _check_retreat(order: Order, state: GameState, rules: StandardRules) -> Order:
+    entry = state.dislodged.get(order.prov)
+    if entry is None:
+        raise OrderError(f"no dislodged unit in {order.prov}")
+    unit = _unit_for(order, state, rules, {order.prov: entry.unit})
+    order = replace(order, utype=unit.type, loc=unit.loc)
+    if isinstance(order, Disband):
+        return order
+    assert isinstance(order, Retreat)
+    from gmbot.engine.retreat import retreat_options  # one module owns the retreat rules
+
+    options = retreat_options(state, rules, entry)
+    dest = order.dest
+    if unit.type == "A" or "/" in dest:
+        chosen = province_of(dest) if unit.type == "A" else dest
+        matches = [o for o in options if o == chosen]
+    else:
+        matches = [o for o in options if province_of(o) == dest]
+    if len(matches) == 1:
+        return replace(order, dest=matches[0])
+    if len(matches) > 1:
+        raise OrderError(f"{unit} R {dest}: name the coast, {' or '.join(matches)}")
+    why = retreat_refusal(state, rules, entry, province_of(dest))
+    raise OrderError(f"{unit} cannot retreat to {dest}: {why}")
+
+
+def retreat_refusal(state: GameState, rules: StandardRules, entry: Dislodged, dest: str) -> str:
+    if dest in state.units:
+        return "it is occupied"
+    if dest == entry.attacker_from and not entry.by_convoy:
+        return "the attacker came from there"
+    if dest in state.standoffs:
+        return "it was left empty by a standoff"
+    return "it is not adjacent"
+
+
+def _check_adjustment(order: Order, state: GameState, rules: StandardRules) -> Order:
+    if isinstance(order, Waive):
+        return order
+    if isinstance(order, Remove):
+        unit = _unit_for(order, state, rules, state.units)
+        return replace(order, utype=unit.type, loc=unit.loc)
+    assert isinstance(order, Build)
+    gmap = state.map
+    prov = order.prov
+    if order.utype is None:
+        raise OrderError("say what to build: BUILD A PAR or BUILD F BRE")
+    if prov not in rules.build_sites(state, order.power):
+        if state.centers.get(prov) != order.power:
+            raise OrderError(f"cannot build in {prov}: you do not own it")
+        if prov in state.units:
+            raise OrderError(f"cannot build in {prov}: it is occupied")
+        raise OrderError(f"cannot build in {prov}: it is not one of your home centres")
+    kind = gmap.provinces[prov].type
+    if order.utype == "A":
+        if kind not in (LAND, COAST):
+            raise OrderError(f"cannot build an army in {prov}")
+        return replace(order, loc=prov)
+    if kind != COAST and kind != SEA:
+        raise OrderError(f"cannot build a fleet in {prov}: it has no coast")
+    locs = gmap.fleet_locations(prov)
+    if "/" in order.loc:
+        if order.loc not in locs:
+            raise OrderError(f"{prov} has no such coast; its coasts: {', '.join(locs)}")
+        return order
+    if len(locs) > 1:
+        raise OrderError(f"BUILD F {prov}: name the coast, {' or '.join(locs)}")
+    return replace(order, loc=locs[0])

@@ -1,0 +1,119 @@
+"""Typed orders. A unit is named by its type and location; `utype` is None when the player
+left it out and the checker has not yet filled it in from the board."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gmbot.engine.map import province_of
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    power: str
+    utype: str | None
+    loc: str
+
+    @property
+    def prov(self) -> str:
+        return province_of(self.loc)
+
+    @property
+    def unit_text(self) -> str:
+        return f"{self.utype or '?'} {self.loc}"
+
+
+@dataclass(frozen=True, slots=True)
+class Hold(Order):
+    def __str__(self) -> str:
+        return f"{self.unit_text} H"
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Order):
+    dest: str  # province, or PROV/COAST for a fleet
+    via_convoy: bool = False
+
+    @property
+    def dest_prov(self) -> str:
+        return province_of(self.dest)
+
+    def __str__(self) -> str:
+        return f"{self.unit_text} - {self.dest}" + (" VIA CONVOY" if self.via_convoy else "")
+
+
+@dataclass(frozen=True, slots=True)
+class SupportHold(Order):
+    target_type: str | None
+    target: str  # province of the supported unit
+
+    def __str__(self) -> str:
+        return f"{self.unit_text} S {self.target_type or '?'} {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class SupportMove(Order):
+    target_type: str | None
+    target: str  # province the supported unit moves from
+    dest: str  # province it moves to (coasts do not matter for support)
+
+    def __str__(self) -> str:
+        return f"{self.unit_text} S {self.target_type or '?'} {self.target} - {self.dest}"
+
+
+@dataclass(frozen=True, slots=True)
+class Convoy(Order):
+    target: str  # province of the convoyed army
+    dest: str
+
+    def __str__(self) -> str:
+        return f"{self.unit_text} C A {self.target} - {self.dest}"
+
+
+@dataclass(frozen=True, slots=True)
+class Retreat(Order):
+    dest: str
+
+    @property
+    def dest_prov(self) -> str:
+        return province_of(self.dest)
+
+    def __str__(self) -> str:
+        return f"{self.unit_text} R {self.dest}"
+
+
+@dataclass(frozen=True, slots=True)
+class Disband(Order):
+    """Disband in a retreat phase."""
+
+    def __str__(self) -> str:
+        return f"{self.unit_text} D"
+
+
+@dataclass(frozen=True, slots=True)
+class Build(Order):
+    def __str__(self) -> str:
+        return f"BUILD {self.unit_text}"
+
+
+@dataclass(frozen=True, slots=True)
+class Remove(Order):
+    def __str__(self) -> str:
+        return f"REMOVE {self.unit_text}"
+
+
+@dataclass(frozen=True, slots=True)
+class Waive(Order):
+    """Give up one build. `utype` and `loc` are empty."""
+
+    def __str__(self) -> str:
+        return "WAIVE"
+
+
+MOVEMENT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy)
+RETREAT_ORDERS = (Retreat, Disband)
+ADJUSTMENT_ORDERS = (Build, Remove, Waive)
+
+
+class OrderError(ValueError):
+    """An order line that cannot be accepted; the message is the reason shown to the player."""

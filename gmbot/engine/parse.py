@@ -1,0 +1,310 @@
+"""The tolerant order parser: one line of text to a typed order.
+
+Parsing knows the map (names, coasts) and the phase kind, not the board: whether the unit
+is there and the move is legal is decided by `check.py`. Errors are `OrderError`s whose
+message is the reason the player reads.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from gmbot.engine.map import GameMap, norm_name
+from gmbot.engine.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    OrderError,
+    Remove,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Waive,
+)
+from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT
+
+UNIT_WORDS = {"A": "A", "ARMY": "A", "F": "F", "FLEET": "F"}
+MOVE_WORDS = {"-", "TO", "M", "MOVE", "MOVES", "MOVETO", "MOVESTO", "ATTACK", "ATTACKS"}
+HOLD_WORDS = {"H", "HOLD", "HOLDS", "STAND", "STANDS"}
+SUPPORT_WORDS = {"S", "SUP", "SUPP", "SUPPORT", "SUPPORTS"}
+CONVOY_WORDS = {"C", "CONVOY", "CONVOYS", "TRANSPORT", "TRANSPORTS"}
+RETREAT_WORDS = {"R", "RETREAT", "RETREATS"}
+DISBAND_WORDS = {"D", "DISBAND", "DISBANDS", "REMOVE", "REMOVES", "DESTROY"}
+BUILD_WORDS = {"B", "BUILD", "BUILDS", "+"}
+WAIVE_WORDS = {"WAIVE", "WAIVES", "WAIVED"}
+NOISE = {"THE", "IN", "AT", "OF", "AND", "WILL"}
+COAST_WORDS = {
+    "NC": "NC", "NORTH": "NC", "N": "NC", "NORTHCOAST": "NC",
+    "SC": "SC", "SOUTH": "SC", "S": "SC", "SOUTHCOAST": "SC",
+    "EC": "EC", "EAST": "EC", "E": "EC", "EASTCOAST": "EC",
+    "WC": "WC", "WEST": "WC", "W": "WC", "WESTCOAST": "WC",
+}  # fmt: skip
+
+_ARROWS = re.compile(r"->|=>|→|–|—|-")
+_PUNCT = re.compile(r"[(),.;:!?]")
+# The canonical notation most orders arrive in; parsed without the tokenizer.
+_FAST = re.compile(
+    r"^([AF]) ([A-Z]{3})(?:/([A-Z]{2}))?"
+    r"(?: (H)| - ([A-Z]{3})(?:/([A-Z]{2}))?| ([SC]) ([AF]) ([A-Z]{3})(?:/[A-Z]{2})?"
+    r"(?: - ([A-Z]{3})(?:/[A-Z]{2})?)?)$"
+)
+
+
+@dataclass
+class _Cursor:
+    toks: list[str]
+    i: int = 0
+
+    def peek(self, k: int = 0) -> str | None:
+        j = self.i + k
+        return self.toks[j] if j < len(self.toks) else None
+
+    def take(self) -> str:
+        tok = self.toks[self.i]
+        self.i += 1
+        return tok
+
+    def done(self) -> bool:
+        return self.i >= len(self.toks)
+
+
+class OrderParser:
+    """Parses order lines for one map. Variant grammars come first through the rules hook."""
+
+    def __init__(self, game_map: GameMap) -> None:
+        self.map = game_map
+        self.max_words = max(
+            (len(n.split()) for p in game_map.provinces.values() for n in (p.name, *p.aliases)),
+            default=1,
+        )
+
+    # -- entry point ------------------------------------------------------------------
+
+    def parse(self, line: str, power: str, kind: str = MOVEMENT) -> Order:
+        text = line.strip()
+        fast = self._fast(text, power, kind)
+        if fast is not None:
+            return fast
+        cur = _Cursor(self.tokens(text))
+        if cur.done():
+            raise OrderError("empty order")
+        if kind == ADJUSTMENT:
+            order = self._adjustment(cur, power)
+        elif kind == RETREAT:
+            order = self._retreat(cur, power)
+        else:
+            order = self._movement(cur, power)
+        if not cur.done():
+            raise OrderError(f"did not understand {' '.join(cur.toks[cur.i:])!r} at the end")
+        return order
+
+    def unit_prov(self, line: str) -> str | None:
+        """Best effort: the province of the unit a (possibly bad) order line is about."""
+        cur = _Cursor(self.tokens(line))
+        while cur.peek() in BUILD_WORDS or cur.peek() in DISBAND_WORDS:
+            cur.take()
+        try:
+            return self._unit(cur)[1].split("/")[0]
+        except OrderError:
+            return None
+
+    def tokens(self, text: str) -> list[str]:
+        text = text.upper().replace("/", " / ")
+        text = _ARROWS.sub(" - ", text)
+        text = text.replace("+", " + ")
+        # A "(nc)" coast keeps its meaning without the brackets.
+        text = _PUNCT.sub(" ", text)
+        toks = text.split()
+        # "Germany: A MUN - BER" or "FRANCE A PAR ..." : a leading power name is noise.
+        if len(toks) > 1 and self.map.power(toks[0]) and toks[1] not in ("-",):
+            if self.map.province(toks[0]) is None:
+                toks = toks[1:]
+        return toks
+
+    def _fast(self, text: str, power: str, kind: str) -> Order | None:
+        if kind != MOVEMENT:
+            return None
+        m = _FAST.match(text)
+        if not m:
+            return None
+        utype, prov, coast, hold, dest, dcoast, sc, ttype, target, tdest = m.groups()
+        provinces = self.map.provinces
+        if prov not in provinces or (coast and coast not in provinces[prov].coasts):
+            return None
+        loc = f"{prov}/{coast}" if coast else prov
+        if hold:
+            return Hold(power, utype, loc)
+        if dest:
+            if dest not in provinces or (dcoast and dcoast not in provinces[dest].coasts):
+                return None
+            return Move(power, utype, loc, f"{dest}/{dcoast}" if dcoast else dest)
+        if target not in provinces or (tdest and tdest not in provinces):
+            return None
+        if sc == "S":
+            if tdest:
+                return SupportMove(power, utype, loc, ttype, target, tdest)
+            return SupportHold(power, utype, loc, ttype, target)
+        if tdest and ttype == "A":
+            return Convoy(power, utype, loc, target, tdest)
+        return None
+
+    # -- pieces -----------------------------------------------------------------------
+
+    def _place(self, cur: _Cursor, what: str = "a province") -> str:
+        """A province with an optional coast, matched on the longest run of words."""
+        start = cur.i
+        toks = cur.toks
+        for j in range(min(len(toks), start + self.max_words + 1), start, -1):
+            words = toks[start:j]
+            if "-" in words[1:-1] or words[-1] == "-":
+                continue
+            code = self.map.names.get(norm_name("".join(words)))
+            if code:
+                cur.i = j
+                return self._coast(cur, code)
+        if cur.done():
+            raise OrderError(f"expected {what} at the end of the order")
+        raise OrderError(f"unknown province {toks[start]!r}")
+
+    def _coast(self, cur: _Cursor, code: str) -> str:
+        coasts = self.map.provinces[code].coasts
+        if not coasts:
+            return code
+        save = cur.i
+        tok = cur.peek()
+        slash = tok == "/"
+        if slash:
+            cur.take()
+            tok = cur.peek()
+        if tok is not None:
+            word = tok
+            # "north coast" is two words; "N" or "S" alone is a coast only after a slash,
+            # since bare S also means support.
+            if cur.peek(1) == "COAST":
+                word = tok + "COAST"
+            coast = COAST_WORDS.get(word)
+            if coast and (slash or len(tok) > 1) and coast in coasts:
+                cur.take()
+                if word.endswith("COAST") and word != "COAST":
+                    cur.take()
+                return f"{code}/{coast}"
+            if coast and slash:
+                raise OrderError(f"{code} has no {tok} coast (its coasts: {', '.join(coasts)})")
+        cur.i = save
+        return code
+
+    def _unit(self, cur: _Cursor) -> tuple[str | None, str]:
+        utype = UNIT_WORDS.get(cur.peek() or "")
+        if utype:
+            cur.take()
+        return utype, self._place(cur, "a unit's province")
+
+    def _skip_noise(self, cur: _Cursor) -> None:
+        while cur.peek() in NOISE:
+            cur.take()
+
+    # -- phases -----------------------------------------------------------------------
+
+    def _movement(self, cur: _Cursor, power: str) -> Order:
+        utype, loc = self._unit(cur)
+        self._skip_noise(cur)
+        word = cur.peek()
+        if word is None or word in HOLD_WORDS:
+            if word:
+                cur.take()
+            return Hold(power, utype, loc)
+        if word in MOVE_WORDS:
+            self._move_words(cur)
+            dest = self._place(cur, "a destination")
+            return Move(power, utype, loc, dest, self._via(cur))
+        if word in SUPPORT_WORDS:
+            cur.take()
+            return self._support(cur, power, utype, loc)
+        if word in CONVOY_WORDS:
+            cur.take()
+            if cur.peek() in UNIT_WORDS:
+                if UNIT_WORDS[cur.take()] == "F":
+                    raise OrderError("only armies can be convoyed")
+            target = self._place(cur, "the convoyed army")
+            if cur.peek() not in MOVE_WORDS:
+                raise OrderError("a convoy order names where the army goes: F NTH C A LON - BEL")
+            self._move_words(cur)
+            return Convoy(power, utype, loc, target, self._place(cur, "a destination"))
+        if word in DISBAND_WORDS or word in RETREAT_WORDS:
+            raise OrderError("retreats and disbands are given in a retreat phase, not now")
+        raise OrderError(f"did not understand {word!r}: expected -, H, S or C after the unit")
+
+    def _move_words(self, cur: _Cursor) -> None:
+        while cur.peek() in MOVE_WORDS:
+            cur.take()
+
+    def _via(self, cur: _Cursor) -> bool:
+        word = cur.peek()
+        if word in ("VIA", "BY"):
+            cur.take()
+            if cur.peek() in CONVOY_WORDS:
+                cur.take()
+            return True
+        return False
+
+    def _support(self, cur: _Cursor, power: str, utype: str | None, loc: str) -> Order:
+        ttype = UNIT_WORDS.get(cur.peek() or "")
+        if ttype:
+            cur.take()
+        target = self._place(cur, "the supported unit").split("/")[0]
+        self._skip_noise(cur)
+        if cur.peek() in MOVE_WORDS:
+            self._move_words(cur)
+            dest = self._place(cur, "where the supported unit moves").split("/")[0]
+            self._via(cur)  # support does not care how the unit travels
+            return SupportMove(power, utype, loc, ttype, target, dest)
+        if cur.peek() in HOLD_WORDS:
+            cur.take()
+        return SupportHold(power, utype, loc, ttype, target)
+
+    def _retreat(self, cur: _Cursor, power: str) -> Order:
+        if cur.peek() in DISBAND_WORDS:
+            cur.take()
+            utype, loc = self._unit(cur)
+            return Disband(power, utype, loc)
+        utype, loc = self._unit(cur)
+        word = cur.peek()
+        if word in DISBAND_WORDS:
+            cur.take()
+            return Disband(power, utype, loc)
+        if word in RETREAT_WORDS or word in MOVE_WORDS:
+            while cur.peek() in RETREAT_WORDS or cur.peek() in MOVE_WORDS:
+                cur.take()
+            return Retreat(power, utype, loc, self._place(cur, "where the unit retreats"))
+        if word is None:
+            raise OrderError("say where the unit retreats (A PAR R BUR) or disband it (A PAR D)")
+        raise OrderError(f"did not understand {word!r}: expected R (retreat) or D (disband)")
+
+    def _adjustment(self, cur: _Cursor, power: str) -> Order:
+        word = cur.peek()
+        if word in WAIVE_WORDS:
+            cur.take()
+            while cur.peek() in BUILD_WORDS or cur.peek() in ("A", "ONE"):
+                cur.take()
+            return Waive(power, None, "")
+        if word in BUILD_WORDS:
+            cur.take()
+            utype, loc = self._unit(cur)
+            return Build(power, utype, loc)
+        if word in DISBAND_WORDS or word == "-":
+            cur.take()
+            utype, loc = self._unit(cur)
+            return Remove(power, utype, loc)
+        utype, loc = self._unit(cur)
+        word = cur.peek()
+        if word in BUILD_WORDS:
+            cur.take()
+            return Build(power, utype, loc)
+        if word in DISBAND_WORDS:
+            cur.take()
+            return Remove(power, utype, loc)
+        raise OrderError("in an adjustment phase write BUILD A PAR, REMOVE F TRI or WAIVE")

@@ -1,0 +1,180 @@
+"""The position schema: plain data (JSON/YAML) to GameState and back.
+
+One schema serves the game YAML, `gmbot adjudicate` and `gmbot game show --json`; see
+docs/position.md. Errors are PositionError with a dotted field path, so callers that know
+line numbers (the game file) can point at the line.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gmbot.engine.map import GameMap
+from gmbot.engine.orders import OrderError
+from gmbot.engine.parse import OrderParser, _Cursor
+from gmbot.engine.state import Dislodged, GameState, Phase, Unit
+
+DISLODGED_KEYS = {"power", "attacker_from", "by_convoy", "retreats"}
+
+
+class PositionError(ValueError):
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
+def parse_unit(parser: OrderParser, text: str, path: str) -> tuple[str, str]:
+    """'A PAR' / 'F STP/SC' / 'fleet St Petersburg south coast' -> ('F', 'STP/SC')."""
+    cur = _Cursor(parser.tokens(str(text)))
+    try:
+        utype, loc = parser._unit(cur)
+    except OrderError as e:
+        raise PositionError(path, str(e)) from None
+    if utype is None or not cur.done():
+        raise PositionError(path, f"write a unit like 'A PAR' or 'F STP/SC', not {text!r}")
+    gmap = parser.map
+    prov = loc.split("/")[0]
+    kind = gmap.provinces[prov].type
+    if utype == "A":
+        if kind not in ("land", "coast"):
+            raise PositionError(path, f"an army cannot stand in {prov}")
+        return utype, prov
+    locs = gmap.fleet_locations(prov)
+    if not locs:
+        raise PositionError(path, f"a fleet cannot stand in {prov}")
+    if loc not in locs:
+        raise PositionError(path, f"a fleet in {prov} must name its coast: {' or '.join(locs)}")
+    return utype, loc
+
+
+def _power(gmap: GameMap, key: Any, path: str) -> str:
+    power = gmap.power(str(key))
+    if power is None:
+        raise PositionError(path, f"unknown power {key!r} (powers: {', '.join(gmap.powers)})")
+    return power
+
+
+def _province(gmap: GameMap, name: Any, path: str) -> str:
+    prov = gmap.province(str(name))
+    if prov is None:
+        raise PositionError(path, f"unknown province {name!r}")
+    return prov
+
+
+def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
+    parser = OrderParser(gmap)
+    try:
+        phase = Phase.parse(str(data.get("phase") or gmap.start))
+    except ValueError as e:
+        raise PositionError("phase", str(e)) from None
+    units: dict[str, Unit] = {}
+    raw_units = data.get("units")
+    if raw_units is None:
+        raw_units = {k: list(p.units) for k, p in gmap.powers.items()}
+    for key, entries in (raw_units or {}).items():
+        power = _power(gmap, key, f"units.{key}")
+        for n, entry in enumerate(entries or ()):
+            path = f"units.{key}[{n}]"
+            attrs: dict[str, Any] = {}
+            if isinstance(entry, dict):
+                attrs = {k: v for k, v in entry.items() if k != "unit"}
+                entry = entry.get("unit", "")
+            utype, loc = parse_unit(parser, entry, path)
+            prov = loc.split("/")[0]
+            if prov in units:
+                raise PositionError(path, f"two units in {prov}")
+            units[prov] = Unit(power, utype, loc, attrs)
+    centers: dict[str, str] = {}
+    raw_centers = data.get("centers")
+    if raw_centers is None:
+        raw_centers = {k: list(p.homes) for k, p in gmap.powers.items()}
+    for key, provs in (raw_centers or {}).items():
+        power = _power(gmap, key, f"centers.{key}")
+        for n, name in enumerate(provs or ()):
+            prov = _province(gmap, name, f"centers.{key}[{n}]")
+            if prov not in gmap.supply_centres:
+                raise PositionError(f"centers.{key}[{n}]", f"{prov} is not a supply centre")
+            if centers.get(prov, power) != power:
+                raise PositionError(f"centers.{key}[{n}]", f"{prov} is owned twice")
+            centers[prov] = power
+    homes = {k: tuple(p.homes) for k, p in gmap.powers.items()}
+    for key, provs in (data.get("homes") or {}).items():
+        power = _power(gmap, key, f"homes.{key}")
+        homes[power] = tuple(
+            _province(gmap, name, f"homes.{key}[{n}]") for n, name in enumerate(provs or ())
+        )
+    dislodged: dict[str, Dislodged] = {}
+    for text, spec in (data.get("dislodged") or {}).items():
+        path = f"dislodged.{text}"
+        spec = spec or {}
+        utype, loc = parse_unit(parser, text, path)
+        power = _power(gmap, spec.get("power"), f"{path}.power")
+        attacker = spec.get("attacker_from")
+        attacker = _province(gmap, attacker, f"{path}.attacker_from") if attacker else None
+        attrs = {k: v for k, v in spec.items() if k not in DISLODGED_KEYS}
+        unit = Unit(power, utype, loc, attrs)
+        dislodged[unit.prov] = Dislodged(unit, attacker, bool(spec.get("by_convoy", False)))
+    standoffs = frozenset(
+        _province(gmap, s, f"standoffs[{n}]") for n, s in enumerate(data.get("standoffs") or ())
+    )
+    power_attrs: dict[str, dict[str, Any]] = {}
+    for key, attrs in (data.get("powers") or {}).items():
+        power_attrs[_power(gmap, key, f"powers.{key}")] = dict(attrs or {})
+    return GameState(
+        map=gmap,
+        phase=phase,
+        units=units,
+        centers=centers,
+        homes=homes,
+        dislodged=dislodged,
+        standoffs=standoffs,
+        power_attrs=power_attrs,
+        extra=dict(data.get("extra") or {}),
+    )
+
+
+def unit_entry(unit: Unit) -> str | dict[str, Any]:
+    return {"unit": str(unit), **unit.attrs} if unit.attrs else str(unit)
+
+
+def units_by_power(units: dict[str, Unit], powers: list[str]) -> dict[str, list[Any]]:
+    out: dict[str, list[Any]] = {p: [] for p in powers}
+    for prov in sorted(units):
+        unit = units[prov]
+        out.setdefault(unit.power, []).append(unit_entry(unit))
+    return {p: v for p, v in out.items() if v}
+
+
+def centers_by_power(centers: dict[str, str], powers: list[str]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {p: [] for p in powers}
+    for prov in sorted(centers):
+        out.setdefault(centers[prov], []).append(prov)
+    return {p: v for p, v in out.items() if v}
+
+
+def state_to_dict(state: GameState) -> dict[str, Any]:
+    powers = state.powers
+    data: dict[str, Any] = {
+        "phase": str(state.phase),
+        "units": units_by_power(state.units, powers),
+        "centers": centers_by_power(state.centers, powers),
+        "homes": {p: list(h) for p, h in state.homes.items()},
+    }
+    if state.dislodged:
+        data["dislodged"] = {
+            str(d.unit): {
+                "power": d.unit.power,
+                "attacker_from": d.attacker_from,
+                **({"by_convoy": True} if d.by_convoy else {}),
+                **d.unit.attrs,
+            }
+            for _, d in sorted(state.dislodged.items())
+        }
+    if state.standoffs:
+        data["standoffs"] = sorted(state.standoffs)
+    if state.power_attrs:
+        data["powers"] = {p: dict(a) for p, a in state.power_attrs.items()}
+    if state.extra:
+        data["extra"] = dict(state.extra)
+    return data

@@ -1,0 +1,307 @@
+"""Movement resolution after Kruijswijk, "The Math of Adjudication".
+
+Every order is reduced to decisions: a move succeeds (MOVE), a support is given (SUPPORT),
+a unit is dislodged (DISLODGE), a convoyed army has a route (PATH). Each decision is
+computed from the attack, hold, defend and prevent strengths, which depend on other
+decisions. `resolve` evaluates decisions recursively; a decision met again while it is
+being evaluated is guessed (first fails, then succeeds). If the guess matters and the two
+guesses give the same answer, that is the result; if both are consistent or neither is,
+the cycle is settled by the backup rule: circular movement (all moves succeed) when no
+convoy takes part, else the Szykman rule (the convoyed armies in the cycle do not move).
+
+Variants never edit this file: who wins a battle, strengths and support cutting are rule
+hooks, called with this object so they can read the live decisions.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gmbot.engine.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
+from gmbot.engine.rules import ATTACK, DEFEND, HOLD, PREVENT
+from gmbot.engine.state import GameState, Unit
+
+if TYPE_CHECKING:
+    from gmbot.engine.rules import StandardRules
+
+MOVE, SUPPORT, DISLODGE, PATH = range(4)
+UNRESOLVED, GUESSING, RESOLVED = range(3)
+
+
+class Resolution:
+    """The decisions of one movement phase. Units are indexed in province order so the
+    outcome cannot depend on the order in which orders or powers were given."""
+
+    def __init__(self, state: GameState, orders: dict[str, Order], rules: StandardRules) -> None:
+        self.state = state
+        self.rules = rules
+        provs = sorted(state.units)
+        n = self.n = len(provs)
+        self.index = {p: i for i, p in enumerate(provs)}
+        self.units: list[Unit] = [state.units[p] for p in provs]
+        self.orders: list[Order] = [
+            orders.get(p) or Hold(u.power, u.type, u.loc) for p, u in zip(provs, self.units, strict=True)
+        ]
+        self.src: list[str] = provs
+        self.dest: list[str | None] = [None] * n
+        self.convoyed = [False] * n
+        self.support_dest: list[str | None] = [None] * n
+        self.supports: list[list[int]] = [[] for _ in range(n)]
+        self.valid_support = [False] * n
+        self.moves_into: dict[str, list[int]] = {}
+        self.convoyers: list[list[int]] = [[] for _ in range(n)]
+        self.value = [False] * (4 * n)
+        self.status = [UNRESOLVED] * (4 * n)
+        self.deps: list[int] = []
+        self._index_orders()
+
+    # -- set-up -----------------------------------------------------------------------
+
+    def _index_orders(self) -> None:
+        index, orders = self.index, self.orders
+        for i, o in enumerate(orders):
+            if isinstance(o, Move):
+                self.dest[i] = o.dest_prov
+                self.moves_into.setdefault(o.dest_prov, []).append(i)
+        for i, o in enumerate(orders):
+            if isinstance(o, Convoy):
+                j = index.get(o.target)
+                if (
+                    j is not None
+                    and self.dest[j] == o.dest
+                    and self.units[j].type == "A"
+                    and self.rules.can_convoy(self.state, self.src[i])
+                ):
+                    self.convoyers[j].append(i)
+        for i, o in enumerate(orders):
+            if not isinstance(o, Move) or self.units[i].type != "A":
+                continue
+            adjacent = self.rules.army_adjacent(self.state, self.src[i], o.dest_prov)
+            own_convoy = any(self.units[f].power == self.units[i].power for f in self.convoyers[i])
+            # DATC 4.A.3, 1982 rule with the 2000 clarification: an army to an adjacent
+            # place goes by convoy when told so or when its own power convoys it.
+            self.convoyed[i] = not adjacent or o.via_convoy or own_convoy
+        for i, o in enumerate(orders):
+            if isinstance(o, SupportHold):
+                j = index.get(o.target)
+                if j is not None and self.dest[j] is None:
+                    self.valid_support[i] = True
+                    self.supports[j].append(i)
+            elif isinstance(o, SupportMove):
+                j = index.get(o.target)
+                self.support_dest[i] = o.dest
+                if j is not None and self.dest[j] == o.dest:
+                    self.valid_support[i] = True
+                    self.supports[j].append(i)
+
+    # -- the guess-and-check core -------------------------------------------------------
+
+    def resolve(self, d: int) -> bool:
+        status = self.status[d]
+        if status == RESOLVED:
+            return self.value[d]
+        if status == GUESSING:
+            if d not in self.deps:
+                self.deps.append(d)
+            return self.value[d]
+        mark = len(self.deps)
+        self.value[d] = False
+        self.status[d] = GUESSING
+        first = self._compute(d)
+        if len(self.deps) == mark:
+            if self.status[d] != RESOLVED:
+                self.value[d] = first
+                self.status[d] = RESOLVED
+            return first
+        if self.deps[mark] != d:
+            # Depends on someone else's guess: stay a guess until that one settles.
+            self.deps.append(d)
+            self.value[d] = first
+            return first
+        self._forget(mark)
+        self.value[d] = True
+        self.status[d] = GUESSING
+        second = self._compute(d)
+        if first == second:
+            self._forget(mark)
+            self.value[d] = first
+            self.status[d] = RESOLVED
+            return first
+        self._backup_rule(mark)
+        return self.resolve(d)
+
+    def _forget(self, mark: int) -> None:
+        for d in self.deps[mark:]:
+            self.status[d] = UNRESOLVED
+        del self.deps[mark:]
+
+    def _backup_rule(self, mark: int) -> None:
+        cycle = self.deps[mark:]
+        n = self.n
+        convoyed = sorted(
+            {d % n for d in cycle if d // n in (MOVE, PATH) and self.convoyed[d % n]}
+        )
+        self._forget(mark)
+        if convoyed:
+            # Szykman: the convoyed armies in the paradox do not move (no route).
+            for i in convoyed:
+                self._settle(PATH * n + i, False)
+        else:
+            # Circular movement: every move in the cycle succeeds.
+            for d in cycle:
+                if d // n == MOVE:
+                    self._settle(d, True)
+
+    def _settle(self, d: int, value: bool) -> None:
+        self.value[d] = value
+        self.status[d] = RESOLVED
+
+    def _compute(self, d: int) -> bool:
+        kind, i = divmod(d, self.n)
+        if kind == MOVE:
+            return self._move(i)
+        if kind == SUPPORT:
+            return self._support(i)
+        if kind == DISLODGE:
+            return self._dislodged(i)
+        return self._path(i)
+
+    # -- decisions --------------------------------------------------------------------
+
+    def move_ok(self, i: int) -> bool:
+        return self.resolve(MOVE * self.n + i)
+
+    def support_given(self, i: int) -> bool:
+        return self.resolve(SUPPORT * self.n + i)
+
+    def dislodged(self, i: int) -> bool:
+        return self.resolve(DISLODGE * self.n + i)
+
+    def path(self, i: int) -> bool:
+        """Whether the move of unit i has a route: always over land, by convoy if needed."""
+        return not self.convoyed[i] or self.resolve(PATH * self.n + i)
+
+    def _move(self, i: int) -> bool:
+        if not self.path(i):
+            return False
+        rules = self.rules
+        if not rules.beats_defender(self, i):
+            return False
+        return all(j == i or rules.beats_rival(self, i, j) for j in self.moves_into[self.dest[i]])
+
+    def _support(self, i: int) -> bool:
+        if not self.valid_support[i]:
+            return False
+        for m in self.moves_into.get(self.src[i], ()):
+            if self.rules.cuts_support(self, m, i):
+                return False
+        return not self.dislodged(i)
+
+    def _dislodged(self, i: int) -> bool:
+        if self.dest[i] is not None and self.move_ok(i):
+            return False
+        return any(self.move_ok(m) for m in self.moves_into.get(self.src[i], ()))
+
+    def _path(self, i: int) -> bool:
+        fleets = {self.src[f]: f for f in self.convoyers[i]}
+        start, goal = self.src[i], self.dest[i]
+        adjacent = self.rules.convoy_adjacent
+        frontier = [start]
+        seen = {start}
+        while frontier:
+            here = frontier.pop()
+            for prov, f in fleets.items():
+                if prov in seen or not adjacent(self.state, here, prov):
+                    continue
+                if self.dislodged(f):
+                    continue
+                if adjacent(self.state, prov, goal):
+                    return True
+                seen.add(prov)
+                frontier.append(prov)
+        return False
+
+    # -- strengths (Kruijswijk's four) ----------------------------------------------------
+
+    def head_to_head(self, i: int) -> int | None:
+        """The unit moving the other way into i's province, over land both, if any."""
+        j = self.index.get(self.dest[i])
+        if j is None or self.dest[j] != self.src[i]:
+            return None
+        if self.convoyed[i] or self.convoyed[j]:
+            return None
+        return j
+
+    def _counted(self, i: int, exclude_power: str | None = None) -> int:
+        return sum(
+            1
+            for s in self.supports[i]
+            if (exclude_power is None or self.units[s].power != exclude_power)
+            and self.support_given(s)
+        )
+
+    def attack_strength(self, i: int) -> float:
+        if not self.path(i):
+            return 0
+        j = self.index.get(self.dest[i])
+        if j is not None and (
+            self.dest[j] is None or self.head_to_head(i) is not None or not self.move_ok(j)
+        ):
+            defender = self.units[j].power
+            if defender == self.units[i].power:
+                return 0  # never dislodge your own unit
+            return self.rules.strength(self, ATTACK, self.units[i], self._counted(i, defender))
+        return self.rules.strength(self, ATTACK, self.units[i], self._counted(i))
+
+    def hold_strength(self, prov: str) -> float:
+        j = self.index.get(prov)
+        if j is None:
+            return 0
+        if self.dest[j] is not None:
+            return 0 if self.move_ok(j) else self.rules.strength(self, HOLD, self.units[j], 0)
+        return self.rules.strength(self, HOLD, self.units[j], self._counted(j))
+
+    def defend_strength(self, i: int) -> float:
+        return self.rules.strength(self, DEFEND, self.units[i], self._counted(i))
+
+    def prevent_strength(self, i: int) -> float:
+        if not self.path(i):
+            return 0
+        opp = self.head_to_head(i)
+        if opp is not None and self.move_ok(opp):
+            return 0  # lost the head-to-head battle
+        return self.rules.strength(self, PREVENT, self.units[i], self._counted(i))
+
+    # -- results ------------------------------------------------------------------------
+
+    def run(self) -> None:
+        n = self.n
+        for i in range(n):
+            if self.dest[i] is not None:
+                self.move_ok(i)
+            elif isinstance(self.orders[i], (SupportHold, SupportMove)):
+                self.support_given(i)
+            self.dislodged(i)
+
+    def result_code(self, i: int) -> str:
+        o = self.orders[i]
+        if isinstance(o, Move):
+            if self.move_ok(i):
+                return "succeeds"
+            return "no_convoy" if self.convoyed[i] and not self.path(i) else "bounced"
+        if isinstance(o, (SupportHold, SupportMove)):
+            if not self.valid_support[i]:
+                return "void"
+            return "succeeds" if self.support_given(i) else "cut"
+        if isinstance(o, Convoy):
+            j = self.index.get(o.target)
+            if j is None or i not in self.convoyers[j] or not self.convoyed[j]:
+                return "void"
+            return "disrupted" if self.dislodged(i) else "succeeds"
+        return "dislodged" if self.dislodged(i) else "succeeds"
+
+    def attacker_of(self, i: int) -> int | None:
+        for m in self.moves_into.get(self.src[i], ()):
+            if self.move_ok(m):
+                return m
+        return None

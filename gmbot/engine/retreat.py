@@ -1,0 +1,49 @@
+"""The retreat phase: where a dislodged unit may go, and what happens to it."""
+
+from __future__ import annotations
+
+from gmbot.engine.map import province_of
+from gmbot.engine.orders import Order, Retreat
+from gmbot.engine.rules import StandardRules
+from gmbot.engine.state import Dislodged, GameState, Unit
+
+
+def retreat_options(state: GameState, rules: StandardRules, entry: Dislodged) -> list[str]:
+    """Sorted legal retreat locations: adjacent, empty, not where the attacker came from
+    (unless it came by convoy), not left empty by a standoff."""
+    unit = entry.unit
+    out = []
+    for loc in rules.neighbours(state, unit):
+        prov = province_of(loc)
+        if prov in state.units or prov in state.standoffs:
+            continue
+        if prov == entry.attacker_from and not entry.by_convoy:
+            continue
+        out.append(loc)
+    return sorted(out)
+
+
+def resolve_retreats(
+    state: GameState, orders: dict[str, Order]
+) -> tuple[dict[str, Unit], dict[str, str]]:
+    """New units and per-unit results. Retreats to one place all fail; a unit without a
+    valid retreat order is disbanded."""
+    wanted: dict[str, list[str]] = {}
+    for prov, order in orders.items():
+        if isinstance(order, Retreat) and prov in state.dislodged:
+            wanted.setdefault(order.dest_prov, []).append(prov)
+    units = dict(state.units)
+    results: dict[str, str] = {}
+    for prov, entry in sorted(state.dislodged.items()):
+        order = orders.get(prov)
+        name = str(entry.unit)
+        if isinstance(order, Retreat):
+            if len(wanted[order.dest_prov]) == 1:
+                units[order.dest_prov] = Unit(entry.unit.power, entry.unit.type, order.dest,
+                                              entry.unit.attrs)
+                results[name] = "succeeds"
+            else:
+                results[name] = "bounced"
+        else:
+            results[name] = "disbanded"
+    return units, results

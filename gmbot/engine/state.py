@@ -1,0 +1,102 @@
+"""Game state: phase, units, centres, homes, dislodged units and variant attributes."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from gmbot.engine.map import GameMap, province_of
+
+SEASONS = {"S": "Spring", "F": "Fall", "W": "Winter"}
+KINDS = {"M": "Movement", "R": "Retreat", "A": "Adjustment"}
+MOVEMENT, RETREAT, ADJUSTMENT = "M", "R", "A"
+
+_PHASE_RE = re.compile(r"^([SFW])(\d{1,5})([MRAB])$")
+
+
+@dataclass(frozen=True, order=True)
+class Phase:
+    year: int
+    season_index: int  # 0 spring, 1 fall, 2 winter: makes phases sort in game order
+    kind_index: int
+
+    @property
+    def season(self) -> str:
+        return "SFW"[self.season_index]
+
+    @property
+    def kind(self) -> str:
+        return "MRA"[self.kind_index]
+
+    @classmethod
+    def make(cls, season: str, year: int, kind: str) -> Phase:
+        return cls(year, "SFW".index(season), "MRA".index(kind))
+
+    @classmethod
+    def parse(cls, text: str) -> Phase:
+        m = _PHASE_RE.match(text.strip().upper())
+        if not m:
+            raise ValueError(f"bad phase {text!r}: write it like S1901M, F1901R or W1901A")
+        kind = "A" if m.group(3) == "B" else m.group(3)
+        season = m.group(1)
+        if (season == "W") != (kind == "A"):
+            raise ValueError(f"bad phase {text!r}: adjustments happen in winter only")
+        return cls.make(season, int(m.group(2)), kind)
+
+    def __str__(self) -> str:
+        return f"{self.season}{self.year}{self.kind}"
+
+    def long(self) -> str:
+        return f"{SEASONS[self.season]} {self.year} {KINDS[self.kind]}"
+
+
+@dataclass(frozen=True)
+class Unit:
+    power: str
+    type: str  # "A" or "F"
+    loc: str  # province, or PROV/COAST for a fleet on a split coast
+    attrs: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def prov(self) -> str:
+        return province_of(self.loc)
+
+    def __str__(self) -> str:
+        return f"{self.type} {self.loc}"
+
+
+@dataclass(frozen=True)
+class Dislodged:
+    unit: Unit
+    attacker_from: str | None
+    by_convoy: bool = False
+
+
+@dataclass(frozen=True)
+class GameState:
+    map: GameMap
+    phase: Phase
+    units: dict[str, Unit]  # province -> unit
+    centers: dict[str, str]  # supply centre -> owning power
+    homes: dict[str, tuple[str, ...]]  # power -> home centres
+    dislodged: dict[str, Dislodged] = field(default_factory=dict)  # province -> unit
+    standoffs: frozenset[str] = frozenset()
+    power_attrs: dict[str, dict[str, Any]] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)  # game-wide variant state
+
+    @property
+    def powers(self) -> list[str]:
+        return list(self.map.powers)
+
+    def with_(self, **changes: Any) -> GameState:
+        return replace(self, **changes)
+
+    def units_of(self, power: str) -> list[Unit]:
+        return [u for u in self.units.values() if u.power == power]
+
+    def centre_count(self, power: str) -> int:
+        return sum(1 for owner in self.centers.values() if owner == power)
+
+    def is_alive(self, power: str) -> bool:
+        return bool(self.centre_count(power) or self.units_of(power))

@@ -1,0 +1,36 @@
+"""Variant and option registry: names in a game file or case to composed rule sets."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gmbot.engine.rules import StandardRules, compose
+from gmbot.variants.options import BuildAnywhere
+
+VARIANTS: dict[str, type[StandardRules]] = {"standard": StandardRules}
+
+# Options switched on by a true value in a game's `options:`; each is a mixin of hooks.
+OPTIONS: dict[str, type] = {"build_anywhere": BuildAnywhere}
+
+# Options that are plain values read by the rules themselves.
+VALUE_OPTIONS = {"solo"}
+
+
+class VariantError(ValueError):
+    pass
+
+
+def make_rules(variant: str, options: dict[str, Any] | None = None) -> StandardRules:
+    options = dict(options or {})
+    base = VARIANTS.get(variant)
+    if base is None:
+        raise VariantError(f"unknown variant {variant!r} (known: {', '.join(sorted(VARIANTS))})")
+    layers = []
+    for key, value in options.items():
+        if key in OPTIONS:
+            if value:
+                layers.append(OPTIONS[key])
+        elif key not in VALUE_OPTIONS and key not in getattr(base, "value_options", ()):
+            raise VariantError(f"unknown option {key!r} for {variant}")
+    cls = compose(*layers, base=base) if layers else base
+    return cls(options)
