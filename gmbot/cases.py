@@ -56,7 +56,8 @@ def result_to_dict(result: PhaseResult) -> dict[str, Any]:
         "order_results": dict(sorted(result.results.items())),
         "orders": dict(sorted(result.orders.items())),
         "errors": [
-            {"power": r.power, "order": r.line, "reason": r.reason} for r in result.rejected
+            {"power": r.power, "order": r.line, "reason": r.reason, "province": r.prov}
+            for r in result.rejected
         ],
         "centers_after": centers_by_power(after.centers, powers),
         "position": state_to_dict(after),

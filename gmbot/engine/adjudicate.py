@@ -112,9 +112,13 @@ def _mark_void(result: PhaseResult, accepted: list[Order]) -> None:
         if before.phase.kind == RETREAT:
             entry = before.dislodged.get(r.prov)
             unit = entry.unit if entry else None
-        if unit is not None and unit.power == r.power and str(unit) in result.results:
-            if result.results[str(unit)] in ("succeeds", "disbanded"):
-                result.results[str(unit)] = "void"
+        name = str(unit)
+        if (
+            unit is not None
+            and unit.power == r.power
+            and result.results.get(name) in ("succeeds", "disbanded")
+        ):
+            result.results[name] = "void"
 
 
 # -- the three phase kinds --------------------------------------------------------------
@@ -142,11 +146,14 @@ def _movement(state: GameState, rules: StandardRules, orders: dict[str, Order]) 
             result.moves[name] = order.dest
         else:
             units[unit.prov] = unit
+    # Left empty by a standoff: a failed move still bounced there. A move that lost a
+    # head-to-head battle or had no convoy route bounces nothing (prevent strength 0).
     standoffs = frozenset(
         prov
         for prov, movers in res.moves_into.items()
-        if prov not in units and any(res.path(m) for m in movers)
+        if prov not in units
         and not any(res.move_ok(m) for m in movers)
+        and any(res.prevent_strength(m) > 0 for m in movers)
     )
     after = state.with_(units=units, dislodged=dislodged, standoffs=standoffs)
     after = rules.after_movement(after, res)
@@ -180,11 +187,9 @@ def _adjustments(state: GameState, rules: StandardRules, orders: list[Order]) ->
     result.removed = [str(u) for u in out.removed + out.civil_disorder]
     result.civil_disorder = [str(u) for u in out.civil_disorder]
     result.notes["waived"] = out.waived
-    result.rejected = [Rejection(o.power, str(o), why) for o, why in out.refused]
-    for u in out.built:
-        result.results[str(u)] = "built"
-    for u in out.removed:
-        result.results[str(u)] = "removed"
+    result.rejected = [Rejection(o.power, str(o), why, o.prov or None) for o, why in out.refused]
+    for u in out.built + out.removed:
+        result.results[str(u)] = "succeeds"
     for u in out.civil_disorder:
         result.results[str(u)] = "civil_disorder"
     after = rules.after_adjustments(state.with_(units=out.units))
@@ -212,7 +217,8 @@ def _advance(result: PhaseResult, state: GameState, rules: StandardRules) -> Pha
         if phase.kind == RETREAT and not nxt.dislodged:
             state, phase = nxt, rules.next_phase(phase)
             continue
-        if state.phase.season == "F" and rules.captures_centres(state.phase) and phase.season != "F":
+        leaving_fall = state.phase.season == "F" and phase.season != "F"
+        if leaving_fall and rules.captures_centres(state.phase):
             nxt = capture_centres(nxt)
         if phase.kind == ADJUSTMENT and not has_adjustments(nxt, rules):
             state, phase = nxt, rules.next_phase(phase)

@@ -34,17 +34,17 @@ def has_adjustments(state: GameState, rules: StandardRules) -> bool:
 def civil_disorder_order(state: GameState, power: str) -> list[Unit]:
     """The power's units in the order civil disorder removes them: farthest from its home
     centres first (fleets counting fleet moves, armies any moves, seas included), fleets
-    before armies at equal distance, then alphabetically by province."""
+    before armies at equal distance, then alphabetically by province name."""
     homes = frozenset(state.homes.get(power, ()))
     far = 10**6
     dist = {
         "A": state.map.distances_from(homes, army=True),
         "F": state.map.distances_from(homes, army=False),
     }
-    units = state.units_of(power)
+    names = state.map.provinces
     return sorted(
-        units,
-        key=lambda u: (-dist[u.type].get(u.prov, far), 0 if u.type == "F" else 1, u.prov),
+        state.units_of(power),
+        key=lambda u: (-dist[u.type].get(u.prov, far), u.type != "F", names[u.prov].name),
     )
 
 
@@ -96,7 +96,7 @@ def resolve_adjustments(
                 out.waived[power] = out.waived.get(power, 0) + delta - used.get(power, 0)
             continue
         remaining = state.with_(units=out.units)
-        for unit in civil_disorder_order(remaining, power)[:missing]:
+        for unit in rules.disband_priority(remaining, power)[:missing]:
             del out.units[unit.prov]
             out.civil_disorder.append(unit)
     return out

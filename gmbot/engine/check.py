@@ -79,7 +79,7 @@ def _check_move(order: Move, unit: Unit, state: GameState, rules: StandardRules)
             return order
         if convoy_possible(state, rules, unit.prov, dest):
             return order
-        raise OrderError(f"{unit} - {dest}: not adjacent and no convoy route exists")
+        raise OrderError(f"{unit} - {dest}: not adjacent, and no fleets stand to convoy it")
     if order.via_convoy:
         raise OrderError("only armies can be convoyed")
     if kind == LAND:
@@ -89,7 +89,8 @@ def _check_move(order: Move, unit: Unit, state: GameState, rules: StandardRules)
         raise OrderError(f"{unit} - {dest}: fleets can only move to an adjacent coast or sea")
     if "/" in order.dest:
         if order.dest not in targets:
-            raise OrderError(f"{unit} cannot reach {order.dest}; it can reach {' or '.join(targets)}")
+            reach = " or ".join(targets)
+            raise OrderError(f"{unit} cannot reach {order.dest}; it can reach {reach}")
         return order
     if len(targets) > 1:
         raise OrderError(f"{unit} - {dest}: name the coast, {' or '.join(sorted(targets))}")
@@ -113,12 +114,21 @@ def _check_support(
     ttype = getattr(order, "target_type", None)
     if ttype and ttype != supported.type:
         raise OrderError(f"the unit in {target} is {TYPE_NAMES[supported.type]} ({supported})")
-    where = dest or target
+    where = province_of(dest) if dest else target
     if dest is not None:
-        if dest == target:
+        if where == target:
             raise OrderError("a supported move must go to another province")
-        if dest == unit.prov:
+        if where == unit.prov:
             raise OrderError("a unit cannot support a move into its own province")
+        if (
+            supported.type == "A"
+            and not rules.army_adjacent(state, target, where)
+            and not convoy_possible(state, rules, target, where, without=unit.prov)
+        ):
+            # DATC 6.D.31: a fleet cannot support a move that only it could convoy.
+            raise OrderError(f"A {target} cannot reach {where}, so the move cannot be supported")
+        if supported.type == "A" and "/" in dest:
+            order = replace(order, dest=where)
     if not _reaches(state, rules, unit, where):
         raise OrderError(f"{unit} cannot support into {where}: it could not move there itself")
     return replace(order, target_type=supported.type)
@@ -138,11 +148,19 @@ def _check_convoy(order: Convoy, unit: Unit, state: GameState, rules: StandardRu
         raise OrderError("a convoyed army must go to another province")
     if state.map.provinces[order.dest].type not in (LAND, COAST):
         raise OrderError(f"an army cannot be convoyed to {order.dest}")
+    if not on_minimal_route(state, rules, order.target, order.dest, unit.prov):
+        # DATC 4.E.1, 6.G.7, 6.G.19: a convoy no route needs is illegal.
+        raise OrderError(
+            f"{unit} is not needed on any convoy route from {order.target} to {order.dest}"
+        )
     return order
 
 
-def convoy_possible(state: GameState, rules: StandardRules, src: str, dest: str) -> bool:
-    """Whether a chain of convoying seas could in principle carry an army from src to dest."""
+def convoy_possible(
+    state: GameState, rules: StandardRules, src: str, dest: str, without: str | None = None
+) -> bool:
+    """Whether fleets now at sea (whatever their orders) could carry an army from src to
+    dest. With no such chain a convoyed move is illegal (DATC 4.E.1, 6.D.32)."""
     if state.map.provinces[src].type != COAST or state.map.provinces[dest].type != COAST:
         return False
     seen = {src}
@@ -154,10 +172,43 @@ def convoy_possible(state: GameState, rules: StandardRules, src: str, dest: str)
                 continue
             if nxt == dest and here != src:
                 return True
-            if rules.can_convoy(state, nxt):
+            fleet = state.units.get(nxt)
+            if rules.can_convoy(state, nxt) and fleet and fleet.type == "F" and nxt != without:
                 seen.add(nxt)
                 todo.append(nxt)
     return False
+
+
+def _fleet_seas(state: GameState, rules: StandardRules) -> set[str]:
+    return {
+        p for p, u in state.units.items() if u.type == "F" and rules.can_convoy(state, p)
+    }
+
+
+def on_minimal_route(
+    state: GameState, rules: StandardRules, src: str, dest: str, fleet: str
+) -> bool:
+    """Whether `fleet` lies on a convoy route from src to dest that no subset of its fleets
+    could also make: a chordless path through fleet-held seas."""
+    seas = _fleet_seas(state, rules)
+
+    def adj(a: str, b: str) -> bool:
+        return rules.convoy_adjacent(state, a, b)
+
+    def walk(path: list[str]) -> bool:
+        last = path[-1]
+        if adj(last, dest):
+            return fleet in path  # going further would leave a chord to dest
+        for nxt in sorted(seas):
+            if nxt in path or not adj(last, nxt) or adj(src, nxt):
+                continue
+            if any(adj(p, nxt) for p in path[:-1]):
+                continue
+            if walk([*path, nxt]):
+                return True
+        return False
+
+    return any(walk([first]) for first in sorted(seas) if adj(src, first))
 
 
 # -- retreats and adjustments ----------------------------------------------------------

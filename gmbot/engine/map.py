@@ -106,13 +106,15 @@ class GameMap:
     def home_centres(self) -> dict[str, list[str]]:
         return {k: list(p.homes) for k, p in self.powers.items()}
 
-    def distances_from(self, sources: frozenset[str], army: bool) -> dict[str, int]:
+    def distances_from(
+        self, sources: frozenset[str], army: bool, any_border: bool = False
+    ) -> dict[str, int]:
         """Move distance from every province to the nearest of `sources`.
 
         Used by civil disorder: armies may count through any passable province (seas too)
-        and fleets through any province a fleet can enter, as the 2000 rulebook measures it.
+        and fleets only by fleet moves; `any_border` counts every border for both.
         """
-        return _distances(self, sources, army)
+        return _distances(self, sources, army or any_border)
 
 
 def _distances(m: GameMap, sources: frozenset[str], army: bool) -> dict[str, int]:

@@ -55,7 +55,18 @@ class SupportHold(Order):
 class SupportMove(Order):
     target_type: str | None
     target: str  # province the supported unit moves from
-    dest: str  # province it moves to (coasts do not matter for support)
+    dest: str  # where it moves to; a coast only if the player named one
+
+    @property
+    def dest_prov(self) -> str:
+        return province_of(self.dest)
+
+    def matches(self, move: Order) -> bool:
+        """A support without a coast fits a move to either coast; one naming a coast
+        fits only a move to that coast (DATC 6.B.7, 6.B.9)."""
+        if "/" not in self.dest or not isinstance(move, Move):
+            return True
+        return "/" not in move.dest or move.dest == self.dest
 
     def __str__(self) -> str:
         return f"{self.unit_text} S {self.target_type or '?'} {self.target} - {self.dest}"

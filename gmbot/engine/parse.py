@@ -50,7 +50,7 @@ _PUNCT = re.compile(r"[(),.;:!?]")
 _FAST = re.compile(
     r"^([AF]) ([A-Z]{3})(?:/([A-Z]{2}))?"
     r"(?: (H)| - ([A-Z]{3})(?:/([A-Z]{2}))?| ([SC]) ([AF]) ([A-Z]{3})(?:/[A-Z]{2})?"
-    r"(?: - ([A-Z]{3})(?:/[A-Z]{2})?)?)$"
+    r"(?: - ([A-Z]{3}(?:/[A-Z]{2})?))?)$"
 )
 
 
@@ -120,9 +120,8 @@ class OrderParser:
         text = _PUNCT.sub(" ", text)
         toks = text.split()
         # "Germany: A MUN - BER" or "FRANCE A PAR ..." : a leading power name is noise.
-        if len(toks) > 1 and self.map.power(toks[0]) and toks[1] not in ("-",):
-            if self.map.province(toks[0]) is None:
-                toks = toks[1:]
+        if len(toks) > 1 and self.map.power(toks[0]) and self.map.province(toks[0]) is None:
+            toks = toks[1:]
         return toks
 
     def _fast(self, text: str, power: str, kind: str) -> Order | None:
@@ -142,13 +141,13 @@ class OrderParser:
             if dest not in provinces or (dcoast and dcoast not in provinces[dest].coasts):
                 return None
             return Move(power, utype, loc, f"{dest}/{dcoast}" if dcoast else dest)
-        if target not in provinces or (tdest and tdest not in provinces):
+        if target not in provinces or (tdest and tdest.split("/")[0] not in provinces):
             return None
         if sc == "S":
             if tdest:
                 return SupportMove(power, utype, loc, ttype, target, tdest)
             return SupportHold(power, utype, loc, ttype, target)
-        if tdest and ttype == "A":
+        if tdest and ttype == "A" and "/" not in tdest:
             return Convoy(power, utype, loc, target, tdest)
         return None
 
@@ -226,9 +225,8 @@ class OrderParser:
             return self._support(cur, power, utype, loc)
         if word in CONVOY_WORDS:
             cur.take()
-            if cur.peek() in UNIT_WORDS:
-                if UNIT_WORDS[cur.take()] == "F":
-                    raise OrderError("only armies can be convoyed")
+            if cur.peek() in UNIT_WORDS and UNIT_WORDS[cur.take()] == "F":
+                raise OrderError("only armies can be convoyed")
             target = self._place(cur, "the convoyed army")
             if cur.peek() not in MOVE_WORDS:
                 raise OrderError("a convoy order names where the army goes: F NTH C A LON - BEL")
@@ -259,7 +257,7 @@ class OrderParser:
         self._skip_noise(cur)
         if cur.peek() in MOVE_WORDS:
             self._move_words(cur)
-            dest = self._place(cur, "where the supported unit moves").split("/")[0]
+            dest = self._place(cur, "where the supported unit moves")
             self._via(cur)  # support does not care how the unit travels
             return SupportMove(power, utype, loc, ttype, target, dest)
         if cur.peek() in HOLD_WORDS:

@@ -40,7 +40,8 @@ class Resolution:
         self.index = {p: i for i, p in enumerate(provs)}
         self.units: list[Unit] = [state.units[p] for p in provs]
         self.orders: list[Order] = [
-            orders.get(p) or Hold(u.power, u.type, u.loc) for p, u in zip(provs, self.units, strict=True)
+            orders.get(p) or Hold(u.power, u.type, u.loc)
+            for p, u in zip(provs, self.units, strict=True)
         ]
         self.src: list[str] = provs
         self.dest: list[str | None] = [None] * n
@@ -89,8 +90,8 @@ class Resolution:
                     self.supports[j].append(i)
             elif isinstance(o, SupportMove):
                 j = index.get(o.target)
-                self.support_dest[i] = o.dest
-                if j is not None and self.dest[j] == o.dest:
+                self.support_dest[i] = o.dest_prov
+                if j is not None and self.dest[j] == o.dest_prov and o.matches(orders[j]):
                     self.valid_support[i] = True
                     self.supports[j].append(i)
 
@@ -138,9 +139,7 @@ class Resolution:
     def _backup_rule(self, mark: int) -> None:
         cycle = self.deps[mark:]
         n = self.n
-        convoyed = sorted(
-            {d % n for d in cycle if d // n in (MOVE, PATH) and self.convoyed[d % n]}
-        )
+        convoyed = sorted({d % n for d in cycle if d // n == PATH})
         self._forget(mark)
         if convoyed:
             # Szykman: the convoyed armies in the paradox do not move (no route).
@@ -297,7 +296,9 @@ class Resolution:
             j = self.index.get(o.target)
             if j is None or i not in self.convoyers[j] or not self.convoyed[j]:
                 return "void"
-            return "disrupted" if self.dislodged(i) else "succeeds"
+            if self.dislodged(i):
+                return "disrupted"
+            return "succeeds" if self.path(j) else "fails"  # Szykman: the convoy holds
         return "dislodged" if self.dislodged(i) else "succeeds"
 
     def attacker_of(self, i: int) -> int | None:

@@ -82,7 +82,8 @@ class StandardRules:
     def neighbours(self, state: GameState, unit: Unit) -> list[str]:
         """Every location the unit could move to (for retreats)."""
         if unit.type == "A":
-            return [p for p in state.map.army_adj.get(unit.prov, ()) if self.army_adjacent(state, unit.prov, p)]
+            near = state.map.army_adj.get(unit.prov, ())
+            return [p for p in near if self.army_adjacent(state, unit.prov, p)]
         return list(state.map.fleet_adj.get(unit.loc, ()))
 
     def can_convoy(self, state: GameState, prov: str) -> bool:
@@ -100,6 +101,12 @@ class StandardRules:
             for h in state.homes.get(power, ())
             if state.centers.get(h) == power and h not in state.units
         }
+
+    def disband_priority(self, state: GameState, power: str) -> list[Unit]:
+        """The power's units in the order civil disorder removes them."""
+        from gmbot.engine.adjust import civil_disorder_order
+
+        return civil_disorder_order(state, power)
 
     # -- battles (called by the resolver with its live decisions) ---------------------
 

@@ -5,12 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from gmbot.engine.rules import StandardRules, compose
-from gmbot.variants.options import BuildAnywhere
+from gmbot.variants.options import BuildAnywhere, CivilDisorder2023
 
 VARIANTS: dict[str, type[StandardRules]] = {"standard": StandardRules}
 
 # Options switched on by a true value in a game's `options:`; each is a mixin of hooks.
-OPTIONS: dict[str, type] = {"build_anywhere": BuildAnywhere}
+OPTIONS: dict[str, type] = {
+    "build_anywhere": BuildAnywhere,
+    "civil_disorder_2023": CivilDisorder2023,
+}
 
 # Options that are plain values read by the rules themselves.
 VALUE_OPTIONS = {"solo"}

@@ -1,0 +1,1 @@
+"""Transport-independent decoding of inbound e-mail."""
