@@ -149,6 +149,17 @@ class StandardRules:
     def after_adjustments(self, state: GameState) -> GameState:
         return state
 
+    # -- what each recipient may see -----------------------------------------------------
+
+    def redact(self, report: dict[str, Any], viewer: str | None) -> dict[str, Any]:
+        """The phase report as `viewer` (a power or role key; None for the public and the
+        GM's public copy) may see it. Standard Diplomacy hides nothing."""
+        return report
+
+    def private_lines(self, state: GameState, viewer: str) -> list[str]:
+        """Extra lines only `viewer` sees (balances, spells left, hidden units...)."""
+        return []
+
     # -- sequence and the end ---------------------------------------------------------
 
     def next_phase(self, phase: Phase) -> Phase:

@@ -1,0 +1,37 @@
+"""`gmbot demo`: the newcomer's first command."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import tempfile
+from pathlib import Path
+
+import click
+
+from gmbot.cli import main
+
+
+@main.command()
+@click.option("--dir", "where", type=click.Path(file_okay=False),
+              help="Home directory for the demo (default: a new temporary directory).")
+def demo(where: str | None) -> None:
+    """Play one turn of a demo game through the local mailbox and show the results."""
+    from gmbot.demo.run import run_demo
+
+    home = Path(where) if where else Path(tempfile.mkdtemp(prefix="gmbot-demo-"))
+    app, notes, report = run_demo(home.resolve())
+    for line in notes + report.lines():
+        click.echo(line)
+    sent = sorted((app.config.outbox / "new").iterdir())
+    click.echo(f"\nMails written to {app.config.outbox / 'new'}:")
+    results = None
+    for path in sent:
+        msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+        click.echo(f"  {path.name}: to {msg['To']}: {msg['Subject']}")
+        if msg["To"] == "france@example.test" and "results" in str(msg["Subject"]):
+            results = msg
+    if results is not None:
+        click.echo(f"\nFrance's results mail:\n{'-' * 72}")
+        click.echo(results.get_content())
+    click.echo(f"Everything is under {home}. Run `gmbot --home {home} game show demo` next.")

@@ -1,0 +1,44 @@
+"""The GM's mail commands: PROCESS, EXTEND, PAUSE, RESUME, ROLLBACK, REPLACE."""
+
+from __future__ import annotations
+
+from gmbot.service import admin
+from gmbot.service.inbound import Context
+
+USAGE = {
+    "EXTEND": "EXTEND 24h",
+    "ROLLBACK": "ROLLBACK S1901M",
+    "REPLACE": "REPLACE FRANCE new.address@example.org",
+}
+
+
+def run(ctx: Context) -> None:
+    if ctx.request.orders:
+        ctx.errors += 1
+        lines = "\n".join(f"  line {ln.number}: {ln.text}" for ln in ctx.request.orders)
+        ctx.sections.append(f"The GM gives no unit orders; these lines were ignored:\n{lines}")
+    now = ctx.app.now()
+    for command in ctx.request.commands:
+        name, args = command.name, command.args
+        try:
+            if name == "PROCESS":
+                done = admin.process_now(ctx.session, ctx.game, now)
+            elif name == "EXTEND" and len(args) >= 1:
+                done = admin.extend(ctx.session, ctx.game, " ".join(args), now)
+            elif name == "PAUSE":
+                done = admin.pause(ctx.session, ctx.game, now)
+            elif name == "RESUME":
+                done = admin.resume(ctx.session, ctx.game, now)
+            elif name == "ROLLBACK" and len(args) == 1:
+                done = admin.rollback(ctx.session, ctx.game, args[0], now)
+            elif name == "REPLACE" and len(args) == 2:
+                done = admin.replace_player(ctx.session, ctx.game, args[0], args[1], now)
+            elif name in USAGE:
+                raise admin.AdminError(f"write it as {USAGE[name]}")
+            else:
+                continue  # HELP, STATUS, HISTORY are answered for everyone
+        except admin.AdminError as e:
+            ctx.errors += 1
+            ctx.sections.append(f"line {command.line.number}: {command.line.text}\n  refused: {e}")
+            continue
+        ctx.sections.append(f"line {command.line.number}: {command.line.text}\n  done: {done}")

@@ -1,0 +1,29 @@
+"""Running the commands of one mail, in the inbound transaction."""
+
+from __future__ import annotations
+
+from gmbot.commands import gm, info, orders
+from gmbot.service.inbound import Context
+
+
+def run_commands(ctx: Context) -> None:
+    req = ctx.request
+    if ctx.game.status == "finished" and not ctx.is_gm:
+        ctx.sections.append(f"Game {ctx.game.name} is over; the judge takes no more orders.")
+        info.history(ctx, ())
+        return
+    if ctx.is_gm:
+        gm.run(ctx)
+    else:
+        orders.run(ctx)
+    for command in req.commands:
+        if command.name == "HELP":
+            info.help_text(ctx)
+        elif command.name == "STATUS":
+            info.status(ctx)
+        elif command.name == "HISTORY":
+            info.history(ctx, command.args)
+    if not ctx.sections:
+        ctx.errors += 1
+        ctx.sections.append("No orders or commands were found in your mail.")
+        info.help_text(ctx)

@@ -1,0 +1,49 @@
+"""HELP, STATUS and HISTORY."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from gmbot.engine.state import Phase
+from gmbot.render import render
+from gmbot.service.inbound import Context
+from gmbot.service.runtime import current_phase, latest_orders, policy_of, rules_for, state_of
+from gmbot.service.views import board_summary, deadline_text
+from gmbot.store.models import PhaseRow
+
+
+def help_text(ctx: Context) -> None:
+    ctx.sections.append(render("help.txt.j2", game=ctx.game, is_gm=ctx.is_gm)[1].rstrip())
+
+
+def status(ctx: Context) -> None:
+    game = ctx.game
+    phase = current_phase(ctx.session, game)
+    if phase is None:
+        ctx.sections.append(f"Game {game.name} is {game.status}; no phase is open.")
+        return
+    rules = rules_for(game)
+    state = state_of(game, phase, rules)
+    ordered = latest_orders(ctx.session, phase)
+    waiting = [p.key for p in game.players if p.active and p.id not in ordered]
+    ctx.sections.append(render(
+        "status.txt.j2", game=game, phase=Phase.parse(phase.name).long(),
+        deadline=deadline_text(policy_of(game), phase.deadline_at),
+        board=board_summary(state), waiting=waiting if ctx.is_gm else None,
+    )[1].rstrip())
+
+
+def history(ctx: Context, args: tuple[str, ...]) -> None:
+    rows = ctx.session.scalars(
+        select(PhaseRow).where(PhaseRow.game_id == ctx.game.id, PhaseRow.result.is_not(None),
+                               PhaseRow.superseded.is_(False)).order_by(PhaseRow.seq)
+    ).all()
+    if args:
+        wanted = args[0].upper()
+        rows = [r for r in rows if r.name == wanted]
+    if not rows:
+        ctx.sections.append("No past results" + (f" for {args[0]}." if args else " yet."))
+        return
+    for row in rows[-5:] if not args else rows:
+        text = (row.result or {}).get("public_text", "")
+        ctx.sections.append(f"=== {Phase.parse(row.name).long()} ===\n{text}".rstrip())

@@ -1,0 +1,58 @@
+"""Splitting an order mail into the game it is for, its password, its commands and its
+order lines. Pure text handling: no store, no rules."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+PLAYER_COMMANDS = {"HELP", "ORDERS", "STATUS", "CLEAR", "HISTORY"}
+GM_COMMANDS = {"PROCESS", "EXTEND", "PAUSE", "RESUME", "ROLLBACK", "REPLACE"}
+_TAG = re.compile(r"\[([a-z0-9][a-z0-9-]*)\]", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Line:
+    number: int  # 1-based position among the mail's command lines
+    text: str
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str
+    args: tuple[str, ...]
+    line: Line
+
+
+@dataclass
+class Request:
+    game: str | None = None
+    password: str | None = None
+    commands: list[Command] = field(default_factory=list)
+    orders: list[Line] = field(default_factory=list)
+
+    def has(self, name: str) -> bool:
+        return any(c.name == name for c in self.commands)
+
+
+def game_from_subject(subject: str) -> str | None:
+    m = _TAG.search(subject or "")
+    return m.group(1).lower() if m else None
+
+
+def parse_request(lines: tuple[str, ...] | list[str], subject: str = "") -> Request:
+    req = Request(game=game_from_subject(subject))
+    for n, text in enumerate(lines, 1):
+        words = text.split()
+        if not words:
+            continue
+        head = words[0].upper().rstrip(":")
+        if head == "GAME" and len(words) >= 2:
+            req.game = words[1].lower().strip("[]")
+        elif head in ("PASSWORD", "PASS", "PW") and len(words) >= 2:
+            req.password = words[1]
+        elif head in PLAYER_COMMANDS or head in GM_COMMANDS:
+            req.commands.append(Command(head, tuple(words[1:]), Line(n, text)))
+        else:
+            req.orders.append(Line(n, text))
+    return req

@@ -1,0 +1,98 @@
+"""Where gmbot keeps its state and how it reaches mail: one YAML file, environment overrides.
+
+Everything lives under one home directory (default ./var, or --home / GMBOT_HOME): the
+SQLite database, the inbox and outbox Maildirs and the logs. See deploy/gmbot.yaml for
+an annotated example.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+CONFIG_NAME = "gmbot.yaml"
+KEYS = {"database_url", "inbound", "outbound", "poll_interval", "imap", "smtp", "limits",
+        "templates"}
+
+
+class ConfigError(ValueError):
+    pass
+
+
+@dataclass
+class Config:
+    home: Path
+    database_url: str
+    inbound: str = "maildir"  # maildir | imap | pipe
+    outbound: str = "maildir"  # maildir | smtp
+    poll_interval: float = 60.0
+    imap: dict[str, Any] = field(default_factory=dict)
+    smtp: dict[str, Any] = field(default_factory=dict)
+    limits: dict[str, Any] = field(default_factory=dict)
+    templates: Path | None = None
+
+    @property
+    def inbox(self) -> Path:
+        return self.home / "mail" / "inbox"
+
+    @property
+    def outbox(self) -> Path:
+        return self.home / "mail" / "outbox"
+
+    @property
+    def logs(self) -> Path:
+        return self.home / "logs"
+
+    def limit(self, name: str, default: float) -> float:
+        return float(self.limits.get(name, default))
+
+
+def _secret(section: dict[str, Any], key: str, env: str) -> None:
+    """Credentials may come from the environment instead of the file."""
+    if env in os.environ:
+        section[key] = os.environ[env]
+
+
+def load_config(home: str | Path | None = None, config_file: str | Path | None = None) -> Config:
+    home_path = Path(home or os.environ.get("GMBOT_HOME") or "var").expanduser().resolve()
+    path = Path(config_file) if config_file else home_path / CONFIG_NAME
+    data: dict[str, Any] = {}
+    if path.exists():
+        loaded = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        if not isinstance(loaded, dict):
+            raise ConfigError(f"{path}: the configuration must be a mapping")
+        unknown = set(loaded) - KEYS
+        if unknown:
+            raise ConfigError(f"{path}: unknown keys: {', '.join(sorted(unknown))}")
+        data = loaded
+    elif config_file:
+        raise ConfigError(f"{path}: no such configuration file")
+    url = (
+        os.environ.get("GMBOT_DATABASE_URL")
+        or data.get("database_url")
+        or f"sqlite:///{home_path / 'gmbot.sqlite'}"
+    )
+    imap = dict(data.get("imap") or {})
+    smtp = dict(data.get("smtp") or {})
+    _secret(imap, "password", "GMBOT_IMAP_PASSWORD")
+    _secret(smtp, "password", "GMBOT_SMTP_PASSWORD")
+    config = Config(
+        home=home_path,
+        database_url=str(url),
+        inbound=str(data.get("inbound", "maildir")),
+        outbound=str(data.get("outbound", "maildir")),
+        poll_interval=float(data.get("poll_interval", 60)),
+        imap=imap,
+        smtp=smtp,
+        limits=dict(data.get("limits") or {}),
+        templates=Path(data["templates"]) if data.get("templates") else None,
+    )
+    if config.inbound not in ("maildir", "imap", "pipe"):
+        raise ConfigError(f"inbound must be maildir, imap or pipe, not {config.inbound!r}")
+    if config.outbound not in ("maildir", "smtp"):
+        raise ConfigError(f"outbound must be maildir or smtp, not {config.outbound!r}")
+    return config

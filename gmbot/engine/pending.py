@@ -1,0 +1,41 @@
+"""What a power still has to order in the current phase (for acknowledgements, reminders
+and early processing)."""
+
+from __future__ import annotations
+
+from gmbot.engine.adjust import adjustment_counts
+from gmbot.engine.orders import Build, Order, Remove, Waive
+from gmbot.engine.rules import StandardRules
+from gmbot.engine.state import ADJUSTMENT, MOVEMENT, GameState
+
+
+def missing_orders(
+    state: GameState, rules: StandardRules, power: str, orders: list[Order]
+) -> list[str]:
+    """Human-readable list of what is still unordered; empty when the power is done."""
+    kind = state.phase.kind
+    ordered = {o.prov for o in orders}
+    if kind == MOVEMENT:
+        return [
+            str(u) for p, u in sorted(state.units.items())
+            if p not in ordered and rules.may_order(state, power, u)
+        ]
+    if kind == ADJUSTMENT:
+        delta = adjustment_counts(state).get(power, 0)
+        if delta > 0:
+            done = sum(1 for o in orders if isinstance(o, (Build, Waive)))
+            left = min(delta, len(rules.build_sites(state, power))) - done
+            return [f"{left} build(s) or WAIVE"] if left > 0 else []
+        if delta < 0:
+            left = -delta - sum(1 for o in orders if isinstance(o, Remove))
+            return [f"{left} removal(s)"] if left > 0 else []
+        return []
+    return [
+        str(d.unit) for p, d in sorted(state.dislodged.items())
+        if p not in ordered and rules.may_order(state, power, d.unit)
+    ]
+
+
+def has_duty(state: GameState, rules: StandardRules, power: str) -> bool:
+    """Whether the power has anything to order this phase."""
+    return bool(missing_orders(state, rules, power, []))

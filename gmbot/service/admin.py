@@ -1,0 +1,132 @@
+"""The GM's actions, shared by GM mail commands and CLI verbs. Each runs inside the
+caller's transaction; the CLI wraps each in its own."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from gmbot.deadlines import Duration
+from gmbot.engine.state import Phase
+from gmbot.service.runtime import current_phase, deadline_after, log_event
+from gmbot.store.models import Game, PhaseRow
+
+
+class AdminError(ValueError):
+    pass
+
+
+def find_game(session: Session, name: str) -> Game:
+    game = session.scalars(select(Game).where(Game.name == name)).first()
+    if game is None:
+        raise AdminError(f"no game named {name!r}")
+    return game
+
+
+def _open(session: Session, game: Game) -> PhaseRow:
+    phase = current_phase(session, game)
+    if phase is None:
+        raise AdminError(f"game {game.name} has no open phase")
+    return phase
+
+
+def process_now(session: Session, game: Game, now: datetime) -> str:
+    """Make the current phase due now; the deadline job processes it right away."""
+    phase = _open(session, game)
+    if game.status == "paused":
+        raise AdminError(f"game {game.name} is paused; RESUME it first")
+    phase.deadline_at = now
+    log_event(session, game, "process_requested", now, phase=phase.name)
+    return f"{phase.name} will be processed now"
+
+
+def extend(session: Session, game: Game, text: str, now: datetime) -> str:
+    phase = _open(session, game)
+    try:
+        duration = Duration.parse(text)
+    except ValueError as e:
+        raise AdminError(f"EXTEND needs a duration such as 24h or 2d: {e}") from None
+    base = max(phase.deadline_at or now, now)
+    phase.deadline_at = base + duration.total
+    log_event(session, game, "deadline_extended", now, phase=phase.name, by=str(duration),
+              deadline=phase.deadline_at.isoformat())
+    return f"deadline of {phase.name} moved to {phase.deadline_at:%Y-%m-%d %H:%M} UTC"
+
+
+def pause(session: Session, game: Game, now: datetime) -> str:
+    if game.status != "active":
+        raise AdminError(f"game {game.name} is {game.status}, not active")
+    phase = _open(session, game)
+    game.status = "paused"
+    remaining = (phase.deadline_at - now).total_seconds() if phase.deadline_at else None
+    log_event(session, game, "paused", now, phase=phase.name, remaining=remaining)
+    return f"game {game.name} paused"
+
+
+def resume(session: Session, game: Game, now: datetime) -> str:
+    if game.status != "paused":
+        raise AdminError(f"game {game.name} is not paused")
+    from gmbot.store.models import Event
+
+    phase = _open(session, game)
+    paused = session.scalars(
+        select(Event).where(Event.game_id == game.id, Event.kind == "paused")
+        .order_by(Event.id.desc())
+    ).first()
+    remaining = (paused.data or {}).get("remaining") if paused else None
+    from datetime import timedelta
+
+    if remaining is not None:
+        phase.deadline_at = now + timedelta(seconds=max(remaining, 3600))
+    game.status = "active"
+    log_event(session, game, "resumed", now, phase=phase.name)
+    return f"game {game.name} resumed; deadline {phase.deadline_at:%Y-%m-%d %H:%M} UTC"
+
+
+def rollback(session: Session, game: Game, target: str, now: datetime) -> str:
+    """Reopen an earlier phase: later phases are kept in history as superseded."""
+    try:
+        name = str(Phase.parse(target))
+    except ValueError as e:
+        raise AdminError(str(e)) from None
+    rows = session.scalars(
+        select(PhaseRow).where(PhaseRow.game_id == game.id, PhaseRow.superseded.is_(False))
+        .order_by(PhaseRow.seq)
+    ).all()
+    matches = [r for r in rows if r.name == name]
+    if not matches:
+        raise AdminError(f"game {game.name} has no phase {name}")
+    chosen = matches[-1]
+    for row in rows:
+        if row.seq >= chosen.seq:
+            row.superseded = True
+    reopened = PhaseRow(game_id=game.id, seq=rows[-1].seq + 1, name=chosen.name,
+                        state=chosen.state, opened_at=now,
+                        deadline_at=deadline_after(game, chosen.name, now),
+                        processed_at=None, result=None)
+    session.add(reopened)
+    if game.status == "finished":
+        game.status = "active"
+    log_event(session, game, "rolled_back", now, to=name)
+    return f"game {game.name} rolled back to {name}; orders must be sent again"
+
+
+def replace_player(session: Session, game: Game, who: str, address: str, now: datetime) -> str:
+    address = address.strip().lower()
+    if "@" not in address:
+        raise AdminError(f"not an email address: {address!r}")
+    target = who.strip().upper()
+    player = next(
+        (p for p in game.players if p.active and (p.key == target or p.address == who.lower())),
+        None,
+    )
+    if player is None:
+        raise AdminError(f"no active player {who!r} in game {game.name}")
+    if any(p.active and p.address == address for p in game.players):
+        raise AdminError(f"{address} already plays in game {game.name}")
+    old = player.address
+    player.address = address  # same row: standing orders and history stay with the power
+    log_event(session, game, "player_replaced", now, who=player.key, old=old, new=address)
+    return f"{player.key} is now played by {address}"

@@ -1,0 +1,34 @@
+"""The application context handed to every use case: configuration, database, clock."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+from gmbot.config import Config, load_config
+from gmbot.store.db import Database, open_database
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass
+class App:
+    config: Config
+    db: Database
+    clock: Callable[[], datetime] = field(default=utcnow)
+
+    def now(self) -> datetime:
+        return self.clock()
+
+
+def open_app(home: str | Path | None = None, config_file: str | Path | None = None) -> App:
+    config = load_config(home, config_file)
+    for folder in (config.inbox, config.outbox):
+        for sub in ("new", "cur", "tmp"):
+            (folder / sub).mkdir(parents=True, exist_ok=True)
+    config.logs.mkdir(parents=True, exist_ok=True)
+    return App(config=config, db=open_database(config.database_url))

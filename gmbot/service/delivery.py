@@ -1,0 +1,99 @@
+"""Use case: drain the outbox in order. Each mail is marked sent in its own transaction
+right after the transport accepted it; temporary failures back off, permanent ones are
+parked and the GM is told."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Protocol
+
+from sqlalchemy import or_, select
+from sqlalchemy.orm import Session
+
+from gmbot.mail.compose import Outgoing, compose
+from gmbot.render import render
+from gmbot.service.app import App
+from gmbot.service.outbox import queue_mail
+from gmbot.store.models import Game, Outbound
+
+MAX_ATTEMPTS = 8
+
+
+class TemporaryFailure(Exception):
+    pass
+
+
+class PermanentFailure(Exception):
+    pass
+
+
+class Transport(Protocol):
+    def send(self, msg: object, name: str) -> object: ...
+
+
+def backoff(attempts: int) -> timedelta:
+    return timedelta(seconds=min(60 * 2 ** (attempts - 1), 6 * 3600))
+
+
+def flush(app: App, transport: Transport, limit: int = 1000) -> int:
+    now = app.now()
+    with app.db.transaction() as s:
+        ids = s.scalars(
+            select(Outbound.id)
+            .where(Outbound.status == "queued",
+                   or_(Outbound.next_attempt_at.is_(None), Outbound.next_attempt_at <= now))
+            .order_by(Outbound.id).limit(limit)
+        ).all()
+    sent = 0
+    for row_id in ids:
+        with app.db.transaction() as s:
+            row = s.get(Outbound, row_id)
+            if row is None or row.status != "queued":
+                continue  # another daemon sent it
+            out = Outgoing(sender=row.sender, recipient=row.recipient, subject=row.subject,
+                           body=row.body, message_id=row.message_id, date=row.created_at,
+                           in_reply_to=row.in_reply_to,
+                           auto="auto-replied" if row.in_reply_to else "auto-generated")
+        try:
+            transport.send(compose(out), f"{row_id:09d}.gmbot")
+        except PermanentFailure as e:
+            _park(app, row_id, str(e))
+            continue
+        except (TemporaryFailure, OSError) as e:
+            _retry(app, row_id, str(e))
+            continue
+        with app.db.transaction() as s:
+            row = s.get(Outbound, row_id)
+            row.status, row.sent_at = "sent", app.now()
+            row.attempts += 1
+        sent += 1
+    return sent
+
+
+def _retry(app: App, row_id: int, error: str) -> None:
+    with app.db.transaction() as s:
+        row = s.get(Outbound, row_id)
+        row.attempts += 1
+        row.last_error = error
+        if row.attempts >= MAX_ATTEMPTS:
+            _park_row(app, s, row, error)
+        else:
+            row.next_attempt_at = app.now() + backoff(row.attempts)
+
+
+def _park(app: App, row_id: int, error: str) -> None:
+    with app.db.transaction() as s:
+        row = s.get(Outbound, row_id)
+        row.attempts += 1
+        _park_row(app, s, row, error)
+
+
+def _park_row(app: App, s: Session, row: Outbound, error: str) -> None:
+    row.status, row.last_error = "parked", error
+    game = s.get(Game, row.game_id) if row.game_id else None
+    if game is None or row.recipient == game.gm or row.kind == "gm-parked":
+        return
+    subject, body = render("gm_parked.txt.j2", game=game.name, recipient=row.recipient,
+                           subject=row.subject, error=error)
+    queue_mail(s, key=f"parked:{row.id}", kind="gm-parked", sender=game.judge,
+               recipient=game.gm, subject=subject, body=body, now=app.now(), game=game)

@@ -1,0 +1,137 @@
+"""Use case: load (create or update) a game from its YAML file."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from pathlib import Path
+
+from sqlalchemy import select
+
+from gmbot.engine.position import PositionError, state_from_dict, state_to_dict
+from gmbot.gamefile import GameFileError, GameSpec, load_game_file
+from gmbot.service.app import App
+from gmbot.service.runtime import current_phase, deadline_after, log_event, map_for
+from gmbot.store.models import Game, PhaseRow, Player
+from gmbot.variants import VariantError, make_rules
+
+
+def _raw_deadlines(spec: GameSpec) -> dict[str, object]:
+    """The deadlines section as plain data the policy can be rebuilt from."""
+    policy = spec.deadlines
+    out: dict[str, object] = {}
+    for kind in ("movement", "retreat", "adjustment"):
+        out[kind] = _rule_text(getattr(policy, kind))
+    out["timezone"] = policy.timezone
+    out["grace"] = str(policy.grace)
+    out["reminders"] = [str(r) for r in policy.reminders]
+    out["early"] = policy.early
+    return out
+
+
+def _rule_text(rule: object) -> object:
+    from gmbot.deadlines import AfterAt, Every, Weekly
+
+    if isinstance(rule, Every):
+        return str(rule.duration)
+    if isinstance(rule, Weekly):
+        day = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][rule.weekday]
+        return f"{day} {rule.time:%H:%M}"
+    if isinstance(rule, AfterAt):
+        return {"after": str(rule.duration), "at": f"{rule.time:%H:%M}"}
+    raise TypeError(rule)
+
+
+def check_spec(spec: GameSpec) -> dict[str, object] | None:
+    """Validate what the file alone cannot: the variant, powers and the position against
+    the map. Returns the position as data (None if the file has none)."""
+    try:
+        rules = make_rules(spec.variant, spec.options)
+    except VariantError as e:
+        path = "options" if "option" in str(e) else "variant"
+        raise GameFileError([spec.problem(path, str(e))]) from None
+    gmap = map_for(rules)
+    problems = []
+    for n, player in enumerate(spec.players):
+        if player.power and player.power not in gmap.powers:
+            problems.append(spec.problem(
+                f"players[{n}].power",
+                f"unknown power {player.power} (powers: {', '.join(gmap.powers)})",
+            ))
+        if player.role and player.role not in getattr(rules, "roles", ()):
+            problems.append(spec.problem(f"players[{n}].role",
+                                         f"{spec.variant} has no role {player.role!r}"))
+    position = None
+    if spec.position is not None:
+        try:
+            position = state_to_dict(state_from_dict(spec.position, gmap))
+        except PositionError as e:
+            problems.append(spec.problem(f"position.{e.path}", e.reason))
+    if problems:
+        raise GameFileError(problems)
+    return position
+
+
+def load_game(app: App, path: str | Path) -> str:
+    """Create or update the game a file describes. Orders and history are kept; a
+    `position:` in the file replaces the current phase's position (a GM correction)."""
+    path = Path(path)
+    spec = load_game_file(path)
+    position = check_spec(spec)
+    now = app.now()
+    with app.db.transaction() as s:
+        game = s.scalars(select(Game).where(Game.name == spec.name)).first()
+        created = game is None
+        if game is None:
+            game = Game(name=spec.name, created_at=now)
+            s.add(game)
+        old_deadlines = dict(game.deadlines or {})
+        game.title = spec.title
+        game.variant = spec.variant
+        game.options = dict(spec.options)
+        game.gm = spec.gm.lower()
+        game.judge = spec.judge.lower()
+        game.deadlines = _raw_deadlines(spec)
+        game.nmr = spec.nmr
+        game.source = path.read_text(encoding="utf-8")
+        s.flush()
+        _sync_players(game, spec)
+        phase = current_phase(s, game)
+        rules = make_rules(spec.variant, spec.options)
+        if phase is None and created:
+            state = position or state_to_dict(state_from_dict({}, map_for(rules)))
+            name = str(state["phase"])
+            phase = PhaseRow(game_id=game.id, seq=1, name=name, state=state, opened_at=now,
+                             deadline_at=deadline_after(game, name, now), processed_at=None,
+                             result=None)
+            s.add(phase)
+        elif phase is not None:
+            if position is not None and position != phase.state:
+                phase.state = position
+                phase.name = str(position["phase"])
+                log_event(s, game, "position_corrected", now, phase=phase.name)
+            if game.deadlines != old_deadlines:
+                phase.deadline_at = deadline_after(game, phase.name, phase.opened_at)
+        log_event(s, game, "game_created" if created else "game_updated", now,
+                  file=str(path), players=[asdict(p) | {"password": None} for p in spec.players])
+        verb = "created" if created else "updated"
+        where = f" at {phase.name}" if phase else ""
+        return f"game {spec.name} {verb}{where} ({len(spec.players)} players)"
+
+
+def _sync_players(game: Game, spec: GameSpec) -> None:
+    by_address = {p.address: p for p in game.players}
+    wanted = {p.address.lower() for p in spec.players}
+    for p in game.players:
+        if p.address not in wanted:
+            p.active = False
+    for entry in spec.players:
+        address = entry.address.lower()
+        row = by_address.get(address)
+        if row is None:
+            row = Player(address=address)
+            game.players.append(row)
+        row.power = entry.power
+        row.role = entry.role
+        row.name = entry.name
+        row.password = entry.password
+        row.active = True

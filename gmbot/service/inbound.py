@@ -1,0 +1,155 @@
+"""Use case: one inbound mail, whatever transport brought it. In one transaction the mail
+is recorded (so nothing accepted is lost and nothing is handled twice), routed to its
+game, authenticated, its commands and orders applied, and the reply queued."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from gmbot.commands.request import Request, parse_request
+from gmbot.mail.message import InboundMail, automated_reason, parse_message
+from gmbot.render import render
+from gmbot.service.app import App
+from gmbot.service.outbox import queue_mail
+from gmbot.service.runtime import log_event
+from gmbot.store.models import Game, Inbound, Player
+
+DEFAULT_MAX_SIZE = 1_000_000
+
+
+@dataclass
+class Outcome:
+    status: str  # handled | refused | ignored | duplicate
+    reason: str = ""
+    game: str | None = None
+    replies: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Context:
+    """What a command handler works with: the open session, the mail and its sender."""
+
+    app: App
+    session: Session
+    mail: InboundMail
+    request: Request
+    game: Game
+    player: Player | None  # None when the sender is the GM
+    record: Inbound
+    sections: list[str] = field(default_factory=list)  # reply text, in order
+    errors: int = 0
+    reply_kind: str = "ack"
+
+    @property
+    def is_gm(self) -> bool:
+        return self.player is None
+
+
+def receive(app: App, raw: bytes) -> Outcome:
+    mail = parse_message(raw)
+    now = app.now()
+    # Without a Message-ID the content itself identifies a redelivered copy.
+    ident = mail.message_id or "sha256:" + hashlib.sha256(raw).hexdigest()
+    with app.db.transaction() as s:
+        if s.scalars(select(Inbound.id).where(Inbound.message_id == ident)).first():
+            return Outcome("duplicate", "this message was handled before")
+        record = Inbound(message_id=ident, sender=mail.sender,
+                         subject=mail.subject[:998], received_at=now, size=mail.size,
+                         status="handled", raw=raw)
+        s.add(record)
+        outcome = _handle(app, s, mail, record)
+        record.status = outcome.status
+        record.reason = outcome.reason or None
+        return outcome
+
+
+def _handle(app: App, s: Session, mail: InboundMail, record: Inbound) -> Outcome:
+    judges = set(s.scalars(select(Game.judge)).all())
+    why = automated_reason(mail, judge_addresses=judges)
+    if why:
+        return Outcome("ignored", why)
+    max_size = app.config.limit("max_message_bytes", DEFAULT_MAX_SIZE)
+    if mail.size > max_size:
+        return _refuse(app, s, mail, "too_big",
+                       f"your mail is {mail.size} bytes; the judge reads mail up to "
+                       f"{int(max_size)} bytes. Please send your orders as plain text.")
+    request = parse_request(mail.lines, mail.subject)
+    game, player, problem = _route(s, mail.sender, request)
+    if game is None:
+        return _refuse(app, s, mail, "unknown", problem)
+    record.game_id = game.id
+    if player is not None and player.password and request.password != player.password:
+        return _refuse(app, s, mail, "password", "the password is missing or wrong.",
+                       game=game)
+    s.flush()
+    ctx = Context(app, s, mail, request, game, player, record)
+    from gmbot.commands.handlers import run_commands
+
+    run_commands(ctx)
+    subject = f"[{game.name}] " + ("Errors in your mail" if ctx.errors else "Received")
+    if ctx.reply_kind != "ack":
+        subject = f"[{game.name}] {ctx.reply_kind}"
+    _reply(app, s, mail, game, "ack", subject, "\n\n".join(ctx.sections).rstrip() + "\n")
+    log_event(s, game, "mail_handled", app.now(), sender=mail.sender,
+              message_id=mail.message_id, errors=ctx.errors)
+    return Outcome("handled", game=game.name, replies=[subject])
+
+
+def _route(s: Session, sender: str, request: Request) -> tuple[Game | None, Player | None, str]:
+    """The game and player a mail is for. Refusals never say whether a game exists."""
+    not_registered = (
+        "this address is not registered in any game run by this judge "
+        "(or not in the game your mail names)."
+    )
+    players = s.scalars(
+        select(Player).join(Game).where(Player.address == sender, Player.active.is_(True),
+                                        Game.status != "finished")
+    ).all()
+    gm_games = s.scalars(select(Game).where(Game.gm == sender)).all()
+    if request.game:
+        for p in players:
+            if p.game.name == request.game:
+                return p.game, p, ""
+        for g in gm_games:
+            if g.name == request.game:
+                return g, None, ""
+        return None, None, not_registered
+    candidates: dict[str, tuple[Game, Player | None]] = {p.game.name: (p.game, p) for p in players}
+    for g in gm_games:
+        candidates.setdefault(g.name, (g, None))
+    if len(candidates) == 1:
+        game, player = next(iter(candidates.values()))
+        return game, player, ""
+    if not candidates:
+        return None, None, not_registered
+    names = ", ".join(sorted(candidates))
+    return None, None, (f"you take part in several games ({names}); put the game's name "
+                        "in the subject as [name] or add a line GAME name.")
+
+
+def _refuse(app: App, s: Session, mail: InboundMail, kind: str, reason: str,
+            game: Game | None = None) -> Outcome:
+    judge = game.judge if game else _any_judge(s)
+    subject, body = render("refusal.txt.j2", reason=reason, subject=mail.subject)
+    _reply(app, s, mail, game, f"refusal-{kind}", subject, body, sender=judge)
+    return Outcome("refused", reason)
+
+
+def _any_judge(s: Session) -> str:
+    return s.scalars(select(Game.judge).order_by(Game.id)).first() or "gmbot@localhost"
+
+
+def _reply(app: App, s: Session, mail: InboundMail, game: Game | None, kind: str,
+           subject: str, body: str, sender: str | None = None) -> None:
+    if not mail.sender:
+        return  # nowhere to answer
+    key_id = mail.message_id or hashlib.sha256(mail.body.encode()).hexdigest()
+    queue_mail(s, key=f"reply:{key_id}", kind=kind, sender=sender or (game.judge if game else
+               _any_judge(s)), recipient=mail.sender, subject=subject, body=body,
+               now=app.now(), game=game, in_reply_to=mail.message_id)
+
+

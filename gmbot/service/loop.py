@@ -1,0 +1,74 @@
+"""Use case composition for `gmbot tick` and the daemon's jobs: read new mail, send
+reminders, process due deadlines, drain the outbox. Each step is its own transaction(s)
+and idempotent, so a crash at any point is repaired by simply running again."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from gmbot.mail.maildir import MaildirInbox, MaildirOutbox
+from gmbot.service.app import App
+from gmbot.service.delivery import Transport, flush
+from gmbot.service.inbound import Outcome, receive
+from gmbot.service.process import due_games, process_game, send_reminders
+
+
+@dataclass
+class TickReport:
+    mails: list[Outcome] = field(default_factory=list)
+    reminders: int = 0
+    processed: list[str] = field(default_factory=list)
+    sent: int = 0
+
+    def lines(self) -> list[str]:
+        out = [f"{len(self.mails)} mail(s) read"]
+        out += [f"  {m.status}: {m.game or '-'} {m.reason}".rstrip() for m in self.mails]
+        out.append(f"{self.reminders} reminder(s) queued")
+        out += self.processed
+        out.append(f"{self.sent} mail(s) sent")
+        return out
+
+
+def outbound_transport(app: App) -> Transport:
+    if app.config.outbound == "smtp":
+        from gmbot.mail.smtp import SmtpTransport
+
+        return SmtpTransport(app.config.smtp)
+    return MaildirOutbox(app.config.outbox)
+
+
+def poll_maildir(app: App) -> list[Outcome]:
+    inbox = MaildirInbox(app.config.inbox)
+    outcomes = []
+    for key, raw in inbox.pending():
+        outcomes.append(receive(app, raw))
+        inbox.done(key)  # only after the mail's transaction committed
+    return outcomes
+
+
+def poll(app: App) -> list[Outcome]:
+    if app.config.inbound == "imap":
+        from gmbot.mail.imap import poll_imap
+
+        return poll_imap(app)
+    if app.config.inbound == "maildir":
+        return poll_maildir(app)
+    return []  # pipe: mail arrives through `gmbot ingest`
+
+
+def run_deadlines(app: App) -> list[str]:
+    done = []
+    for due in due_games(app):
+        summary = process_game(app, due.game_id)
+        if summary:
+            done.append(summary)
+    return done
+
+
+def tick(app: App, transport: Transport | None = None) -> TickReport:
+    report = TickReport()
+    report.mails = poll(app)
+    report.reminders = send_reminders(app)
+    report.processed = run_deadlines(app)
+    report.sent = flush(app, transport or outbound_transport(app))
+    return report

@@ -1,0 +1,64 @@
+"""Checking and storing a player's orders for the current phase (inside the caller's
+transaction)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from sqlalchemy.orm import Session
+
+from gmbot.engine.adjudicate import accept_orders
+from gmbot.engine.pending import missing_orders
+from gmbot.engine.rules import StandardRules
+from gmbot.engine.state import GameState
+from gmbot.service.runtime import current_phase, latest_orders, rules_for, state_of
+from gmbot.store.models import Game, OrderSet, PhaseRow, Player
+
+
+@dataclass
+class Submission:
+    phase: str
+    accepted: list[str] = field(default_factory=list)
+    rejected: list[tuple[int | None, str, str]] = field(default_factory=list)  # n, line, why
+    missing: list[str] = field(default_factory=list)
+    version: int = 0
+
+
+def check_lines(
+    state: GameState, rules: StandardRules, player: Player, lines: list[tuple[int | None, str]]
+) -> Submission:
+    texts = [t for _, t in lines]
+    orders, rejections = accept_orders(state, rules, player.key, texts)
+    number = {t: n for n, t in reversed(lines)}
+    sub = Submission(phase=str(state.phase), accepted=[str(o) for o in orders])
+    sub.rejected = [(number.get(r.line), r.line, r.reason) for r in rejections]
+    sub.missing = missing_orders(state, rules, player.key, orders)
+    return sub
+
+
+def submit(session: Session, game: Game, player: Player, lines: list[tuple[int | None, str]],
+           now: datetime, inbound_id: int | None = None) -> Submission:
+    """Replace the player's orders for the current phase with the valid lines given."""
+    phase = current_phase(session, game)
+    if phase is None:
+        raise LookupError("the game has no open phase")
+    rules = rules_for(game)
+    sub = check_lines(state_of(game, phase, rules), rules, player, lines)
+    previous = latest_orders(session, phase).get(player.id)
+    sub.version = (previous.version if previous else 0) + 1
+    session.add(OrderSet(phase_id=phase.id, player_id=player.id, version=sub.version,
+                         lines=sub.accepted, errors=[[n, t, w] for n, t, w in sub.rejected],
+                         message_id=inbound_id, created_at=now))
+    return sub
+
+
+def current_submission(session: Session, game: Game, phase: PhaseRow,
+                       player: Player) -> Submission:
+    """The player's standing orders, re-checked against the phase's position."""
+    rules = rules_for(game)
+    row = latest_orders(session, phase).get(player.id)
+    lines = [(None, t) for t in (row.lines if row else [])]
+    sub = check_lines(state_of(game, phase, rules), rules, player, lines)
+    sub.version = row.version if row else 0
+    return sub

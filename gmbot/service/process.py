@@ -1,0 +1,209 @@
+"""Use cases at deadlines: process a phase, send reminders, tell the GM who is late.
+
+Processing is one transaction: the result, the next phase and every results mail are
+written together, so a crash leaves either all of it or none; outbox keys make a re-run
+harmless and results are never queued twice."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from gmbot.cases import result_to_dict
+from gmbot.deadlines import final_deadline
+from gmbot.engine.adjudicate import accept_orders, adjudicate
+from gmbot.engine.pending import has_duty, missing_orders
+from gmbot.engine.position import state_to_dict
+from gmbot.engine.state import GameState
+from gmbot.render import render
+from gmbot.service.app import App
+from gmbot.service.outbox import queue_mail
+from gmbot.service.runtime import (
+    active_players,
+    current_phase,
+    deadline_after,
+    latest_orders,
+    log_event,
+    policy_of,
+    rules_for,
+    state_of,
+)
+from gmbot.service.views import deadline_text, results_view
+from gmbot.store.models import Game, OrderSet, PhaseRow, Player
+
+
+@dataclass
+class Due:
+    game_id: int
+    reason: str  # deadline | early
+
+
+def _lock(session: Session, game_id: int) -> Game | None:
+    """The game row, locked against a second daemon on PostgreSQL (SQLite serialises
+    writers anyway)."""
+    return session.scalars(select(Game).where(Game.id == game_id).with_for_update()).first()
+
+
+def _waiting(session: Session, game: Game, phase: PhaseRow, state: GameState) -> list[Player]:
+    """Players with something to order whose orders are not complete."""
+    rules = rules_for(game)
+    sets = latest_orders(session, phase)
+    out = []
+    for player in active_players(game):
+        if not has_duty(state, rules, player.key):
+            continue
+        row = sets.get(player.id)
+        orders, _ = accept_orders(state, rules, player.key, list(row.lines) if row else [])
+        if missing_orders(state, rules, player.key, orders):
+            out.append(player)
+    return out
+
+
+def why_due(session: Session, game: Game, phase: PhaseRow, now: datetime) -> str | None:
+    if game.status != "active" or phase.deadline_at is None:
+        return None
+    policy = policy_of(game)
+    if now >= final_deadline(policy, phase.deadline_at):
+        return "deadline"
+    if policy.early and not _waiting(session, game, phase, state_of(game, phase)):
+        return "early"
+    return None
+
+
+def due_games(app: App, now: datetime | None = None) -> list[Due]:
+    now = now or app.now()
+    with app.db.transaction() as s:
+        out = []
+        for game in s.scalars(select(Game).where(Game.status == "active")).all():
+            phase = current_phase(s, game)
+            reason = phase and why_due(s, game, phase, now)
+            if reason:
+                out.append(Due(game.id, reason))
+        return out
+
+
+def process_game(app: App, game_id: int, force: bool = False) -> str | None:
+    """Adjudicate the game's open phase if it is due (or `force`). Returns a summary."""
+    now = app.now()
+    with app.db.transaction() as s:
+        game = _lock(s, game_id)
+        if game is None:
+            return None
+        phase = current_phase(s, game)
+        if phase is None:
+            return None
+        reason = "forced" if force else why_due(s, game, phase, now)
+        if not reason:
+            return None  # someone else processed it, or it is no longer due
+        return _process(app, s, game, phase, reason, now)
+
+
+def _process(app: App, s: Session, game: Game, phase: PhaseRow, reason: str,
+             now: datetime) -> str:
+    rules = rules_for(game)
+    state = state_of(game, phase, rules)
+    sets = latest_orders(s, phase)
+    players = active_players(game)
+    orders = {p.key: list(sets[p.id].lines) for p in players if p.id in sets}
+    nmr = [p.key for p in players if p.id not in sets and has_duty(state, rules, p.key)]
+    outcome = adjudicate(state, rules, orders)
+    result = result_to_dict(outcome)
+    after = outcome.after
+    finished = outcome.winner is not None
+    next_row = None
+    if not finished:
+        next_row = PhaseRow(game_id=game.id, seq=phase.seq + 1, name=str(after.phase),
+                            state=state_to_dict(after), opened_at=now,
+                            deadline_at=deadline_after(game, str(after.phase), now),
+                            processed_at=None, result=None)
+        s.add(next_row)
+    else:
+        game.status = "finished"
+    policy = policy_of(game)
+    extra = {
+        "game": game, "nmr": nmr, "reason": reason,
+        "deadline": deadline_text(policy, next_row.deadline_at if next_row else None),
+    }
+    public = results_view(rules, state, after, result, None)
+    subject, public_text = render("results.txt.j2", view=public, **extra)
+    for player in players:
+        rejected = _rejected(sets.get(player.id))
+        view = results_view(rules, state, after, result, player.key, rejected)
+        subj, body = render("results.txt.j2", view=view, **extra)
+        queue_mail(s, key=f"results:{phase.id}:{player.address}", kind="results",
+                   sender=game.judge, recipient=player.address, subject=subj, body=body,
+                   now=now, game=game)
+    queue_mail(s, key=f"results:{phase.id}:gm", kind="results", sender=game.judge,
+               recipient=game.gm, subject=subject, body=public_text, now=now, game=game)
+    phase.result = {**result, "public_text": public_text, "nmr": nmr, "reason": reason}
+    phase.processed_at = now
+    log_event(s, game, "phase_processed", now, phase=phase.name, reason=reason,
+              next=str(after.phase), winner=outcome.winner, nmr=nmr)
+    return f"{game.name}: {phase.name} processed ({reason}); next {after.phase}"
+
+
+def _rejected(row: OrderSet | None) -> list[dict[str, Any]]:
+    return [{"line": t, "reason": w} for _, t, w in (row.errors if row else [])]
+
+
+def send_reminders(app: App, now: datetime | None = None) -> int:
+    """Reminders to players missing orders at each reminder offset; after the deadline,
+    during the grace period, one notice to the GM naming the late players."""
+    now = now or app.now()
+    sent = 0
+    with app.db.transaction() as s:
+        for game in s.scalars(select(Game).where(Game.status == "active")).all():
+            phase = current_phase(s, game)
+            if phase is None or phase.deadline_at is None:
+                continue
+            policy = policy_of(game)
+            done = set(phase.reminders_sent or [])
+            todo = [
+                str(r) for r in policy.reminders
+                if phase.deadline_at - r.total <= now < phase.deadline_at and str(r) not in done
+                and phase.opened_at < phase.deadline_at - r.total
+            ]
+            late_notice = now >= phase.deadline_at and "late" not in done
+            if not todo and not late_notice:
+                continue
+            waiting = _waiting(s, game, phase, state_of(game, phase))
+            deadline = deadline_text(policy, phase.deadline_at)
+            if todo and waiting:
+                for player in waiting:
+                    subj, body = render("reminder.txt.j2", game=game, phase=phase.name,
+                                        deadline=deadline, player=player)
+                    queue_mail(s, key=f"reminder:{phase.id}:{todo[-1]}:{player.address}",
+                               kind="reminder", sender=game.judge, recipient=player.address,
+                               subject=subj, body=body, now=now, game=game)
+                    sent += 1
+            if late_notice and waiting and policy.grace.total:
+                subj, body = render("gm_late.txt.j2", game=game, phase=phase.name,
+                                    late=[p.key for p in waiting],
+                                    until=deadline_text(policy, final_deadline(policy,
+                                                                               phase.deadline_at)))
+                queue_mail(s, key=f"late:{phase.id}", kind="gm", sender=game.judge,
+                           recipient=game.gm, subject=subj, body=body, now=now, game=game)
+                sent += 1
+            phase.reminders_sent = sorted(done | set(todo) | ({"late"} if late_notice else set()))
+    return sent
+
+
+def next_wakeup(app: App) -> datetime | None:
+    """The earliest moment something may become due (deadline, grace end or reminder)."""
+    times: list[datetime] = []
+    with app.db.transaction() as s:
+        for game in s.scalars(select(Game).where(Game.status == "active")).all():
+            phase = current_phase(s, game)
+            if phase is None or phase.deadline_at is None:
+                continue
+            policy = policy_of(game)
+            times.append(final_deadline(policy, phase.deadline_at))
+            times.append(phase.deadline_at)
+            times.extend(phase.deadline_at - r.total for r in policy.reminders)
+    now = app.now()
+    future = [t for t in times if t > now]
+    return min(future) if future else None

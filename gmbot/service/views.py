@@ -1,0 +1,78 @@
+"""View data for result mails, per recipient. Redaction happens here, once, before any
+template sees the data: the public part goes through the rules' `redact` hook for the
+viewer, the private part is built only from what belongs to the viewer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gmbot.deadlines import DeadlinePolicy, format_deadline
+from gmbot.engine.adjust import adjustment_counts
+from gmbot.engine.pending import missing_orders
+from gmbot.engine.rules import StandardRules
+from gmbot.engine.state import GameState, Phase
+
+
+def phase_report(before: GameState, result: dict[str, Any]) -> dict[str, Any]:
+    """Everything that happened in a phase, for everyone (before redaction)."""
+    owner = {str(u): u.power for u in before.units.values()}
+    owner.update({str(d.unit): d.unit.power for d in before.dislodged.values()})
+    by_power: dict[str, list[dict[str, str]]] = {}
+    for unit, order in result["orders"].items():
+        code = result["order_results"].get(unit, "")
+        by_power.setdefault(owner.get(unit, "?"), []).append(
+            {"unit": unit, "order": order, "result": code}
+        )
+    for power, unit in ((owner.get(u, "?"), u) for u in result.get("built", [])):
+        by_power.setdefault(power, []).append({"unit": unit, "order": f"BUILD {unit}",
+                                               "result": "succeeds"})
+    return {
+        "phase": result["phase"],
+        "phase_long": Phase.parse(result["phase"]).long(),
+        "orders": {p: by_power[p] for p in sorted(by_power)},
+        "dislodged": result["dislodged"],
+        "next_phase": result["next_phase"],
+        "next_phase_long": Phase.parse(result["next_phase"]).long(),
+        "winner": result.get("winner"),
+        "eliminated": result.get("eliminated", []),
+        "civil_disorder": result.get("removed", []) if result.get("removed") else [],
+    }
+
+
+def board_summary(state: GameState) -> list[dict[str, Any]]:
+    counts = adjustment_counts(state)
+    rows = []
+    for power in state.powers:
+        centres = sorted(c for c, o in state.centers.items() if o == power)
+        units = sorted(str(u) for u in state.units_of(power))
+        if centres or units:
+            rows.append({"power": power, "name": state.map.powers[power].name,
+                         "centres": centres, "units": units, "adjust": counts.get(power, 0)})
+    return rows
+
+
+def deadline_text(policy: DeadlinePolicy, deadline: Any) -> str:
+    return format_deadline(deadline, policy.tz) if deadline else "none"
+
+
+def results_view(
+    rules: StandardRules,
+    before: GameState,
+    after: GameState,
+    result: dict[str, Any],
+    viewer: str | None,
+    rejected: list[dict[str, str]] | None = None,
+) -> dict[str, Any]:
+    """The data one recipient's results mail is rendered from."""
+    public = rules.redact(phase_report(before, result), viewer)
+    public = {**public, "board": board_summary(after)}
+    private = None
+    if viewer is not None:
+        private = {
+            "viewer": viewer,
+            "units": sorted(str(u) for u in after.units_of(viewer)),
+            "to_order": missing_orders(after, rules, viewer, []),
+            "rejected": rejected or [],
+            "extra": rules.private_lines(after, viewer),
+        }
+    return {"public": public, "private": private}

@@ -1,0 +1,1 @@
+"""Persistence: SQLAlchemy models, sessions, migrations. Knows no rules and no mail."""

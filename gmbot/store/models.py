@@ -1,0 +1,177 @@
+"""The database schema. Positions and results are stored as the engine's plain-data
+position schema (JSON), so the store never needs to know a rule."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    ForeignKey,
+    Index,
+    LargeBinary,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.types import TypeDecorator
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """Aware UTC datetimes in, aware UTC datetimes out, on SQLite and PostgreSQL alike."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Any) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetime given to the database")
+        from datetime import UTC
+
+        return value.astimezone(UTC)
+
+    def process_result_value(self, value: datetime | None, dialect: Any) -> datetime | None:
+        from datetime import UTC
+
+        if value is not None and value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value
+
+
+class Base(DeclarativeBase):
+    type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON, datetime: UTCDateTime}
+
+
+class Game(Base):
+    __tablename__ = "games"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(64), unique=True)
+    title: Mapped[str | None] = mapped_column(String(200))
+    variant: Mapped[str] = mapped_column(String(64))
+    options: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    gm: Mapped[str] = mapped_column(String(320))
+    judge: Mapped[str] = mapped_column(String(320))
+    deadlines: Mapped[dict[str, Any]] = mapped_column(default=dict)  # the file's section
+    nmr: Mapped[str] = mapped_column(String(32), default="hold")
+    source: Mapped[str] = mapped_column(Text, default="")  # the game file as last loaded
+    status: Mapped[str] = mapped_column(String(16), default="active")  # active|paused|finished
+    created_at: Mapped[datetime]
+    players: Mapped[list[Player]] = relationship(back_populates="game", order_by="Player.id")
+    phases: Mapped[list[PhaseRow]] = relationship(back_populates="game", order_by="PhaseRow.seq")
+
+
+class Player(Base):
+    __tablename__ = "players"
+    __table_args__ = (Index("ix_players_address", "address"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    address: Mapped[str] = mapped_column(String(320))  # lower-cased
+    power: Mapped[str | None] = mapped_column(String(64))
+    role: Mapped[str | None] = mapped_column(String(64))
+    name: Mapped[str | None] = mapped_column(String(200))
+    password: Mapped[str | None] = mapped_column(String(200))
+    active: Mapped[bool] = mapped_column(default=True)
+    game: Mapped[Game] = relationship(back_populates="players")
+
+    @property
+    def key(self) -> str:
+        """The name the engine knows this player by: the power, or the role's name."""
+        return self.power or (self.name or "").upper()
+
+
+class PhaseRow(Base):
+    """One phase of a game: the position it opened with and, once processed, its result."""
+
+    __tablename__ = "phases"
+    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    seq: Mapped[int]
+    name: Mapped[str] = mapped_column(String(16))
+    state: Mapped[dict[str, Any]]
+    opened_at: Mapped[datetime]
+    deadline_at: Mapped[datetime | None]
+    processed_at: Mapped[datetime | None]
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    reminders_sent: Mapped[list[Any]] = mapped_column(default=list)
+    superseded: Mapped[bool] = mapped_column(default=False)  # rolled back
+    game: Mapped[Game] = relationship(back_populates="phases")
+
+
+class OrderSet(Base):
+    """A player's orders for a phase; each new mail is a new version replacing the last."""
+
+    __tablename__ = "order_sets"
+    __table_args__ = (Index("ix_order_sets_phase_player", "phase_id", "player_id", "version"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    phase_id: Mapped[int] = mapped_column(ForeignKey("phases.id"))
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    version: Mapped[int]
+    lines: Mapped[list[Any]]  # accepted order lines, as written
+    errors: Mapped[list[Any]]  # [line, reason] pairs
+    message_id: Mapped[int | None] = mapped_column(ForeignKey("inbound.id"))
+    created_at: Mapped[datetime]
+
+
+class Inbound(Base):
+    __tablename__ = "inbound"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    message_id: Mapped[str | None] = mapped_column(String(998), unique=True)
+    sender: Mapped[str] = mapped_column(String(320))
+    subject: Mapped[str] = mapped_column(String(998), default="")
+    received_at: Mapped[datetime]
+    size: Mapped[int] = mapped_column(default=0)
+    status: Mapped[str] = mapped_column(String(16))  # handled|ignored|refused|failed
+    reason: Mapped[str | None] = mapped_column(Text)
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"))
+    raw: Mapped[bytes | None] = mapped_column(LargeBinary)
+
+
+class Outbound(Base):
+    """The outbox: every mail gmbot sends is queued here in the transaction that caused it."""
+
+    __tablename__ = "outbound"
+    __table_args__ = (Index("ix_outbound_status", "status", "next_attempt_at"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    key: Mapped[str] = mapped_column(String(300), unique=True)  # never queue one mail twice
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"))
+    kind: Mapped[str] = mapped_column(String(32))
+    sender: Mapped[str] = mapped_column(String(320))
+    recipient: Mapped[str] = mapped_column(String(320))
+    subject: Mapped[str] = mapped_column(String(998))
+    body: Mapped[str] = mapped_column(Text)
+    message_id: Mapped[str] = mapped_column(String(998))
+    in_reply_to: Mapped[str | None] = mapped_column(String(998))
+    created_at: Mapped[datetime]
+    status: Mapped[str] = mapped_column(String(16), default="queued")  # queued|sent|parked
+    attempts: Mapped[int] = mapped_column(default=0)
+    next_attempt_at: Mapped[datetime | None]
+    last_error: Mapped[str | None] = mapped_column(Text)
+    sent_at: Mapped[datetime | None]
+
+
+class Event(Base):
+    """The audit log: everything that changed a game, with its data."""
+
+    __tablename__ = "events"
+    __table_args__ = (Index("ix_events_game", "game_id", "id"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"))
+    at: Mapped[datetime]
+    kind: Mapped[str] = mapped_column(String(64))
+    data: Mapped[dict[str, Any]] = mapped_column(default=dict)
+
+
+class MailboxState(Base):
+    """Per IMAP folder: UIDVALIDITY and the highest UID handled (issue of the IMAP poller)."""
+
+    __tablename__ = "mailbox_state"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    account: Mapped[str] = mapped_column(String(400), unique=True)
+    uidvalidity: Mapped[int | None]
+    last_uid: Mapped[int] = mapped_column(default=0)
