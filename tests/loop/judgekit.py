@@ -1,0 +1,121 @@
+"""Helpers for end-to-end tests of the game loop on the local Maildir: a judge with its
+own home directory, a clock the test moves, and helpers to mail in and read what went out."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from email.message import EmailMessage
+from email.utils import format_datetime, make_msgid
+from pathlib import Path
+
+from gmbot.mail.maildir import MaildirInbox
+from gmbot.service.app import App, open_app
+from gmbot.service.games import load_game
+from gmbot.service.loop import TickReport, tick
+
+REPO = Path(__file__).resolve().parents[2]
+POWERS = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
+
+
+@dataclass
+class Clock:
+    now: datetime = field(default_factory=lambda: datetime(2026, 3, 2, 9, 0, tzinfo=UTC))
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **kw: float) -> None:
+        self.now += timedelta(**kw)
+
+
+@dataclass
+class Judge:
+    """A judge under test: mail in with `send`, run with `tick`, read with `outbox`."""
+
+    home: Path
+    clock: Clock
+    app: App
+    seen: set[str] = field(default_factory=set)
+
+    def send(self, sender: str, body: str, subject: str = "orders",
+             headers: dict[str, str] | None = None) -> str:
+        msg = EmailMessage()
+        msg["From"] = sender
+        msg["To"] = "judge@example.test"
+        msg["Subject"] = subject
+        msg["Date"] = format_datetime(self.clock())
+        msg["Message-ID"] = make_msgid(domain="example.test")
+        for k, v in (headers or {}).items():
+            msg[k] = v
+        msg.set_content(body)
+        return self.send_raw(msg.as_bytes())
+
+    def send_raw(self, raw: bytes) -> str:
+        name = f"m{len(list((self.home / 'mail/inbox/new').iterdir())):04d}-{id(raw)}.eml"
+        MaildirInbox(self.app.config.inbox).deliver(raw, name)
+        return name
+
+    def tick(self) -> TickReport:
+        return tick(self.app)
+
+    def outbox(self) -> list[EmailMessage]:
+        """Every mail sent so far, in order."""
+        out = []
+        for path in sorted((self.app.config.outbox / "new").iterdir()):
+            out.append(email.message_from_bytes(path.read_bytes(), policy=email.policy.default))
+        return out
+
+    def new_mail(self) -> list[EmailMessage]:
+        """Mails sent since the last call."""
+        fresh = [m for m in self.outbox() if m["Message-ID"] not in self.seen]
+        self.seen.update(m["Message-ID"] for m in fresh)
+        return fresh
+
+    def to(self, address: str, mails: list[EmailMessage] | None = None) -> list[EmailMessage]:
+        return [m for m in (mails if mails is not None else self.outbox()) if m["To"] == address]
+
+    def reopen(self) -> None:
+        """A restart: a new process on the same home directory."""
+        self.app.db.dispose()
+        self.app = open_app(self.home)
+        self.app.clock = self.clock
+
+
+def body(msg: EmailMessage) -> str:
+    return msg.get_content()
+
+
+def make_judge(tmp_path: Path, game_text: str) -> Judge:
+    clock = Clock()
+    home = tmp_path / "home"
+    app = open_app(home)
+    app.clock = clock
+    game_file = tmp_path / "game.yaml"
+    game_file.write_text(game_text, encoding="utf-8")
+    load_game(app, game_file)
+    return Judge(home=home, clock=clock, app=app)
+
+
+def standard_game(name: str = "g", extra: str = "") -> str:
+    players = "\n".join(
+        f"  - {{address: {p.lower()}@example.test, power: {p}}}" for p in POWERS
+    )
+    return f"""name: {name}
+variant: standard
+gm: gm@example.test
+judge: judge@example.test
+players:
+{players}
+deadlines:
+  timezone: UTC
+  movement: 48h
+  retreat: 24h
+  adjustment: 24h
+  reminders: [24h, 4h]
+  early: true
+{extra}"""
+
+
