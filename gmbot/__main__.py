@@ -1,0 +1,3 @@
+from gmbot.cli import main
+
+main()
