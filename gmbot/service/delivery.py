@@ -11,20 +11,13 @@ from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from gmbot.mail.compose import Outgoing, compose
+from gmbot.mail.errors import PermanentFailure, TemporaryFailure
 from gmbot.render import render
 from gmbot.service.app import App
 from gmbot.service.outbox import queue_mail
 from gmbot.store.models import Game, Outbound
 
 MAX_ATTEMPTS = 8
-
-
-class TemporaryFailure(Exception):
-    pass
-
-
-class PermanentFailure(Exception):
-    pass
 
 
 class Transport(Protocol):
@@ -67,6 +60,9 @@ def flush(app: App, transport: Transport, limit: int = 1000) -> int:
             row.status, row.sent_at = "sent", app.now()
             row.attempts += 1
         sent += 1
+    close = getattr(transport, "close", None)
+    if close is not None:
+        close()
     return sent
 
 
