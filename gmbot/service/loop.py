@@ -48,7 +48,7 @@ def poll_maildir(app: App) -> list[Outcome]:
 
 def poll(app: App) -> list[Outcome]:
     if app.config.inbound == "imap":
-        from gmbot.mail.imap import poll_imap
+        from gmbot.service.imap_poll import poll_imap
 
         return poll_imap(app)
     if app.config.inbound == "maildir":
