@@ -241,6 +241,8 @@ def _check_retreat(order: Order, state: GameState, rules: StandardRules) -> Orde
 
 
 def retreat_refusal(state: GameState, rules: StandardRules, entry: Dislodged, dest: str) -> str:
+    if dest not in {province_of(loc) for loc in rules.neighbours(state, entry.unit)}:
+        return "it is not adjacent"
     if dest in state.units:
         return "it is occupied"
     if dest == entry.attacker_from and not entry.by_convoy:

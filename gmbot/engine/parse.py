@@ -81,6 +81,24 @@ class OrderParser:
             (len(n.split()) for p in game_map.provinces.values() for n in (p.name, *p.aliases)),
             default=1,
         )
+        # Hyphens inside names ("Mid-Atlantic") are not move arrows. Only words spelt with a
+        # hyphen in the map are protected: a bare join would read "SWE-DEN" as Sweden.
+        hyphenated = sorted(
+            {
+                word.upper()
+                for p in game_map.provinces.values()
+                for n in (p.name, *p.aliases)
+                for word in n.split()
+                if "-" in word.strip("-")
+            },
+            key=len,
+            reverse=True,
+        )
+        self._hyphen_words = (
+            re.compile(r"(?<!\w)(" + "|".join(map(re.escape, hyphenated)) + r")(?!\w)")
+            if hyphenated
+            else None
+        )
 
     # -- entry point ------------------------------------------------------------------
 
@@ -114,6 +132,8 @@ class OrderParser:
 
     def tokens(self, text: str) -> list[str]:
         text = text.upper().replace("/", " / ")
+        if self._hyphen_words is not None:
+            text = self._hyphen_words.sub(lambda m: m.group(1).replace("-", " "), text)
         text = _ARROWS.sub(" - ", text)
         text = text.replace("+", " + ")
         # A "(nc)" coast keeps its meaning without the brackets.
