@@ -1,0 +1,200 @@
+"""Shared pytest fixtures for gmbot's tests.
+
+Sections (add new fixtures under a heading of their own):
+
+1. Real test servers -- the private Dovecot (IMAP + LMTP), SMTP relay and
+   PostgreSQL that `scripts/servers start` runs on loopback. Their addresses come
+   from the environment (`eval "$(scripts/servers env)"`; `scripts/test` does it).
+   Tests that use them are skipped when the variables are absent, unless
+   GMBOT_TEST_REQUIRE_SERVERS=1 (set by .ci/run), in which case they fail.
+"""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import os
+import smtplib
+import ssl
+import time
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+
+# --------------------------------------------------------------------------
+# 1. Real test servers
+# --------------------------------------------------------------------------
+
+SERVERS_HINT = "start them with `bash scripts/servers start` and `eval \"$(scripts/servers env)\"`"
+
+
+def _servers_unavailable(reason: str) -> None:
+    """Skip the test, or fail it when the servers are required (CI)."""
+    if os.environ.get("GMBOT_TEST_REQUIRE_SERVERS") == "1":
+        pytest.fail(f"{reason} but GMBOT_TEST_REQUIRE_SERVERS=1", pytrace=False)
+    pytest.skip(f"{reason}; {SERVERS_HINT}")
+
+
+@dataclass(frozen=True)
+class MailServers:
+    """The private Dovecot and SMTP relay, and helpers to use them as a mail user would."""
+
+    host: str
+    imap_port: int  # plain IMAP with STARTTLS
+    imap_tls_port: int  # implicit TLS
+    cafile: str
+    lmtp_port: int
+    smtp_port: int | None  # the relay into LMTP; None when it is not running
+    servers_dir: Path
+    domain: str = "example.test"
+    password: str = "secret"
+
+    @classmethod
+    def from_env(cls) -> MailServers | None:
+        env = os.environ
+        needed = ("GMBOT_TEST_IMAP_PORT", "GMBOT_TEST_IMAP_CAFILE", "GMBOT_TEST_LMTP_PORT",
+                  "GMBOT_TEST_SERVERS_DIR")
+        if not all(env.get(name) for name in needed):
+            return None
+        smtp_port = env.get("GMBOT_TEST_SMTP_PORT")
+        return cls(
+            host=env.get("GMBOT_TEST_IMAP_HOST", "127.0.0.1"),
+            imap_port=int(env["GMBOT_TEST_IMAP_PORT"]),
+            imap_tls_port=int(env.get("GMBOT_TEST_IMAP_TLS_PORT", "0")),
+            cafile=env["GMBOT_TEST_IMAP_CAFILE"],
+            lmtp_port=int(env["GMBOT_TEST_LMTP_PORT"]),
+            smtp_port=int(smtp_port) if smtp_port else None,
+            servers_dir=Path(env["GMBOT_TEST_SERVERS_DIR"]),
+            domain=env.get("GMBOT_TEST_MAIL_DOMAIN", "example.test"),
+            password=env.get("GMBOT_TEST_MAIL_PASSWORD", "secret"),
+        )
+
+    # -- addresses and users ------------------------------------------------
+
+    def address(self, local: str) -> str:
+        """'player1' -> 'player1@example.test' (full addresses pass through)."""
+        return local if "@" in local else f"{local}@{self.domain}"
+
+    @property
+    def users_dir(self) -> Path:
+        """Dovecot's passwd-files: one per user, named by the lowercased address."""
+        return self.servers_dir / "dovecot" / "users.d"
+
+    def add_user(self, local: str, password: str | None = None) -> str:
+        """Add (or reset) a mailbox user; Dovecot sees it at once. Returns the address."""
+        addr = self.address(local).lower()
+        if "/" in addr or ":" in addr or addr.startswith("."):
+            raise ValueError(f"bad mail user {addr!r}")
+        tmp = self.users_dir / f".{addr}.{uuid.uuid4().hex}.tmp"
+        tmp.write_text(f"{addr}:{{PLAIN}}{password or self.password}::::::\n", encoding="utf-8")
+        tmp.chmod(0o644)
+        tmp.replace(self.users_dir / addr)
+        return addr
+
+    def new_user(self, prefix: str = "user") -> str:
+        """A fresh mailbox with an empty INBOX, so tests need not share mailboxes."""
+        return self.add_user(f"{prefix}-{uuid.uuid4().hex[:12]}")
+
+    # -- IMAP -----------------------------------------------------------------
+
+    def ssl_context(self) -> ssl.SSLContext:
+        return ssl.create_default_context(cafile=self.cafile)
+
+    def imap(self, user: str, password: str | None = None, *, implicit_tls: bool = False):
+        """A logged-in IMAPClient (STARTTLS, or implicit TLS); use it as a context manager."""
+        from imapclient import IMAPClient
+
+        if implicit_tls:
+            client = IMAPClient(self.host, port=self.imap_tls_port, ssl=True,
+                                ssl_context=self.ssl_context(), timeout=30)
+        else:
+            client = IMAPClient(self.host, port=self.imap_port, ssl=False, timeout=30)
+            client.starttls(self.ssl_context())
+        client.login(self.address(user), password or self.password)
+        return client
+
+    def fetch_messages(
+        self,
+        user: str,
+        criteria: Sequence[str] | str = "ALL",
+        *,
+        folder: str = "INBOX",
+        password: str | None = None,
+        min_count: int = 0,
+        timeout: float = 10.0,
+    ) -> list[EmailMessage]:
+        """The messages in user's folder matching an IMAP SEARCH, oldest first.
+
+        With min_count, poll until that many match or timeout passes (for mail
+        that something else delivers in the background).
+        """
+        deadline = time.monotonic() + timeout
+        with self.imap(user, password) as client:
+            while True:
+                client.select_folder(folder, readonly=True)
+                uids = sorted(client.search(criteria))
+                if len(uids) >= min_count or time.monotonic() >= deadline:
+                    break
+                time.sleep(0.1)
+            fetched = client.fetch(uids, ["RFC822"]) if uids else {}
+        return [
+            email.message_from_bytes(fetched[uid][b"RFC822"], policy=email.policy.default)
+            for uid in uids
+        ]
+
+    # -- delivery -------------------------------------------------------------
+
+    def deliver_lmtp(self, message: EmailMessage | bytes, to: Sequence[str] | str,
+                     mail_from: str = "") -> None:
+        """Deliver straight into mailboxes over LMTP, one transaction per recipient
+        (smtplib.LMTP misreads LMTP's per-recipient replies otherwise)."""
+        data = message.as_bytes() if isinstance(message, EmailMessage) else message
+        for rcpt in [to] if isinstance(to, str) else to:
+            with smtplib.LMTP(self.host, self.lmtp_port, timeout=30) as lmtp:
+                lmtp.sendmail(mail_from, [self.address(rcpt)], data)
+
+    def send_smtp(self, message: EmailMessage | bytes, to: Sequence[str] | str,
+                  mail_from: str = "") -> None:
+        """Send through the SMTP relay, the way the judge's outgoing mail travels."""
+        if self.smtp_port is None:
+            _servers_unavailable("GMBOT_TEST_SMTP_PORT is not set (SMTP relay not running)")
+        data = message.as_bytes() if isinstance(message, EmailMessage) else message
+        rcpts = [self.address(r) for r in ([to] if isinstance(to, str) else to)]
+        with smtplib.SMTP(self.host, self.smtp_port, timeout=30) as smtp:
+            smtp.sendmail(mail_from, rcpts, data)
+
+
+@pytest.fixture(scope="session")
+def mail_servers() -> MailServers:
+    """The private Dovecot (IMAP/LMTP) and SMTP relay; skips when not running."""
+    servers = MailServers.from_env()
+    if servers is None:
+        _servers_unavailable("GMBOT_TEST_IMAP_PORT etc. are not set (no test Dovecot)")
+    return servers
+
+
+@pytest.fixture
+def mail_user(mail_servers: MailServers) -> str:
+    """A fresh mailbox address (password: mail_servers.password) for one test."""
+    return mail_servers.new_user()
+
+
+@pytest.fixture(scope="session")
+def smtp_relay_port(mail_servers: MailServers) -> int:
+    """The relay's SMTP port on mail_servers.host; skips when it is not running."""
+    if mail_servers.smtp_port is None:
+        _servers_unavailable("GMBOT_TEST_SMTP_PORT is not set (SMTP relay not running)")
+    return mail_servers.smtp_port
+
+
+@pytest.fixture(scope="session")
+def pg_url() -> str:
+    """SQLAlchemy URL of the test PostgreSQL database (its role may CREATE DATABASE)."""
+    url = os.environ.get("GMBOT_TEST_PG_URL")
+    if not url:
+        _servers_unavailable("GMBOT_TEST_PG_URL is not set (no test PostgreSQL)")
+    return url
