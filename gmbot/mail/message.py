@@ -31,6 +31,8 @@ __all__ = [
 
 @dataclass(frozen=True)
 class InboundMail:
+    """One decoded inbound message; see parse_message."""
+
     message_id: str | None  # without angle brackets
     sender: str  # bare From address, lower-cased; "" if none
     sender_name: str
@@ -265,37 +267,9 @@ def _body(msg: Message) -> str:
 # --- HTML -------------------------------------------------------------------------------
 
 _BLOCK_TAGS = frozenset(
-    {
-        "address",
-        "article",
-        "aside",
-        "center",
-        "dd",
-        "div",
-        "dl",
-        "dt",
-        "footer",
-        "form",
-        "h1",
-        "h2",
-        "h3",
-        "h4",
-        "h5",
-        "h6",
-        "header",
-        "hr",
-        "li",
-        "ol",
-        "p",
-        "pre",
-        "section",
-        "table",
-        "tbody",
-        "tfoot",
-        "thead",
-        "tr",
-        "ul",
-    }
+    ("h1", "h2", "h3", "h4", "h5", "h6", "dd", "dl", "dt", "li", "ol", "ul", "hr", "p", "pre")
+    + ("table", "tbody", "tfoot", "thead", "tr", "div", "center", "form", "address")
+    + ("article", "aside", "footer", "header", "section")
 )
 # Content dropped entirely; blockquote carries the quoted reply.
 _SKIP_TAGS = frozenset({"blockquote", "head", "script", "style", "template", "title"})
@@ -349,11 +323,24 @@ class _TextExtractor(HTMLParser):
             self.line_start = text.endswith("\n")
 
 
+# A complete tag or comment (an unclosed comment runs to the end), else a lone "<".
+_HTML_TOKEN = re.compile(r"<!--.*?(?:-->|\Z)|<[a-zA-Z/!?][^<>]*>|<", re.DOTALL)
+
+
+def _close_html_token(match: re.Match[str]) -> str:
+    token = match.group()
+    if token == "<":
+        return "&lt;"
+    return token if not token.startswith("<!--") or token.endswith("-->") else token + "-->"
+
+
 def html_to_text(html: str) -> str:
     """Plain text of *html*: one line per block, quoted replies, scripts and styles dropped."""
     parser = _TextExtractor()
     try:
-        parser.feed(html)
+        # html.parser rescans unfinished constructs, which is quadratic on hostile input
+        # such as many "<" without ">"; hand it only complete tags and comments.
+        parser.feed(_HTML_TOKEN.sub(_close_html_token, html))
         parser.close()
     except Exception:
         pass  # keep whatever was parsed before the breakage
@@ -366,6 +353,7 @@ def html_to_text(html: str) -> str:
 _SPACE_TABLE = str.maketrans(
     {"\xa0": " ", "\u2007": " ", "\u202f": " ", "\t": " ", "\u200b": None, "\ufeff": None}
 )
+_MAX_MARKER_LEN = 250
 # Reply attributions; each must also contain a digit or "@" (a date or an address).
 _ATTRIBUTION = re.compile(
     r"^(on\s.+\swrote"  # Gmail, Apple Mail, Thunderbird
@@ -404,6 +392,8 @@ def _is_attribution(line: str) -> bool:
 
 def _starts_quote(lines: list[str], i: int) -> bool:
     line = lines[i]
+    if len(line) > _MAX_MARKER_LEN:  # markers are short; also keeps the regexes linear
+        return False
     if _SEPARATOR.match(line) or _MOBILE_FOOTER.match(line) or _is_attribution(line):
         return True
     # Gmail wraps long attributions over two lines.
