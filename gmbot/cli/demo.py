@@ -34,4 +34,5 @@ def demo(where: str | None) -> None:
     if results is not None:
         click.echo(f"\nFrance's results mail:\n{'-' * 72}")
         click.echo(results.get_content())
-    click.echo(f"Everything is under {home}. Run `gmbot --home {home} game show demo` next.")
+    click.echo(f"Everything is under {home}.")
+    click.echo(f"Next: .venv/bin/gmbot --home {home} game show demo")

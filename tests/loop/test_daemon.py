@@ -1,0 +1,56 @@
+"""`gmbot run` as a real process: a deadline missed while it was down is processed at
+start, order mails dropped into the inbox are answered, and SIGTERM stops it cleanly."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from gmbot.service.app import open_app
+from gmbot.service.games import load_game
+from gmbot.store.models import PhaseRow
+from tests.loop.judgekit import standard_game
+
+
+def wait_for(predicate, timeout: float = 20.0) -> bool:  # noqa: ANN001
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def test_daemon_catches_up_and_stops(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    (tmp_path / "game.yaml").write_text(standard_game("d"), encoding="utf-8")
+    app = open_app(home)
+    load_game(app, tmp_path / "game.yaml")
+    with app.db.transaction() as s:
+        phase = s.query(PhaseRow).one()
+        phase.deadline_at = datetime.now(UTC) - timedelta(hours=1)  # missed while down
+    app.db.dispose()
+    (home / "gmbot.yaml").write_text("poll_interval: 0.5\n", encoding="utf-8")
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from gmbot.cli import main; main()", "--home", str(home), "run"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+    )
+    outbox = home / "mail" / "outbox" / "new"
+    try:
+        assert wait_for(lambda: len(list(outbox.iterdir())) >= 8), "no results mails"
+        subjects = [p.read_text(errors="replace") for p in outbox.iterdir()]
+        assert all("Spring 1901 Movement results" in s for s in subjects)
+        # A mail arriving while it runs is answered without waiting for a deadline.
+        (home / "mail" / "inbox" / "new" / "m1").write_bytes(
+            b"From: france@example.test\r\nTo: judge@example.test\r\nSubject: [d] x\r\n"
+            b"Message-ID: <daemon-1@example.test>\r\n\r\nA PAR - BUR\r\n"
+        )
+        assert wait_for(lambda: len(list(outbox.iterdir())) >= 9), "no acknowledgement"
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        out, _ = proc.communicate(timeout=20)
+    assert proc.returncode == 0, out.decode(errors="replace")
