@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gmbot.commands import gm, info, orders
+from gmbot.commands.request import GM_COMMANDS
 from gmbot.service.inbound import Context
 
 
@@ -16,6 +17,11 @@ def run_commands(ctx: Context) -> None:
         gm.run(ctx)
     else:
         orders.run(ctx)
+        for command in req.commands:
+            if command.name in GM_COMMANDS:
+                ctx.errors += 1
+                ctx.sections.append(f"line {command.line.number}: {command.line.text}\n"
+                                    f"  refused: only the game master can use {command.name}")
     for command in req.commands:
         if command.name == "HELP":
             info.help_text(ctx)

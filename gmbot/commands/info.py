@@ -35,7 +35,9 @@ def status(ctx: Context) -> None:
 
 def history(ctx: Context, args: tuple[str, ...]) -> None:
     rows = ctx.session.scalars(
-        select(PhaseRow).where(PhaseRow.game_id == ctx.game.id, PhaseRow.result.is_not(None),
+        # processed_at, not result: an empty JSON result is stored as JSON null, not NULL.
+        select(PhaseRow).where(PhaseRow.game_id == ctx.game.id,
+                               PhaseRow.processed_at.is_not(None),
                                PhaseRow.superseded.is_(False)).order_by(PhaseRow.seq)
     ).all()
     if args:

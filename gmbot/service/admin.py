@@ -38,6 +38,8 @@ def process_now(session: Session, game: Game, now: datetime) -> str:
     if game.status == "paused":
         raise AdminError(f"game {game.name} is paused; RESUME it first")
     phase.deadline_at = now
+    # Marks the request: due now even with a grace period, and no "late" notice to the GM.
+    phase.reminders_sent = sorted({*(phase.reminders_sent or []), "process", "late"})
     log_event(session, game, "process_requested", now, phase=phase.name)
     return f"{phase.name} will be processed now"
 

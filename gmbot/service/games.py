@@ -8,7 +8,7 @@ from pathlib import Path
 from sqlalchemy import select
 
 from gmbot.engine.position import PositionError, state_from_dict, state_to_dict
-from gmbot.gamefile import GameFileError, GameSpec, load_game_file
+from gmbot.gamefile import GameFileError, GameSpec, load_game_file, parse_game_text
 from gmbot.service.app import App
 from gmbot.service.runtime import current_phase, deadline_after, log_event, map_for
 from gmbot.store.models import Game, PhaseRow, Player
@@ -73,7 +73,8 @@ def check_spec(spec: GameSpec) -> dict[str, object] | None:
 
 def load_game(app: App, path: str | Path) -> str:
     """Create or update the game a file describes. Orders and history are kept; a
-    `position:` in the file replaces the current phase's position (a GM correction)."""
+    `position:` in the file replaces the current phase's position (a GM correction) when
+    it differs from the position in the file as last loaded."""
     path = Path(path)
     spec = load_game_file(path)
     position = check_spec(spec)
@@ -85,6 +86,7 @@ def load_game(app: App, path: str | Path) -> str:
             game = Game(name=spec.name, created_at=now)
             s.add(game)
         old_deadlines = dict(game.deadlines or {})
+        old_position = None if created else _file_position(game.source)
         game.title = spec.title
         game.variant = spec.variant
         game.options = dict(spec.options)
@@ -105,7 +107,9 @@ def load_game(app: App, path: str | Path) -> str:
                              result=None)
             s.add(phase)
         elif phase is not None:
-            if position is not None and position != phase.state:
+            # A file that starts a game from a position still has it when reloaded later
+            # for another edit: only a changed position is a correction.
+            if position is not None and position != old_position and position != phase.state:
                 phase.state = position
                 phase.name = str(position["phase"])
                 log_event(s, game, "position_corrected", now, phase=phase.name)
@@ -118,18 +122,31 @@ def load_game(app: App, path: str | Path) -> str:
         return f"game {spec.name} {verb}{where} ({len(spec.players)} players)"
 
 
+def _file_position(source: str) -> dict[str, object] | None:
+    """The position in a game file's text as it was last loaded (None if none or bad)."""
+    try:
+        return check_spec(parse_game_text(source))
+    except GameFileError:
+        return None
+
+
 def _sync_players(game: Game, spec: GameSpec) -> None:
     by_address = {p.address: p for p in game.players}
     wanted = {p.address.lower() for p in spec.players}
+    # A power given a new address in the file keeps its row (as with REPLACE), so its
+    # standing orders and history stay with it; active rows win over older ones.
+    leaving = {p.power: p for p in sorted(game.players, key=lambda p: p.active)
+               if p.power and p.address not in wanted}
     for p in game.players:
         if p.address not in wanted:
             p.active = False
     for entry in spec.players:
         address = entry.address.lower()
-        row = by_address.get(address)
+        row = by_address.get(address) or leaving.pop(entry.power or "", None)
         if row is None:
             row = Player(address=address)
             game.players.append(row)
+        row.address = address
         row.power = entry.power
         row.role = entry.role
         row.name = entry.name

@@ -74,16 +74,16 @@ def _handle(app: App, s: Session, mail: InboundMail, record: Inbound) -> Outcome
         return Outcome("ignored", why)
     max_size = app.config.limit("max_message_bytes", DEFAULT_MAX_SIZE)
     if mail.size > max_size:
-        return _refuse(app, s, mail, "too_big",
+        return _refuse(app, s, mail, record, "too_big",
                        f"your mail is {mail.size} bytes; the judge reads mail up to "
                        f"{int(max_size)} bytes. Please send your orders as plain text.")
     request = parse_request(mail.lines, mail.subject)
     game, player, problem = _route(s, mail.sender, request)
     if game is None:
-        return _refuse(app, s, mail, "unknown", problem)
+        return _refuse(app, s, mail, record, "unknown", problem)
     record.game_id = game.id
     if player is not None and player.password and request.password != player.password:
-        return _refuse(app, s, mail, "password", "the password is missing or wrong.",
+        return _refuse(app, s, mail, record, "password", "the password is missing or wrong.",
                        game=game)
     s.flush()
     ctx = Context(app, s, mail, request, game, player, record)
@@ -93,7 +93,8 @@ def _handle(app: App, s: Session, mail: InboundMail, record: Inbound) -> Outcome
     subject = f"[{game.name}] " + ("Errors in your mail" if ctx.errors else "Received")
     if ctx.reply_kind != "ack":
         subject = f"[{game.name}] {ctx.reply_kind}"
-    _reply(app, s, mail, game, "ack", subject, "\n\n".join(ctx.sections).rstrip() + "\n")
+    text = "\n\n".join(ctx.sections).rstrip() + "\n"
+    _reply(app, s, mail, record, game, "ack", subject, text)
     log_event(s, game, "mail_handled", app.now(), sender=mail.sender,
               message_id=mail.message_id, errors=ctx.errors)
     return Outcome("handled", game=game.name, replies=[subject])
@@ -131,11 +132,11 @@ def _route(s: Session, sender: str, request: Request) -> tuple[Game | None, Play
                         "in the subject as [name] or add a line GAME name.")
 
 
-def _refuse(app: App, s: Session, mail: InboundMail, kind: str, reason: str,
+def _refuse(app: App, s: Session, mail: InboundMail, record: Inbound, kind: str, reason: str,
             game: Game | None = None) -> Outcome:
     judge = game.judge if game else _any_judge(s)
     subject, body = render("refusal.txt.j2", reason=reason, subject=mail.subject)
-    _reply(app, s, mail, game, f"refusal-{kind}", subject, body, sender=judge)
+    _reply(app, s, mail, record, game, f"refusal-{kind}", subject, body, sender=judge)
     return Outcome("refused", reason)
 
 
@@ -143,13 +144,15 @@ def _any_judge(s: Session) -> str:
     return s.scalars(select(Game.judge).order_by(Game.id)).first() or "gmbot@localhost"
 
 
-def _reply(app: App, s: Session, mail: InboundMail, game: Game | None, kind: str,
-           subject: str, body: str, sender: str | None = None) -> None:
+def _reply(app: App, s: Session, mail: InboundMail, record: Inbound, game: Game | None,
+           kind: str, subject: str, body: str, sender: str | None = None) -> None:
     if not mail.sender:
         return  # nowhere to answer
-    key_id = mail.message_id or hashlib.sha256(mail.body.encode()).hexdigest()
-    queue_mail(s, key=f"reply:{key_id}", kind=kind, sender=sender or (game.judge if game else
-               _any_judge(s)), recipient=mail.sender, subject=subject, body=body,
-               now=app.now(), game=game, in_reply_to=mail.message_id)
+    # One reply per recorded mail: keyed like the record (Message-ID, else the whole raw
+    # mail), not by the body alone, which two different mails can share.
+    queue_mail(s, key=f"reply:{record.message_id}", kind=kind,
+               sender=sender or (game.judge if game else _any_judge(s)),
+               recipient=mail.sender, subject=subject, body=body, now=app.now(), game=game,
+               in_reply_to=mail.message_id)
 
 

@@ -67,6 +67,8 @@ def why_due(session: Session, game: Game, phase: PhaseRow, now: datetime) -> str
     if game.status != "active" or phase.deadline_at is None:
         return None
     policy = policy_of(game)
+    if "process" in (phase.reminders_sent or []) and now >= phase.deadline_at:
+        return "forced"  # the GM's PROCESS does not wait for the grace period
     if now >= final_deadline(policy, phase.deadline_at):
         return "deadline"
     if policy.early and not _waiting(session, game, phase, state_of(game, phase)):
@@ -167,7 +169,8 @@ def send_reminders(app: App, now: datetime | None = None) -> int:
                 if phase.deadline_at - r.total <= now < phase.deadline_at and str(r) not in done
                 and phase.opened_at < phase.deadline_at - r.total
             ]
-            late_notice = now >= phase.deadline_at and "late" not in done
+            final = final_deadline(policy, phase.deadline_at)
+            late_notice = phase.deadline_at <= now < final and "late" not in done
             if not todo and not late_notice:
                 continue
             waiting = _waiting(s, game, phase, state_of(game, phase))
@@ -183,8 +186,7 @@ def send_reminders(app: App, now: datetime | None = None) -> int:
             if late_notice and waiting and policy.grace.total:
                 subj, body = render("gm_late.txt.j2", game=game, phase=phase.name,
                                     late=[p.key for p in waiting],
-                                    until=deadline_text(policy, final_deadline(policy,
-                                                                               phase.deadline_at)))
+                                    until=deadline_text(policy, final))
                 queue_mail(s, key=f"late:{phase.id}", kind="gm", sender=game.judge,
                            recipient=game.gm, subject=subj, body=body, now=now, game=game)
                 sent += 1
