@@ -44,6 +44,7 @@ COAST_WORDS = {
     "WC": "WC", "WEST": "WC", "W": "WC", "WESTCOAST": "WC",
 }  # fmt: skip
 
+_LABEL = re.compile(r"^\s*([^:]{1,40}):\s*(.*)$")
 _ARROWS = re.compile(r"->|=>|→|–|—|-")
 _PUNCT = re.compile(r"[(),.;:!?]")
 # The canonical notation most orders arrive in; parsed without the tokenizer.
@@ -131,6 +132,11 @@ class OrderParser:
             return None
 
     def tokens(self, text: str) -> list[str]:
+        # "Seville: A SEV - CAD", "Austria-Hungary: A VIE - GAL": a power name before a
+        # colon is a label, even when the name is also a province.
+        label = _LABEL.match(text)
+        if label and self.map.power(label.group(1)):
+            text = label.group(2)
         text = text.upper().replace("/", " / ")
         if self._hyphen_words is not None:
             text = self._hyphen_words.sub(lambda m: m.group(1).replace("-", " "), text)

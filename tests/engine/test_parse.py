@@ -438,3 +438,15 @@ def test_good_lines_survive_bad_ones() -> None:
     ok, bad = accept_orders(MOVEMENT, RULES, "FRANCE", lines)
     assert [str(o) for o in ok] == ["A PAR - BUR", "F MAO - SPA/NC"]
     assert [r.line for r in bad] == ["A MUN - BUR", "A XYZ H"]
+
+
+@pytest.mark.parametrize("line", ["Austria-Hungary: A VIE - GAL", "austria : A VIE - GAL"])
+def test_power_label_before_a_colon(line: str) -> None:
+    from gmbot.engine.adjudicate import accept_orders
+    from gmbot.engine.map import load_map
+    from gmbot.engine.position import state_from_dict
+    from gmbot.engine.rules import StandardRules
+
+    state = state_from_dict({"phase": "S1901M"}, load_map("standard"))
+    orders, rejected = accept_orders(state, StandardRules(), "AUSTRIA", [line])
+    assert not rejected and [str(o) for o in orders] == ["A VIE - GAL"]
