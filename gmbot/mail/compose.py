@@ -6,9 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from email.message import EmailMessage
+from email.policy import SMTP
 from email.utils import format_datetime
 
 LOOP_HEADER = "X-Gmbot-Loop"
+# On the wire: CRLF, and headers folded only past RFC 5322's 998 characters, so a long
+# subject is not pushed onto a continuation line (which readers see as a leading space).
+WIRE_POLICY = SMTP.clone(max_line_length=998)
 
 
 @dataclass(frozen=True)
@@ -38,4 +42,5 @@ def compose(out: Outgoing) -> EmailMessage:
     msg["Auto-Submitted"] = out.auto
     msg[LOOP_HEADER] = out.sender
     msg.set_content(out.body, charset="utf-8", cte="quoted-printable")
+    msg.policy = WIRE_POLICY  # after set_content: the body keeps 76-character QP lines
     return msg

@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from email.message import EmailMessage
-from email.policy import SMTP
 from pathlib import Path
 
 
@@ -50,7 +49,7 @@ class MaildirOutbox:
         ensure_maildir(path)
 
     def send(self, msg: EmailMessage, name: str) -> Path:
-        data = msg.as_bytes(policy=SMTP)
+        data = msg.as_bytes()  # with the message's own wire policy
         tmp = self.path / "tmp" / name
         with open(tmp, "wb") as f:
             f.write(data)
