@@ -10,7 +10,7 @@ from typing import Any
 
 from gmbot.engine.adjudicate import PhaseResult, adjudicate
 from gmbot.engine.map import load_map
-from gmbot.engine.position import centers_by_power, state_from_dict, state_to_dict, units_by_power
+from gmbot.engine.position import state_from_dict, state_to_dict
 from gmbot.variants import make_rules
 
 
@@ -26,7 +26,8 @@ def run_case(data: Any) -> dict[str, Any]:
     state = state_from_dict(data, gmap)
     orders: dict[str, list[str]] = {}
     for key, lines in (data.get("orders") or {}).items():
-        power = gmap.power(str(key))
+        # Most cases name powers by their keys; only other spellings need normalising.
+        power = gmap.power_names.get(str(key)) or gmap.power(str(key))
         if power is None:
             raise CaseError(f"orders.{key}: unknown power")
         if isinstance(lines, str):
@@ -37,13 +38,12 @@ def run_case(data: Any) -> dict[str, Any]:
 
 def result_to_dict(result: PhaseResult) -> dict[str, Any]:
     after = result.after
-    powers = after.powers
+    position = state_to_dict(after)
     out: dict[str, Any] = {
         "phase": str(result.before.phase),
         "next_phase": str(after.phase),
-        "units_after": units_by_power(
-            {p: u for p, u in after.units.items()}, powers
-        ),
+        # The same lists as in `position`, copied rather than built twice.
+        "units_after": {p: list(units) for p, units in position["units"].items()},
         "dislodged": {
             str(d.unit): {
                 "power": d.unit.power,
@@ -59,8 +59,8 @@ def result_to_dict(result: PhaseResult) -> dict[str, Any]:
             {"power": r.power, "order": r.line, "reason": r.reason, "province": r.prov}
             for r in result.rejected
         ],
-        "centers_after": centers_by_power(after.centers, powers),
-        "position": state_to_dict(after),
+        "centers_after": {p: list(centers) for p, centers in position["centers"].items()},
+        "position": position,
     }
     if result.built or result.removed:
         out["built"] = result.built

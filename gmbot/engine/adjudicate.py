@@ -10,6 +10,7 @@ from gmbot.engine.adjust import has_adjustments
 from gmbot.engine.check import check_order
 from gmbot.engine.orders import Move, Order, OrderError
 from gmbot.engine.parse import OrderParser
+from gmbot.engine.position import parser_for
 from gmbot.engine.resolve import Resolution
 from gmbot.engine.retreat import resolve_retreats, retreat_options
 from gmbot.engine.rules import StandardRules
@@ -47,7 +48,7 @@ def accept_orders(
     parser: OrderParser | None = None,
 ) -> tuple[list[Order], list[Rejection]]:
     """Parse and check one power's order lines; a later order for a unit replaces an earlier one."""
-    parser = parser or OrderParser(state.map)
+    parser = parser or parser_for(state.map)
     kind = state.phase.kind
     accepted: dict[str, Order] = {}
     extra: list[Order] = []
@@ -63,11 +64,12 @@ def accept_orders(
         if kind == ADJUSTMENT or not order.loc:
             extra.append(order)
         else:
-            earlier = accepted.pop(order.prov, None)
+            prov = order.prov
+            earlier = accepted.pop(prov, None)
             if earlier is not None:
-                why = f"replaced by a later order for the unit in {order.prov}"
-                rejected.append(Rejection(power, str(earlier), why, order.prov))
-            accepted[order.prov] = order
+                why = f"replaced by a later order for the unit in {prov}"
+                rejected.append(Rejection(power, str(earlier), why, prov))
+            accepted[prov] = order
     return list(accepted.values()) + extra, rejected
 
 
@@ -75,7 +77,7 @@ def adjudicate(
     state: GameState, rules: StandardRules, orders: dict[str, list[str]]
 ) -> PhaseResult:
     """Adjudicate one phase from each power's order lines."""
-    parser = OrderParser(state.map)
+    parser = parser_for(state.map)
     accepted: list[Order] = []
     rejected: list[Rejection] = []
     for power in sorted(orders):
@@ -103,6 +105,8 @@ def adjudicate_orders(
 
 def _mark_void(result: PhaseResult, accepted: list[Order]) -> None:
     """A unit whose owner's only orders were rejected shows as void, not as holding."""
+    if not result.rejected:
+        return
     before = result.before
     ordered = {(o.power, o.prov) for o in accepted}
     for r in result.rejected:
@@ -136,16 +140,16 @@ def _movement(state: GameState, rules: StandardRules, orders: dict[str, Order]) 
         order = res.orders[i]
         result.orders[name] = str(order)
         result.results[name] = res.result_code(i)
+        # res.src[i] is the province the unit stands in.
         if res.dislodged(i):
             a = res.attacker_of(i)
             assert a is not None
-            dislodged[unit.prov] = Dislodged(unit, res.src[a], res.convoyed[a])
+            dislodged[res.src[i]] = Dislodged(unit, res.src[a], res.convoyed[a])
         elif isinstance(order, Move) and res.move_ok(i):
-            moved = Unit(unit.power, unit.type, order.dest, unit.attrs)
-            units[moved.prov] = moved
+            units[order.dest_prov] = Unit(unit.power, unit.type, order.dest, unit.attrs)
             result.moves[name] = order.dest
         else:
-            units[unit.prov] = unit
+            units[res.src[i]] = unit
     # Left empty by a standoff: a failed move still bounced there. A move that lost a
     # head-to-head battle or had no convoy route bounces nothing (prevent strength 0).
     standoffs = frozenset(
@@ -211,9 +215,10 @@ def _advance(result: PhaseResult, state: GameState, rules: StandardRules) -> Pha
     before = result.before
     phase = rules.next_phase(state.phase)
     while True:
-        nxt = state.with_(phase=phase)
-        if phase.kind != RETREAT:
-            nxt = nxt.with_(dislodged={}, standoffs=frozenset())
+        if phase.kind == RETREAT:
+            nxt = state.with_(phase=phase)
+        else:
+            nxt = state.with_(phase=phase, dislodged={}, standoffs=frozenset())
         if phase.kind == RETREAT and not nxt.dislodged:
             state, phase = nxt, rules.next_phase(phase)
             continue
@@ -226,7 +231,12 @@ def _advance(result: PhaseResult, state: GameState, rules: StandardRules) -> Pha
         break
     result.after = nxt
     result.winner = rules.winner(nxt)
-    result.eliminated = [
-        p for p in before.powers if before.is_alive(p) and not nxt.is_alive(p)
-    ]
+    # GameState.is_alive for every power at once: one pass over the board, not one a power.
+    alive_before, alive_after = _alive(before), _alive(nxt)
+    result.eliminated = [p for p in before.powers if p in alive_before and p not in alive_after]
     return result
+
+
+def _alive(state: GameState) -> set[str]:
+    """The powers that still own a centre or a unit."""
+    return {*state.centers.values(), *(u.power for u in state.units.values())}

@@ -7,9 +7,10 @@ line numbers (the game file) can point at the line.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
-from gmbot.engine.map import GameMap
+from gmbot.engine.map import GameMap, norm_name
 from gmbot.engine.orders import OrderError
 from gmbot.engine.parse import OrderParser, _Cursor
 from gmbot.engine.state import Dislodged, GameState, Phase, Unit
@@ -24,46 +25,79 @@ class PositionError(ValueError):
         self.reason = reason
 
 
+_PARSERS: dict[int, tuple[GameMap, OrderParser]] = {}
+
+
+def parser_for(gmap: GameMap) -> OrderParser:
+    """The map's order parser, built once: building one indexes every name of the map,
+    which costs as much as reading a whole position. A parser keeps no state between lines.
+    The entry holds the map itself, so its id cannot be reused while cached."""
+    entry = _PARSERS.get(id(gmap))
+    if entry is None:
+        if len(_PARSERS) >= 32:  # maps built on the fly (tests, files): keep a few only
+            _PARSERS.clear()
+        entry = _PARSERS[id(gmap)] = (gmap, OrderParser(gmap))
+    return entry[1]
+
+
+def _lookup(table: dict[str, str], text: str) -> str | None:
+    """A name look-up (provinces, powers). Codes as positions write them are already in
+    the table's normal form, so the normalising regex runs only for other spellings."""
+    hit = table.get(text)
+    return hit if hit is not None else table.get(norm_name(text))
+
+
 def parse_unit(parser: OrderParser, text: str, path: str) -> tuple[str, str]:
     """'A PAR' / 'F STP/SC' / 'fleet St Petersburg south coast' -> ('F', 'STP/SC')."""
-    cur = _Cursor(parser.tokens(str(text)))
+    unit = _unit_or_reason(parser, str(text))
+    if isinstance(unit, str):
+        raise PositionError(path, unit)
+    return unit
+
+
+@lru_cache(maxsize=4096)
+def _unit_or_reason(parser: OrderParser, text: str) -> tuple[str, str] | str:
+    """A unit as written, or the reason it cannot be read. Cached: positions spell the same
+    few hundred units over and over, and the tolerant tokenizer costs far more than a
+    look-up."""
+    cur = _Cursor(parser.tokens(text))
     try:
         utype, loc = parser._unit(cur)
     except OrderError as e:
-        raise PositionError(path, str(e)) from None
+        return str(e)
     if utype is None or not cur.done():
-        raise PositionError(path, f"write a unit like 'A PAR' or 'F STP/SC', not {text!r}")
+        return f"write a unit like 'A PAR' or 'F STP/SC', not {text!r}"
     gmap = parser.map
     prov = loc.split("/")[0]
     kind = gmap.provinces[prov].type
     if utype == "A":
         if kind not in ("land", "coast"):
-            raise PositionError(path, f"an army cannot stand in {prov}")
+            return f"an army cannot stand in {prov}"
         return utype, prov
     locs = gmap.fleet_locations(prov)
     if not locs:
-        raise PositionError(path, f"a fleet cannot stand in {prov}")
+        return f"a fleet cannot stand in {prov}"
     if loc not in locs:
-        raise PositionError(path, f"a fleet in {prov} must name its coast: {' or '.join(locs)}")
+        return f"a fleet in {prov} must name its coast: {' or '.join(locs)}"
     return utype, loc
 
 
 def _power(gmap: GameMap, key: Any, path: str) -> str:
-    power = gmap.power(str(key))
+    power = _lookup(gmap.power_names, str(key))
     if power is None:
         raise PositionError(path, f"unknown power {key!r} (powers: {', '.join(gmap.powers)})")
     return power
 
 
 def _province(gmap: GameMap, name: Any, path: str) -> str:
-    prov = gmap.province(str(name))
+    prov = _lookup(gmap.names, str(name))
     if prov is None:
         raise PositionError(path, f"unknown province {name!r}")
     return prov
 
 
 def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
-    parser = OrderParser(gmap)
+    parser = parser_for(gmap)
     try:
         phase = Phase.parse(str(data.get("phase") or gmap.start))
     except ValueError as e:

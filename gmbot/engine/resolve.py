@@ -94,6 +94,11 @@ class Resolution:
                 if j is not None and self.dest[j] == o.dest_prov and o.matches(orders[j]):
                     self.valid_support[i] = True
                     self.supports[j].append(i)
+        # A unit nobody moves against is not dislodged: settled now, so neither the search
+        # nor the result queries evaluate that decision (most units, most phases).
+        for i, prov in enumerate(self.src):
+            if prov not in self.moves_into:
+                self._settle(DISLODGE * self.n + i, False)
 
     # -- the guess-and-check core -------------------------------------------------------
 
@@ -232,6 +237,8 @@ class Resolution:
         return j
 
     def _counted(self, i: int, exclude_power: str | None = None) -> int:
+        if not self.supports[i]:
+            return 0  # most units: no generator to set up
         return sum(
             1
             for s in self.supports[i]
