@@ -10,7 +10,6 @@ from gmbot.engine.adjust import has_adjustments
 from gmbot.engine.check import check_order
 from gmbot.engine.orders import Move, Order, OrderError
 from gmbot.engine.parse import OrderParser
-from gmbot.engine.position import parser_for
 from gmbot.engine.resolve import Resolution
 from gmbot.engine.retreat import resolve_retreats, retreat_options
 from gmbot.engine.rules import StandardRules
@@ -48,7 +47,7 @@ def accept_orders(
     parser: OrderParser | None = None,
 ) -> tuple[list[Order], list[Rejection]]:
     """Parse and check one power's order lines; a later order for a unit replaces an earlier one."""
-    parser = parser or parser_for(state.map)
+    parser = parser or OrderParser.for_map(state.map)
     kind = state.phase.kind
     accepted: dict[str, Order] = {}
     extra: list[Order] = []
@@ -77,7 +76,7 @@ def adjudicate(
     state: GameState, rules: StandardRules, orders: dict[str, list[str]]
 ) -> PhaseResult:
     """Adjudicate one phase from each power's order lines."""
-    parser = parser_for(state.map)
+    parser = OrderParser.for_map(state.map)
     accepted: list[Order] = []
     rejected: list[Rejection] = []
     for power in sorted(orders):

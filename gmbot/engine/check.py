@@ -30,6 +30,14 @@ from gmbot.engine.state import Dislodged, GameState, Unit
 TYPE_NAMES = {"A": "an army", "F": "a fleet"}
 
 
+def _with(order: Order, **changes: object) -> Order:
+    """`order` with fields changed; the same object when nothing changes (orders are
+    frozen, and most checked orders already name their unit exactly)."""
+    if all(getattr(order, k) == v for k, v in changes.items()):
+        return order
+    return replace(order, **changes)
+
+
 def _unit_for(order: Order, state: GameState, rules: StandardRules, units: dict[str, Unit]) -> Unit:
     unit = units.get(order.prov)
     where = order.prov
@@ -49,7 +57,7 @@ def check_order(order: Order, state: GameState, rules: StandardRules) -> Order:
     if isinstance(order, (Build, Remove, Waive)):
         return _check_adjustment(order, state, rules)
     unit = _unit_for(order, state, rules, state.units)
-    order = replace(order, utype=unit.type, loc=unit.loc)
+    order = _with(order, utype=unit.type, loc=unit.loc)
     if isinstance(order, Move):
         return _check_move(order, unit, state, rules)
     if isinstance(order, SupportHold):
@@ -74,7 +82,7 @@ def _check_move(order: Move, unit: Unit, state: GameState, rules: StandardRules)
             raise OrderError(f"armies cannot move to sea: {dest}")
         if kind not in (LAND, COAST):
             raise OrderError(f"{dest} cannot be entered")
-        order = replace(order, dest=dest)  # armies ignore coasts
+        order = _with(order, dest=dest)  # armies ignore coasts
         if rules.army_adjacent(state, unit.prov, dest):
             return order
         if convoy_possible(state, rules, unit.prov, dest):
@@ -94,7 +102,7 @@ def _check_move(order: Move, unit: Unit, state: GameState, rules: StandardRules)
         return order
     if len(targets) > 1:
         raise OrderError(f"{unit} - {dest}: name the coast, {' or '.join(sorted(targets))}")
-    return replace(order, dest=targets[0])
+    return _with(order, dest=targets[0])
 
 
 def _reaches(state: GameState, rules: StandardRules, unit: Unit, prov: str) -> bool:
@@ -128,10 +136,10 @@ def _check_support(
             # DATC 6.D.31: a fleet cannot support a move that only it could convoy.
             raise OrderError(f"A {target} cannot reach {where}, so the move cannot be supported")
         if supported.type == "A" and "/" in dest:
-            order = replace(order, dest=where)
+            order = _with(order, dest=where)
     if not _reaches(state, rules, unit, where):
         raise OrderError(f"{unit} cannot support into {where}: it could not move there itself")
-    return replace(order, target_type=supported.type)
+    return _with(order, target_type=supported.type)
 
 
 def _check_convoy(order: Convoy, unit: Unit, state: GameState, rules: StandardRules) -> Convoy:
@@ -219,7 +227,7 @@ def _check_retreat(order: Order, state: GameState, rules: StandardRules) -> Orde
     if entry is None:
         raise OrderError(f"no dislodged unit in {order.prov}")
     unit = _unit_for(order, state, rules, {order.prov: entry.unit})
-    order = replace(order, utype=unit.type, loc=unit.loc)
+    order = _with(order, utype=unit.type, loc=unit.loc)
     if isinstance(order, Disband):
         return order
     assert isinstance(order, Retreat)
@@ -257,7 +265,7 @@ def _check_adjustment(order: Order, state: GameState, rules: StandardRules) -> O
         return order
     if isinstance(order, Remove):
         unit = _unit_for(order, state, rules, state.units)
-        return replace(order, utype=unit.type, loc=unit.loc)
+        return _with(order, utype=unit.type, loc=unit.loc)
     assert isinstance(order, Build)
     gmap = state.map
     prov = order.prov

@@ -75,6 +75,11 @@ class GameMap:
         for loc, targets in self.fleet_adj.items():
             sea.setdefault(province_of(loc), set()).update(province_of(t) for t in targets)
         self.fleet_prov_adj = {p: frozenset(s) for p, s in sea.items()}
+        targets: dict[tuple[str, str], list[str]] = {}
+        for loc, dests in self.fleet_adj.items():
+            for t in sorted(dests):
+                targets.setdefault((loc, province_of(t)), []).append(t)
+        self._fleet_targets = {k: tuple(v) for k, v in targets.items()}
         self.supply_centres = frozenset(c for c, p in self.provinces.items() if p.sc)
 
     # -- look-ups -------------------------------------------------------------------
@@ -101,7 +106,7 @@ class GameMap:
 
     def fleet_targets(self, loc: str, prov: str) -> list[str]:
         """The locations in province `prov` a fleet at `loc` can move to."""
-        return [t for t in self.fleet_adj.get(loc, ()) if province_of(t) == prov]
+        return list(self._fleet_targets.get((loc, prov), ()))
 
     def home_centres(self) -> dict[str, list[str]]:
         return {k: list(p.homes) for k, p in self.powers.items()}

@@ -76,6 +76,15 @@ class _Cursor:
 class OrderParser:
     """Parses order lines for one map. Variant grammars come first through the rules hook."""
 
+    @classmethod
+    def for_map(cls, game_map: GameMap) -> OrderParser:
+        """The map's parser, built once and kept on the map: building one indexes every
+        name of the map. A parser keeps no state between lines."""
+        parser = game_map.__dict__.get("_order_parser")
+        if parser is None:
+            parser = game_map.__dict__["_order_parser"] = cls(game_map)
+        return parser
+
     def __init__(self, game_map: GameMap) -> None:
         self.map = game_map
         self.max_words = max(

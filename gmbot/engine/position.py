@@ -25,21 +25,6 @@ class PositionError(ValueError):
         self.reason = reason
 
 
-_PARSERS: dict[int, tuple[GameMap, OrderParser]] = {}
-
-
-def parser_for(gmap: GameMap) -> OrderParser:
-    """The map's order parser, built once: building one indexes every name of the map,
-    which costs as much as reading a whole position. A parser keeps no state between lines.
-    The entry holds the map itself, so its id cannot be reused while cached."""
-    entry = _PARSERS.get(id(gmap))
-    if entry is None:
-        if len(_PARSERS) >= 32:  # maps built on the fly (tests, files): keep a few only
-            _PARSERS.clear()
-        entry = _PARSERS[id(gmap)] = (gmap, OrderParser(gmap))
-    return entry[1]
-
-
 def _lookup(table: dict[str, str], text: str) -> str | None:
     """A name look-up (provinces, powers). Codes as positions write them are already in
     the table's normal form, so the normalising regex runs only for other spellings."""
@@ -97,7 +82,7 @@ def _province(gmap: GameMap, name: Any, path: str) -> str:
 
 
 def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
-    parser = parser_for(gmap)
+    parser = OrderParser.for_map(gmap)
     try:
         phase = Phase.parse(str(data.get("phase") or gmap.start))
     except ValueError as e:
