@@ -39,8 +39,8 @@ def _with(order: Order, **changes: object) -> Order:
 
 
 def _unit_for(order: Order, state: GameState, rules: StandardRules, units: dict[str, Unit]) -> Unit:
-    unit = units.get(order.prov)
     where = order.prov
+    unit = units.get(where)
     if unit is None:
         raise OrderError(f"no unit in {where}")
     if order.utype and order.utype != unit.type:
@@ -57,7 +57,8 @@ def check_order(order: Order, state: GameState, rules: StandardRules) -> Order:
     if isinstance(order, (Build, Remove, Waive)):
         return _check_adjustment(order, state, rules)
     unit = _unit_for(order, state, rules, state.units)
-    order = _with(order, utype=unit.type, loc=unit.loc)
+    if order.utype != unit.type or order.loc != unit.loc:
+        order = replace(order, utype=unit.type, loc=unit.loc)
     if isinstance(order, Move):
         return _check_move(order, unit, state, rules)
     if isinstance(order, SupportHold):

@@ -46,7 +46,8 @@ def norm_name(text: str) -> str:
 
 
 def province_of(loc: str) -> str:
-    return loc.split("/", 1)[0]
+    cut = loc.find("/")
+    return loc if cut < 0 else loc[:cut]
 
 
 @dataclass

@@ -16,7 +16,10 @@ class Order:
 
     @property
     def prov(self) -> str:
-        return province_of(self.loc)
+        # Inlined province_of: read for every order many times per phase.
+        loc = self.loc
+        cut = loc.find("/")
+        return loc if cut < 0 else loc[:cut]
 
     @property
     def unit_text(self) -> str:
