@@ -6,15 +6,20 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jinja2
+if TYPE_CHECKING:
+    import jinja2
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
 
 
 @cache
 def environment(folder: str | None = None) -> jinja2.Environment:
+    # Imported here, not at the top: most `gmbot tick` runs render nothing, and Jinja is
+    # a noticeable part of the start-up time.
+    import jinja2
+
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(folder or str(TEMPLATES)),
         autoescape=False,  # plain-text mail

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import email
-import email.policy
 import tempfile
 from pathlib import Path
 
@@ -17,6 +15,11 @@ from gmbot.cli import main
               help="Home directory for the demo (default: a new temporary directory).")
 def demo(where: str | None) -> None:
     """Play one turn of a demo game through the local mailbox and show the results."""
+    # Imported here: every gmbot command imports this module, and the email package
+    # is slow to import.
+    import email
+    import email.policy
+
     from gmbot.demo.run import run_demo
 
     home = Path(where) if where else Path(tempfile.mkdtemp(prefix="gmbot-demo-"))

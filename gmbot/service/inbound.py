@@ -8,7 +8,7 @@ import hashlib
 from dataclasses import dataclass, field
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, contains_eager
 
 from gmbot.commands.request import Request, parse_request
 from gmbot.mail.message import InboundMail, automated_reason, parse_message
@@ -57,9 +57,11 @@ def receive(app: App, raw: bytes) -> Outcome:
     with app.db.transaction() as s:
         if s.scalars(select(Inbound.id).where(Inbound.message_id == ident)).first():
             return Outcome("duplicate", "this message was handled before")
+        # reason=None given, not left unset: setting it to None below is then no change
+        # and costs no UPDATE.
         record = Inbound(message_id=ident, sender=mail.sender,
                          subject=mail.subject[:998], received_at=now, size=mail.size,
-                         status="handled", raw=raw)
+                         status="handled", reason=None, raw=raw)
         s.add(record)
         outcome = _handle(app, s, mail, record)
         record.status = outcome.status
@@ -68,7 +70,10 @@ def receive(app: App, raw: bytes) -> Outcome:
 
 
 def _handle(app: App, s: Session, mail: InboundMail, record: Inbound) -> Outcome:
-    judges = set(s.scalars(select(Game.judge)).all())
+    # Until the mail is routed no query needs the new Inbound row: without autoflush it is
+    # written once, with its game, instead of inserted here and updated after routing.
+    with s.no_autoflush:
+        judges = set(s.scalars(select(Game.judge).distinct()).all())
     why = automated_reason(mail, judge_addresses=judges)
     if why:
         return Outcome("ignored", why)
@@ -78,7 +83,8 @@ def _handle(app: App, s: Session, mail: InboundMail, record: Inbound) -> Outcome
                        f"your mail is {mail.size} bytes; the judge reads mail up to "
                        f"{int(max_size)} bytes. Please send your orders as plain text.")
     request = parse_request(mail.lines, mail.subject)
-    game, player, problem = _route(s, mail.sender, request)
+    with s.no_autoflush:
+        game, player, problem = _route(s, mail.sender, request)
     if game is None:
         return _refuse(app, s, mail, record, "unknown", problem)
     record.game_id = game.id
@@ -109,6 +115,7 @@ def _route(s: Session, sender: str, request: Request) -> tuple[Game | None, Play
     players = s.scalars(
         select(Player).join(Game).where(Player.address == sender, Player.active.is_(True),
                                         Game.status != "finished")
+        .options(contains_eager(Player.game))  # p.game below without a query per player
     ).all()
     gm_games = s.scalars(select(Game).where(Game.gm == sender)).all()
     if request.game:

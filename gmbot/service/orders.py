@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from gmbot.engine.adjudicate import accept_orders
@@ -45,8 +46,12 @@ def submit(session: Session, game: Game, player: Player, lines: list[tuple[int |
         raise LookupError("the game has no open phase")
     rules = rules_for(game)
     sub = check_lines(state_of(game, phase, rules), rules, player, lines)
-    previous = latest_orders(session, phase).get(player.id)
-    sub.version = (previous.version if previous else 0) + 1
+    # Only the number of the player's last version is needed, not every set of the phase.
+    previous = session.scalar(
+        select(func.max(OrderSet.version))
+        .where(OrderSet.phase_id == phase.id, OrderSet.player_id == player.id)
+    )
+    sub.version = (previous or 0) + 1
     session.add(OrderSet(phase_id=phase.id, player_id=player.id, version=sub.version,
                          lines=sub.accepted, errors=[[n, t, w] for n, t, w in sub.rejected],
                          message_id=inbound_id, created_at=now))

@@ -5,10 +5,13 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from gmbot.store.models import Game, Outbound
+
+# Built once: composing a select() costs about as much as running this one.
+_KEY_TAKEN = select(Outbound.id).where(Outbound.key == bindparam("key")).limit(1)
 
 
 def new_message_id(sender: str) -> str:
@@ -31,11 +34,17 @@ def queue_mail(
 ) -> bool:
     """Queue one mail for one recipient unless a mail with this key was queued before;
     the key makes re-running a use case after a crash harmless."""
-    if session.scalars(select(Outbound.id).where(Outbound.key == key)).first() is not None:
+    key = key[:300]  # as stored, so that long keys are found again too
+    # Rows queued earlier in this transaction and not flushed yet are looked for in the
+    # session, so the query need not autoflush them: that was a flush per mail handled.
+    if any(isinstance(row, Outbound) and row.key == key for row in session.new):
         return False
+    with session.no_autoflush:
+        if session.scalar(_KEY_TAKEN, {"key": key}) is not None:
+            return False
     session.add(
         Outbound(
-            key=key[:300], kind=kind, game_id=game.id if game else None, sender=sender,
+            key=key, kind=kind, game_id=game.id if game else None, sender=sender,
             recipient=recipient, subject=subject, body=body,
             message_id=new_message_id(sender), in_reply_to=in_reply_to, created_at=now,
             status="queued", next_attempt_at=now,

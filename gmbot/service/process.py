@@ -6,6 +6,7 @@ harmless and results are never queued twice."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -27,7 +28,9 @@ from gmbot.service.runtime import (
     current_phase,
     deadline_after,
     latest_orders,
+    latest_orders_of,
     log_event,
+    open_phases,
     policy_of,
     rules_for,
     state_of,
@@ -48,22 +51,28 @@ def _lock(session: Session, game_id: int) -> Game | None:
     return session.scalars(select(Game).where(Game.id == game_id).with_for_update()).first()
 
 
-def _waiting(session: Session, game: Game, phase: PhaseRow, state: GameState) -> list[Player]:
-    """Players with something to order whose orders are not complete."""
+def _waiting_players(session: Session, game: Game, phase: PhaseRow, state: GameState,
+                     sets: dict[int, OrderSet] | None = None) -> Iterator[Player]:
+    """Players with something to order whose orders are not complete, one at a time (the
+    early check stops at the first). `sets`: the phase's `latest_orders`, if loaded."""
     rules = rules_for(game)
-    sets = latest_orders(session, phase)
-    out = []
+    if sets is None:
+        sets = latest_orders(session, phase)
     for player in active_players(game):
         if not has_duty(state, rules, player.key):
             continue
         row = sets.get(player.id)
         orders, _ = accept_orders(state, rules, player.key, list(row.lines) if row else [])
         if missing_orders(state, rules, player.key, orders):
-            out.append(player)
-    return out
+            yield player
 
 
-def why_due(session: Session, game: Game, phase: PhaseRow, now: datetime) -> str | None:
+def _waiting(session: Session, game: Game, phase: PhaseRow, state: GameState) -> list[Player]:
+    return list(_waiting_players(session, game, phase, state))
+
+
+def why_due(session: Session, game: Game, phase: PhaseRow, now: datetime,
+            sets: dict[int, OrderSet] | None = None) -> str | None:
     if game.status != "active" or phase.deadline_at is None:
         return None
     policy = policy_of(game)
@@ -71,18 +80,21 @@ def why_due(session: Session, game: Game, phase: PhaseRow, now: datetime) -> str
         return "forced"  # the GM's PROCESS does not wait for the grace period
     if now >= final_deadline(policy, phase.deadline_at):
         return "deadline"
-    if policy.early and not _waiting(session, game, phase, state_of(game, phase)):
-        return "early"
+    if policy.early:
+        waiting = _waiting_players(session, game, phase, state_of(game, phase), sets)
+        if next(waiting, None) is None:
+            return "early"
     return None
 
 
 def due_games(app: App, now: datetime | None = None) -> list[Due]:
     now = now or app.now()
     with app.db.transaction() as s:
+        games = open_phases(s)
+        sets = latest_orders_of(s, [phase for _, phase in games])
         out = []
-        for game in s.scalars(select(Game).where(Game.status == "active")).all():
-            phase = current_phase(s, game)
-            reason = phase and why_due(s, game, phase, now)
+        for game, phase in games:
+            reason = why_due(s, game, phase, now, sets[phase.id])
             if reason:
                 out.append(Due(game.id, reason))
         return out
@@ -158,9 +170,9 @@ def send_reminders(app: App, now: datetime | None = None) -> int:
     now = now or app.now()
     sent = 0
     with app.db.transaction() as s:
-        for game in s.scalars(select(Game).where(Game.status == "active")).all():
-            phase = current_phase(s, game)
-            if phase is None or phase.deadline_at is None:
+        # Players are loaded only for the few games that need reminders now.
+        for game, phase in open_phases(s, with_players=False):
+            if phase.deadline_at is None:
                 continue
             policy = policy_of(game)
             done = set(phase.reminders_sent or [])
@@ -198,9 +210,8 @@ def next_wakeup(app: App) -> datetime | None:
     """The earliest moment something may become due (deadline, grace end or reminder)."""
     times: list[datetime] = []
     with app.db.transaction() as s:
-        for game in s.scalars(select(Game).where(Game.status == "active")).all():
-            phase = current_phase(s, game)
-            if phase is None or phase.deadline_at is None:
+        for game, phase in open_phases(s, with_players=False):
+            if phase.deadline_at is None:
                 continue
             policy = policy_of(game)
             times.append(final_deadline(policy, phase.deadline_at))

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy import bindparam, func, select
+from sqlalchemy.orm import Session, selectinload
 
 from gmbot.deadlines import DeadlinePolicy, deadline_for
 from gmbot.engine.map import GameMap, load_map
@@ -31,20 +33,54 @@ def state_of(game: Game, phase: PhaseRow, rules: StandardRules | None = None) ->
 
 
 def policy_of(game: Game) -> DeadlinePolicy:
-    return DeadlinePolicy.from_mapping(game.deadlines or {})
+    # Parsed once per distinct deadlines section (policies are immutable): the deadline
+    # jobs need every game's policy on every tick, and games mostly share a few sections.
+    return _policy(json.dumps(game.deadlines or {}, sort_keys=True))
+
+
+@lru_cache(maxsize=256)
+def _policy(section: str) -> DeadlinePolicy:
+    return DeadlinePolicy.from_mapping(json.loads(section))
 
 
 def deadline_after(game: Game, phase_name: str, opened_at: datetime) -> datetime:
     return deadline_for(policy_of(game), phase_name[-1], opened_at)
 
 
+# Built once: composing a select() costs about as much as running this one, which runs
+# twice for every mail handled.
+_CURRENT_PHASE = (
+    select(PhaseRow)
+    .where(PhaseRow.game_id == bindparam("game_id"), PhaseRow.processed_at.is_(None),
+           PhaseRow.superseded.is_(False))
+    .order_by(PhaseRow.seq.desc())
+    .limit(1)
+)
+
+
 def current_phase(session: Session, game: Game) -> PhaseRow | None:
-    return session.scalars(
-        select(PhaseRow)
-        .where(PhaseRow.game_id == game.id, PhaseRow.processed_at.is_(None),
+    return session.scalars(_CURRENT_PHASE, {"game_id": game.id}).first()
+
+
+def open_phases(session: Session, with_players: bool = True) -> list[tuple[Game, PhaseRow]]:
+    """Every active game with its current phase (as `current_phase` chooses it), with its
+    players loaded unless not wanted. Two or three queries in all: the deadline jobs look
+    at every game on every tick, and a query or two per game made `gmbot tick` slow with
+    a few hundred games."""
+    query = select(Game).where(Game.status == "active").order_by(Game.id)
+    if with_players:
+        query = query.options(selectinload(Game.players))
+    games = session.scalars(query).all()
+    current: dict[int, PhaseRow] = {}
+    rows = session.scalars(
+        select(PhaseRow).join(Game)
+        .where(Game.status == "active", PhaseRow.processed_at.is_(None),
                PhaseRow.superseded.is_(False))
-        .order_by(PhaseRow.seq.desc())
-    ).first()
+        .order_by(PhaseRow.game_id, PhaseRow.seq)
+    )
+    for row in rows:
+        current[row.game_id] = row  # the highest seq wins
+    return [(game, current[game.id]) for game in games if game.id in current]
 
 
 def active_players(game: Game) -> list[Player]:
@@ -59,6 +95,30 @@ def latest_orders(session: Session, phase: PhaseRow) -> dict[int, OrderSet]:
     )
     for row in rows:
         out[row.player_id] = row
+    return out
+
+
+def latest_orders_of(session: Session, phases: list[PhaseRow]) -> dict[int, dict[int, OrderSet]]:
+    """`latest_orders` for many phases in one query: phase id -> player id -> newest set."""
+    out: dict[int, dict[int, OrderSet]] = {p.id: {} for p in phases}
+    ids = list(out)
+    for start in range(0, len(ids), 500):  # stay under SQLite's bound-parameter limit
+        chunk = ids[start:start + 500]
+        newest = (
+            select(OrderSet.phase_id, OrderSet.player_id,
+                   func.max(OrderSet.version).label("version"))
+            .where(OrderSet.phase_id.in_(chunk))
+            .group_by(OrderSet.phase_id, OrderSet.player_id)
+            .subquery()
+        )
+        rows = session.scalars(
+            select(OrderSet).join(newest, (OrderSet.phase_id == newest.c.phase_id)
+                                  & (OrderSet.player_id == newest.c.player_id)
+                                  & (OrderSet.version == newest.c.version))
+            .order_by(OrderSet.id)
+        )
+        for row in rows:
+            out[row.phase_id][row.player_id] = row
     return out
 
 

@@ -1,0 +1,295 @@
+"""Game-loop throughput on the local Maildir and SQLite: ingest, deadlines, outbox, start-up.
+
+    .venv/bin/python benchmarks/ingest.py [--games N] [--mails M] [--home DIR] [--profile]
+
+1. N running standard games are created (a game file each, 7 players with their own
+   addresses, loaded with `load_game`).
+2. M order mails (a few order lines; some with a bad line, some quoting the judge's last
+   mail and signed) from the games' players are dropped into the Maildir inbox, then
+   `poll_maildir` reads them all: each mail is committed (synchronous=FULL) before it is
+   moved to cur/.                                                   goal >= 500 mails/s
+3. The clock is moved past every deadline and `run_deadlines` adjudicates, renders and
+   queues the results of all N games.                              goal < 10 s for 200
+4. `flush` writes every queued mail (acks and results) to the Maildir outbox.
+5. `gmbot --home DIR tick -q` is run as a subprocess several times on the populated home
+   with nothing left to do; the median wall time is printed.       goal < 0.5 s
+
+The clock of stages 1-4 starts 60 hours before the real time, so the phases opened in
+stage 3 are due well after the real `now` the subprocesses of stage 5 see.
+
+Prints figures only; nothing here is a pass/fail test. With --profile each in-process
+stage runs under cProfile (figures then include its overhead) and the top functions are
+printed, and one extra `tick` subprocess runs under cProfile too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import os
+import pstats
+import random
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from email.message import EmailMessage
+from email.utils import format_datetime
+from pathlib import Path
+from typing import Any
+
+from gmbot.mail.maildir import MaildirInbox, MaildirOutbox
+from gmbot.service.app import App, open_app
+from gmbot.service.delivery import flush
+from gmbot.service.games import load_game
+from gmbot.service.loop import poll_maildir, run_deadlines
+
+REPO = Path(__file__).resolve().parents[1]
+GMBOT = REPO / ".venv" / "bin" / "gmbot"
+
+# Spring 1901: for each unit, the orders a player may plausibly give it.
+CHOICES: dict[str, dict[str, list[str]]] = {
+    "AUSTRIA": {"A VIE": ["- GAL", "- TRI", "- BOH", "H"], "A BUD": ["- SER", "- RUM", "- GAL"],
+                "F TRI": ["- ALB", "- ADR", "- VEN", "H"]},
+    "ENGLAND": {"F LON": ["- NTH", "- ENG", "H"], "F EDI": ["- NWG", "- NTH"],
+                "A LVP": ["- YOR", "- WAL", "- EDI"]},
+    "FRANCE": {"A PAR": ["- BUR", "- PIC", "- GAS"], "F BRE": ["- MAO", "- ENG", "- PIC"],
+               "A MAR": ["- SPA", "- PIE", "S A PAR - BUR"]},
+    "GERMANY": {"A BER": ["- KIE", "- PRU", "- SIL"], "F KIE": ["- DEN", "- HOL", "- BAL"],
+                "A MUN": ["- RUH", "- BUR", "- TYR", "- SIL"]},
+    "ITALY": {"A VEN": ["H", "- TYR", "- PIE", "- TRI"], "A ROM": ["- APU", "- TUS", "- VEN"],
+              "F NAP": ["- ION", "- TYS"]},
+    "RUSSIA": {"A MOS": ["- UKR", "- STP", "- LVN", "- SEV"],
+               "A WAR": ["- GAL", "- UKR", "- SIL", "- PRU"], "F SEV": ["- BLA", "- RUM"],
+               "F STP/SC": ["- BOT", "- FIN", "- LVN"]},
+    "TURKEY": {"F ANK": ["- BLA", "- CON", "- ARM"], "A CON": ["- BUL", "- SMY"],
+               "A SMY": ["- ARM", "- SYR", "- CON"]},
+}
+POWERS = list(CHOICES)
+BAD_LINES = ["A PAR - MUN", "F XYZ - NTH", "A BER - SIL - WAR", "F LON C A WAL - BEL",
+             "A VEN - ZZZ", "build a par"]
+SIGNATURES = ["-- \n{name}\n", "--\n{name}\nSent from my phone\n", "Cheers,\n{name}\n"]
+
+
+def game_text(name: str, game_no: int) -> str:
+    players = "\n".join(
+        f"  - {{address: {p.lower()}.{game_no}@players.example, power: {p}}}" for p in POWERS
+    )
+    return f"""name: {name}
+title: Benchmark game {game_no}
+variant: standard
+gm: gm.{game_no}@example.test
+judge: judge@example.test
+players:
+{players}
+deadlines:
+  timezone: UTC
+  movement: 48h
+  retreat: 24h
+  adjustment: 24h
+  reminders: [24h, 4h]
+  early: true
+"""
+
+
+def order_mail(rng: random.Random, n: int, game: str, game_no: int, power: str,
+               when: datetime) -> bytes:
+    """One realistic orders mail: mixed case, sometimes a bad line, a quote, a signature."""
+    lines = []
+    for unit, options in CHOICES[power].items():
+        if rng.random() < 0.05:
+            continue  # forgot a unit
+        order = f"{unit} {rng.choice(options)}"
+        lines.append(order.lower() if rng.random() < 0.2 else order)
+    if rng.random() < 0.25:
+        lines.insert(rng.randrange(len(lines) + 1), rng.choice(BAD_LINES))
+    body = "\n".join(lines) + "\n"
+    subject = rng.choice([f"[{game}] orders", f"[{game}] Spring", "orders", "my moves"])
+    if rng.random() < 0.3:
+        subject = f"Re: [{game}] Received"
+        body += (f"\nOn {format_datetime(when - timedelta(hours=3))}, Judge "
+                 "<judge@example.test> wrote:\n> Orders for S1901M (version 1):\n"
+                 "> A VIE - GAL\n> \n> Still without orders: F TRI\n")
+    if rng.random() < 0.4:
+        body += "\n" + rng.choice(SIGNATURES).format(name=power.title())
+    msg = EmailMessage()
+    msg["From"] = f"{power.title()} Player <{power.lower()}.{game_no}@players.example>"
+    msg["To"] = "judge@example.test"
+    msg["Subject"] = subject
+    msg["Date"] = format_datetime(when)
+    msg["Message-ID"] = f"<bench.{n}.{game_no}.{power.lower()}@players.example>"
+    msg.set_content(body)
+    return msg.as_bytes()
+
+
+class Stage:
+    """Times a block; under --profile also profiles it and prints the top functions."""
+
+    def __init__(self, profile: bool) -> None:
+        self.profile = profile
+
+    def run(self, label: str, fn: Callable[[], Any]) -> tuple[float, float, Any]:
+        """(wall seconds, CPU seconds of this process, fn's result)."""
+        prof = cProfile.Profile() if self.profile else None
+        start, cpu = time.perf_counter(), time.process_time()
+        if prof:
+            prof.enable()
+        result = fn()
+        if prof:
+            prof.disable()
+        elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
+        if prof:
+            print_profile(label, pstats.Stats(prof))
+        return elapsed, cpu, result
+
+
+def print_profile(label: str, stats: pstats.Stats, top: int = 25) -> None:
+    for order in ("tottime", "cumulative"):
+        buf = io.StringIO()
+        stats.stream = buf
+        stats.sort_stats(order).print_stats(top)
+        text = buf.getvalue()
+        body = text[text.find("   ncalls"):] if "   ncalls" in text else text
+        print(f"\n--- profile: {label}, by {order} ---")
+        print(body.rstrip())
+    print()
+
+
+def setup_games(app: App, folder: Path, count: int) -> list[str]:
+    folder.mkdir(parents=True, exist_ok=True)
+    names = []
+    for i in range(count):
+        name = f"b{i:04d}"
+        path = folder / f"{name}.yaml"
+        path.write_text(game_text(name, i), encoding="utf-8")
+        load_game(app, path)
+        names.append(name)
+    return names
+
+
+def children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def tick_times(home: Path, runs: int) -> tuple[list[float], list[float]]:
+    """Wall and CPU (user + system) seconds of each `gmbot tick -q` run."""
+    cmd = [str(GMBOT), "--home", str(home), "tick", "-q"]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GMBOT_")}
+    walls, cpus = [], []
+    for _ in range(runs):
+        start, cpu = time.perf_counter(), children_cpu()
+        subprocess.run(cmd, check=True, env=env)
+        walls.append(time.perf_counter() - start)
+        cpus.append(children_cpu() - cpu)
+    return walls, cpus
+
+
+def profile_tick(home: Path) -> None:
+    out = home.parent / "tick.prof" if home.parent.exists() else Path("tick.prof")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GMBOT_")}
+    subprocess.run([sys.executable, "-m", "cProfile", "-o", str(out), str(GMBOT),
+                    "--home", str(home), "tick", "-q"], check=True, env=env)
+    print_profile("gmbot tick (subprocess, nothing to do)", pstats.Stats(str(out)))
+    out.unlink()
+
+
+def count(folder: Path) -> int:
+    return sum(1 for _ in os.scandir(folder))
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=200, help="running games (200)")
+    ap.add_argument("--mails", type=int, default=5000, help="order mails to ingest (5000)")
+    ap.add_argument("--home", type=Path, help="gmbot home to create (default: a temp dir, "
+                                              "removed afterwards)")
+    ap.add_argument("--ticks", type=int, default=7, help="`gmbot tick` runs to time (7)")
+    ap.add_argument("--seed", type=int, default=1901)
+    ap.add_argument("--profile", action="store_true", help="profile each stage")
+    args = ap.parse_args(argv)
+
+    workdir = None
+    if args.home is None:
+        workdir = Path(tempfile.mkdtemp(prefix="gmbot-ingest-"))
+        home = workdir / "home"
+    else:
+        home = args.home.resolve()
+        if (home / "gmbot.sqlite").exists():
+            ap.error(f"{home} already holds a database; give a new directory")
+    games_dir = (workdir or home) / "bench-games"
+    stage = Stage(args.profile)
+    rng = random.Random(args.seed)
+    try:
+        # 60 h before real time: deadlines (48 h) are past in stage 3, and the phases it
+        # opens are due after real now, so the `tick` subprocesses find nothing to do.
+        now = [datetime.now(UTC).replace(microsecond=0) - timedelta(hours=60)]
+        app = open_app(home)
+        app.clock = lambda: now[0]
+        print(f"home {home}; {args.games} games, {args.mails} mails; load average "
+              + " ".join(f"{x:.1f}" for x in os.getloadavg()) + f" on {os.cpu_count()} CPUs"
+              + (" (profiled: times include cProfile overhead)" if args.profile else ""))
+
+        elapsed, cpu, names = stage.run("load games",
+                                        lambda: setup_games(app, games_dir, args.games))
+        print(f"1. load_game          {len(names)} games in {elapsed:.2f} s "
+              f"({elapsed / len(names) * 1000:.1f} ms/game; CPU {cpu:.2f} s)")
+
+        inbox = MaildirInbox(app.config.inbox)
+        start = time.perf_counter()
+        sent_at = now[0] + timedelta(hours=1)
+        size = 0
+        for n in range(args.mails):
+            g = rng.randrange(len(names))
+            raw = order_mail(rng, n, names[g], g, rng.choice(POWERS),
+                             sent_at + timedelta(seconds=n))
+            size += len(raw)
+            inbox.deliver(raw, f"{1_700_000_000 + n}.M{n:06d}.bench")
+        delivered = time.perf_counter() - start
+        print(f"   (delivered {args.mails} mails, {size / args.mails:.0f} bytes on average, "
+              f"in {delivered:.2f} s)")
+
+        now[0] += timedelta(hours=2)
+        elapsed, cpu, outcomes = stage.run("poll_maildir", lambda: poll_maildir(app))
+        statuses: dict[str, int] = {}
+        for o in outcomes:
+            statuses[o.status] = statuses.get(o.status, 0) + 1
+        print(f"2. ingest             {len(outcomes)} mails in {elapsed:.2f} s = "
+              f"{len(outcomes) / elapsed:.0f} mails/s (goal >= 500)  {statuses}")
+        print(f"   CPU {cpu:.2f} s = {cpu / len(outcomes) * 1000:.2f} ms/mail "
+              f"({len(outcomes) / cpu:.0f} mails per CPU second)")
+
+        now[0] += timedelta(hours=48)  # past every deadline (no grace)
+        elapsed, cpu, done = stage.run("run_deadlines", lambda: run_deadlines(app))
+        print(f"3. deadlines          {len(done)} games processed in {elapsed:.2f} s "
+              f"({elapsed / max(len(done), 1) * 1000:.1f} ms/game; goal < 10 s for 200; "
+              f"CPU {cpu:.2f} s)")
+
+        transport = MaildirOutbox(app.config.outbox)
+        elapsed, cpu, sent = stage.run("flush", lambda: flush(app, transport, limit=10**9))
+        print(f"4. outbox flush       {sent} mails in {elapsed:.2f} s = "
+              f"{sent / elapsed:.0f} mails/s (CPU {cpu / sent * 1000:.2f} ms/mail)")
+        app.db.dispose()
+
+        times, cpus = tick_times(home, args.ticks)
+        print(f"5. gmbot tick -q      median {statistics.median(times):.3f} s over "
+              f"{len(times)} runs (min {min(times):.3f}, max {max(times):.3f}; goal < 0.5 s; "
+              f"CPU median {statistics.median(cpus):.3f} s)")
+        left = count(home / "mail/inbox/new")
+        outbox = count(home / "mail/outbox/new")
+        print(f"   (inbox new/ left: {left}; outbox new/ holds {outbox} mails)")
+        if args.profile:
+            profile_tick(home)
+    finally:
+        if workdir is not None:
+            shutil.rmtree(workdir, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
