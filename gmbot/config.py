@@ -17,6 +17,8 @@ import yaml
 CONFIG_NAME = "gmbot.yaml"
 KEYS = {"database_url", "inbound", "outbound", "poll_interval", "imap", "smtp", "limits",
         "templates"}
+# ssl and tls: implicit TLS; none and plain: no encryption at all (loopback only).
+SECURITY = ("ssl", "tls", "starttls", "none", "plain")
 
 
 class ConfigError(ValueError):
@@ -95,4 +97,10 @@ def load_config(home: str | Path | None = None, config_file: str | Path | None =
         raise ConfigError(f"inbound must be maildir, imap or pipe, not {config.inbound!r}")
     if config.outbound not in ("maildir", "smtp"):
         raise ConfigError(f"outbound must be maildir or smtp, not {config.outbound!r}")
+    for name, section in (("imap", imap), ("smtp", smtp)):
+        security = section.get("security")
+        if security is not None and str(security).strip().lower() not in SECURITY:
+            # Never fall back to clear text on a typo.
+            raise ConfigError(f"{name}.security must be ssl, starttls or none, "
+                              f"not {security!r}")
     return config

@@ -2,19 +2,29 @@
 
 No job state lives in the scheduler: on start the deadline job runs at once (processing
 any deadline missed while the daemon was down) and then re-arms itself for the next
-moment the database says something becomes due."""
+moment the database says something becomes due.
+
+The poll job re-arms itself too: after poll_interval when the inbox answered, after a
+growing delay (imap.retry_delay doubling up to imap.retry_max) while it does not, so a
+mail server that is down or restarting is logged and retried, never fatal. With IMAP,
+a background thread idles on the folder when the server offers IDLE and runs the poll
+job at once when mail arrives. The jobs share one lock: they run one at a time, so no
+mail is sent twice by two jobs draining the outbox together."""
 
 from __future__ import annotations
 
 import logging
 import signal
+import threading
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from apscheduler.schedulers.base import STATE_STOPPED
 from apscheduler.schedulers.blocking import BlockingScheduler
 
 from gmbot.service.app import App
 from gmbot.service.delivery import flush
+from gmbot.service.imap_poll import Backoff, IdleWatcher, MailboxUnavailable
 from gmbot.service.loop import outbound_transport, poll, run_deadlines
 from gmbot.service.process import next_wakeup, send_reminders
 
@@ -23,50 +33,125 @@ SAFETY_INTERVAL = timedelta(minutes=5)
 
 
 class Daemon:
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, scheduler: Any | None = None) -> None:
         self.app = app
         self.transport = outbound_transport(app)
-        self.scheduler = BlockingScheduler(timezone=UTC)
+        self.scheduler = scheduler or BlockingScheduler(timezone=UTC)
+        self.lock = threading.RLock()  # the jobs' work: one at a time
+        self.state = threading.Lock()  # polling / wake_pending and the poll job's arming
+        self.polling = self.wake_pending = False
+        self.poll_backoff = Backoff.from_settings(app.config.imap)
+        self.next_poll_in: float | None = None  # seconds, as last armed (for the log/tests)
+        self.idle: IdleWatcher | None = None
+        self.stopping = False
+
+    # -- jobs -----------------------------------------------------------------------
 
     def poll_job(self) -> None:
-        outcomes = poll(self.app)
+        with self.state:
+            self.polling, self.wake_pending = True, False
+        delay = float(self.app.config.poll_interval)
+        outcomes: list[Any] = []
+        try:
+            with self.lock:
+                outcomes = poll(self.app)
+            if self.poll_backoff.failures:
+                log.info("reading mail works again")
+            self.poll_backoff.succeeded()
+        except MailboxUnavailable as e:
+            outcomes = e.outcomes
+            delay = self.poll_backoff.failed()
+            log.warning("%s; trying again in %g s", e, delay)
+        except Exception:  # noqa: BLE001 - a daemon outlives a failing job
+            delay = self.poll_backoff.failed()
+            log.exception("reading mail failed; trying again in %g s", delay)
+        finally:
+            with self.state:
+                self.polling = False
+                # Mail announced while this poll ran may have come after its search.
+                self.arm_poll(0 if self.wake_pending else delay)
         if outcomes:
             log.info("read %d mail(s)", len(outcomes))
             self.deadline_job()  # early processing, GM PROCESS, replies
 
     def deadline_job(self) -> None:
-        send_reminders(self.app)
-        for line in run_deadlines(self.app):
-            log.info(line)
-        self.flush_job()
-        self.arm()
+        try:
+            with self.lock:
+                send_reminders(self.app)
+                for line in run_deadlines(self.app):
+                    log.info(line)
+        except Exception:  # noqa: BLE001 - re-armed below; the next run tries again
+            log.exception("processing deadlines failed; will retry")
+        finally:
+            self.flush_job()
+            self.arm()
 
     def flush_job(self) -> None:
         try:
-            flush(self.app, self.transport)
+            with self.lock:
+                flush(self.app, self.transport)
         except Exception:  # noqa: BLE001 - the outbox keeps the mail; next run retries
             log.exception("sending failed; will retry")
 
+    def poll_now(self) -> None:
+        """New mail announced (IDLE): poll as soon as the scheduler can (a poll running
+        now polls again when it ends)."""
+        with self.state:
+            self.wake_pending = True
+            if not self.polling:
+                self.arm_poll(0)
+
+    # -- arming -----------------------------------------------------------------------
+
+    def arm_poll(self, seconds: float) -> None:
+        if self.stopping:
+            return
+        self.next_poll_in = seconds
+        when = datetime.now(UTC) + timedelta(seconds=seconds)
+        # Two instances: a job arming its successor for "now" is still running itself.
+        self.scheduler.add_job(self.poll_job, "date", run_date=when, id="poll",
+                               replace_existing=True, misfire_grace_time=None, max_instances=2)
+
     def arm(self) -> None:
-        wake = next_wakeup(self.app)
+        if self.stopping:
+            return
+        try:
+            wake = next_wakeup(self.app)
+        except Exception:  # noqa: BLE001 - the database is back by the safety interval, maybe
+            log.exception("finding the next deadline failed")
+            wake = None
         now = datetime.now(UTC)
         when = min(wake, now + SAFETY_INTERVAL) if wake else now + SAFETY_INTERVAL
         self.scheduler.add_job(self.deadline_job, "date", run_date=max(when, now),
-                               id="deadlines", replace_existing=True, misfire_grace_time=None)
+                               id="deadlines", replace_existing=True, misfire_grace_time=None,
+                               max_instances=2)
 
     def start(self) -> None:
         interval = self.app.config.poll_interval
-        now = datetime.now(UTC)
         common: dict[str, Any] = {"max_instances": 1, "coalesce": True}
-        self.scheduler.add_job(self.poll_job, "interval", seconds=interval, id="poll",
-                               next_run_time=now, **common)
+        self.arm_poll(0)
         self.scheduler.add_job(self.flush_job, "interval", seconds=min(interval, 60),
                                id="flush", **common)
-        self.scheduler.add_job(self.deadline_job, "date", run_date=now, id="deadlines")
+        self.scheduler.add_job(self.deadline_job, "date", run_date=datetime.now(UTC),
+                               id="deadlines", replace_existing=True, misfire_grace_time=None,
+                               max_instances=2)
+        if self.app.config.inbound == "imap" and self.app.config.imap.get("idle", True):
+            self.idle = IdleWatcher(self.app.config.imap, self.poll_now).start()
         for sig in (signal.SIGTERM, signal.SIGINT):
-            signal.signal(sig, lambda *_: self.scheduler.shutdown(wait=False))
+            signal.signal(sig, lambda *_: self.stop())
         log.info("gmbot daemon started (home %s)", self.app.config.home)
-        self.scheduler.start()
+        try:
+            self.scheduler.start()
+        finally:
+            if self.idle is not None:
+                self.idle.close()
+
+    def stop(self) -> None:
+        self.stopping = True
+        if self.idle is not None:
+            self.idle.stop.set()
+        if self.scheduler.state != STATE_STOPPED:
+            self.scheduler.shutdown(wait=False)
 
 
 def run_daemon(app: App) -> None:
@@ -74,4 +159,6 @@ def run_daemon(app: App) -> None:
         level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s",
         handlers=[logging.StreamHandler(), logging.FileHandler(app.config.logs / "gmbot.log")],
     )
+    # APScheduler logs every run of every job at INFO: the daemon's own lines suffice.
+    logging.getLogger("apscheduler").setLevel(logging.WARNING)
     Daemon(app).start()

@@ -14,8 +14,11 @@ from __future__ import annotations
 import email
 import email.policy
 import os
+import signal
 import smtplib
+import socket
 import ssl
+import subprocess
 import time
 import uuid
 from collections.abc import Sequence
@@ -29,6 +32,7 @@ import pytest
 # 1. Real test servers
 # --------------------------------------------------------------------------
 
+REPO = Path(__file__).resolve().parents[1]
 SERVERS_HINT = "start them with `bash scripts/servers start` and `eval \"$(scripts/servers env)\"`"
 
 
@@ -166,6 +170,57 @@ class MailServers:
         rcpts = [self.address(r) for r in ([to] if isinstance(to, str) else to)]
         with smtplib.SMTP(self.host, self.smtp_port, timeout=30) as smtp:
             smtp.sendmail(mail_from, rcpts, data)
+
+    # -- stopping and starting Dovecot ------------------------------------------
+    # Every test that uses Dovecot sees the outage: keep it short, and restart in a
+    # `finally` (other test runs on the same servers may notice it too).
+
+    def _dovecot_pid(self) -> int | None:
+        try:
+            text = (self.servers_dir / "dovecot" / "run" / "master.pid").read_text()
+        except OSError:
+            return None
+        digits = "".join(ch for ch in text.split("\n", 1)[0] if ch.isdigit())
+        return int(digits) if digits else None
+
+    @staticmethod
+    def _alive(pid: int) -> bool:
+        """Running and not a zombie (killed daemons linger as zombies in containers)."""
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text()
+        except OSError:
+            return False
+        return stat.rsplit(")", 1)[-1].split()[0] not in ("Z", "X")
+
+    def _port_open(self, port: int) -> bool:
+        try:
+            with socket.create_connection((self.host, port), timeout=1):
+                return True
+        except OSError:
+            return False
+
+    def stop_dovecot(self, timeout: float = 20.0) -> None:
+        """Stop the private Dovecot: IMAP and LMTP refuse connections until start_dovecot."""
+        pid = self._dovecot_pid()
+        if pid is not None and self._alive(pid):
+            os.kill(pid, signal.SIGTERM)
+        deadline = time.monotonic() + timeout
+        ports = [p for p in (self.imap_port, self.imap_tls_port, self.lmtp_port) if p]
+        while time.monotonic() < deadline:
+            if not (pid and self._alive(pid)) and not any(self._port_open(p) for p in ports):
+                return
+            time.sleep(0.05)
+        raise RuntimeError(f"dovecot (pid {pid}) did not stop within {timeout} s")
+
+    def start_dovecot(self) -> None:
+        """Start it again (`scripts/servers start` leaves what already runs alone)."""
+        env = {**os.environ, "GMBOT_SERVERS_DIR": str(self.servers_dir)}
+        subprocess.run(["bash", str(REPO / "scripts" / "servers"), "start"], env=env,
+                       check=True, stdout=subprocess.DEVNULL, timeout=120)
+
+    def restart_dovecot(self) -> None:
+        self.stop_dovecot()
+        self.start_dovecot()
 
 
 @pytest.fixture(scope="session")

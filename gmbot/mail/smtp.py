@@ -1,32 +1,43 @@
-"""Sending through an SMTP relay: STARTTLS or implicit TLS, optional login. One message
-per recipient; failures are classified as temporary or permanent by reply code."""
+"""Sending through an SMTP relay: STARTTLS or implicit TLS (certificate verified against
+`cafile` or the system's CAs), optional login. One message per recipient; failures are
+classified as temporary or permanent.
+
+Only a refusal of the message itself is permanent (5xx to MAIL FROM, RCPT TO or DATA):
+a server that cannot be reached, refuses the login or the TLS handshake is a problem of
+the relay or of the configuration, not of the mail, so the mail stays queued and is
+retried with backoff instead of being given up."""
 
 from __future__ import annotations
 
 import contextlib
 import smtplib
-import ssl
 from email.message import EmailMessage
 from typing import Any
 
 from gmbot.mail.errors import PermanentFailure, TemporaryFailure
+from gmbot.mail.imap import security_mode, tls_context
 
-
-def tls_context(cafile: str | None) -> ssl.SSLContext:
-    return ssl.create_default_context(cafile=cafile) if cafile else ssl.create_default_context()
+__all__ = ["SmtpTransport", "tls_context"]
 
 
 class SmtpTransport:
     def __init__(self, settings: dict[str, Any]) -> None:
         self.host = str(settings.get("host", "localhost"))
-        self.security = str(settings.get("security", "starttls"))  # starttls | ssl | none
+        self.security = security_mode(settings.get("security", "starttls"), "smtp")
         default_port = {"ssl": 465, "starttls": 587}.get(self.security, 25)
-        self.port = int(settings.get("port", default_port))
+        self.port = int(settings.get("port") or default_port)
         self.username = settings.get("username")
         self.password = settings.get("password")
         self.cafile = settings.get("cafile")
         self.timeout = float(settings.get("timeout", 30))
         self._conn: smtplib.SMTP | None = None
+        # Why the server could not be reached: until close() (the end of a flush) the
+        # other mails fail at once instead of each waiting for its own timeout.
+        self._unreachable: str | None = None
+
+    @property
+    def server(self) -> str:
+        return f"{self.host}:{self.port}"
 
     def _connect(self) -> smtplib.SMTP:
         context = tls_context(self.cafile)
@@ -35,18 +46,41 @@ class SmtpTransport:
                                                   context=context)
         else:
             conn = smtplib.SMTP(self.host, self.port, timeout=self.timeout)
+        try:
             if self.security == "starttls":
                 conn.starttls(context=context)
-        if self.username:
-            conn.login(str(self.username), str(self.password or ""))
+                conn.ehlo()  # the capabilities (AUTH) may differ after the handshake
+            if self.username:
+                conn.login(str(self.username), str(self.password or ""))
+        except BaseException:
+            conn.close()
+            raise
         return conn
+
+    def _open(self) -> smtplib.SMTP:
+        """The connection, opened now if needed; a failure here is never the mail's."""
+        if self._unreachable:
+            raise TemporaryFailure(self._unreachable)
+        if self._conn is None:
+            try:
+                self._conn = self._connect()
+            except (smtplib.SMTPException, OSError) as e:
+                self._unreachable = f"{self.server}: {_describe(e)}"
+                raise TemporaryFailure(self._unreachable) from None
+        return self._conn
 
     def send(self, msg: EmailMessage, name: str) -> None:
         recipient = str(msg["To"])
+        reused = self._conn is not None
+        conn = self._open()
         try:
-            if self._conn is None:
-                self._conn = self._connect()
-            self._conn.send_message(msg, to_addrs=[recipient])
+            conn.send_message(msg, to_addrs=[recipient])
+        except smtplib.SMTPServerDisconnected:
+            self.close()
+            if not reused:
+                raise TemporaryFailure(f"{self.server}: connection closed") from None
+            # The server dropped a connection kept from an earlier mail: one fresh try.
+            self.send(msg, name)
         except smtplib.SMTPRecipientsRefused as e:
             code, text = next(iter(e.recipients.values()))
             self._classify(code, text)
@@ -55,7 +89,7 @@ class SmtpTransport:
             self._classify(e.smtp_code, e.smtp_error)
         except (smtplib.SMTPException, OSError) as e:
             self.close()
-            raise TemporaryFailure(f"{self.host}:{self.port}: {e}") from None
+            raise TemporaryFailure(f"{self.server}: {_describe(e)}") from None
 
     @staticmethod
     def _classify(code: int, text: bytes | str) -> None:
@@ -65,7 +99,19 @@ class SmtpTransport:
         raise TemporaryFailure(f"{code} {message}")
 
     def close(self) -> None:
+        self._unreachable = None
         if self._conn is not None:
-            with contextlib.suppress(smtplib.SMTPException, OSError):
-                self._conn.quit()
-            self._conn = None
+            conn, self._conn = self._conn, None
+            try:
+                conn.quit()
+            except (smtplib.SMTPException, OSError):
+                with contextlib.suppress(OSError):
+                    conn.close()
+
+
+def _describe(e: BaseException) -> str:
+    if isinstance(e, smtplib.SMTPResponseException):
+        text = e.smtp_error.decode(errors="replace") if isinstance(e.smtp_error, bytes) \
+            else str(e.smtp_error)
+        return f"{type(e).__name__} {e.smtp_code} {text}"
+    return f"{type(e).__name__}: {e}" if str(e) else type(e).__name__

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from datetime import timedelta
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, or_, select
 from sqlalchemy.orm import Session, contains_eager
 
 from gmbot.commands.request import Request, parse_request
@@ -16,9 +17,12 @@ from gmbot.render import render
 from gmbot.service.app import App
 from gmbot.service.outbox import queue_mail
 from gmbot.service.runtime import log_event
-from gmbot.store.models import Game, Inbound, Player
+from gmbot.store.models import Game, Inbound, Outbound, Player
 
 DEFAULT_MAX_SIZE = 1_000_000
+DEFAULT_MAILS_PER_HOUR = 30
+RATE_WINDOW = timedelta(hours=1)
+TOO_MANY = "you sent too many mails"  # starts the reason of every rate-limited mail
 
 
 @dataclass
@@ -77,6 +81,9 @@ def _handle(app: App, s: Session, mail: InboundMail, record: Inbound) -> Outcome
     why = automated_reason(mail, judge_addresses=judges)
     if why:
         return Outcome("ignored", why)
+    limited = _rate_limited(app, s, mail, record)
+    if limited:
+        return limited
     max_size = app.config.limit("max_message_bytes", DEFAULT_MAX_SIZE)
     if mail.size > max_size:
         return _refuse(app, s, mail, record, "too_big",
@@ -104,6 +111,38 @@ def _handle(app: App, s: Session, mail: InboundMail, record: Inbound) -> Outcome
     log_event(s, game, "mail_handled", app.now(), sender=mail.sender,
               message_id=mail.message_id, errors=ctx.errors)
     return Outcome("handled", game=game.name, replies=[subject])
+
+
+# Built once, like the statements in outbox.py: run for every mail.
+_RECENT = (
+    select(Inbound.received_at)
+    .where(Inbound.sender == bindparam("sender"), Inbound.received_at > bindparam("since"),
+           Inbound.status.in_(("handled", "refused")),
+           or_(Inbound.reason.is_(None), ~Inbound.reason.startswith(TOO_MANY)))
+    .order_by(Inbound.received_at.desc()).limit(bindparam("limit"))
+)
+_NOTICED = select(Outbound.id).where(
+    Outbound.recipient == bindparam("sender"), Outbound.kind == "refusal-rate",
+    Outbound.created_at > bindparam("since")).limit(1)
+
+
+def _rate_limited(app: App, s: Session, mail: InboundMail, record: Inbound) -> Outcome | None:
+    """Past limits.mails_per_hour from one sender the mail is refused: with one notice per
+    window, then in silence, so an auto-responder that slips through cannot keep a mail
+    loop going. Mails refused for this do not count, so the sender is heard again soon."""
+    limit = int(app.config.limit("mails_per_hour", DEFAULT_MAILS_PER_HOUR))
+    params = {"sender": mail.sender, "since": app.now() - RATE_WINDOW, "limit": limit}
+    with s.no_autoflush:
+        recent = s.scalars(_RECENT, params).all()
+        if len(recent) < limit:
+            return None
+        noticed = s.scalar(_NOTICED, params)
+    if noticed is not None:
+        return Outcome("refused", f"{TOO_MANY} (notice already sent)")
+    again = recent[-1] + RATE_WINDOW  # when the oldest counted mail leaves the window
+    return _refuse(app, s, mail, record, "rate",
+                   f"{TOO_MANY} (more than {limit} in an hour); the judge will read your "
+                   f"mail again after {again:%Y-%m-%d %H:%M} UTC.")
 
 
 def _route(s: Session, sender: str, request: Request) -> tuple[Game | None, Player | None, str]:

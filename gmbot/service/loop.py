@@ -1,16 +1,21 @@
 """Use case composition for `gmbot tick` and the daemon's jobs: read new mail, send
 reminders, process due deadlines, drain the outbox. Each step is its own transaction(s)
-and idempotent, so a crash at any point is repaired by simply running again."""
+and idempotent, so a crash at any point is repaired by simply running again. A mail server
+that is down costs its step only: the others still run, and the next run tries again."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 
 from gmbot.mail.maildir import MaildirInbox, MaildirOutbox
 from gmbot.service.app import App
 from gmbot.service.delivery import Transport, flush
+from gmbot.service.imap_poll import DEFAULT_ATTEMPTS, MailboxUnavailable, poll_imap
 from gmbot.service.inbound import Outcome, receive
 from gmbot.service.process import due_games, process_game, send_reminders
+
+log = logging.getLogger("gmbot")
 
 
 @dataclass
@@ -19,9 +24,11 @@ class TickReport:
     reminders: int = 0
     processed: list[str] = field(default_factory=list)
     sent: int = 0
+    errors: list[str] = field(default_factory=list)
 
     def lines(self) -> list[str]:
-        out = [f"{len(self.mails)} mail(s) read"]
+        out = [f"error: {e}" for e in self.errors]
+        out.append(f"{len(self.mails)} mail(s) read")
         out += [f"  {m.status}: {m.game or '-'} {m.reason}".rstrip() for m in self.mails]
         out.append(f"{self.reminders} reminder(s) queued")
         out += self.processed
@@ -46,14 +53,20 @@ def poll_maildir(app: App) -> list[Outcome]:
     return outcomes
 
 
-def poll(app: App) -> list[Outcome]:
+def poll(app: App, attempts: int = 1) -> list[Outcome]:
+    """Read new mail. For IMAP, `attempts` connections at most (with growing delays);
+    an unreachable server raises MailboxUnavailable."""
     if app.config.inbound == "imap":
-        from gmbot.service.imap_poll import poll_imap
-
-        return poll_imap(app)
+        return poll_imap(app, attempts=attempts)
     if app.config.inbound == "maildir":
         return poll_maildir(app)
     return []  # pipe: mail arrives through `gmbot ingest`
+
+
+def _attempts(app: App) -> int:
+    if app.config.inbound != "imap":
+        return 1
+    return max(1, int(app.config.imap.get("retries", DEFAULT_ATTEMPTS)))
 
 
 def run_deadlines(app: App) -> list[str]:
@@ -67,7 +80,12 @@ def run_deadlines(app: App) -> list[str]:
 
 def tick(app: App, transport: Transport | None = None) -> TickReport:
     report = TickReport()
-    report.mails = poll(app)
+    try:
+        report.mails = poll(app, attempts=_attempts(app))
+    except MailboxUnavailable as e:  # deadlines and sending must not wait for the inbox
+        report.mails = e.outcomes
+        report.errors.append(str(e))
+        log.warning("%s; the next run tries again", e)
     report.reminders = send_reminders(app)
     report.processed = run_deadlines(app)
     report.sent = flush(app, transport or outbound_transport(app))
