@@ -7,7 +7,8 @@ import pytest
 from gmbot.engine.adjudicate import adjudicate
 from gmbot.engine.adjust import civil_disorder_order
 from gmbot.engine.map import COAST, LAND, SEA, load_map, norm_name
-from gmbot.engine.position import parser_for, state_from_dict
+from gmbot.engine.parse import OrderParser
+from gmbot.engine.position import state_from_dict
 from gmbot.engine.rules import StandardRules
 
 
@@ -242,7 +243,7 @@ def test_no_two_powers_share_a_name_or_alias(gmap):
 
 
 def test_every_name_and_alias_parses_in_an_order(gmap):
-    parser = parser_for(gmap)
+    parser = OrderParser.for_map(gmap)
     for code, text in _all_names(gmap):
         assert gmap.province(text) == code, text
         order = parser.parse(f"F {text} H", "CASTILLE")
