@@ -3,7 +3,7 @@ caller's transaction; the CLI wraps each in its own."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -50,6 +50,12 @@ def extend(session: Session, game: Game, text: str, now: datetime) -> str:
         duration = Duration.parse(text)
     except ValueError as e:
         raise AdminError(f"EXTEND needs a duration such as 24h or 2d: {e}") from None
+    if phase.paused_remaining is not None:
+        # Paused: the clock is stopped, so the extension adds to the time left.
+        phase.paused_remaining += duration.total.total_seconds()
+        log_event(session, game, "deadline_extended", now, phase=phase.name, by=str(duration))
+        left = timedelta(seconds=phase.paused_remaining)
+        return f"{phase.name} will have {left} left when the game resumes"
     base = max(phase.deadline_at or now, now)
     phase.deadline_at = base + duration.total
     log_event(session, game, "deadline_extended", now, phase=phase.name, by=str(duration),
@@ -62,26 +68,21 @@ def pause(session: Session, game: Game, now: datetime) -> str:
         raise AdminError(f"game {game.name} is {game.status}, not active")
     phase = _open(session, game)
     game.status = "paused"
-    remaining = (phase.deadline_at - now).total_seconds() if phase.deadline_at else None
-    log_event(session, game, "paused", now, phase=phase.name, remaining=remaining)
+    if phase.deadline_at is not None:
+        phase.paused_remaining = max((phase.deadline_at - now).total_seconds(), 0.0)
+    log_event(session, game, "paused", now, phase=phase.name,
+              remaining=phase.paused_remaining)
     return f"game {game.name} paused"
 
 
 def resume(session: Session, game: Game, now: datetime) -> str:
     if game.status != "paused":
         raise AdminError(f"game {game.name} is not paused")
-    from gmbot.store.models import Event
-
     phase = _open(session, game)
-    paused = session.scalars(
-        select(Event).where(Event.game_id == game.id, Event.kind == "paused")
-        .order_by(Event.id.desc())
-    ).first()
-    remaining = (paused.data or {}).get("remaining") if paused else None
-    from datetime import timedelta
-
-    if remaining is not None:
-        phase.deadline_at = now + timedelta(seconds=max(remaining, 3600))
+    if phase.paused_remaining is not None:
+        # At least an hour, so players can react to the news that the game goes on.
+        phase.deadline_at = now + timedelta(seconds=max(phase.paused_remaining, 3600))
+        phase.paused_remaining = None
     game.status = "active"
     log_event(session, game, "resumed", now, phase=phase.name)
     return f"game {game.name} resumed; deadline {phase.deadline_at:%Y-%m-%d %H:%M} UTC"

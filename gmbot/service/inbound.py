@@ -5,6 +5,7 @@ game, authenticated, its commands and orders applied, and the reply queued."""
 from __future__ import annotations
 
 import hashlib
+import logging
 from dataclasses import dataclass, field
 from datetime import timedelta
 
@@ -18,6 +19,8 @@ from gmbot.service.app import App
 from gmbot.service.outbox import queue_mail
 from gmbot.service.runtime import log_event
 from gmbot.store.models import Game, Inbound, Outbound, Player
+
+log = logging.getLogger("gmbot")
 
 DEFAULT_MAX_SIZE = 1_000_000
 DEFAULT_MAILS_PER_HOUR = 30
@@ -54,6 +57,25 @@ class Context:
 
 
 def receive(app: App, raw: bytes) -> Outcome:
+    """Handle one mail. A failure inside (a bug, not bad input) sets the mail aside with
+    its raw text in the store, so it never blocks the mailbox and is never lost."""
+    try:
+        return _receive(app, raw)
+    except Exception as e:  # noqa: BLE001 - any bug in handling one mail
+        log.exception("handling a mail failed; it is kept as failed in the store")
+        return _set_aside(app, raw, f"{type(e).__name__}: {e}")
+
+
+def _set_aside(app: App, raw: bytes, why: str) -> Outcome:
+    ident = "sha256:" + hashlib.sha256(raw).hexdigest()
+    with app.db.transaction() as s:
+        if s.scalars(select(Inbound.id).where(Inbound.message_id == ident)).first() is None:
+            s.add(Inbound(message_id=ident, sender="", subject="", received_at=app.now(),
+                          size=len(raw), status="failed", reason=why[:2000], raw=raw))
+    return Outcome("failed", why)
+
+
+def _receive(app: App, raw: bytes) -> Outcome:
     mail = parse_message(raw)
     now = app.now()
     # Without a Message-ID the content itself identifies a redelivered copy.
@@ -130,6 +152,9 @@ def _rate_limited(app: App, s: Session, mail: InboundMail, record: Inbound) -> O
     """Past limits.mails_per_hour from one sender the mail is refused: with one notice per
     window, then in silence, so an auto-responder that slips through cannot keep a mail
     loop going. Mails refused for this do not count, so the sender is heard again soon."""
+    with s.no_autoflush:
+        if s.scalar(select(Game.id).where(Game.gm == mail.sender).limit(1)) is not None:
+            return None  # the GM may send as many commands as the game needs
     limit = int(app.config.limit("mails_per_hour", DEFAULT_MAILS_PER_HOUR))
     params = {"sender": mail.sender, "since": app.now() - RATE_WINDOW, "limit": limit}
     with s.no_autoflush:

@@ -33,7 +33,8 @@ def check_lines(
     orders, rejections = accept_orders(state, rules, player.key, texts)
     number = {t: n for n, t in reversed(lines)}
     sub = Submission(phase=str(state.phase), accepted=[str(o) for o in orders])
-    sub.rejected = [(number.get(r.line), r.line, r.reason) for r in rejections]
+    sub.rejected = sorted(((number.get(r.line), r.line, r.reason) for r in rejections),
+                          key=lambda x: x[0] or 0)
     sub.missing = missing_orders(state, rules, player.key, orders)
     return sub
 

@@ -123,7 +123,9 @@ def _process(app: App, s: Session, game: Game, phase: PhaseRow, reason: str,
     sets = latest_orders(s, phase)
     players = active_players(game)
     orders = {p.key: list(sets[p.id].lines) for p in players if p.id in sets}
-    nmr = [p.key for p in players if p.id not in sets and has_duty(state, rules, p.key)]
+    # No orders: nothing sent, only CLEAR, or only refused lines; their units hold.
+    nmr = [p.key for p in players
+           if not (p.id in sets and sets[p.id].lines) and has_duty(state, rules, p.key)]
     outcome = adjudicate(state, rules, orders)
     result = result_to_dict(outcome)
     after = outcome.after

@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     LargeBinary,
@@ -100,6 +101,7 @@ class PhaseRow(Base):
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     reminders_sent: Mapped[list[Any]] = mapped_column(default=list)
     superseded: Mapped[bool] = mapped_column(default=False)  # rolled back
+    paused_remaining: Mapped[float | None] = mapped_column(Float)  # seconds left when paused
     game: Mapped[Game] = relationship(back_populates="phases")
 
 
@@ -120,6 +122,7 @@ class OrderSet(Base):
 
 class Inbound(Base):
     __tablename__ = "inbound"
+    __table_args__ = (Index("ix_inbound_sender_received", "sender", "received_at"),)
     id: Mapped[int] = mapped_column(primary_key=True)
     message_id: Mapped[str | None] = mapped_column(String(998), unique=True)
     sender: Mapped[str] = mapped_column(String(320))
