@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from email.message import EmailMessage
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # only a type here; the email package is slow to import
+    from email.message import EmailMessage
 
 
 def ensure_maildir(path: Path) -> None:

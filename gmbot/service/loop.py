@@ -7,13 +7,18 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from gmbot.mail.maildir import MaildirInbox, MaildirOutbox
 from gmbot.service.app import App
 from gmbot.service.delivery import Transport, flush
-from gmbot.service.imap_poll import DEFAULT_ATTEMPTS, MailboxUnavailable, poll_imap
-from gmbot.service.inbound import Outcome, receive
 from gmbot.service.process import due_games, process_game, send_reminders
+
+# The mail pipeline (parsing, commands) and the IMAP client are imported where they are
+# used: they are a good part of the start-up time, and most runs of `gmbot tick` from
+# cron find no mail.
+if TYPE_CHECKING:
+    from gmbot.service.inbound import Outcome
 
 log = logging.getLogger("gmbot")
 
@@ -48,6 +53,8 @@ def poll_maildir(app: App) -> list[Outcome]:
     inbox = MaildirInbox(app.config.inbox)
     outcomes = []
     for key, raw in inbox.pending():
+        from gmbot.service.inbound import receive
+
         outcomes.append(receive(app, raw))
         inbox.done(key)  # only after the mail's transaction committed
     return outcomes
@@ -57,6 +64,8 @@ def poll(app: App, attempts: int = 1) -> list[Outcome]:
     """Read new mail. For IMAP, `attempts` connections at most (with growing delays);
     an unreachable server raises MailboxUnavailable."""
     if app.config.inbound == "imap":
+        from gmbot.service.imap_poll import poll_imap
+
         return poll_imap(app, attempts=attempts)
     if app.config.inbound == "maildir":
         return poll_maildir(app)
@@ -66,6 +75,8 @@ def poll(app: App, attempts: int = 1) -> list[Outcome]:
 def _attempts(app: App) -> int:
     if app.config.inbound != "imap":
         return 1
+    from gmbot.service.imap_poll import DEFAULT_ATTEMPTS
+
     return max(1, int(app.config.imap.get("retries", DEFAULT_ATTEMPTS)))
 
 
@@ -82,7 +93,12 @@ def tick(app: App, transport: Transport | None = None) -> TickReport:
     report = TickReport()
     try:
         report.mails = poll(app, attempts=_attempts(app))
-    except MailboxUnavailable as e:  # deadlines and sending must not wait for the inbox
+    except Exception as e:
+        from gmbot.service.imap_poll import MailboxUnavailable
+
+        if not isinstance(e, MailboxUnavailable):
+            raise
+        # The inbox is unreachable: deadlines and sending must not wait for it.
         report.mails = e.outcomes
         report.errors.append(str(e))
         log.warning("%s; the next run tries again", e)
