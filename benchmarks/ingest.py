@@ -149,7 +149,39 @@ class Stage:
         return elapsed, cpu, result
 
 
+# Where a profiled function's own time is counted in the summary: first match wins.
+AREAS = [
+    ("SQLite commit (fsync)", ("method 'commit' of 'sqlite3",)),
+    ("SQLite statements", ("sqlite3.Cursor",)),
+    ("file I/O (open, fsync, rename)", ("posix.fsync", "io.open", "posix.replace",
+                                        "posix.scandir", "read_bytes", "write_bytes")),
+    ("SQLAlchemy", ("site-packages/sqlalchemy",)),
+    ("Jinja templates", ("site-packages/jinja2", "templates/")),
+    ("YAML", ("site-packages/yaml",)),
+    ("email package", ("/email/",)),
+    ("gmbot engine", ("gmbot/engine/",)),
+    ("gmbot mail", ("gmbot/mail/",)),
+    ("gmbot service", ("gmbot/service/",)),
+    ("gmbot other", ("gmbot/",)),
+]
+
+
+def area_summary(stats: pstats.Stats) -> list[tuple[str, float]]:
+    totals: dict[str, float] = {}
+    for (filename, _line, name), (_cc, _nc, tottime, _ct, _callers) in stats.stats.items():
+        where = f"{filename}:{name}"
+        area = next((a for a, keys in AREAS if any(k in where for k in keys)),
+                    "Python built-ins and other")
+        totals[area] = totals.get(area, 0.0) + tottime
+    return sorted(totals.items(), key=lambda kv: -kv[1])
+
+
 def print_profile(label: str, stats: pstats.Stats, top: int = 25) -> None:
+    areas = area_summary(stats)
+    total = sum(t for _, t in areas) or 1.0
+    print(f"\n--- profile: {label}, own time by area ---")
+    for area, t in areas:
+        print(f"  {t:8.3f} s {t / total:6.1%}  {area}")
     for order in ("tottime", "cumulative"):
         buf = io.StringIO()
         stats.stream = buf
