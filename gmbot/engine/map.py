@@ -157,7 +157,8 @@ def _map_source(name: str) -> dict[str, Any]:
             text = resources.files("gmbot.maps").joinpath(f"{name}.yaml").read_text("utf-8")
         except FileNotFoundError:
             raise MapError(f"unknown map {name!r}") from None
-    data = yaml.safe_load(text)
+    # libyaml's loader when installed: reading a map is most of a cold start.
+    data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     if not isinstance(data, dict):
         raise MapError(f"map {name!r} is not a mapping")
     return data
