@@ -7,6 +7,10 @@ Sections (add new fixtures under a heading of their own):
    from the environment (`eval "$(scripts/servers env)"`; `scripts/test` does it).
    Tests that use them are skipped when the variables are absent, unless
    GMBOT_TEST_REQUIRE_SERVERS=1 (set by .ci/run), in which case they fail.
+2. The database under test -- SQLite by default; a fresh PostgreSQL database per
+   test with GMBOT_TEST_DATABASE_URL (see tests/dbkit.py). Tests that use the store
+   are marked `store` (by directory, below); `scripts/test` runs them a second time
+   on PostgreSQL.
 """
 
 from __future__ import annotations
@@ -21,12 +25,16 @@ import ssl
 import subprocess
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from email.message import EmailMessage
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from tests.dbkit import PgDatabases
 
 # --------------------------------------------------------------------------
 # 1. Real test servers
@@ -253,3 +261,78 @@ def pg_url() -> str:
     if not url:
         _servers_unavailable("GMBOT_TEST_PG_URL is not set (no test PostgreSQL)")
     return url
+
+
+# --------------------------------------------------------------------------
+# 2. The database under test
+# --------------------------------------------------------------------------
+
+# Test directories and modules whose tests use the store (marked `store`).
+STORE_TESTS = ("loop", "realmail", "crash", "test_store.py")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "store: the test uses gmbot's database "
+                            "(run again on PostgreSQL by scripts/test)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    tests = REPO / "tests"
+    for item in items:
+        path = Path(item.path)
+        if path.is_relative_to(tests) and path.relative_to(tests).parts[0] in STORE_TESTS:
+            item.add_marker(pytest.mark.store)
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    from tests.dbkit import describe, requested_url
+
+    return f"database for store tests: {describe(requested_url())}"
+
+
+@pytest.fixture(scope="session")
+def pg_databases() -> Iterator[PgDatabases | None]:
+    """Creates per-test PostgreSQL databases when GMBOT_TEST_DATABASE_URL asks for them."""
+    from tests.dbkit import PgDatabases, requested_url
+
+    url = requested_url()
+    if url is None:
+        yield None
+        return
+    dbs = PgDatabases(url)
+    try:
+        yield dbs
+    finally:
+        dbs.close()
+
+
+@pytest.fixture(autouse=True)
+def _store_database(request: pytest.FixtureRequest,
+                    monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """On PostgreSQL runs: a database at head of its own for each `store` test, seen by
+    open_app (and gmbot subprocesses) as GMBOT_DATABASE_URL."""
+    monkeypatch.delenv("GMBOT_DATABASE_URL", raising=False)
+    dbs = request.getfixturevalue("pg_databases") \
+        if request.node.get_closest_marker("store") else None
+    if dbs is None:
+        yield
+        return
+    name = dbs.at_head()
+    monkeypatch.setenv("GMBOT_DATABASE_URL", dbs.url_of(name))
+    try:
+        yield
+    finally:
+        dbs.drop(name)
+
+
+@pytest.fixture
+def empty_database_url(pg_databases: PgDatabases | None, tmp_path: Path) -> Iterator[str]:
+    """A database without any schema: SQLite in tmp_path, or a new PostgreSQL database."""
+    if pg_databases is None:
+        yield f"sqlite:///{tmp_path / 'empty.sqlite'}"
+        return
+    name = pg_databases.create()
+    try:
+        yield pg_databases.url_of(name)
+    finally:
+        pg_databases.drop(name)

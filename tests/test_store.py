@@ -3,8 +3,6 @@ at head automatically."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from alembic.config import Config
 from alembic.script import ScriptDirectory
 
@@ -17,32 +15,33 @@ def test_head_revision_constant_matches_alembic() -> None:
     assert ScriptDirectory.from_config(cfg).get_current_head() == HEAD_REVISION
 
 
-def test_fresh_database_is_created_at_head(tmp_path: Path) -> None:
-    db = open_database(f"sqlite:///{tmp_path / 'x.sqlite'}")
+def test_fresh_database_is_created_at_head(empty_database_url: str) -> None:
+    db = open_database(empty_database_url)
     assert db.current_revision() == HEAD_REVISION
     db.upgrade()  # a second start changes nothing
     assert db.current_revision() == HEAD_REVISION
 
 
-def test_migrations_match_the_models(tmp_path: Path) -> None:
+def test_migrations_match_the_models(empty_database_url: str) -> None:
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext
 
     from gmbot.store.models import Base
 
-    db = open_database(f"sqlite:///{tmp_path / 'x.sqlite'}")
+    db = open_database(empty_database_url)
     with db.engine.connect() as conn:
         diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
     assert diff == []
 
 
-def test_an_older_database_is_upgraded_on_start(tmp_path: Path) -> None:
+def test_an_older_database_is_upgraded_on_start(empty_database_url: str) -> None:
     from alembic import command
 
-    url = f"sqlite:///{tmp_path / 'old.sqlite'}"
+    url = empty_database_url
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
     cfg.set_main_option("sqlalchemy.url", url)
     command.upgrade(cfg, "0001")
     db = open_database(url)
     assert db.current_revision() == HEAD_REVISION
+    db.dispose()

@@ -82,7 +82,10 @@ def test_gmbot_run_answers_at_once_with_idle(tmp_path: Path, mail_servers: MailS
     config["poll_interval"] = 3600  # only IDLE can make the daemon read mail in time
     config_file.write_text(yaml.safe_dump(config))
     log = tmp_path / "daemon.log"
-    env = {k: v for k, v in os.environ.items() if not k.startswith("GMBOT_")}
+    # The judge's database (GMBOT_DATABASE_URL on PostgreSQL runs) and nothing else of
+    # the tests' environment.
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith("GMBOT_") or k == "GMBOT_DATABASE_URL"}
     with open(log, "wb") as out:
         proc = subprocess.Popen([sys.executable, "-m", "gmbot", "--home", str(game.home), "run"],
                                 stdout=out, stderr=subprocess.STDOUT, env=env)
