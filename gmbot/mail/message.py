@@ -101,6 +101,10 @@ _MSG_ID = re.compile(r"<([^<>]*)>")
 _BRACKETED_ADDR = re.compile(r"<([^<>\s]+@[^<>\s]+)>")
 _BARE_ADDR = re.compile(r"[^\s<>\"'(),;:]+@[\w.-]+")
 _PLAUSIBLE_ADDR = re.compile(r'^("[^"]*"|[^\s<>"()@,;:]+)@[^\s<>"()@,;:]+$')
+# RFC 5321 4.5.3.1: a path is at most 256 octets, so no address anyone can answer is longer
+# than 254 characters; RFC 5322 2.1.1: no header line, so no Message-ID, passes 998.
+MAX_ADDRESS = 254
+MAX_MESSAGE_ID = 998
 
 
 def _fix_8bit(value: str) -> str:
@@ -160,7 +164,12 @@ def _msg_ids(raw: str | None) -> list[str]:
     ids = ["".join(m.split()) for m in _MSG_ID.findall(value)]
     if not ids:  # missing or unbalanced brackets: take whatever looks like an id
         ids = [token for token in re.split(r"[\s<>]+", value) if "@" in token]
-    return [i for i in ids if i]
+    return [i for i in ids if i and len(i) <= MAX_MESSAGE_ID]
+
+
+def _nul_free(value: str) -> str:
+    """NUL is no character of any mail text (and PostgreSQL cannot store it)."""
+    return value.replace("\x00", "") if "\x00" in value else value
 
 
 def _date(raw: str | None) -> datetime | None:
@@ -436,10 +445,13 @@ def parse_message(raw: bytes) -> InboundMail:
         first.setdefault(name.strip().lower(), value)
 
     try:
-        body = _body(msg)
+        body = _nul_free(_body(msg))
     except Exception:
         body = ""
+    first = {name: _nul_free(value) for name, value in first.items()}
     sender, sender_name = _address(first.get("from"))
+    if len(sender) > MAX_ADDRESS:
+        sender = ""  # nobody to answer
     ids = _msg_ids(first.get("message-id"))
     reply_to = _msg_ids(first.get("in-reply-to"))
     kept = {

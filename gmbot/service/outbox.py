@@ -45,7 +45,7 @@ def queue_mail(
     session.add(
         Outbound(
             key=key, kind=kind, game_id=game.id if game else None, sender=sender,
-            recipient=recipient, subject=subject, body=body,
+            recipient=recipient, subject=subject[:998], body=body,
             message_id=new_message_id(sender), in_reply_to=in_reply_to, created_at=now,
             status="queued", next_attempt_at=now,
         )

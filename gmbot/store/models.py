@@ -8,6 +8,7 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     DateTime,
     Float,
     ForeignKey,
@@ -176,5 +177,6 @@ class MailboxState(Base):
     __tablename__ = "mailbox_state"
     id: Mapped[int] = mapped_column(primary_key=True)
     account: Mapped[str] = mapped_column(String(400), unique=True)
-    uidvalidity: Mapped[int | None]
-    last_uid: Mapped[int] = mapped_column(default=0)
+    # Unsigned 32-bit numbers in IMAP: past PostgreSQL's INTEGER.
+    uidvalidity: Mapped[int | None] = mapped_column(BigInteger)
+    last_uid: Mapped[int] = mapped_column(BigInteger, default=0)
