@@ -3,9 +3,13 @@ left it out and the checker has not yet filled it in from the board."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from gmbot.engine.map import province_of
+
+
+def _set(obj: object, name: str, value: object) -> None:
+    object.__setattr__(obj, name, value)  # frozen: derived fields are set once, here
 
 
 @dataclass(frozen=True, slots=True)
@@ -13,13 +17,11 @@ class Order:
     power: str
     utype: str | None
     loc: str
+    # The unit's province, derived once: it is read many times per phase.
+    prov: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def prov(self) -> str:
-        # Inlined province_of: read for every order many times per phase.
-        loc = self.loc
-        cut = loc.find("/")
-        return loc if cut < 0 else loc[:cut]
+    def __post_init__(self) -> None:
+        _set(self, "prov", province_of(self.loc))
 
     @property
     def unit_text(self) -> str:
@@ -36,10 +38,11 @@ class Hold(Order):
 class Move(Order):
     dest: str  # province, or PROV/COAST for a fleet
     via_convoy: bool = False
+    dest_prov: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def dest_prov(self) -> str:
-        return province_of(self.dest)
+    def __post_init__(self) -> None:
+        Order.__post_init__(self)  # zero-argument super() fails in slotted dataclasses
+        _set(self, "dest_prov", province_of(self.dest))
 
     def __str__(self) -> str:
         return f"{self.unit_text} - {self.dest}" + (" VIA CONVOY" if self.via_convoy else "")
@@ -59,10 +62,11 @@ class SupportMove(Order):
     target_type: str | None
     target: str  # province the supported unit moves from
     dest: str  # where it moves to; a coast only if the player named one
+    dest_prov: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def dest_prov(self) -> str:
-        return province_of(self.dest)
+    def __post_init__(self) -> None:
+        Order.__post_init__(self)
+        _set(self, "dest_prov", province_of(self.dest))
 
     def matches(self, move: Order) -> bool:
         """A support without a coast fits a move to either coast; one naming a coast

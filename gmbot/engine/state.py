@@ -57,10 +57,10 @@ class Unit:
     type: str  # "A" or "F"
     loc: str  # province, or PROV/COAST for a fleet on a split coast
     attrs: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    prov: str = field(init=False, repr=False, compare=False)  # derived once, read often
 
-    @property
-    def prov(self) -> str:
-        return province_of(self.loc)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "prov", province_of(self.loc))
 
     def __str__(self) -> str:
         return f"{self.type} {self.loc}"
