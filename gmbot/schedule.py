@@ -75,16 +75,17 @@ class Daemon:
             self.deadline_job()  # early processing, GM PROCESS, replies
 
     def deadline_job(self) -> None:
+        checked = self.app.now()  # what falls due after this is for the next run
         try:
             with self.lock:
-                send_reminders(self.app)
+                send_reminders(self.app, checked)
                 for line in run_deadlines(self.app):
                     log.info(line)
         except Exception:  # noqa: BLE001 - re-armed below; the next run tries again
             log.exception("processing deadlines failed; will retry")
         finally:
             self.flush_job()
-            self.arm()
+            self.arm(checked)
 
     def flush_job(self) -> None:
         try:
@@ -112,11 +113,14 @@ class Daemon:
         self.scheduler.add_job(self.poll_job, "date", run_date=when, id="poll",
                                replace_existing=True, misfire_grace_time=None, max_instances=2)
 
-    def arm(self) -> None:
+    def arm(self, checked: datetime | None = None) -> None:
+        """Arm the deadline job for the next moment something falls due after `checked`
+        (when the last run looked): a deadline that passed while that run was busy
+        (processing, sending) makes it run again at once."""
         if self.stopping:
             return
         try:
-            wake = next_wakeup(self.app)
+            wake = next_wakeup(self.app, after=checked)
         except Exception:  # noqa: BLE001 - the database is back by the safety interval, maybe
             log.exception("finding the next deadline failed")
             wake = None

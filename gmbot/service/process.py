@@ -208,8 +208,9 @@ def send_reminders(app: App, now: datetime | None = None) -> int:
     return sent
 
 
-def next_wakeup(app: App) -> datetime | None:
-    """The earliest moment something may become due (deadline, grace end or reminder)."""
+def next_wakeup(app: App, after: datetime | None = None) -> datetime | None:
+    """The earliest moment after `after` (default: now) at which something may become due
+    (deadline, grace end or reminder)."""
     times: list[datetime] = []
     with app.db.transaction() as s:
         for game, phase in open_phases(s, with_players=False):
@@ -219,6 +220,6 @@ def next_wakeup(app: App) -> datetime | None:
             times.append(final_deadline(policy, phase.deadline_at))
             times.append(phase.deadline_at)
             times.extend(phase.deadline_at - r.total for r in policy.reminders)
-    now = app.now()
-    future = [t for t in times if t > now]
+    after = after or app.now()
+    future = [t for t in times if t > after]
     return min(future) if future else None
