@@ -6,12 +6,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import pytest
-from click.testing import CliRunner, Result
 from sqlalchemy import select
 
-import gmbot.service.app
-from gmbot.cli import main
 from gmbot.store.models import Game, PhaseRow
 from tests.loop.judgekit import POWERS, Judge, make_judge, standard_game
 from tests.loop.judgekit import body as crlf_body
@@ -333,27 +329,6 @@ def test_a_player_cannot_use_gm_commands(judge: Judge) -> None:
 
 
 # --- the same actions as CLI verbs -------------------------------------------------------
-
-
-@pytest.fixture
-def cli(judge: Judge, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
-    """`gmbot --home HOME ARGS...` in-process, on the judge's clock."""
-    real_open = gmbot.service.app.open_app
-
-    def open_on_clock(*args: object, **kw: object) -> gmbot.service.app.App:
-        app = real_open(*args, **kw)
-        app.clock = judge.clock
-        return app
-
-    monkeypatch.setattr(gmbot.service.app, "open_app", open_on_clock)
-
-    def run(*args: str, ok: bool = True) -> Result:
-        result = CliRunner().invoke(main, ["--home", str(judge.home), *args])
-        assert (result.exit_code == 0) == ok, result.output
-        return result
-
-    return run
-
 
 def test_cli_process(judge: Judge, cli) -> None:  # noqa: ANN001
     judge.send(addr("FRANCE"), "A PAR - BUR\n")

@@ -5,19 +5,16 @@ game from that position, and `game show --json` gives it back in the same schema
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 from sqlalchemy import select
 
-import gmbot.service.app
-from gmbot.cli import main
 from gmbot.engine.map import load_map
 from gmbot.engine.position import state_from_dict, state_to_dict
 from gmbot.store.models import Game, OrderSet, PhaseRow
+from tests.loop.conftest import Cli
 from tests.loop.judgekit import Judge, make_judge, standard_game
 from tests.loop.judgekit import body as crlf_body
 
@@ -43,8 +40,6 @@ position:
     ENGLAND: [LON]
 """
 
-Cli = Callable[..., Result]
-
 
 def body(msg: object) -> str:
     return crlf_body(msg).replace("\r\n", "\n")
@@ -53,27 +48,6 @@ def body(msg: object) -> str:
 @pytest.fixture
 def judge(tmp_path: Path) -> Judge:
     return make_judge(tmp_path, standard_game())
-
-
-@pytest.fixture
-def cli(judge: Judge, monkeypatch: pytest.MonkeyPatch) -> Cli:
-    """`gmbot --home HOME ARGS...` in-process, on the judge's clock."""
-    real_open = gmbot.service.app.open_app
-
-    def open_on_clock(*args: object, **kw: object) -> gmbot.service.app.App:
-        app = real_open(*args, **kw)
-        app.clock = judge.clock
-        return app
-
-    monkeypatch.setattr(gmbot.service.app, "open_app", open_on_clock)
-
-    def run(*args: str, ok: bool = True) -> Result:
-        result = CliRunner().invoke(main, ["--home", str(judge.home), *args])
-        assert (result.exit_code == 0) == ok, result.output
-        return result
-
-    return run
-
 
 def write(tmp_path: Path, text: str, name: str = "demo.yaml") -> Path:
     path = tmp_path / name
