@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,13 +27,18 @@ class MaildirInbox:
 
     def pending(self) -> Iterator[tuple[str, bytes]]:
         for entry in sorted(os.scandir(self.path / "new"), key=lambda e: e.name):
-            if entry.is_file() and not entry.name.startswith("."):
-                yield entry.name, Path(entry.path).read_bytes()
+            if entry.name.startswith("."):
+                continue
+            try:
+                raw = Path(entry.path).read_bytes()
+            except (FileNotFoundError, IsADirectoryError):
+                continue  # another process reading this inbox took it first
+            yield entry.name, raw
 
     def done(self, key: str) -> None:
-        src = self.path / "new" / key
-        if src.exists():
-            os.replace(src, self.path / "cur" / f"{key}:2,S")
+        # Moved already: by another process that read it too.
+        with contextlib.suppress(FileNotFoundError):
+            os.replace(self.path / "new" / key, self.path / "cur" / f"{key}:2,S")
 
     def deliver(self, raw: bytes, name: str) -> Path:
         """Drop a message into new/ the Maildir way (tmp/ then rename)."""
@@ -60,4 +66,10 @@ class MaildirOutbox:
             os.fsync(f.fileno())
         dest = self.path / "new" / name
         os.replace(tmp, dest)
+        # The rename itself made durable before the caller marks the mail sent.
+        fd = os.open(self.path / "new", os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
         return dest

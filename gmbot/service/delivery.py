@@ -1,10 +1,25 @@
-"""Use case: drain the outbox in order. Each mail is marked sent in its own transaction
-right after the transport accepted it; temporary failures back off, permanent ones are
-parked and the GM is told."""
+"""Use case: drain the outbox in order. Each mail is marked sent in the transaction that
+claimed it, right after the transport accepted it; temporary failures back off, permanent
+ones are parked and the GM is told.
+
+Exactly one process sends a given mail, however many run on the database:
+- PostgreSQL (daemons possibly on several hosts): a mail is claimed by locking its row
+  (SELECT ... FOR UPDATE SKIP LOCKED) in a transaction that lasts until it is marked;
+  the others skip it. A process that dies holding it loses its connection, the server
+  drops the lock and the mail is still queued: no claim is ever left behind.
+- SQLite (processes on one host): one process at a time sends, holding a file lock
+  (Database.exclusive) that the kernel drops when it dies; rows are read and marked in
+  short transactions, so that the write lock is not held while the transport works.
+
+The one window left: a process killed after the transport accepted a mail and before
+the mark committed sends it again when it next runs, with the same Message-ID, Date and
+bytes. The Maildir outbox writes it under the same file name (no second file while the
+first is still in new/); over SMTP the recipient gets a duplicate that mail clients and
+many servers recognise by its Message-ID (docs/operations.md)."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Protocol
 
 from sqlalchemy import bindparam, or_, select, update
@@ -20,6 +35,7 @@ if TYPE_CHECKING:
     from email.message import EmailMessage
 
 MAX_ATTEMPTS = 8
+SENDER_WAIT = 60.0  # SQLite: seconds to wait for another process's flush to end
 
 
 class Transport(Protocol):
@@ -31,40 +47,77 @@ def backoff(attempts: int) -> timedelta:
 
 
 def flush(app: App, transport: Transport, limit: int = 1000) -> int:
+    """Send the queued mail that is due, oldest first; returns how many were sent."""
     now = app.now()
-    # The rows are read in one go (they stay usable after the transaction); per mail only
-    # its status is read again just before sending, and one UPDATE marks it sent.
     with app.db.transaction() as s:
-        rows = s.scalars(
-            select(Outbound)
-            .where(Outbound.status == "queued",
-                   or_(Outbound.next_attempt_at.is_(None), Outbound.next_attempt_at <= now))
-            .order_by(Outbound.id).limit(limit)
-        ).all()
+        ids = s.scalars(_DUE, {"now": now, "limit": limit}).all()
     sent = 0
-    for row in rows:
-        with app.db.transaction() as s:
-            if s.scalar(_STATUS, {"row_id": row.id}) != "queued":
-                continue  # another daemon sent it since the rows were read
-        try:
-            transport.send(_message(row), f"{row.id:09d}.gmbot")
-        except PermanentFailure as e:
-            _park(app, row.id, str(e))
-            continue
-        except (TemporaryFailure, OSError) as e:
-            _retry(app, row.id, str(e))
-            continue
-        with app.db.transaction() as s:
-            s.execute(_MARK_SENT, {"row_id": row.id, "now": app.now()})
-        sent += 1
-    close = getattr(transport, "close", None)
-    if close is not None:
-        close()
+    try:
+        if ids:
+            with app.db.exclusive("outbox", SENDER_WAIT) as ours:
+                # Not ours: another process has been sending for a minute; it sends these
+                # too, or the next flush does.
+                for row_id in ids if ours else ():
+                    sent += _send_one(app, transport, row_id, now)
+    finally:
+        close = getattr(transport, "close", None)
+        if close is not None:
+            close()
     return sent
 
 
+def _send_one(app: App, transport: Transport, row_id: int, now: datetime) -> int:
+    """Claim, send and mark one mail; 1 if it was sent, 0 if not (by this process)."""
+    params = {"row_id": row_id, "now": now}
+    if app.db.is_sqlite:
+        with app.db.transaction() as s:  # the sender's file lock is held: see flush
+            row = s.scalars(_CLAIM, params).first()
+        if row is None:
+            return 0  # sent or put off by another process since the ids were read
+        failure = _send(transport, row)
+        with app.db.transaction() as s:
+            return _record(app, s, row, failure)
+    with app.db.transaction() as s:
+        row = s.scalars(_CLAIM_LOCKED, params).first()
+        if row is None:
+            return 0  # sent, put off, or being sent right now by another process
+        return _record(app, s, row, _send(transport, row))
+
+
+def _send(transport: Transport, row: Outbound) -> tuple[str, str] | None:
+    """Hand the mail to the transport: None when accepted, else (retry|park, why)."""
+    try:
+        transport.send(_message(row), f"{row.id:09d}.gmbot")
+    except PermanentFailure as e:
+        return "park", str(e)
+    except (TemporaryFailure, OSError) as e:
+        return "retry", str(e)
+    return None
+
+
+def _record(app: App, s: Session, row: Outbound, failure: tuple[str, str] | None) -> int:
+    if failure is None:
+        s.execute(_MARK_SENT, {"row_id": row.id, "now": app.now()})
+        return 1
+    kind, error = failure
+    row = s.get(Outbound, row.id)  # this session's copy (the same object on PostgreSQL)
+    row.attempts += 1
+    row.last_error = error
+    if kind == "park" or row.attempts >= MAX_ATTEMPTS:
+        _park_row(app, s, row, error)
+    else:
+        row.next_attempt_at = app.now() + backoff(row.attempts)
+    return 0
+
+
 # Built once: flush runs these for every mail it sends.
-_STATUS = select(Outbound.status).where(Outbound.id == bindparam("row_id"))
+_QUEUED_AND_DUE = (Outbound.status == "queued",
+                   or_(Outbound.next_attempt_at.is_(None),
+                       Outbound.next_attempt_at <= bindparam("now")))
+_DUE = (select(Outbound.id).where(*_QUEUED_AND_DUE).order_by(Outbound.id)
+        .limit(bindparam("limit")))
+_CLAIM = select(Outbound).where(Outbound.id == bindparam("row_id"), *_QUEUED_AND_DUE)
+_CLAIM_LOCKED = _CLAIM.with_for_update(skip_locked=True)
 _MARK_SENT = (
     update(Outbound).where(Outbound.id == bindparam("row_id"))
     .values(status="sent", sent_at=bindparam("now"), attempts=Outbound.attempts + 1)
@@ -80,24 +133,6 @@ def _message(row: Outbound) -> EmailMessage:
                             body=row.body, message_id=row.message_id, date=row.created_at,
                             in_reply_to=row.in_reply_to,
                             auto="auto-replied" if row.in_reply_to else "auto-generated"))
-
-
-def _retry(app: App, row_id: int, error: str) -> None:
-    with app.db.transaction() as s:
-        row = s.get(Outbound, row_id)
-        row.attempts += 1
-        row.last_error = error
-        if row.attempts >= MAX_ATTEMPTS:
-            _park_row(app, s, row, error)
-        else:
-            row.next_attempt_at = app.now() + backoff(row.attempts)
-
-
-def _park(app: App, row_id: int, error: str) -> None:
-    with app.db.transaction() as s:
-        row = s.get(Outbound, row_id)
-        row.attempts += 1
-        _park_row(app, s, row, error)
 
 
 def _park_row(app: App, s: Session, row: Outbound, error: str) -> None:

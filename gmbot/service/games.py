@@ -80,7 +80,8 @@ def load_game(app: App, path: str | Path) -> str:
     position = check_spec(spec)
     now = app.now()
     with app.db.transaction() as s:
-        game = s.scalars(select(Game).where(Game.name == spec.name)).first()
+        # Locked like process_game locks it: a reload never interleaves with a deadline.
+        game = s.scalars(select(Game).where(Game.name == spec.name).with_for_update()).first()
         created = game is None
         if game is None:
             game = Game(name=spec.name, created_at=now)

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 from sqlalchemy import bindparam, or_, select
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, contains_eager
 
 from gmbot.commands.request import Request, parse_request
@@ -58,9 +59,14 @@ class Context:
 
 def receive(app: App, raw: bytes) -> Outcome:
     """Handle one mail. A failure inside (a bug, not bad input) sets the mail aside with
-    its raw text in the store, so it never blocks the mailbox and is never lost."""
+    its raw text in the store, so it never blocks the mailbox and is never lost. A
+    database that cannot be reached or gives up a transaction (OperationalError: down,
+    restarting, locked, a deadlock) is no fault of the mail: that error is raised, and
+    the mail stays where it is to be read again."""
     try:
         return _receive(app, raw)
+    except OperationalError:
+        raise
     except Exception as e:  # noqa: BLE001 - any bug in handling one mail
         log.exception("handling a mail failed; it is kept as failed in the store")
         return _set_aside(app, raw, f"{type(e).__name__}: {e}")
@@ -68,10 +74,13 @@ def receive(app: App, raw: bytes) -> Outcome:
 
 def _set_aside(app: App, raw: bytes, why: str) -> Outcome:
     ident = "sha256:" + hashlib.sha256(raw).hexdigest()
-    with app.db.transaction() as s:
-        if s.scalars(select(Inbound.id).where(Inbound.message_id == ident)).first() is None:
-            s.add(Inbound(message_id=ident, sender="", subject="", received_at=app.now(),
-                          size=len(raw), status="failed", reason=why[:2000], raw=raw))
+    try:
+        with app.db.transaction() as s:
+            if not _recorded(s, ident):
+                s.add(Inbound(message_id=ident, sender="", subject="", received_at=app.now(),
+                              size=len(raw), status="failed", reason=why[:2000], raw=raw))
+    except IntegrityError:
+        pass  # another process set the same mail aside at the same moment
     return Outcome("failed", why)
 
 
@@ -80,19 +89,35 @@ def _receive(app: App, raw: bytes) -> Outcome:
     now = app.now()
     # Without a Message-ID the content itself identifies a redelivered copy.
     ident = mail.message_id or "sha256:" + hashlib.sha256(raw).hexdigest()
-    with app.db.transaction() as s:
-        if s.scalars(select(Inbound.id).where(Inbound.message_id == ident)).first():
-            return Outcome("duplicate", "this message was handled before")
-        # reason=None given, not left unset: setting it to None below is then no change
-        # and costs no UPDATE.
-        record = Inbound(message_id=ident, sender=mail.sender,
-                         subject=mail.subject[:998], received_at=now, size=mail.size,
-                         status="handled", reason=None, raw=raw)
-        s.add(record)
-        outcome = _handle(app, s, mail, record)
-        record.status = outcome.status
-        record.reason = outcome.reason or None
-        return outcome
+    try:
+        with app.db.transaction() as s:
+            if _recorded(s, ident):
+                return _duplicate()
+            # reason=None given, not left unset: setting it to None below is then no change
+            # and costs no UPDATE.
+            record = Inbound(message_id=ident, sender=mail.sender,
+                             subject=mail.subject[:998], received_at=now, size=mail.size,
+                             status="handled", reason=None, raw=raw)
+            s.add(record)
+            outcome = _handle(app, s, mail, record)
+            record.status = outcome.status
+            record.reason = outcome.reason or None
+            return outcome
+    except IntegrityError:
+        # Another process recorded the same mail after the check above (two daemons
+        # reading one inbox, an MTA piping a copy in twice at once): its transaction won.
+        with app.db.transaction() as s:
+            if _recorded(s, ident):
+                return _duplicate()
+        raise
+
+
+def _duplicate() -> Outcome:
+    return Outcome("duplicate", "this message was handled before")
+
+
+def _recorded(s: Session, ident: str) -> bool:
+    return s.scalars(select(Inbound.id).where(Inbound.message_id == ident)).first() is not None
 
 
 def _handle(app: App, s: Session, mail: InboundMail, record: Inbound) -> Outcome:
@@ -116,6 +141,14 @@ def _handle(app: App, s: Session, mail: InboundMail, record: Inbound) -> Outcome
         game, player, problem = _route(s, mail.sender, request)
     if game is None:
         return _refuse(app, s, mail, record, "unknown", problem)
+    # The game row is locked until this mail's transaction ends (PostgreSQL; on SQLite the
+    # transaction holds the write lock anyway): deadline processing in another process
+    # waits, so the phase these orders are acknowledged for cannot be adjudicated without
+    # them, and two mails of one game get distinct order versions. Locked before any row
+    # naming the game is written: that takes a share lock on it, and two transactions
+    # each holding one and wanting the update lock would deadlock.
+    with s.no_autoflush:
+        s.refresh(game, with_for_update=True)
     record.game_id = game.id
     if player is not None and player.password and request.password != player.password:
         return _refuse(app, s, mail, record, "password", "the password is missing or wrong.",

@@ -15,7 +15,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from gmbot.cases import result_to_dict
-from gmbot.deadlines import final_deadline
+from gmbot.deadlines import DeadlinePolicy, final_deadline
 from gmbot.engine.adjudicate import accept_orders, adjudicate
 from gmbot.engine.pending import has_duty, missing_orders
 from gmbot.engine.position import state_to_dict
@@ -177,16 +177,22 @@ def send_reminders(app: App, now: datetime | None = None) -> int:
             if phase.deadline_at is None:
                 continue
             policy = policy_of(game)
-            done = set(phase.reminders_sent or [])
-            todo = [
-                str(r) for r in policy.reminders
-                if phase.deadline_at - r.total <= now < phase.deadline_at and str(r) not in done
-                and phase.opened_at < phase.deadline_at - r.total
-            ]
-            final = final_deadline(policy, phase.deadline_at)
-            late_notice = phase.deadline_at <= now < final and "late" not in done
+            todo, late_notice = _reminders_due(policy, phase, now)
             if not todo and not late_notice:
                 continue
+            # Another process may be doing the same: with the game locked (as process_game
+            # does), read again what has been sent.
+            s.refresh(game, with_for_update=True)
+            s.refresh(phase)
+            if game.status != "active" or phase.processed_at or phase.superseded \
+                    or phase.deadline_at is None:
+                continue
+            policy = policy_of(game)
+            todo, late_notice = _reminders_due(policy, phase, now)
+            if not todo and not late_notice:
+                continue
+            done = set(phase.reminders_sent or [])
+            final = final_deadline(policy, phase.deadline_at)
             waiting = _waiting(s, game, phase, state_of(game, phase))
             deadline = deadline_text(policy, phase.deadline_at)
             if todo and waiting:
@@ -206,6 +212,19 @@ def send_reminders(app: App, now: datetime | None = None) -> int:
                 sent += 1
             phase.reminders_sent = sorted(done | set(todo) | ({"late"} if late_notice else set()))
     return sent
+
+
+def _reminders_due(policy: DeadlinePolicy, phase: PhaseRow,
+                   now: datetime) -> tuple[list[str], bool]:
+    """The reminder offsets due now and not sent yet; whether the GM's late notice is."""
+    done = set(phase.reminders_sent or [])
+    todo = [
+        str(r) for r in policy.reminders
+        if phase.deadline_at - r.total <= now < phase.deadline_at and str(r) not in done
+        and phase.opened_at < phase.deadline_at - r.total
+    ]
+    final = final_deadline(policy, phase.deadline_at)
+    return todo, phase.deadline_at <= now < final and "late" not in done
 
 
 def next_wakeup(app: App, after: datetime | None = None) -> datetime | None:

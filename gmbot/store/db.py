@@ -3,6 +3,8 @@ applied automatically on start (a fresh database is created at head)."""
 
 from __future__ import annotations
 
+import fcntl
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -18,6 +20,9 @@ MIGRATIONS = Path(__file__).resolve().parents[2] / "migrations"
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    # The driver's own transaction handling is off (it would begin a transaction only at
+    # the first write, after the reads it depends on): _sqlite_begin below begins them.
+    dbapi_conn.isolation_level = None
     cur = dbapi_conn.cursor()
     # WAL lets the daemon read while a CLI command writes; FULL makes each commit durable
     # before gmbot acknowledges the mail that caused it.
@@ -28,18 +33,35 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.close()
 
 
+def _sqlite_begin(conn: Any) -> None:
+    # IMMEDIATE: a transaction holds the write lock from its start, so processes sharing
+    # the file (the daemon and `gmbot ingest`, overlapping cron ticks) run their use cases
+    # one after the other: none decides on rows another changes under it, and none fails
+    # with "database is locked" on turning a read into a write. Readers of the WAL are
+    # not blocked.
+    conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+# PostgreSQL: the advisory lock key that serialises migrations between processes
+# starting at once on one database.
+MIGRATION_LOCK = 0x676D626F74  # "gmbot"
+
+
 class Database:
     def __init__(self, url: str) -> None:
         self.url = url
         self.is_sqlite = url.startswith("sqlite")
+        self.sqlite_file: Path | None = None  # None: PostgreSQL, or SQLite in memory
         kwargs: dict[str, Any] = {}
         if self.is_sqlite:
             path = url.split("///", 1)[-1]
             if path and path != ":memory:":
-                Path(path).parent.mkdir(parents=True, exist_ok=True)
+                self.sqlite_file = Path(path)
+                self.sqlite_file.parent.mkdir(parents=True, exist_ok=True)
         self.engine: Engine = create_engine(url, **kwargs)
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
+            event.listen(self.engine, "begin", _sqlite_begin)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     @contextmanager
@@ -47,6 +69,31 @@ class Database:
         """One unit of work: committed when the block ends, rolled back if it raises."""
         with self.sessions() as session, session.begin():
             yield session
+
+    @contextmanager
+    def exclusive(self, name: str, wait: float) -> Iterator[bool]:
+        """SQLite: a lock shared by every process using this database file (flock on
+        FILE.NAME.lock), released when the block ends or when the process dies, however
+        it dies. Yields whether it was had within `wait` seconds. PostgreSQL: yields True
+        at once (its callers lock rows instead: other hosts may share the database)."""
+        if self.sqlite_file is None:
+            yield True
+            return
+        with open(f"{self.sqlite_file}.{name}.lock", "ab") as handle:
+            give_up = time.monotonic() + wait
+            while True:
+                try:
+                    fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() >= give_up:
+                        yield False
+                        return
+                    time.sleep(0.02)
+            try:
+                yield True
+            finally:
+                fcntl.flock(handle, fcntl.LOCK_UN)
 
     def current_revision(self) -> str | None:
         with self.engine.connect() as conn:
@@ -65,6 +112,10 @@ class Database:
         cfg.set_main_option("script_location", str(MIGRATIONS))
         cfg.set_main_option("sqlalchemy.url", self.url.replace("%", "%%"))
         with self.engine.begin() as conn:
+            if not self.is_sqlite:
+                # A second process starting now waits here, then finds the schema at head.
+                conn.execute(text("SELECT pg_advisory_xact_lock(:key)"),
+                             {"key": MIGRATION_LOCK})
             cfg.attributes["connection"] = conn
             command.upgrade(cfg, "head")
 
