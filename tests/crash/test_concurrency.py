@@ -20,6 +20,7 @@ from tests.crash.crashkit import (
     check,
     make_home,
     set_deadline,
+    started,
     stop,
     wait_until,
 )
@@ -50,7 +51,8 @@ def test_two_daemons_on_one_database_do_everything_exactly_once(tmp_path: Path) 
             for n in range(4):  # mail arrives in waves while both poll the inbox
                 home.deliver(home.mails[n::4])
                 time.sleep(0.5)
-            wait_until(lambda: progress.processed() == GAMES + OVERDUE
+            wait_until(lambda: all(started(d) for d in daemons)
+                       and progress.processed() == GAMES + OVERDUE
                        and progress.read() == len(home.mails) and progress.queued() == 0,
                        60, "all mail read, every game's first phase processed, all sent")
         finally:

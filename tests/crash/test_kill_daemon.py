@@ -17,6 +17,7 @@ from tests.crash.crashkit import (
     kill_at,
     make_home,
     set_deadline,
+    started,
     stop,
     wait_until,
 )
@@ -44,7 +45,7 @@ def test_daemon_killed_at_random_moments_catches_up_without_loss_or_repeat(
             kills += kill_at(proc, KillPoint("time", rng.uniform(0.3, 1.5)), progress)
             check(home, complete=False)
         daemon = home.start("run")
-        wait_until(lambda: progress.processed() == GAMES + OVERDUE
+        wait_until(lambda: started(daemon) and progress.processed() == GAMES + OVERDUE
                    and progress.read() == len(home.mails) and progress.queued() == 0,
                    60, "all mail read, every game's first phase processed, the outbox empty")
         stop(daemon)
