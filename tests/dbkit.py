@@ -61,9 +61,8 @@ class PgDatabases:
     def _drop_stale(self) -> None:
         """Databases left by test runs that were killed (their process is gone); a run
         still going on the same server keeps its own."""
-        rows = self._sql(f"SELECT datname FROM pg_database WHERE datname LIKE '{PREFIX}%'")
-        for (name,) in rows:
-            pid = name[len(PREFIX):].split("_", 1)[0]
+        for (name,) in self._sql("SELECT datname FROM pg_database"):
+            pid = name[len(PREFIX):].split("_", 1)[0] if name.startswith(PREFIX) else ""
             if pid.isdigit() and not _alive(int(pid)):
                 self.drop(name)
 
