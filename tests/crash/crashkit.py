@@ -9,6 +9,7 @@ on the real clock; their output goes to HOME/../logs/."""
 
 from __future__ import annotations
 
+import contextlib
 import email
 import email.policy
 import os
@@ -60,6 +61,20 @@ OPENINGS = {
 BAD_LINE = "A XYZ - ABC"  # refused: unknown province
 
 
+# Every process a test starts, so the fixture in conftest.py can kill what a failing test
+# left running.
+STARTED: list[subprocess.Popen] = []
+
+
+def kill_leftovers() -> None:
+    while STARTED:
+        proc = STARTED.pop()
+        if proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(10)
+
+
 @dataclass(frozen=True)
 class Mail:
     name: str  # file name in the inbox; the inbox is read in name order
@@ -101,6 +116,7 @@ class Home:
             stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
             stdout=log, stderr=subprocess.STDOUT, cwd=REPO, start_new_session=True)
         proc.log_path = log.name  # type: ignore[attr-defined]
+        STARTED.append(proc)
         log.close()
         if stdin is not None:
             assert proc.stdin is not None
