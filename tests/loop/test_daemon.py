@@ -52,5 +52,9 @@ def test_daemon_catches_up_and_stops(tmp_path: Path) -> None:
         assert wait_for(lambda: len(list(outbox.iterdir())) >= 9), "no acknowledgement"
     finally:
         proc.send_signal(signal.SIGTERM)
-        out, _ = proc.communicate(timeout=20)
+        try:
+            out, _ = proc.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()  # never leave a daemon behind
+            out, _ = proc.communicate()
     assert proc.returncode == 0, out.decode(errors="replace")
