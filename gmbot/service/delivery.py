@@ -49,16 +49,18 @@ def backoff(attempts: int) -> timedelta:
 def flush(app: App, transport: Transport, limit: int = 1000) -> int:
     """Send the queued mail that is due, oldest first; returns how many were sent."""
     now = app.now()
+    # The rows are read in one go (they stay usable after the transaction); per mail only
+    # its status is read again, as it is claimed, and one UPDATE marks it sent.
     with app.db.transaction() as s:
-        ids = s.scalars(_DUE, {"now": now, "limit": limit}).all()
+        rows = s.scalars(_DUE, {"now": now, "limit": limit}).all()
     sent = 0
     try:
-        if ids:
+        if rows:
             with app.db.exclusive("outbox", SENDER_WAIT) as ours:
                 # Not ours: another process has been sending for a minute; it sends these
                 # too, or the next flush does.
-                for row_id in ids if ours else ():
-                    sent += _send_one(app, transport, row_id, now)
+                for row in rows if ours else ():
+                    sent += _send_one(app, transport, row, now)
     finally:
         close = getattr(transport, "close", None)
         if close is not None:
@@ -66,22 +68,20 @@ def flush(app: App, transport: Transport, limit: int = 1000) -> int:
     return sent
 
 
-def _send_one(app: App, transport: Transport, row_id: int, now: datetime) -> int:
+def _send_one(app: App, transport: Transport, row: Outbound, now: datetime) -> int:
     """Claim, send and mark one mail; 1 if it was sent, 0 if not (by this process)."""
-    params = {"row_id": row_id, "now": now}
+    params = {"row_id": row.id, "now": now}
     if app.db.is_sqlite:
         with app.db.transaction() as s:  # the sender's file lock is held: see flush
-            row = s.scalars(_CLAIM, params).first()
-        if row is None:
-            return 0  # sent or put off by another process since the ids were read
+            if s.scalar(_CLAIM, params) is None:
+                return 0  # sent or put off by another process since the rows were read
         failure = _send(transport, row)
         with app.db.transaction() as s:
-            return _record(app, s, row, failure)
+            return _record(app, s, row.id, failure)
     with app.db.transaction() as s:
-        row = s.scalars(_CLAIM_LOCKED, params).first()
-        if row is None:
+        if s.scalar(_CLAIM_LOCKED, params) is None:
             return 0  # sent, put off, or being sent right now by another process
-        return _record(app, s, row, _send(transport, row))
+        return _record(app, s, row.id, _send(transport, row))
 
 
 def _send(transport: Transport, row: Outbound) -> tuple[str, str] | None:
@@ -95,12 +95,12 @@ def _send(transport: Transport, row: Outbound) -> tuple[str, str] | None:
     return None
 
 
-def _record(app: App, s: Session, row: Outbound, failure: tuple[str, str] | None) -> int:
+def _record(app: App, s: Session, row_id: int, failure: tuple[str, str] | None) -> int:
     if failure is None:
-        s.execute(_MARK_SENT, {"row_id": row.id, "now": app.now()})
+        s.execute(_MARK_SENT, {"row_id": row_id, "now": app.now()})
         return 1
     kind, error = failure
-    row = s.get(Outbound, row.id)  # this session's copy (the same object on PostgreSQL)
+    row = s.get(Outbound, row_id)
     row.attempts += 1
     row.last_error = error
     if kind == "park" or row.attempts >= MAX_ATTEMPTS:
@@ -114,9 +114,9 @@ def _record(app: App, s: Session, row: Outbound, failure: tuple[str, str] | None
 _QUEUED_AND_DUE = (Outbound.status == "queued",
                    or_(Outbound.next_attempt_at.is_(None),
                        Outbound.next_attempt_at <= bindparam("now")))
-_DUE = (select(Outbound.id).where(*_QUEUED_AND_DUE).order_by(Outbound.id)
+_DUE = (select(Outbound).where(*_QUEUED_AND_DUE).order_by(Outbound.id)
         .limit(bindparam("limit")))
-_CLAIM = select(Outbound).where(Outbound.id == bindparam("row_id"), *_QUEUED_AND_DUE)
+_CLAIM = select(Outbound.id).where(Outbound.id == bindparam("row_id"), *_QUEUED_AND_DUE)
 _CLAIM_LOCKED = _CLAIM.with_for_update(skip_locked=True)
 _MARK_SENT = (
     update(Outbound).where(Outbound.id == bindparam("row_id"))
