@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gmbot.engine.map import province_of
 from gmbot.engine.orders import Hold, Order
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Phase, Unit
 
@@ -195,6 +194,3 @@ def compose(*layers: type, base: type = StandardRules) -> type:
     name = "+".join(getattr(x, "name", x.__name__) for x in layers)
     return type(f"Rules[{name}]", bases, {})
 
-
-def unit_prov(loc: str) -> str:
-    return province_of(loc)

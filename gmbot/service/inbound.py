@@ -50,7 +50,6 @@ class Context:
     record: Inbound
     sections: list[str] = field(default_factory=list)  # reply text, in order
     errors: int = 0
-    reply_kind: str = "ack"
 
     @property
     def is_gm(self) -> bool:
@@ -159,8 +158,6 @@ def _handle(app: App, s: Session, mail: InboundMail, record: Inbound) -> Outcome
 
     run_commands(ctx)
     subject = f"[{game.name}] " + ("Errors in your mail" if ctx.errors else "Received")
-    if ctx.reply_kind != "ack":
-        subject = f"[{game.name}] {ctx.reply_kind}"
     text = "\n\n".join(ctx.sections).rstrip() + "\n"
     _reply(app, s, mail, record, game, "ack", subject, text)
     log_event(s, game, "mail_handled", app.now(), sender=mail.sender,
