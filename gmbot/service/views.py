@@ -13,7 +13,7 @@ from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState, Phase
 
 
-def phase_report(before: GameState, result: dict[str, Any]) -> dict[str, Any]:
+def phase_report(before: GameState, after: GameState, result: dict[str, Any]) -> dict[str, Any]:
     """Everything that happened in a phase, for everyone (before redaction)."""
     owner = {str(u): u.power for u in before.units.values()}
     owner.update({str(d.unit): d.unit.power for d in before.dislodged.values()})
@@ -23,7 +23,8 @@ def phase_report(before: GameState, result: dict[str, Any]) -> dict[str, Any]:
         by_power.setdefault(owner.get(unit, "?"), []).append(
             {"unit": unit, "order": order, "result": code}
         )
-    for power, unit in ((owner.get(u, "?"), u) for u in result.get("built", [])):
+    built_by = {str(u): u.power for u in after.units.values()}  # new units exist only after
+    for power, unit in ((built_by.get(u, "?"), u) for u in result.get("built", [])):
         by_power.setdefault(power, []).append({"unit": unit, "order": f"BUILD {unit}",
                                                "result": "succeeds"})
     return {
@@ -64,7 +65,7 @@ def results_view(
     rejected: list[dict[str, str]] | None = None,
 ) -> dict[str, Any]:
     """The data one recipient's results mail is rendered from."""
-    public = rules.redact(phase_report(before, result), viewer)
+    public = rules.redact(phase_report(before, after, result), viewer)
     public = {**public, "board": board_summary(after)}
     private = None
     if viewer is not None:

@@ -101,4 +101,6 @@ def test_a_full_year(judge: Judge) -> None:
     assert "Winter 1901 Adjustment results" in judge.to(addr("FRANCE"), mails)[-1]["Subject"]
     assert "Next phase: Spring 1902 Movement" in winter
     assert "Your units: A MAR, A PAR, A SPA, F BRE, F POR" in winter
+    assert "?" not in winter.split("Supply centres")[0]  # builds listed under their power
+    assert "BUILD F BRE" in winter.split("GERMANY")[0]
     assert phases(judge) == ["S1901M", "F1901M", "F1901R", "W1901A", "S1902M"]
