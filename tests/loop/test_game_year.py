@@ -6,18 +6,12 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
+from gmbot.engine.map import load_map
 from gmbot.store.models import PhaseRow
 from tests.loop.judgekit import POWERS, Judge, body
 
-START = {
-    "AUSTRIA": ["A BUD", "A VIE", "F TRI"],
-    "ENGLAND": ["F EDI", "F LON", "A LVP"],
-    "FRANCE": ["F BRE", "A MAR", "A PAR"],
-    "GERMANY": ["A BER", "F KIE", "A MUN"],
-    "ITALY": ["F NAP", "A ROM", "A VEN"],
-    "RUSSIA": ["A MOS", "F SEV", "F STP/SC", "A WAR"],
-    "TURKEY": ["F ANK", "A CON", "A SMY"],
-}
+# The map's starting units, per power.
+START = {k: list(p.units) for k, p in load_map("standard").powers.items()}
 
 
 def addr(power: str) -> str:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from gmbot.engine.map import load_map
 from gmbot.service.app import App, open_app
 from gmbot.service.games import load_game
 from gmbot.service.loop import TickReport, tick
@@ -29,15 +30,8 @@ if TYPE_CHECKING:
 
 PROCESSED = "gmbot-processed"
 
-START = {
-    "AUSTRIA": ["A BUD", "A VIE", "F TRI"],
-    "ENGLAND": ["F EDI", "F LON", "A LVP"],
-    "FRANCE": ["F BRE", "A MAR", "A PAR"],
-    "GERMANY": ["A BER", "F KIE", "A MUN"],
-    "ITALY": ["F NAP", "A ROM", "A VEN"],
-    "RUSSIA": ["A MOS", "F SEV", "F STP/SC", "A WAR"],
-    "TURKEY": ["F ANK", "A CON", "A SMY"],
-}
+# The map's starting units, per power.
+START = {k: list(p.units) for k, p in load_map("standard").powers.items()}
 
 
 @dataclass
