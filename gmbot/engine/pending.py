@@ -13,6 +13,13 @@ def missing_orders(
     state: GameState, rules: StandardRules, power: str, orders: list[Order]
 ) -> list[str]:
     """Human-readable list of what is still unordered; empty when the power is done."""
+    return rules.missing_orders(state, power, orders)
+
+
+def standard_missing(
+    state: GameState, rules: StandardRules, power: str, orders: list[Order]
+) -> list[str]:
+    """The standard rules' answer to `missing_orders`."""
     kind = state.phase.kind
     ordered = {o.prov for o in orders}
     if kind == MOVEMENT:

@@ -5,15 +5,22 @@ hooks for anything a variant might change; they know no variant.
 
 Hook groups:
   grammar        parse_extra
-  who orders     may_order, reconcile
+  who orders     may_order, reconcile, missing_orders, ack_lines
   board          army_adjacent, fleet_adjacent, can_convoy, build_sites
   strength       strength, beats_defender, beats_rival, cuts_support
   phase effects  before_movement, after_movement, after_retreats, after_adjustments
   sequence       next_phase, solo_threshold, winner
+  reporting      unit_label, redact, private_lines (and PhaseResult.notes, below)
+  randomness     rng
+
+A phase's variant report travels in `PhaseResult.notes`: "public" (lines for everyone),
+"private" (viewer -> lines only that viewer sees) and "random" (what a seeded draw gave,
+for the audit log). `gmbot.cases.result_to_dict` stores them; the results mail shows them.
 """
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any
 
 from gmbot.engine.orders import Hold, Order
@@ -68,6 +75,19 @@ class StandardRules:
                 if prov not in chosen:
                     chosen[prov] = Hold(unit.power, unit.type, unit.loc)
         return chosen
+
+    def missing_orders(self, state: GameState, power: str, orders: list[Order]) -> list[str]:
+        """What `power` (or role) still has to order this phase, readable; empty when done.
+        Orders that are optional for a role are not listed (they do not block early
+        processing)."""
+        from gmbot.engine.pending import standard_missing
+
+        return standard_missing(state, self, power, orders)
+
+    def ack_lines(self, state: GameState, power: str, orders: list[Order]) -> list[str]:
+        """Extra lines for the acknowledgement of `power`'s accepted orders (what will
+        happen if they stand: an auto-hold, spells left, the balance after pays...)."""
+        return []
 
     # -- the board ------------------------------------------------------------------
 
@@ -150,6 +170,10 @@ class StandardRules:
 
     # -- what each recipient may see -----------------------------------------------------
 
+    def unit_label(self, unit: Unit) -> str:
+        """How a unit is written in results and summaries (a variant adds its colour...)."""
+        return str(unit)
+
     def redact(self, report: dict[str, Any], viewer: str | None) -> dict[str, Any]:
         """The phase report as `viewer` (a power or role key; None for the public and the
         GM's public copy) may see it. Standard Diplomacy hides nothing."""
@@ -158,6 +182,15 @@ class StandardRules:
     def private_lines(self, state: GameState, viewer: str) -> list[str]:
         """Extra lines only `viewer` sees (balances, spells left, hidden units...)."""
         return []
+
+    # -- randomness ----------------------------------------------------------------------
+
+    def rng(self, state: GameState, purpose: str) -> random.Random:
+        """A random source seeded by the game's `seed` option, the phase and the purpose:
+        re-running a phase draws the same numbers. Record what was drawn in
+        `PhaseResult.notes["random"]` so the audit log shows it."""
+        seed = self.options.get("seed", 0)
+        return random.Random(f"{seed}:{state.phase}:{purpose}")
 
     # -- sequence and the end ---------------------------------------------------------
 

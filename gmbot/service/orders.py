@@ -23,6 +23,7 @@ class Submission:
     accepted: list[str] = field(default_factory=list)
     rejected: list[tuple[int | None, str, str]] = field(default_factory=list)  # n, line, why
     missing: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # the variant's lines (rules.ack_lines)
     version: int = 0
 
 
@@ -36,6 +37,7 @@ def check_lines(
     sub.rejected = sorted(((number.get(r.line), r.line, r.reason) for r in rejections),
                           key=lambda x: x[0] or 0)
     sub.missing = missing_orders(state, rules, player.key, orders)
+    sub.notes = rules.ack_lines(state, player.key, orders)
     return sub
 
 

@@ -159,6 +159,10 @@ def _process(app: App, s: Session, game: Game, phase: PhaseRow, reason: str,
     phase.processed_at = now
     log_event(s, game, "phase_processed", now, phase=phase.name, reason=reason,
               next=str(after.phase), winner=outcome.winner, nmr=nmr)
+    if result.get("random_notes"):
+        # What the seeded draws gave, so the GM can see a re-run would give the same.
+        log_event(s, game, "random_draws", now, phase=phase.name,
+                  seed=rules.options.get("seed", 0), draws=result["random_notes"])
     return f"{game.name}: {phase.name} processed ({reason}); next {after.phase}"
 
 

@@ -34,18 +34,19 @@ def phase_report(before: GameState, after: GameState, result: dict[str, Any]) ->
         "dislodged": result["dislodged"],
         "next_phase": result["next_phase"],
         "next_phase_long": Phase.parse(result["next_phase"]).long(),
+        "notes": result.get("public_notes", []),
         "winner": result.get("winner"),
         "eliminated": result.get("eliminated", []),
         "civil_disorder": result.get("removed", []) if result.get("removed") else [],
     }
 
 
-def board_summary(state: GameState) -> list[dict[str, Any]]:
+def board_summary(state: GameState, rules: StandardRules) -> list[dict[str, Any]]:
     counts = adjustment_counts(state)
     rows = []
     for power in state.powers:
         centres = sorted(c for c, o in state.centers.items() if o == power)
-        units = sorted(str(u) for u in state.units_of(power))
+        units = sorted(rules.unit_label(u) for u in state.units_of(power))
         if centres or units:
             rows.append({"power": power, "name": state.map.powers[power].name,
                          "centres": centres, "units": units, "adjust": counts.get(power, 0)})
@@ -66,14 +67,15 @@ def results_view(
 ) -> dict[str, Any]:
     """The data one recipient's results mail is rendered from."""
     public = rules.redact(phase_report(before, after, result), viewer)
-    public = {**public, "board": board_summary(after)}
+    public = {**public, "board": board_summary(after, rules)}
     private = None
     if viewer is not None:
         private = {
             "viewer": viewer,
-            "units": sorted(str(u) for u in after.units_of(viewer)),
+            "units": sorted(rules.unit_label(u) for u in after.units_of(viewer)),
             "to_order": missing_orders(after, rules, viewer, []),
             "rejected": rejected or [],
-            "extra": rules.private_lines(after, viewer),
+            "extra": result.get("private_notes", {}).get(viewer, [])
+            + rules.private_lines(after, viewer),
         }
     return {"public": public, "private": private}

@@ -222,3 +222,55 @@ def test_engine_imports_nothing_from_mail_store_service_or_their_libraries() -> 
     )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout) == []
+
+
+# -- reporting and randomness hooks --------------------------------------------------------
+
+
+class Herald(StandardRules):
+    """A toy variant: announces a public line, tells France a secret, draws a number."""
+
+    def after_movement(self, state, res):  # type: ignore[no-untyped-def]
+        return state
+
+    def unit_label(self, unit: Unit) -> str:
+        return f"{unit} (herald)"
+
+    def ack_lines(self, state, power, orders):  # type: ignore[no-untyped-def]
+        return [f"{power} gave {len(orders)} order(s)"]
+
+
+def _herald_result() -> dict[str, Any]:
+    from gmbot.cases import result_to_dict
+
+    rules = Herald()
+    state = state_from_dict({"phase": "S1901M"}, MAP)
+    outcome = adjudicate(state, rules, {"FRANCE": ["A PAR - BUR"]})
+    draw = rules.rng(state, "herald").randint(1, 1000)
+    outcome.notes.update(public=["the herald speaks"], private={"FRANCE": ["psst"]},
+                         random=[{"purpose": "herald", "value": draw}])
+    return result_to_dict(outcome)
+
+
+def test_notes_reach_the_public_and_only_their_viewer() -> None:
+    from gmbot.service.views import results_view
+
+    result = _herald_result()
+    state = state_from_dict({"phase": "S1901M"}, MAP)
+    after = state_from_dict(result["position"], MAP)
+    france = results_view(Herald(), state, after, result, "FRANCE")
+    england = results_view(Herald(), state, after, result, "ENGLAND")
+    public = results_view(Herald(), state, after, result, None)
+    assert france["public"]["notes"] == england["public"]["notes"] == ["the herald speaks"]
+    assert "psst" in france["private"]["extra"]
+    assert "psst" not in str(england) and "psst" not in str(public)
+    assert "A BUR (herald)" in france["private"]["units"]
+
+
+def test_rng_repeats_for_the_same_seed_phase_and_purpose() -> None:
+    state = state_from_dict({"phase": "S1901M"}, MAP)
+    a = Herald({"seed": 7}).rng(state, "x").random()
+    assert a == Herald({"seed": 7}).rng(state, "x").random()
+    assert a != Herald({"seed": 8}).rng(state, "x").random()
+    assert a != Herald({"seed": 7}).rng(state, "y").random()
+    assert _herald_result()["random_notes"] == _herald_result()["random_notes"]
