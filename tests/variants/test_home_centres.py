@@ -120,7 +120,7 @@ def test_bad_lines_get_a_reason(line: str, reason: str) -> None:
 def test_without_the_option_the_orders_are_not_understood() -> None:
     _, rejected = accept_orders(WINTER, make_rules("standard"), "RUSSIA", ["ASSIMILATE WAR"])
     assert [r.reason for r in rejected] == [
-        "in an adjustment phase write BUILD A PAR, REMOVE F TRI or WAIVE"]
+        "unknown province 'ASSIMILATE'"]
 
 
 def _parser():  # type: ignore[no-untyped-def]
