@@ -119,3 +119,15 @@ def test_home_centre_orders_outside_winter_are_refused_by_mail(judge: Judge) -> 
     ack = body(judge.to(AUSTRIA, mails)[0])
     assert "ASSIMILATE TRI\n    -> home centres are assimilated or abandoned only in the " \
            "winter (adjustment) phase" in ack
+
+
+def test_the_example_game_loads_with_its_extra_centres(judge: Judge, cli: Cli) -> None:
+    example = Path(__file__).resolve().parents[2] / "games/standard-homecentres-example.yaml"
+    cli("game", "load", str(example))
+    shown = json.loads(cli("game", "show", "standard-homecentres-example", "--json").output)
+    assert shown["options"] == {"changing_home_centres": True}
+    assert shown["homes"]["AUSTRIA"] == ["BUD", "VIE"]
+    assert shown["homes"]["RUSSIA"] == ["MOS", "STP", "WAR"]
+    assert shown["centers"]["AUSTRIA"] == ["BUD", "TRI", "VIE"]
+    assert shown["centers"]["RUSSIA"] == ["MOS", "SEV", "STP", "WAR"]
+    assert sorted(shown["units"]["RUSSIA"]) == ["A MOS", "A WAR", "F SEV", "F STP/SC"]
