@@ -220,3 +220,16 @@ def test_option_composes_with_other_options() -> None:
     assert isinstance(rules, BuildAnywhere) and isinstance(rules, CivilDisorder2023)
     assert rules.build_sites(GERMAN_WINTER, "GERMANY") == {"DEN"}
     assert rules.shows_homes() and not make_rules("standard").shows_homes()
+
+
+def test_results_board_lists_home_centres_when_they_can_differ() -> None:
+    from gmbot.service.views import board_summary
+
+    standard = make_rules("standard")
+    plain = state_from_dict({"phase": "S1901M"}, MAP)
+    assert all(row["homes"] is None for row in board_summary(plain, standard))
+    with_option = board_summary(plain, make_rules("standard", OPTION))
+    assert {r["power"]: r["homes"] for r in with_option}["AUSTRIA"] == ["BUD", "TRI", "VIE"]
+    extra = state_from_dict({"phase": "S1901M", "extra_centres": {"AUSTRIA": ["TRI"]}}, MAP)
+    rows = {r["power"]: r["homes"] for r in board_summary(extra, standard)}
+    assert rows["AUSTRIA"] == ["BUD", "VIE"] and rows["ITALY"] == ["NAP", "ROM", "VEN"]
