@@ -219,7 +219,9 @@ class ChangingHomeCentres(StandardRules):
             raise OrderError(why)
         return order
 
-    def before_movement(self, state, orders):  # type: ignore[no-untyped-def]
+    def before_movement(
+        self, state: GameState, orders: dict[str, Order]
+    ) -> tuple[GameState, dict[str, Order]]:
         state, orders = super().before_movement(state, orders)
         # Owners in the spring are the owners at the end of the previous winter.
         return record(state, refresh=state.phase.season == "S"), orders

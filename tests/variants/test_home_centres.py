@@ -13,6 +13,7 @@ import yaml
 from gmbot.cases import run_case
 from gmbot.engine import load_map, state_from_dict
 from gmbot.engine.adjudicate import accept_orders
+from gmbot.engine.parse import OrderParser
 from gmbot.engine.position import PositionError, state_to_dict
 from gmbot.variants import make_rules
 from gmbot.variants.homecentres import (
@@ -123,9 +124,7 @@ def test_without_the_option_the_orders_are_not_understood() -> None:
         "unknown province 'ASSIMILATE'"]
 
 
-def _parser():  # type: ignore[no-untyped-def]
-    from gmbot.engine.parse import OrderParser
-
+def _parser() -> OrderParser:
     return OrderParser.for_map(MAP)
 
 
