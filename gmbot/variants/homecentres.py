@@ -107,8 +107,11 @@ def refusal(state: GameState, order: Order, homes: list[str], ordered: set[str])
         return f"{prov} has already been given a home-centre order this winter"
     n = initial_homes(state, power)
     if len(homes) >= n + 1:  # rules 2 and 3
-        return (f"you have {len(homes)} home centres, N + 1 = {n + 1} for your N = {n} "
-                "initial ones: your home centres can no longer change")
+        earlier = set(homes) != set(state.homes.get(power, ()))
+        return (f"you have {len(homes)} home centres"
+                + (" counting your earlier orders this winter" if earlier else "")
+                + f": at N + 1 = {n + 1} (your N = {n} initial ones plus one) they can no "
+                "longer change")
     held_before = prov in owned_last_winter(state, power)
     held_now = state.centers.get(prov) == power
     if isinstance(order, Assimilate):  # rule 4

@@ -104,7 +104,8 @@ def test_landlocked_power_assimilates_a_coast_and_builds_its_first_fleet(
     # Winter 1902: the first fleet; Serbia can no longer be assimilated.
     mails = _turn(judge, {AUSTRIA: "BUILD F TRI\nASSIMILATE SER\n"}, "winter")
     ack = body(judge.to(AUSTRIA, mails)[0])
-    assert "ASSIMILATE SER\n    -> you have 3 home centres, N + 1 = 3" in ack
+    assert ("ASSIMILATE SER\n    -> you have 3 home centres: at N + 1 = 3 (your N = 2 initial "
+            "ones plus one) they can no longer change") in ack
     text = body(judge.to(AUSTRIA, mails)[-1])
     assert "Winter 1902 Adjustment results" in judge.to(AUSTRIA, mails)[-1]["Subject"]
     assert "BUILD F TRI" in text and "Your units: A BUD, A GRE, A SER, A VIE, F TRI" in text

@@ -198,7 +198,9 @@ def test_ack_lists_home_centres_and_clashes() -> None:
     orders, rejected = accept_orders(two, rules, "GERMANY", ["ASSIMILATE HOL", "ASSIMILATE DEN"])
     assert rejected == []  # each alone is legal
     lines = rules.ack_lines(two, "GERMANY", orders)
-    assert lines[0].startswith("ASSIMILATE DEN will be void: you have 4 home centres")
+    assert lines[0] == ("ASSIMILATE DEN will be void: you have 4 home centres counting your "
+                        "earlier orders this winter: at N + 1 = 4 (your N = 3 initial ones plus "
+                        "one) they can no longer change")
 
 
 def test_ack_warns_of_a_build_the_assimilation_voids() -> None:
