@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from gmbot.engine.adjudicate import PhaseResult, Rejection
 from gmbot.engine.map import province_of
 from gmbot.engine.orders import Build, Order, OrderError
 from gmbot.engine.parse import _Cursor
@@ -31,7 +32,6 @@ from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, GameState
 
 if TYPE_CHECKING:
-    from gmbot.engine.adjudicate import PhaseResult
     from gmbot.engine.parse import OrderParser
 
 LIMIT = "initial_homes"
@@ -232,8 +232,6 @@ class ChangingHomeCentres(StandardRules):
     def adjustment_orders(
         self, state: GameState, orders: list[Order], result: PhaseResult
     ) -> tuple[GameState, list[Order]]:
-        from gmbot.engine.adjudicate import Rejection
-
         changed, orders = super().adjustment_orders(state, orders, result)
         done = settle(state, orders)
         public: list[str] = []
