@@ -43,7 +43,8 @@ EMAIL_RE = re.compile(
 TOP_KEYS = ("name", "title", "variant", "options", "gm", "judge", "players", "deadlines", "nmr",
             "position")  # fmt: skip
 PLAYER_KEYS = ("address", "power", "role", "name", "password")
-POSITION_KEYS = ("phase", "units", "centers", "homes", "dislodged", "standoffs", "powers")
+POSITION_KEYS = ("phase", "units", "centers", "homes", "dislodged", "standoffs", "powers",
+                 "extra_centres")
 NMR_POLICIES = ("hold",)
 
 
@@ -410,7 +411,7 @@ class _Checker:
                 if not PHASE_RE.fullmatch(phase):
                     self.problem("position.phase", f"not a phase: {phase!r} (e.g. S1901M)")
                 pos["phase"] = phase
-        for key in ("units", "centers", "homes", "powers"):
+        for key in ("units", "centers", "homes", "powers", "extra_centres"):
             if key in pos:
                 pos[key] = self.per_power(pos[key], f"position.{key}", key == "powers")
         if "dislodged" in pos and not isinstance(pos["dislodged"], dict):

@@ -184,18 +184,19 @@ def _retreats(state: GameState, rules: StandardRules, orders: dict[str, Order]) 
 def _adjustments(state: GameState, rules: StandardRules, orders: list[Order]) -> PhaseResult:
     from gmbot.engine.adjust import resolve_adjustments
 
-    out = resolve_adjustments(state, rules, orders)
     result = PhaseResult(before=state, after=state)
+    changed, orders = rules.adjustment_orders(state, orders, result)
+    out = resolve_adjustments(state, rules, orders)
     result.built = [str(u) for u in out.built]
     result.removed = [str(u) for u in out.removed + out.civil_disorder]
     result.civil_disorder = [str(u) for u in out.civil_disorder]
     result.notes["waived"] = out.waived
-    result.rejected = [Rejection(o.power, str(o), why, o.prov or None) for o, why in out.refused]
+    result.rejected += [Rejection(o.power, str(o), why, o.prov or None) for o, why in out.refused]
     for u in out.built + out.removed:
         result.results[str(u)] = "succeeds"
     for u in out.civil_disorder:
         result.results[str(u)] = "civil_disorder"
-    after = rules.after_adjustments(state.with_(units=out.units))
+    after = rules.after_adjustments(changed.with_(units=out.units))
     return _advance(result, after, rules)
 
 

@@ -123,6 +123,19 @@ def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
         homes[power] = tuple(
             _province(gmap, name, f"homes.{key}[{n}]") for n, name in enumerate(provs or ())
         )
+    for key, provs in (data.get("extra_centres") or {}).items():
+        # Owned from the start but not a home centre (rule 6 of changing home centres:
+        # not counted in N). Applied here and not written back: centers and homes say it.
+        power = _power(gmap, key, f"extra_centres.{key}")
+        for n, name in enumerate(provs or ()):
+            path = f"extra_centres.{key}[{n}]"
+            prov = _province(gmap, name, path)
+            if prov not in gmap.supply_centres:
+                raise PositionError(path, f"{prov} is not a supply centre")
+            if centers.get(prov, power) != power:
+                raise PositionError(path, f"{prov} is owned by {centers[prov]}")
+            centers[prov] = power
+            homes[power] = tuple(h for h in homes[power] if h != prov)
     dislodged: dict[str, Dislodged] = {}
     for text, spec in (data.get("dislodged") or {}).items():
         path = f"dislodged.{text}"

@@ -8,9 +8,10 @@ Hook groups:
   who orders     may_order, reconcile, missing_orders, ack_lines
   board          army_adjacent, fleet_adjacent, can_convoy, build_sites
   strength       strength, beats_defender, beats_rival, cuts_support
-  phase effects  before_movement, after_movement, after_retreats, after_adjustments
+  phase effects  before_movement, after_movement, after_retreats, adjustment_orders,
+                 after_adjustments
   sequence       next_phase, solo_threshold, winner
-  reporting      unit_label, redact, private_lines (and PhaseResult.notes, below)
+  reporting      unit_label, redact, private_lines, shows_homes (and PhaseResult.notes)
   randomness     rng
 
 A phase's variant report travels in `PhaseResult.notes`: "public" (lines for everyone),
@@ -27,6 +28,7 @@ from gmbot.engine.orders import Hold, Order
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Phase, Unit
 
 if TYPE_CHECKING:
+    from gmbot.engine.adjudicate import PhaseResult
     from gmbot.engine.parse import OrderParser
     from gmbot.engine.resolve import Resolution
 
@@ -165,6 +167,16 @@ class StandardRules:
     def after_retreats(self, state: GameState) -> GameState:
         return state
 
+    def adjustment_orders(
+        self, state: GameState, orders: list[Order], result: PhaseResult
+    ) -> tuple[GameState, list[Order]]:
+        """A variant's own adjustment-phase orders (from parse_extra; builds, removals and
+        waives are left to the standard code). Returns the state as those orders leave it
+        once the phase is over (builds and removals are still resolved on `state`) and the
+        orders left for builds and removals. Refusals go to `result.rejected`, report lines
+        to `result.notes`. Standard: nothing to do."""
+        return state, orders
+
     def after_adjustments(self, state: GameState) -> GameState:
         return state
 
@@ -182,6 +194,10 @@ class StandardRules:
     def private_lines(self, state: GameState, viewer: str) -> list[str]:
         """Extra lines only `viewer` sees (balances, spells left, hidden units...)."""
         return []
+
+    def shows_homes(self) -> bool:
+        """Whether results list each power's home centres (they change in the game)."""
+        return False
 
     # -- randomness ----------------------------------------------------------------------
 

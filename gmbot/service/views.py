@@ -43,13 +43,19 @@ def phase_report(before: GameState, after: GameState, result: dict[str, Any]) ->
 
 def board_summary(state: GameState, rules: StandardRules) -> list[dict[str, Any]]:
     counts = adjustment_counts(state)
+    # Home centres are listed where they can differ from the map's: when the rules change
+    # them, or when the game's position set them.
+    homes = rules.shows_homes() or any(
+        set(state.homes.get(k, ())) != set(p.homes) for k, p in state.map.powers.items()
+    )
     rows = []
     for power in state.powers:
         centres = sorted(c for c, o in state.centers.items() if o == power)
         units = sorted(rules.unit_label(u) for u in state.units_of(power))
         if centres or units:
             rows.append({"power": power, "name": state.map.powers[power].name,
-                         "centres": centres, "units": units, "adjust": counts.get(power, 0)})
+                         "centres": centres, "units": units, "adjust": counts.get(power, 0),
+                         "homes": sorted(state.homes.get(power, ())) if homes else None})
     return rows
 
 

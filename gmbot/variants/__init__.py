@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from gmbot.engine.rules import StandardRules, compose
+from gmbot.variants.homecentres import ChangingHomeCentres
 from gmbot.variants.options import BuildAnywhere, CivilDisorder2023
 
 VARIANTS: dict[str, type[StandardRules]] = {"standard": StandardRules}
@@ -13,6 +14,7 @@ VARIANTS: dict[str, type[StandardRules]] = {"standard": StandardRules}
 OPTIONS: dict[str, type] = {
     "build_anywhere": BuildAnywhere,
     "civil_disorder_2023": CivilDisorder2023,
+    "changing_home_centres": ChangingHomeCentres,
 }
 
 # Options that are plain values read by the rules themselves.
