@@ -170,10 +170,15 @@ def parse_preferences(
     m = _PREFER.match(line)
     if m is None:
         return None
-    cur = _Cursor(parser.tokens(m.group(1)))
+    # Commas separate names of several words ("St Petersburg, Rome"); without commas
+    # each word is one name, so "SWE DEN" is two centres, not "Sweden".
+    text = m.group(1)
+    parts = text.split(",") if "," in text else text.split()
     centres: list[str] = []
-    while not cur.done():
+    for part in (p for p in parts if p.strip()):
+        cur = _Cursor(parser.tokens(part))
         prov = parser._place(cur, "a supply centre").split("/")[0]
+        _end(cur)
         if prov not in state.map.supply_centres:
             raise OrderError(f"{prov} is not a supply centre")
         if prov in centres:
