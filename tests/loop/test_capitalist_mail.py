@@ -128,3 +128,113 @@ def test_balance_is_refused_to_the_gm_and_absent_in_standard_games(judge: Judge)
     mails = judge.new_mail()
     assert "This game keeps no account for you." in body(judge.to(addr("FRANCE"), mails)[0])
     assert "the GM has none" in body(judge.to(GM, mails)[0])
+
+
+# -- a whole game by mail: capital phase, Winter 1897, the economy, to Spring 1901 -------
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "games" / "capitalist-example.yaml"
+PREFERENCES = {
+    # England and France both want London first: a coin toss decides.
+    "ENGLAND": "LON EDI LVP BRE PAR BEL HOL NWY SWE KIE",
+    "FRANCE": "LON POR SPA MAR BRE PAR BEL HOL MUN TUN",
+    "GERMANY": "DEN KIE BER MUN HOL BEL SWE NWY WAR VIE",
+    "ITALY": "VEN ROM NAP TUN TRI VIE BUD SER GRE SMY",
+    "AUSTRIA": "SER BUD VIE TRI GRE BUL RUM SMY ANK CON",
+    "RUSSIA": "MOS WAR SEV STP RUM BUD ANK CON SMY BUL",
+    "TURKEY": "ANK CON SMY BUL GRE RUM SEV SER BUD VIE",
+}
+
+
+def game_state(judge: Judge) -> tuple[str, dict]:
+    with judge.app.db.transaction() as s:
+        row = s.scalars(select(PhaseRow).order_by(PhaseRow.seq.desc())).first()
+        assert row is not None
+        return row.name, row.state
+
+
+def play(judge: Judge, orders: dict[str, str], subject: str) -> list[EmailMessage]:
+    for power, text in orders.items():
+        judge.send(addr(power), text, subject=f"[capitalist-example] {subject}")
+    judge.tick()
+    return judge.new_mail()
+
+
+def units_of(state: dict, power: str) -> list[str]:
+    return [u if isinstance(u, str) else u["unit"] for u in state["units"].get(power, [])]
+
+
+def test_a_game_from_the_capital_phase_to_1901(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, EXAMPLE.read_text(encoding="utf-8"))
+    assert game_state(judge)[0] == "W1896A"
+
+    # The capital phase.
+    mails = play(judge, {p: f"CAPITALS {prefs}" for p, prefs in PREFERENCES.items()}, "capitals")
+    phase, state = game_state(judge)
+    assert phase == "W1897A"
+    caps = {p: a["capital"] for p, a in state["powers"].items()}
+    london = "ENGLAND" if caps["ENGLAND"] == "LON" else "FRANCE"
+    assert caps == {"ENGLAND": "LON" if london == "ENGLAND" else "EDI",
+                    "FRANCE": "LON" if london == "FRANCE" else "POR",
+                    "GERMANY": "DEN", "ITALY": "VEN", "AUSTRIA": "SER", "RUSSIA": "MOS",
+                    "TURKEY": "ANK"}
+    gm_results = body(judge.to(GM, mails)[-1])
+    assert f"{london}: capital LON (choice 1, won a coin toss" in gm_results
+
+    # Winter 1897: 10 votes, 1 to 3 on every capital: 3 on one's own, 1 on each other,
+    # all for fleets in the sea ports and armies elsewhere; one unit per capital.
+    def kind(c: str) -> str:
+        return "F" if c in ("LON", "EDI", "POR", "DEN") else "A"
+
+    votes = {}
+    for power, cap in caps.items():
+        lines = [f"VOTE {kind(cap)} {cap} (3)"]
+        lines += [f"VOTE {kind(c)} {c} (1)" for p, c in caps.items() if p != power]
+        votes[power] = "\n".join(lines)
+    mails = play(judge, votes, "votes")
+    phase, state = game_state(judge)
+    assert phase == "S1898M"
+    assert units_of(state, "RUSSIA") == ["A MOS"]
+    assert units_of(state, "GERMANY") == ["F DEN"]
+
+    # 1898: capitals pay 2 a season; Russia takes Warsaw in the fall.
+    def hold_all(state: dict, extra: dict[str, str] | None = None) -> dict[str, str]:
+        out = {p: "\n".join(f"{u} H" for u in units_of(state, p)) for p in caps}
+        out.update(extra or {})
+        return out
+
+    play(judge, hold_all(state), "S1898")
+    phase, state = game_state(judge)
+    assert phase == "F1898M"
+    play(judge, hold_all(state, {"RUSSIA": "A MOS - WAR (1)"}), "F1898")
+    phase, state = game_state(judge)
+    assert phase == "W1898A"
+    assert state["powers"]["RUSSIA"]["balance"] == 2  # 2 + 2 - 1 - 1
+    # Russia's build at its capital, by vote (a 'no build' vote is refused before 1900).
+    mails = play(judge, {"RUSSIA": "VOTE A MOS (5)", "TURKEY": "VOTE NO BUILD MOS (5)"}, "W1898")
+    assert "only from 1900" in body(judge.to(addr("TURKEY"), mails)[0])
+    phase, state = game_state(judge)
+    assert phase == "S1899M"
+    assert sorted(units_of(state, "RUSSIA")) == ["A MOS", "A WAR"]
+
+    # 1899: capital 3, Warsaw 2. Turkey bribes the army in Warsaw to Ukraine.
+    mails = play(judge, hold_all(state, {"TURKEY": "A ANK H\nBRIBE A WAR - UKR (2)"}), "S1899")
+    assert "A WAR HOLD(1):UKR(2) = UKR" in body(judge.to(GM, mails)[-1])
+    phase, state = game_state(judge)
+    assert state["powers"]["RUSSIA"]["balance"] == 2 + 5 - 2
+    play(judge, hold_all(state, {"RUSSIA": "A UKR - WAR (2)\nA MOS H (1)"}), "F1899")
+    phase, state = game_state(judge)
+    assert phase == "S1900M"  # no adjustments due
+    assert state["homes"]["RUSSIA"] == ["MOS", "WAR"]  # fixed at the end of Fall 1899
+    assert state["homes"]["TURKEY"] == ["ANK"]
+
+    # 1900: capital 5, other home centre 3.
+    play(judge, hold_all(state), "S1900")
+    phase, state = game_state(judge)
+    assert state["powers"]["RUSSIA"]["balance"] == 5 + 5 - 3 + 8 - 2
+    play(judge, hold_all(state), "F1900")
+    phase, state = game_state(judge)
+    assert phase == "S1901M"
+    assert state["powers"]["RUSSIA"]["balance"] == 13 + 8 - 2
+    assert state["powers"]["TURKEY"]["balance"] == (2 + 2 - 2) + (3 + 3 - 2 - 2) + (5 + 5 - 2)
+    mails = play(judge, {"RUSSIA": "BALANCE"}, "balance")
+    assert "Account: balance 19 + income 8 for S1901M = 27 to spend." in body(mails[0])
