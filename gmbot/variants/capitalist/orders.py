@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 
 from gmbot.engine.check import check_order
 from gmbot.engine.map import COAST, LAND
-from gmbot.engine.orders import Hold, Order, OrderError
+from gmbot.engine.orders import Order, OrderError
 from gmbot.engine.parse import OrderParser, _Cursor
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import MOVEMENT, GameState
@@ -194,11 +194,3 @@ def _end(cur: _Cursor) -> None:
     if not cur.done():
         raise OrderError(f"did not understand {' '.join(cur.toks[cur.i:])!r} at the end")
 
-
-def own_order(order: Order) -> Order:
-    """The unit order a paid order carries."""
-    return order.order if isinstance(order, Paid) else order
-
-
-def hold_for(power: str, utype: str, loc: str) -> Hold:
-    return Hold(power, utype, loc)
