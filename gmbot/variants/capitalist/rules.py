@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from gmbot.engine.resolve import Resolution
 
 _BRIBE_WORD = re.compile(r"^\s*BRIBES?\b", re.IGNORECASE)
+_OTHER_PHASE = re.compile(r"^\s*(VOTES?|CAPITALS?)\b", re.IGNORECASE)
 VOTE_HELP = "VOTE A PAR (2), VOTE F STP/NC (1), VOTE NO BUILD PAR (2) or VOTE REMOVE F NTH (3)"
 
 
@@ -75,6 +76,9 @@ class CapitalistRules(StandardRules):
     def _movement_line(
         self, parser: OrderParser, line: str, power: str, state: GameState
     ) -> Order:
+        if _OTHER_PHASE.match(line):
+            raise OrderError("votes and capital lists are given in winter, not in a movement "
+                             "phase")
         if _BRIBE_WORD.match(line) and eco.bribe_limit(state.phase) == 0:
             raise OrderError(f"no bribes in {state.phase.year} (5.1)")
         order = parse_movement(parser, line, power, state, self)
