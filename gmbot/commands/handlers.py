@@ -29,6 +29,8 @@ def run_commands(ctx: Context) -> None:
             info.status(ctx)
         elif command.name == "HISTORY":
             info.history(ctx, command.args)
+        elif command.name == "BALANCE":
+            info.balance(ctx)
     if not ctx.sections:
         ctx.errors += 1
         ctx.sections.append("No orders or commands were found in your mail.")

@@ -33,6 +33,22 @@ def status(ctx: Context) -> None:
     )[1].rstrip())
 
 
+def balance(ctx: Context) -> None:
+    """The sender's own account and other private standing (the rules' `private_lines`):
+    only ever the sender's, so it is never shown to the GM or another player."""
+    game = ctx.game
+    phase = current_phase(ctx.session, game)
+    if ctx.player is None:
+        ctx.sections.append("BALANCE shows a player's own account; the GM has none.")
+        return
+    if phase is None:
+        ctx.sections.append(f"Game {game.name} is {game.status}; no phase is open.")
+        return
+    rules = rules_for(game)
+    lines = rules.private_lines(state_of(game, phase, rules), ctx.player.key)
+    ctx.sections.append("\n".join(lines) if lines else "This game keeps no account for you.")
+
+
 def history(ctx: Context, args: tuple[str, ...]) -> None:
     rows = ctx.session.scalars(
         # processed_at, not result: an empty JSON result is stored as JSON null, not NULL.

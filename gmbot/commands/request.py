@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-PLAYER_COMMANDS = {"HELP", "ORDERS", "STATUS", "CLEAR", "HISTORY"}
+PLAYER_COMMANDS = {"HELP", "ORDERS", "STATUS", "CLEAR", "HISTORY", "BALANCE"}
 GM_COMMANDS = {"PROCESS", "EXTEND", "PAUSE", "RESUME", "ROLLBACK", "REPLACE"}
 _TAG = re.compile(r"\[([a-z0-9][a-z0-9-]*)\]", re.IGNORECASE)
 

@@ -69,7 +69,11 @@ def accept_orders(
                 why = f"replaced by a later order for the unit in {prov}"
                 rejected.append(Rejection(power, str(earlier), why, prov))
             accepted[prov] = order
-    return list(accepted.values()) + extra, rejected
+    kept = list(accepted.values()) + extra
+    for order, why in rules.check_set(state, power, kept):
+        kept.remove(order)
+        rejected.append(Rejection(power, str(order), why, order.prov or None))
+    return kept, rejected
 
 
 def adjudicate(
@@ -99,6 +103,7 @@ def adjudicate_orders(
         result = _adjustments(state, rules, accepted)
     result.rejected = list(rejected or []) + result.rejected
     _mark_void(result, accepted)
+    rules.phase_notes(state, accepted, result)
     return result
 
 
@@ -184,6 +189,7 @@ def _retreats(state: GameState, rules: StandardRules, orders: dict[str, Order]) 
 def _adjustments(state: GameState, rules: StandardRules, orders: list[Order]) -> PhaseResult:
     from gmbot.engine.adjust import resolve_adjustments
 
+    state, orders = rules.before_adjustments(state, orders)
     result = PhaseResult(before=state, after=state)
     changed, orders = rules.adjustment_orders(state, orders, result)
     out = resolve_adjustments(state, rules, orders)

@@ -5,13 +5,13 @@ hooks for anything a variant might change; they know no variant.
 
 Hook groups:
   grammar        parse_extra
-  who orders     may_order, reconcile, missing_orders, ack_lines
+  who orders     may_order, check_set, reconcile, missing_orders, ack_lines
   board          army_adjacent, fleet_adjacent, can_convoy, build_sites
   strength       strength, beats_defender, beats_rival, cuts_support
-  phase effects  before_movement, after_movement, after_retreats, adjustment_orders,
-                 after_adjustments
+  phase effects  before_movement, after_movement, after_retreats, before_adjustments,
+                 adjustment_orders, after_adjustments
   sequence       next_phase, solo_threshold, winner
-  reporting      unit_label, redact, private_lines, shows_homes (and PhaseResult.notes)
+  reporting      unit_label, redact, private_lines, shows_homes, phase_notes (PhaseResult.notes)
   randomness     rng
 
 A phase's variant report travels in `PhaseResult.notes`: "public" (lines for everyone),
@@ -58,6 +58,13 @@ class StandardRules:
 
     def may_order(self, state: GameState, power: str, unit: Unit) -> bool:
         return unit.power == power
+
+    def check_set(
+        self, state: GameState, power: str, orders: list[Order]
+    ) -> list[tuple[Order, str]]:
+        """Orders of `power`'s accepted set to refuse as a whole set breaks a rule (a budget,
+        a limit per turn), each with the reason shown to the player. Standard: none."""
+        return []
 
     def reconcile(self, state: GameState, orders: list[Order]) -> dict[str, Order]:
         """The order each unit executes, keyed by province, from all accepted orders.
@@ -167,6 +174,12 @@ class StandardRules:
     def after_retreats(self, state: GameState) -> GameState:
         return state
 
+    def before_adjustments(
+        self, state: GameState, orders: list[Order]
+    ) -> tuple[GameState, list[Order]]:
+        """The state and adjustment orders to resolve (a variant turns votes into builds)."""
+        return state, orders
+
     def adjustment_orders(
         self, state: GameState, orders: list[Order], result: PhaseResult
     ) -> tuple[GameState, list[Order]]:
@@ -198,6 +211,10 @@ class StandardRules:
     def shows_homes(self) -> bool:
         """Whether results list each power's home centres (they change in the game)."""
         return False
+
+    def phase_notes(self, state: GameState, orders: list[Order], result: PhaseResult) -> None:
+        """Add the variant's report lines to `result.notes` ("public", "private",
+        "random"), from the phase's state and every accepted order."""
 
     # -- randomness ----------------------------------------------------------------------
 

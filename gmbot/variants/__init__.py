@@ -5,10 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from gmbot.engine.rules import StandardRules, compose
+from gmbot.variants.capitalist import CapitalistRules
 from gmbot.variants.homecentres import ChangingHomeCentres
 from gmbot.variants.options import BuildAnywhere, CivilDisorder2023
 
-VARIANTS: dict[str, type[StandardRules]] = {"standard": StandardRules}
+VARIANTS: dict[str, type[StandardRules]] = {
+    "standard": StandardRules,
+    "capitalist": CapitalistRules,
+}
 
 # Options switched on by a true value in a game's `options:`; each is a mixin of hooks.
 OPTIONS: dict[str, type] = {
@@ -18,7 +22,7 @@ OPTIONS: dict[str, type] = {
 }
 
 # Options that are plain values read by the rules themselves.
-VALUE_OPTIONS = {"solo"}
+VALUE_OPTIONS = {"solo", "seed"}  # seed: the random source of rules.rng
 
 
 class VariantError(ValueError):

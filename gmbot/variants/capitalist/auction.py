@@ -1,0 +1,146 @@
+"""Pays and bribes in one movement phase (section 5 and the rulings): which order each
+unit executes and what each player spends. Pure and deterministic, so the phase report
+can be rebuilt from the same state and orders."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from gmbot.engine.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
+from gmbot.engine.state import GameState, Unit
+from gmbot.variants.capitalist.economy import available
+from gmbot.variants.capitalist.orders import Bribe, Paid
+
+
+@dataclass
+class Deal:
+    """One unit's auction: its owner's order and pay, the offers, what it executes."""
+
+    unit: Unit
+    own: Order
+    pay: int
+    offers: list[Bribe] = field(default_factory=list)
+    executed: Order | None = None
+    taken: list[Bribe] = field(default_factory=list)  # bribes accepted: their money is spent
+    tie: bool = False  # bribes tied above the owner's total: the unit held
+
+    def totals(self) -> dict[str, int]:
+        """Bribe totals per distinct order (bribes for the same order add up, 5.7)."""
+        out: dict[str, int] = defaultdict(int)
+        for b in self.offers:
+            out[key(b.order)] += b.amount
+        return dict(out)
+
+
+@dataclass
+class Ledger:
+    deals: dict[str, Deal]  # province -> deal
+    defaulted: set[str] = field(default_factory=set)  # units paid by default (no order)
+
+    def pays(self, power: str) -> int:
+        return sum(d.pay for d in self.deals.values() if d.unit.power == power)
+
+    def bribes_paid(self, power: str) -> int:
+        return sum(b.amount for d in self.deals.values() for b in d.taken if b.power == power)
+
+    def spent(self, power: str) -> int:
+        return self.pays(power) + self.bribes_paid(power)
+
+    def offers_by(self, power: str) -> list[tuple[Bribe, Deal]]:
+        return [(b, d) for d in self.deals.values() for b in d.offers if b.power == power]
+
+
+def key(order: Order) -> str:
+    """An order's identity whoever gives it."""
+    return str(order)
+
+
+def settle(state: GameState, orders: list[Order]) -> Ledger:
+    paid: dict[str, Paid] = {}
+    offers: dict[str, list[Bribe]] = defaultdict(list)
+    for order in orders:
+        if isinstance(order, Bribe):
+            offers[order.prov].append(order)
+        elif isinstance(order, Paid):
+            paid[order.prov] = order
+        else:  # a plain order (no pay written anywhere) is paid the minimum
+            paid[order.prov] = Paid(order.power, order.utype, order.loc, order, 1)
+    deals: dict[str, Deal] = {}
+    ledger = Ledger(deals)
+    # Money left per power after the written pays and every bribe offered: an unordered
+    # unit holds and gets 1 from it while it lasts (ruling on 4.6).
+    left = {p: available(state, p) for p in state.powers}
+    for p in paid.values():
+        left[p.power] = left.get(p.power, 0) - p.pay
+    for bribes in offers.values():
+        for b in bribes:
+            left[b.power] = left.get(b.power, 0) - b.amount
+    for prov in sorted(state.units):
+        unit = state.units[prov]
+        mine = paid.get(prov)
+        if mine is not None and mine.power == unit.power:
+            deal = Deal(unit, mine.order, mine.pay)
+        else:
+            pay = 1 if left.get(unit.power, 0) >= 1 else 0
+            left[unit.power] = left.get(unit.power, 0) - pay
+            deal = Deal(unit, Hold(unit.power, unit.type, unit.loc), pay)
+            ledger.defaulted.add(prov)
+        deal.offers = [b for b in offers.get(prov, []) if b.power != unit.power]
+        _auction(deal)
+        deals[prov] = deal
+    return ledger
+
+
+def _auction(deal: Deal) -> None:
+    """The rulings: bribes for the owner's own order add to its pay; another order wins if
+    its total is strictly higher than that and unique; a tie on top means hold (5.9);
+    otherwise the owner's order (5.8). Only bribes for the executed order are taken."""
+    totals = deal.totals()
+    own_total = deal.pay + totals.pop(key(deal.own), 0)
+    best = max(totals.values(), default=0)
+    if best <= own_total:
+        deal.executed = deal.own
+    else:
+        top = [k for k, v in totals.items() if v == best]
+        if len(top) > 1:
+            u = deal.unit
+            deal.executed = Hold(u.power, u.type, u.loc)
+            deal.tie = True
+            return
+        deal.executed = next(b.order for b in deal.offers if key(b.order) == top[0])
+    deal.taken = [b for b in deal.offers if key(b.order) == key(deal.executed)]
+
+
+# -- the public line (5.10) --------------------------------------------------------------
+
+
+def short(order: Order) -> str:
+    """An order without its unit: NTH for a move, HOLD, S A BER-KIE, C A LON-BEL."""
+    if isinstance(order, Move):
+        return order.dest
+    if isinstance(order, SupportMove):
+        return f"S {order.target_type} {order.target}-{order.dest}"
+    if isinstance(order, SupportHold):
+        return f"S {order.target_type} {order.target}"
+    if isinstance(order, Convoy):
+        return f"C A {order.target}-{order.dest}"
+    return "HOLD"
+
+
+def public_line(deal: Deal) -> str:
+    """`F LON-NTH(3):ENG(4), YOR(4) = HOLD`: totals only, never who offered. Offers are
+    listed by total, then alphabetically, so their order says nothing about the bribers."""
+    u = deal.unit
+    sep = "-" if isinstance(deal.own, Move) else " "
+    parts = sorted(
+        ((short(_order_of(deal, k)), t) for k, t in deal.totals().items()),
+        key=lambda x: (-x[1], x[0]),
+    )
+    offered = ", ".join(f"{s}({t})" for s, t in parts)
+    assert deal.executed is not None
+    return f"{u.type} {u.loc}{sep}{short(deal.own)}({deal.pay}):{offered} = {short(deal.executed)}"
+
+
+def _order_of(deal: Deal, k: str) -> Order:
+    return next(b.order for b in deal.offers if key(b.order) == k)

@@ -1,0 +1,85 @@
+"""The pre-game capital phase (section 1): preference lists to capitals.
+
+Repeatedly, every player still without a capital looks at its best listed centre that is
+still free (not taken, not too near a capital already given). Among the players whose
+free choice ranks best, a player whose choice clashes with no other such choice gets it;
+otherwise the players clashing over the first contested choice toss a coin (1.2). A
+player with no free choice left (or no list) gets a free centre by coin toss. Centres
+clash when they are the same or fewer than `min_distance` moves apart (1.3)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from gmbot.engine.map import GameMap
+
+
+@dataclass
+class Allocation:
+    capitals: dict[str, str] = field(default_factory=dict)  # power -> capital
+    draws: list[dict] = field(default_factory=list)  # coin tosses, for the audit log
+    log: list[str] = field(default_factory=list)  # public lines
+
+
+def distance(gmap: GameMap, a: str, b: str) -> int:
+    """Moves between two provinces counting every border (any unit type)."""
+    return gmap.distances_from(frozenset({a}), army=True, any_border=True).get(b, 10**6)
+
+
+def too_near(gmap: GameMap, a: str, b: str, min_distance: int) -> bool:
+    return a == b or distance(gmap, a, b) < min_distance
+
+
+def allocate(gmap: GameMap, prefs: dict[str, list[str]], fixed: dict[str, str],
+             powers: list[str], rng: random.Random, min_distance: int = 2) -> Allocation:
+    """Capitals for `powers`; `fixed` are the GM's (kept as given)."""
+    out = Allocation(capitals=dict(fixed))
+    for power, cap in sorted(fixed.items()):
+        out.log.append(f"{power}: capital {cap} (set by the GM)")
+
+    def free(c: str) -> bool:
+        return all(not too_near(gmap, c, taken, min_distance) for taken in out.capitals.values())
+
+    while True:
+        waiting = [p for p in powers if p not in out.capitals]
+        if not waiting:
+            return out
+        choice: dict[str, tuple[int, str]] = {}
+        for p in waiting:
+            for rank, c in enumerate(prefs.get(p, [])):
+                if free(c):
+                    choice[p] = (rank, c)
+                    break
+        if not choice:
+            _by_lot(gmap, waiting[0], free, rng, out)
+            continue
+        best = min(r for r, _ in choice.values())
+        front = sorted(p for p, (r, _) in choice.items() if r == best)
+        lone = [p for p in front if not any(
+            q != p and too_near(gmap, choice[p][1], choice[q][1], min_distance) for q in front)]
+        if lone:
+            p = lone[0]
+            out.capitals[p] = choice[p][1]
+            out.log.append(f"{p}: capital {choice[p][1]} (choice {best + 1})")
+            continue
+        first = front[0]
+        clash = [q for q in front
+                 if q == first or too_near(gmap, choice[first][1], choice[q][1], min_distance)]
+        winner = rng.choice(clash)
+        wanted = {q: choice[q][1] for q in clash}
+        out.draws.append({"purpose": "capital coin toss", "among": wanted, "value": winner})
+        out.capitals[winner] = choice[winner][1]
+        out.log.append(f"{winner}: capital {choice[winner][1]} (choice {best + 1}, won a coin "
+                       f"toss against {', '.join(q for q in clash if q != winner)})")
+
+
+def _by_lot(gmap: GameMap, power: str, free: object, rng: random.Random,
+            out: Allocation) -> None:
+    left = sorted(c for c in gmap.supply_centres if free(c))  # type: ignore[operator]
+    if not left:
+        raise ValueError(f"no centre is left far enough from the others for {power}")
+    cap = rng.choice(left)
+    out.draws.append({"purpose": f"capital by lot for {power}", "value": cap})
+    out.capitals[power] = cap
+    out.log.append(f"{power}: capital {cap} (drawn by lot: no listed centre was free)")

@@ -1,0 +1,364 @@
+"""Capitalist Diplomacy (Kerry Slavin, circa 1897) as hooks on the standard rules: a
+capital phase (W1896A), the voted initial adjustment (W1897A), an economy paying for
+orders and bribes in movement phases, and voted adjustments. See
+docs/variants/capitalist.md for the rulings."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from gmbot.engine.adjudicate import capture_centres
+from gmbot.engine.orders import Order, OrderError
+from gmbot.engine.rules import StandardRules
+from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Phase
+from gmbot.variants.capitalist import economy as eco
+from gmbot.variants.capitalist.auction import Ledger, public_line, settle
+from gmbot.variants.capitalist.capitals import Allocation, allocate
+from gmbot.variants.capitalist.orders import (
+    Bribe,
+    Paid,
+    Prefer,
+    Vote,
+    parse_movement,
+    parse_preferences,
+    parse_vote,
+    split_figure,
+)
+from gmbot.variants.capitalist.votes import VoteOutcome, adjusting, count_votes, vote_target
+
+if TYPE_CHECKING:
+    from gmbot.engine.adjudicate import PhaseResult
+    from gmbot.engine.parse import OrderParser
+    from gmbot.engine.resolve import Resolution
+
+_BRIBE_WORD = re.compile(r"^\s*BRIBES?\b", re.IGNORECASE)
+_OTHER_PHASE = re.compile(r"^\s*(VOTES?|CAPITALS?)\b", re.IGNORECASE)
+VOTE_HELP = "VOTE A PAR (2), VOTE F STP/NC (1), VOTE NO BUILD PAR (2) or VOTE REMOVE F NTH (3)"
+
+
+class _Chosen(dict[str, Order]):
+    """The orders units execute, carrying the phase's ledger from `reconcile` to
+    `before_movement` (which charges it)."""
+
+    ledger: Ledger
+
+
+class CapitalistRules(StandardRules):
+    name = "capitalist"
+    map_name = "standard"
+    value_options = ("seed", "capital_min_distance")
+
+    # -- grammar ----------------------------------------------------------------------
+
+    def parse_extra(
+        self, parser: OrderParser, line: str, power: str, state: GameState
+    ) -> Order | None:
+        kind = state.phase.kind
+        if kind == RETREAT:
+            if _BRIBE_WORD.match(line) or split_figure(line)[1] is not None:
+                raise OrderError("retreats are outside the economy: no pay and no bribes (7.1)")
+            return None
+        if kind == MOVEMENT:
+            return self._movement_line(parser, line, power, state)
+        if eco.is_capital_phase(state):
+            prefer = parse_preferences(parser, line, power, state)
+            if prefer is None:
+                raise OrderError("in the capital phase send your 10 preferred capitals, best "
+                                 "first: CAPITALS LON EDI LVP ...")
+            return prefer
+        vote = parse_vote(parser, line, power, state)
+        if vote is None:
+            raise OrderError(f"adjustments are voted in Capitalist Diplomacy: {VOTE_HELP}")
+        self._check_vote(state, vote)
+        return vote
+
+    def _movement_line(
+        self, parser: OrderParser, line: str, power: str, state: GameState
+    ) -> Order:
+        if _OTHER_PHASE.match(line):
+            raise OrderError("votes and capital lists are given in winter, not in a movement "
+                             "phase")
+        if _BRIBE_WORD.match(line) and eco.bribe_limit(state.phase) == 0:
+            raise OrderError(f"no bribes in {state.phase.year} (5.1)")
+        order = parse_movement(parser, line, power, state, self)
+        cost = order.pay if isinstance(order, Paid) else order.amount  # type: ignore[attr-defined]
+        money = eco.available(state, power)
+        if cost > money:
+            raise OrderError(f"costs {cost} but your balance is {money}")
+        return order
+
+    def _check_vote(self, state: GameState, vote: Vote) -> None:
+        if vote.option == "NONE" and not eco.no_build_allowed(state.phase):
+            raise OrderError("'no build' votes count only from 1900 on (6.5)")
+        if eco.is_initial_adjustment(state):
+            if vote.option not in ("A", "F"):
+                raise OrderError("the initial adjustment votes an army or a fleet for each capital")
+            if vote.count > 3:
+                raise OrderError("give each capital 1 to 3 votes (2.2)")
+        if vote_target(state, self, vote) is None:
+            if vote.option == "REMOVE":
+                raise OrderError(f"{vote.utype} {vote.loc} belongs to no one who must remove")
+            raise OrderError(f"{vote.prov} is no one's open build site this winter")
+
+    # -- who orders what ------------------------------------------------------------------
+
+    def check_set(
+        self, state: GameState, power: str, orders: list[Order]
+    ) -> list[tuple[Order, str]]:
+        if state.phase.kind == MOVEMENT:
+            return self._check_money(state, power, orders)
+        if state.phase.kind == ADJUSTMENT:
+            return self._check_votes(state, power, orders)
+        return []
+
+    def _check_money(
+        self, state: GameState, power: str, orders: list[Order]
+    ) -> list[tuple[Order, str]]:
+        refused: list[tuple[Order, str]] = []
+        money = eco.available(state, power)
+        committed = 0
+        limit = eco.bribe_limit(state.phase)
+        nations: list[str] = []
+        for order in orders:
+            if isinstance(order, Bribe):
+                if len(nations) >= limit:
+                    refused.append((order, f"you may bribe only {limit} unit(s) now (5.2-5.4)"))
+                    continue
+                if limit > 1 and order.owner in nations:
+                    refused.append((order, f"you already bribe a unit of {order.owner}: each "
+                                           "bribe must be to a different nation (5.3, 5.4)"))
+                    continue
+                cost = order.amount
+            elif isinstance(order, Paid):
+                cost = order.pay
+            else:
+                continue
+            if committed + cost > money:
+                refused.append((order, f"not enough money: your balance is {money} and your "
+                                       f"earlier lines already commit {committed}"))
+                continue
+            committed += cost
+            if isinstance(order, Bribe):
+                nations.append(order.owner)
+        return refused
+
+    def _check_votes(
+        self, state: GameState, power: str, orders: list[Order]
+    ) -> list[tuple[Order, str]]:
+        refused: list[tuple[Order, str]] = []
+        prefers = [o for o in orders if isinstance(o, Prefer)]
+        refused += [(o, "replaced by your later list") for o in prefers[:-1]]
+        budget = eco.vote_budget(state, power)
+        used = 0
+        per_site: dict[str, int] = {}
+        initial = eco.is_initial_adjustment(state)
+        for order in orders:
+            if not isinstance(order, Vote):
+                continue
+            if initial and per_site.get(order.prov, 0) + order.count > 3:
+                refused.append((order, f"give {order.prov} at most 3 votes (2.2)"))
+                continue
+            if used + order.count > budget:
+                refused.append((order, f"you have {budget} votes and have used {used}"))
+                continue
+            used += order.count
+            per_site[order.prov] = per_site.get(order.prov, 0) + order.count
+        return refused
+
+    def reconcile(self, state: GameState, orders: list[Order]) -> dict[str, Order]:
+        if state.phase.kind != MOVEMENT:
+            return super().reconcile(state, orders)
+        ledger = settle(state, orders)
+        chosen = _Chosen({p: d.executed for p, d in ledger.deals.items() if d.executed})
+        chosen.ledger = ledger
+        return chosen
+
+    def missing_orders(self, state: GameState, power: str, orders: list[Order]) -> list[str]:
+        if state.phase.kind != ADJUSTMENT:
+            return super().missing_orders(state, power, orders)
+        if eco.is_capital_phase(state):
+            if eco.capital(state, power) or any(isinstance(o, Prefer) for o in orders):
+                return []
+            return ["your 10 preferred capitals (CAPITALS LON EDI ...)"]
+        votes = [o for o in orders if isinstance(o, Vote)]
+        if eco.is_initial_adjustment(state):
+            voted = {v.prov for v in votes}
+            left = sorted(set(eco.capitals(state).values()) - voted)
+            if not left:
+                return []
+            return [f"1 to 3 votes for each capital; none yet for {', '.join(left)}"]
+        delta = adjusting(state, self).get(power, 0)
+        if delta and not any(vote_target(state, self, v) == power for v in votes):
+            what = "build(s)" if delta > 0 else "removal(s)"
+            return [f"at least 1 vote for your own {what} (6.2)"]
+        return []
+
+    def ack_lines(self, state: GameState, power: str, orders: list[Order]) -> list[str]:
+        if state.phase.kind == MOVEMENT:
+            money = eco.available(state, power)
+            pays = sum(o.pay for o in orders if isinstance(o, Paid))
+            bribes = sum(o.amount for o in orders if isinstance(o, Bribe))
+            return [f"Account: {money} available; pays {pays}, bribes offered {bribes}; "
+                    f"{money - pays - bribes} left if every bribe is taken. Units you leave "
+                    "unordered hold and are paid 1 each while money lasts."]
+        if state.phase.kind == ADJUSTMENT and not eco.is_capital_phase(state):
+            used = sum(o.count for o in orders if isinstance(o, Vote))
+            return [f"Votes: {used} of {eco.vote_budget(state, power)} used."]
+        return []
+
+    # -- the board --------------------------------------------------------------------
+
+    def build_sites(self, state: GameState, power: str) -> set[str]:
+        return {
+            h for h in eco.home_centres(state, power)
+            if state.centers.get(h) == power and h not in state.units
+        }
+
+    # -- phase effects ----------------------------------------------------------------
+
+    def before_movement(
+        self, state: GameState, orders: dict[str, Order]
+    ) -> tuple[GameState, dict[str, Order]]:
+        ledger = getattr(orders, "ledger", None)
+        if ledger is None:
+            return state, orders
+        attrs = {p: dict(a) for p, a in state.power_attrs.items()}
+        for power in eco.capitals(state):
+            mine = attrs.setdefault(power, {})
+            mine["balance"] = eco.available(state, power) - ledger.spent(power)
+            mine["income_phase"] = str(state.phase)
+        return state.with_(power_attrs=attrs), orders
+
+    def after_movement(self, state: GameState, res: Resolution) -> GameState:
+        if _ends_fall_1899(state.phase) and not state.dislodged:
+            return eco.fix_homes(state, capture_centres(state).centers)
+        return state
+
+    def after_retreats(self, state: GameState) -> GameState:
+        if _ends_fall_1899(state.phase):
+            return eco.fix_homes(state, capture_centres(state).centers)
+        return state
+
+    def before_adjustments(
+        self, state: GameState, orders: list[Order]
+    ) -> tuple[GameState, list[Order]]:
+        if eco.is_capital_phase(state):
+            return self._assign_capitals(state, orders), []
+        outcome = self._count(state, orders)
+        return state, outcome.orders
+
+    def _allocation(self, state: GameState, orders: list[Order]) -> Allocation:
+        prefs = {o.power: list(o.centres) for o in orders if isinstance(o, Prefer)}
+        return allocate(state.map, prefs, eco.capitals(state), state.powers,
+                        self.rng(state, "capitals"),
+                        int(self.options.get("capital_min_distance", 2)))
+
+    def _assign_capitals(self, state: GameState, orders: list[Order]) -> GameState:
+        alloc = self._allocation(state, orders)
+        attrs = {p: dict(a) for p, a in state.power_attrs.items()}
+        for power, cap in alloc.capitals.items():
+            attrs.setdefault(power, {}).update(capital=cap)
+            attrs[power].setdefault("balance", 0)
+        return state.with_(
+            power_attrs=attrs,
+            centers={cap: p for p, cap in alloc.capitals.items()},
+            homes={p: (cap,) for p, cap in alloc.capitals.items()},
+        )
+
+    def _count(self, state: GameState, orders: list[Order]) -> VoteOutcome:
+        votes = [o for o in orders if isinstance(o, Vote)]
+        return count_votes(state, self, votes, self.rng(state, "votes"),
+                           always_build=eco.is_initial_adjustment(state))
+
+    # -- sequence -----------------------------------------------------------------------
+
+    def next_phase(self, phase: Phase) -> Phase:
+        if phase.kind == ADJUSTMENT and phase.year <= eco.CAPITAL_YEAR:
+            return Phase.make("W", eco.INITIAL_YEAR, ADJUSTMENT)
+        return super().next_phase(phase)
+
+    # -- reporting ------------------------------------------------------------------------
+
+    def private_lines(self, state: GameState, viewer: str) -> list[str]:
+        cap = eco.capital(state, viewer)
+        if cap is None:
+            return []
+        lines = [f"Your capital: {cap}. Home centres: "
+                 f"{' '.join(sorted(eco.home_centres(state, viewer))) or 'none'}."]
+        due = eco.income_due(state, viewer)
+        bal = eco.balance(state, viewer)
+        if due:
+            lines.append(f"Account: balance {bal} + income {due} for {state.phase} = "
+                         f"{bal + due} to spend.")
+        else:
+            lines.append(f"Account: balance {bal}.")
+        return lines
+
+    def phase_notes(self, state: GameState, orders: list[Order], result: PhaseResult) -> None:
+        if state.phase.kind == MOVEMENT:
+            _movement_notes(state, settle(state, orders), result.notes)
+        elif state.phase.kind == ADJUSTMENT and eco.is_capital_phase(state):
+            alloc = self._allocation(state, orders)
+            _add(result.notes, public=["Capitals:", *alloc.log], random=alloc.draws)
+        elif state.phase.kind == ADJUSTMENT:
+            _vote_notes(state, self._count(state, orders), orders, result.notes)
+
+
+def _ends_fall_1899(phase: Phase) -> bool:
+    return phase.year == eco.HOMES_FIXED_YEAR and phase.season == "F"
+
+
+def _add(notes: dict[str, Any], public: list[str] | None = None,
+         private: dict[str, list[str]] | None = None, random: list[dict] | None = None) -> None:
+    if public:
+        notes.setdefault("public", []).extend(public)
+    for power, lines in (private or {}).items():
+        if lines:
+            notes.setdefault("private", {}).setdefault(power, []).extend(lines)
+    if random:
+        notes.setdefault("random", []).extend(random)
+
+
+def _movement_notes(state: GameState, ledger: Ledger, notes: dict[str, Any]) -> None:
+    public = [public_line(d) for _, d in sorted(ledger.deals.items()) if d.offers]
+    private: dict[str, list[str]] = {}
+    for power in eco.capitals(state):
+        due = eco.income_due(state, power)
+        money = eco.available(state, power)
+        lines = [f"Income for {state.phase}: {due}; available {money}."]
+        pays = [f"{d.unit} {d.pay}" + (" (unordered)" if p in ledger.defaulted else "")
+                for p, d in sorted(ledger.deals.items()) if d.unit.power == power]
+        if pays:
+            lines.append(f"Pays: {', '.join(pays)} = {ledger.pays(power)}.")
+        for bribe, deal in ledger.offers_by(power):
+            if bribe in deal.taken:
+                how = f"taken: {bribe.amount} paid"
+            elif deal.tie:
+                how = "not taken (tied: the unit held); nothing paid"
+            else:
+                how = "refused; nothing paid"
+            lines.append(f"{bribe}: {how}.")
+        lines.append(f"Spent {ledger.spent(power)}; balance now {money - ledger.spent(power)}.")
+        private[power] = lines
+    _add(notes, public=(["Bribes (totals offered; bribers are not named):", *public]
+                        if public else None), private=private)
+
+
+def _vote_notes(state: GameState, outcome: VoteOutcome, orders: list[Order],
+                notes: dict[str, Any]) -> None:
+    public = []
+    for site in outcome.sites:
+        counts = ", ".join(f"{k} {v}" for k, v in sorted(site.totals.items())) or "no votes"
+        coasts = (" (coasts: " + ", ".join(f"{k} {v}" for k, v in sorted(site.coasts.items()))
+                  + ")") if len(site.coasts) > 1 else ""
+        public.append(f"{site.power} {site.prov}: {counts}{coasts}")
+    for power, units in outcome.removals.items():
+        counts = ", ".join(f"{u} {n}" for u, n in units.items()) or "no votes"
+        public.append(f"{power} removal votes: {counts}")
+    private: dict[str, list[str]] = {}
+    for order in orders:
+        if isinstance(order, Vote):
+            private.setdefault(order.power, []).append(f"Your vote: {order}")
+    _add(notes, public=["Votes (totals; voters are not named):", *public] if public else None,
+         private=private, random=outcome.draws)
