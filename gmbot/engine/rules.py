@@ -6,16 +6,19 @@ hooks for anything a variant might change; they know no variant.
 Hook groups:
   grammar        parse_extra
   who orders     may_order, reconcile, missing_orders, ack_lines
-  board          army_adjacent, fleet_adjacent, can_convoy, build_sites
+  board          army_adjacent, fleet_adjacent, can_convoy, build_sites, built_unit
   strength       strength, beats_defender, beats_rival, cuts_support
   phase effects  before_movement, after_movement, after_retreats, after_adjustments
   sequence       next_phase, solo_threshold, winner
-  reporting      unit_label, redact, private_lines (and PhaseResult.notes, below)
+  reporting      unit_label, redact, private_lines, result_code (and PhaseResult.notes)
+  position       position_problems
   randomness     rng
 
 A phase's variant report travels in `PhaseResult.notes`: "public" (lines for everyone),
 "private" (viewer -> lines only that viewer sees) and "random" (what a seeded draw gave,
 for the audit log). `gmbot.cases.result_to_dict` stores them; the results mail shows them.
+In a movement phase, lines a variant puts in `Resolution.notes` (from the battle hooks or
+`after_movement`) are added to the phase's notes.
 """
 
 from __future__ import annotations
@@ -121,6 +124,10 @@ class StandardRules:
             if state.centers.get(h) == power and h not in state.units
         }
 
+    def built_unit(self, state: GameState, order: Order) -> Unit:
+        """The unit a checked build order puts on the board (a variant adds attributes)."""
+        return Unit(order.power, order.utype or "A", order.loc)
+
     def disband_priority(self, state: GameState, power: str) -> list[Unit]:
         """The power's units in the order civil disorder removes them."""
         from gmbot.engine.adjust import civil_disorder_order
@@ -174,6 +181,10 @@ class StandardRules:
         """How a unit is written in results and summaries (a variant adds its colour...)."""
         return str(unit)
 
+    def result_code(self, res: Resolution, i: int) -> str:
+        """The result word shown for unit i's order after a movement phase."""
+        return res.result_code(i)
+
     def redact(self, report: dict[str, Any], viewer: str | None) -> dict[str, Any]:
         """The phase report as `viewer` (a power or role key; None for the public and the
         GM's public copy) may see it. Standard Diplomacy hides nothing."""
@@ -181,6 +192,13 @@ class StandardRules:
 
     def private_lines(self, state: GameState, viewer: str) -> list[str]:
         """Extra lines only `viewer` sees (balances, spells left, hidden units...)."""
+        return []
+
+    # -- the position --------------------------------------------------------------------
+
+    def position_problems(self, state: GameState) -> list[tuple[str, str]]:
+        """What a position lacks for this variant, as (field path, reason) pairs, e.g. a
+        unit without its variant attribute. Checked when a game or case is loaded."""
         return []
 
     # -- randomness ----------------------------------------------------------------------

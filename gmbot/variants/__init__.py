@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from gmbot.engine.rules import StandardRules, compose
+from gmbot.variants.arpiesse import ArpiesseRules
 from gmbot.variants.options import BuildAnywhere, CivilDisorder2023
 
-VARIANTS: dict[str, type[StandardRules]] = {"standard": StandardRules}
+VARIANTS: dict[str, type[StandardRules]] = {"standard": StandardRules, "arpiesse": ArpiesseRules}
 
 # Options switched on by a true value in a game's `options:`; each is a mixin of hooks.
 OPTIONS: dict[str, type] = {
