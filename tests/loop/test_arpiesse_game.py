@@ -4,12 +4,14 @@ unit's colour shown in the results mails."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from gmbot.engine.map import load_map
 from gmbot.engine.position import state_from_dict
 from gmbot.service.runtime import current_phase
 from gmbot.store.models import Game
+from tests.loop.conftest import Cli
 from tests.loop.judgekit import POWERS, REPO, Judge, body, make_judge
 
 GAME = REPO / "games" / "arpiesse-example.yaml"
@@ -92,3 +94,32 @@ def test_an_arpiesse_year_by_mail(tmp_path: Path) -> None:
     assert "A PAR (silver)" in english.split("Supply centres and units:")[1]
     colours = position(judge)
     assert (colours["A PAR"], colours["F BRE"]) == ("silver", "red")
+
+
+# -- the game file ------------------------------------------------------------------------
+
+
+def test_example_file_loads_and_show_json_gives_the_colours(cli: Cli) -> None:
+    cli("game", "load", str(GAME))
+    shown = json.loads(cli("game", "show", "arpiesse-example", "--json").output)
+    assert shown["variant"] == "arpiesse"
+    assert {"unit": "F STP/SC", "colour": "purple"} in shown["units"]["RUSSIA"]
+    assert all(isinstance(u, dict) and u["colour"] in ("red", "purple", "silver")
+               for units in shown["units"].values() for u in units)
+
+
+def test_a_unit_without_colour_is_a_game_file_error(cli: Cli, tmp_path: Path) -> None:
+    text = GAME.read_text(encoding="utf-8").replace("{unit: A MAR, colour: purple}", "A MAR")
+    path = tmp_path / "arp.yaml"
+    path.write_text(text, encoding="utf-8")
+    out = cli("game", "load", str(path), ok=False).output
+    line = text.splitlines().index("    FRANCE:") + 1
+    assert f"arp.yaml:{line}: position.units.FRANCE: A MAR has no colour" in out
+
+
+def test_an_arpiesse_game_needs_a_coloured_position(cli: Cli, tmp_path: Path) -> None:
+    text = GAME.read_text(encoding="utf-8")
+    path = tmp_path / "arp.yaml"
+    path.write_text(text[: text.index("position:")], encoding="utf-8")
+    out = cli("game", "load", str(path), ok=False).output
+    assert "position.units.AUSTRIA: A BUD has no colour" in out
