@@ -42,7 +42,7 @@ def phase_report(
         "phase": result["phase"],
         "phase_long": Phase.parse(result["phase"]).long(),
         "orders": {p: by_power[p] for p in sorted(by_power)},
-        "dislodged": result["dislodged"],
+        "dislodged": {u: {**d, "label": label.get(u, u)} for u, d in result["dislodged"].items()},
         "next_phase": result["next_phase"],
         "next_phase_long": Phase.parse(result["next_phase"]).long(),
         "notes": result.get("public_notes", []),

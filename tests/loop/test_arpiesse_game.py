@@ -70,18 +70,29 @@ def test_an_arpiesse_year_by_mail(tmp_path: Path) -> None:
     assert (colours["A VEN"], colours["A ROM"], colours["A GAL"]) == ("red", "purple", "purple")
     assert "A VIE" in colours and "A WAR" not in colours
 
-    # Fall: France takes Portugal; everyone else holds.
+    # Fall: France takes Portugal; the purple army in Galicia attacks the red one holding
+    # Vienna: a superior attack, which dislodges it (by standard rules 1 against 1 would
+    # bounce). A support from the purple army in Budapest would have given Vienna purple
+    # too and saved it (rulings case gained-colour-stops-a-superior-attack).
     fall = {**start, "AUSTRIA": ["A VIE", "A BUD", "F TRI"],
             "RUSSIA": ["A MOS", "A GAL", "F SEV", "F STP/SC"],
             "FRANCE": ["A BUR", "A SPA", "F MAO"]}
-    send_all(judge, fall, {"F MAO": "F MAO - POR"})
+    send_all(judge, fall, {"F MAO": "F MAO - POR", "A GAL": "A GAL - VIE"})
     judge.tick()
-    french = results_for(judge, "FRANCE", "Fall 1901 Movement")
-    assert "F MAO (silver) - POR" in french and "builds 2" in french
+    austrian = results_for(judge, "AUSTRIA", "Fall 1901 Movement")
+    assert "F MAO (silver) - POR" in austrian and "A GAL (purple) - VIE" in austrian
+    assert "AUSTRIA A VIE (red) (attacked from GAL): may retreat to BOH, TYR" in austrian
+    judge.send(addr("AUSTRIA"), "A VIE R BOH\n", subject="[arpiesse-example] retreat")
+    judge.tick()
+    austrian = results_for(judge, "AUSTRIA", "Fall 1901 Retreat")
+    assert "A VIE (red) R BOH" in austrian and "A BOH (red)" in austrian
+    assert "builds 2" in austrian and "removes 1" in austrian
 
     # Winter: a colourless build is refused with its reason; builds name their colour.
     judge.send(addr("FRANCE"), "BUILD A PAR\nBUILD SILVER A PAR\nF BRE B RED\n",
                subject="[arpiesse-example] builds")
+    judge.send(addr("RUSSIA"), "BUILD RED A WAR\n", subject="[arpiesse-example] builds")
+    judge.send(addr("AUSTRIA"), "REMOVE F TRI\n", subject="[arpiesse-example] removal")
     judge.tick()
     mails = judge.new_mail()
     reply = next(m for m in judge.to(addr("FRANCE"), mails) if "Errors" in m["Subject"])
@@ -91,9 +102,11 @@ def test_an_arpiesse_year_by_mail(tmp_path: Path) -> None:
     winter = [m for m in mails if "Winter 1901 Adjustment results" in m["Subject"]]
     english = body(judge.to(addr("ENGLAND"), winter)[0])
     assert "BUILD A PAR (silver)" in english and "BUILD F BRE (red)" in english
+    assert "BUILD A WAR (red)" in english
     assert "A PAR (silver)" in english.split("Supply centres and units:")[1]
     colours = position(judge)
-    assert (colours["A PAR"], colours["F BRE"]) == ("silver", "red")
+    assert (colours["A PAR"], colours["F BRE"], colours["A WAR"]) == ("silver", "red", "red")
+    assert "F TRI" not in colours
 
 
 # -- the game file ------------------------------------------------------------------------
