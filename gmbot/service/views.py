@@ -32,12 +32,12 @@ def phase_report(
         by_power.setdefault(owner.get(unit, "?"), []).append(
             {"unit": unit, "order": order, "result": code}
         )
-    built_by = {str(u): u for u in after.units.values()}  # new units exist only after
-    for unit in result.get("built", []):
-        new = built_by.get(unit)
-        shown = rules.unit_label(new) if rules and new else unit
-        by_power.setdefault(new.power if new else "?", []).append(
-            {"unit": unit, "order": f"BUILD {shown}", "result": "succeeds"})
+    built_by = {str(u): u.power for u in after.units.values()}  # new units exist only after
+    new_label = {str(u): rules.unit_label(u) for u in after.units.values()} if rules else {}
+    for power, unit in ((built_by.get(u, "?"), u) for u in result.get("built", [])):
+        by_power.setdefault(power, []).append({"unit": unit,
+                                               "order": f"BUILD {new_label.get(unit, unit)}",
+                                               "result": "succeeds"})
     return {
         "phase": result["phase"],
         "phase_long": Phase.parse(result["phase"]).long(),
