@@ -71,6 +71,15 @@ class ArpiesseRules(StandardRules):
                 problems.append((f"dislodged.{d.unit}", why))
         return problems
 
+    def ack_lines(self, state: GameState, power: str, orders: list[Order]) -> list[str]:
+        lines = list(super().ack_lines(state, power, orders))
+        for o in orders:
+            other = state.units.get(o.target) if isinstance(o, Exchange) else None
+            if other is not None:
+                lines.append(f"{o}: the colours are exchanged only if {other} is ordered "
+                             f"{other} X {o.unit_text} and neither unit is dislodged.")
+        return lines
+
     def unit_label(self, unit: Unit) -> str:
         colour = unit.attrs.get(COLOUR_KEY)
         return f"{unit} ({colour})" if colour else str(unit)

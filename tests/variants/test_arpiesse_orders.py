@@ -42,6 +42,14 @@ def test_exchange_spellings(power: str, line: str, shown: str) -> None:
     assert [str(o) for o in orders] == [shown]
 
 
+def test_the_acknowledgement_says_what_the_exchange_needs() -> None:
+    orders, _ = accept_orders(MOVEMENT, RULES, "ITALY", ["F ADR X A TRI"])
+    assert RULES.ack_lines(MOVEMENT, "ITALY", orders) == [
+        "F ADR X A TRI: the colours are exchanged only if A TRI is ordered A TRI X F ADR "
+        "and neither unit is dislodged."
+    ]
+
+
 def test_an_exchange_is_the_units_order_and_a_later_line_replaces_it() -> None:
     orders, rejected = accept_orders(MOVEMENT, RULES, "ITALY",
                                      ["F ADR X A TRI", "F ADR - ION", "A VEN - TRI"])
