@@ -19,7 +19,6 @@ from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState, Unit
 from gmbot.variants.arpiesse_colours import (
     COLOUR_KEY,
-    EQUIVALENT,
     INFERIOR,
     SUPERIOR,
     beats,
@@ -246,5 +245,3 @@ class ArpiesseRules(StandardRules):
             del res.notes["public"]
         return state.with_(units=units)
 
-
-__all__ = ["EQUIVALENT", "ArpiesseRules"]
