@@ -24,6 +24,9 @@ def run_case(data: Any) -> dict[str, Any]:
     rules = make_rules(str(data.get("variant") or "standard"), data.get("options"))
     gmap = load_map(rules.map_name)
     state = state_from_dict(data, gmap)
+    problems = rules.position_problems(state)
+    if problems:
+        raise CaseError("; ".join(f"{path}: {reason}" for path, reason in problems))
     orders: dict[str, list[str]] = {}
     for key, lines in (data.get("orders") or {}).items():
         # Most cases name powers by their keys; only other spellings need normalising.

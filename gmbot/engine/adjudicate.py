@@ -143,7 +143,7 @@ def _movement(state: GameState, rules: StandardRules, orders: dict[str, Order]) 
         name = str(unit)
         order = res.orders[i]
         result.orders[name] = str(order)
-        result.results[name] = res.result_code(i)
+        result.results[name] = rules.result_code(res, i)
         # res.src[i] is the province the unit stands in.
         if res.dislodged(i):
             a = res.attacker_of(i)
@@ -165,6 +165,7 @@ def _movement(state: GameState, rules: StandardRules, orders: dict[str, Order]) 
     )
     after = state.with_(units=units, dislodged=dislodged, standoffs=standoffs)
     after = rules.after_movement(after, res)
+    result.notes.update(res.notes)
     result.dislodged = dict(after.dislodged)
     for d in after.dislodged.values():
         result.retreats[str(d.unit)] = retreat_options(after, rules, d)

@@ -71,7 +71,7 @@ def resolve_adjustments(
                 if order.prov in out.units:
                     out.refused.append((order, f"{order.prov} already has a build"))
                     continue
-                unit = Unit(power, order.utype or "A", order.loc)
+                unit = rules.built_unit(state, order)
                 out.units[order.prov] = unit
                 out.built.append(unit)
             else:

@@ -15,7 +15,7 @@ hooks, called with this object so they can read the live decisions.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gmbot.engine.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
 from gmbot.engine.rules import ATTACK, DEFEND, HOLD, PREVENT
@@ -54,6 +54,7 @@ class Resolution:
         self.value = [False] * (4 * n)
         self.status = [UNRESOLVED] * (4 * n)
         self.deps: list[int] = []
+        self.notes: dict[str, Any] = {}  # a variant's report lines, copied to PhaseResult.notes
         self._index_orders()
 
     # -- set-up -----------------------------------------------------------------------

@@ -6,17 +6,21 @@ hooks for anything a variant might change; they know no variant.
 Hook groups:
   grammar        parse_extra
   who orders     may_order, check_set, reconcile, missing_orders, ack_lines
-  board          army_adjacent, fleet_adjacent, can_convoy, build_sites
+  board          army_adjacent, fleet_adjacent, can_convoy, build_sites, built_unit
   strength       strength, beats_defender, beats_rival, cuts_support
   phase effects  before_movement, after_movement, after_retreats, before_adjustments,
                  adjustment_orders, after_adjustments
   sequence       next_phase, solo_threshold, winner
-  reporting      unit_label, redact, private_lines, shows_homes, phase_notes (PhaseResult.notes)
+  reporting      unit_label, redact, private_lines, shows_homes, result_code, phase_notes
+                 (and PhaseResult.notes)
+  position       position_problems
   randomness     rng
 
 A phase's variant report travels in `PhaseResult.notes`: "public" (lines for everyone),
 "private" (viewer -> lines only that viewer sees) and "random" (what a seeded draw gave,
 for the audit log). `gmbot.cases.result_to_dict` stores them; the results mail shows them.
+In a movement phase, lines a variant puts in `Resolution.notes` (from the battle hooks or
+`after_movement`) are added to the phase's notes.
 """
 
 from __future__ import annotations
@@ -130,6 +134,10 @@ class StandardRules:
             if state.centers.get(h) == power and h not in state.units
         }
 
+    def built_unit(self, state: GameState, order: Order) -> Unit:
+        """The unit a checked build order puts on the board (a variant adds attributes)."""
+        return Unit(order.power, order.utype or "A", order.loc)
+
     def disband_priority(self, state: GameState, power: str) -> list[Unit]:
         """The power's units in the order civil disorder removes them."""
         from gmbot.engine.adjust import civil_disorder_order
@@ -199,6 +207,10 @@ class StandardRules:
         """How a unit is written in results and summaries (a variant adds its colour...)."""
         return str(unit)
 
+    def result_code(self, res: Resolution, i: int) -> str:
+        """The result word shown for unit i's order after a movement phase."""
+        return res.result_code(i)
+
     def redact(self, report: dict[str, Any], viewer: str | None) -> dict[str, Any]:
         """The phase report as `viewer` (a power or role key; None for the public and the
         GM's public copy) may see it. Standard Diplomacy hides nothing."""
@@ -215,6 +227,13 @@ class StandardRules:
     def phase_notes(self, state: GameState, orders: list[Order], result: PhaseResult) -> None:
         """Add the variant's report lines to `result.notes` ("public", "private",
         "random"), from the phase's state and every accepted order."""
+
+    # -- the position --------------------------------------------------------------------
+
+    def position_problems(self, state: GameState) -> list[tuple[str, str]]:
+        """What a position lacks for this variant, as (field path, reason) pairs, e.g. a
+        unit without its variant attribute. Checked when a game or case is loaded."""
+        return []
 
     # -- randomness ----------------------------------------------------------------------
 

@@ -61,11 +61,18 @@ def check_spec(spec: GameSpec) -> dict[str, object] | None:
             problems.append(spec.problem(f"players[{n}].role",
                                          f"{spec.variant} has no role {player.role!r}"))
     position = None
+    state = None
     if spec.position is not None:
         try:
-            position = state_to_dict(state_from_dict(spec.position, gmap))
+            state = state_from_dict(spec.position, gmap)
+            position = state_to_dict(state)
         except PositionError as e:
             problems.append(spec.problem(f"position.{e.path}", e.reason))
+    else:
+        state = state_from_dict({}, gmap)  # the map's start: the variant may still need more
+    if state is not None:
+        for path, reason in rules.position_problems(state):
+            problems.append(spec.problem(f"position.{path}", reason))
     if problems:
         raise GameFileError(problems)
     return position

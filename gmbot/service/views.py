@@ -13,25 +13,36 @@ from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState, Phase
 
 
-def phase_report(before: GameState, after: GameState, result: dict[str, Any]) -> dict[str, Any]:
-    """Everything that happened in a phase, for everyone (before redaction)."""
+def phase_report(
+    before: GameState, after: GameState, result: dict[str, Any],
+    rules: StandardRules | None = None,
+) -> dict[str, Any]:
+    """Everything that happened in a phase, for everyone (before redaction). With `rules`,
+    each order names its unit by the rules' `unit_label` (a variant's colour...)."""
     owner = {str(u): u.power for u in before.units.values()}
     owner.update({str(d.unit): d.unit.power for d in before.dislodged.values()})
+    label = {str(u): rules.unit_label(u) for u in before.units.values()} if rules else {}
+    if rules:
+        label.update({str(d.unit): rules.unit_label(d.unit) for d in before.dislodged.values()})
     by_power: dict[str, list[dict[str, str]]] = {}
     for unit, order in result["orders"].items():
         code = result["order_results"].get(unit, "")
+        if unit in label and order.startswith(unit):
+            order = label[unit] + order[len(unit):]
         by_power.setdefault(owner.get(unit, "?"), []).append(
             {"unit": unit, "order": order, "result": code}
         )
     built_by = {str(u): u.power for u in after.units.values()}  # new units exist only after
+    new_label = {str(u): rules.unit_label(u) for u in after.units.values()} if rules else {}
     for power, unit in ((built_by.get(u, "?"), u) for u in result.get("built", [])):
-        by_power.setdefault(power, []).append({"unit": unit, "order": f"BUILD {unit}",
+        by_power.setdefault(power, []).append({"unit": unit,
+                                               "order": f"BUILD {new_label.get(unit, unit)}",
                                                "result": "succeeds"})
     return {
         "phase": result["phase"],
         "phase_long": Phase.parse(result["phase"]).long(),
         "orders": {p: by_power[p] for p in sorted(by_power)},
-        "dislodged": result["dislodged"],
+        "dislodged": {u: {**d, "label": label.get(u, u)} for u, d in result["dislodged"].items()},
         "next_phase": result["next_phase"],
         "next_phase_long": Phase.parse(result["next_phase"]).long(),
         "notes": result.get("public_notes", []),
@@ -72,7 +83,7 @@ def results_view(
     rejected: list[dict[str, str]] | None = None,
 ) -> dict[str, Any]:
     """The data one recipient's results mail is rendered from."""
-    public = rules.redact(phase_report(before, after, result), viewer)
+    public = rules.redact(phase_report(before, after, result, rules), viewer)
     public = {**public, "board": board_summary(after, rules)}
     private = None
     if viewer is not None:

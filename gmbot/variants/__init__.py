@@ -5,12 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from gmbot.engine.rules import StandardRules, compose
+from gmbot.variants.arpiesse import ArpiesseRules
 from gmbot.variants.capitalist import CapitalistRules
 from gmbot.variants.homecentres import ChangingHomeCentres
 from gmbot.variants.options import BuildAnywhere, CivilDisorder2023
 
 VARIANTS: dict[str, type[StandardRules]] = {
     "standard": StandardRules,
+    "arpiesse": ArpiesseRules,
     "capitalist": CapitalistRules,
 }
 
