@@ -80,6 +80,8 @@ def test_case(case: dict[str, Any]) -> None:
         out = run_case({**position, "options": options, "orders": step.get("orders") or {}})
         check(step.get("expect") or {}, out, f"{case['id']} step {n}")
         position = dict(out["position"])
+        if "variant" in case:  # the position written back does not name the variant
+            position["variant"] = case["variant"]
 
 
 # -- the grammar -------------------------------------------------------------------------------
