@@ -38,6 +38,11 @@ def phase_report(
         by_power.setdefault(power, []).append({"unit": unit,
                                                "order": f"BUILD {new_label.get(unit, unit)}",
                                                "result": "succeeds"})
+    if result["phase"].endswith("A"):  # retreat-phase disbands are already orders above
+        for unit in result.get("removed", []):
+            by_power.setdefault(owner.get(unit, "?"), []).append(
+                {"unit": unit, "order": f"REMOVE {label.get(unit, unit)}",
+                 "result": result["order_results"].get(unit, "succeeds")})
     return {
         "phase": result["phase"],
         "phase_long": Phase.parse(result["phase"]).long(),

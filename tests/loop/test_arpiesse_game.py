@@ -103,6 +103,8 @@ def test_an_arpiesse_year_by_mail(tmp_path: Path) -> None:
     english = body(judge.to(addr("ENGLAND"), winter)[0])
     assert "BUILD A PAR (silver)" in english and "BUILD F BRE (red)" in english
     assert "BUILD A WAR (red)" in english
+    orders_part = english.split("Supply centres and units:")[0]
+    assert "REMOVE F TRI (" in orders_part.split("AUSTRIA")[1]  # removals are reported too
     assert "A PAR (silver)" in english.split("Supply centres and units:")[1]
     colours = position(judge)
     assert (colours["A PAR"], colours["F BRE"], colours["A WAR"]) == ("silver", "red", "red")
