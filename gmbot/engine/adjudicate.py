@@ -52,6 +52,7 @@ def accept_orders(
     accepted: dict[str, Order] = {}
     extra: list[Order] = []
     rejected: list[Rejection] = []
+    line_of: dict[int, str] = {}  # order id -> its line, for screen_orders' refusals
     for line in lines:
         try:
             order = rules.parse_extra(parser, line, power, state)
@@ -60,6 +61,7 @@ def accept_orders(
         except OrderError as e:
             rejected.append(Rejection(power, line, str(e), parser.unit_prov(line)))
             continue
+        line_of[id(order)] = line
         if kind == ADJUSTMENT or not order.loc:
             extra.append(order)
         else:
@@ -69,7 +71,12 @@ def accept_orders(
                 why = f"replaced by a later order for the unit in {prov}"
                 rejected.append(Rejection(power, str(earlier), why, prov))
             accepted[prov] = order
-    return list(accepted.values()) + extra, rejected
+    kept = list(accepted.values()) + extra
+    for order, why in rules.screen_orders(state, power, kept):
+        kept = [o for o in kept if o is not order]
+        rejected.append(Rejection(power, line_of.get(id(order), str(order)), why,
+                                  order.prov or None))
+    return kept, rejected
 
 
 def adjudicate(
@@ -99,6 +106,7 @@ def adjudicate_orders(
         result = _adjustments(state, rules, accepted)
     result.rejected = list(rejected or []) + result.rejected
     _mark_void(result, accepted)
+    rules.phase_notes(result)
     return result
 
 

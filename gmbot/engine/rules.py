@@ -4,13 +4,13 @@ into one rule set per game by `compose`. The resolver and the phase code call on
 hooks for anything a variant might change; they know no variant.
 
 Hook groups:
-  grammar        parse_extra
-  who orders     may_order, reconcile, missing_orders, ack_lines
+  grammar        parse_extra, screen_orders
+  who orders     may_order, reconcile, missing_orders, ack_lines, role_key, seat_roles
   board          army_adjacent, fleet_adjacent, can_convoy, build_sites
   strength       strength, beats_defender, beats_rival, cuts_support
   phase effects  before_movement, after_movement, after_retreats, after_adjustments
   sequence       next_phase, solo_threshold, winner
-  reporting      unit_label, redact, private_lines (and PhaseResult.notes, below)
+  reporting      unit_label, redact, private_lines, phase_notes (fills PhaseResult.notes)
   randomness     rng
 
 A phase's variant report travels in `PhaseResult.notes`: "public" (lines for everyone),
@@ -27,6 +27,7 @@ from gmbot.engine.orders import Hold, Order
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Phase, Unit
 
 if TYPE_CHECKING:
+    from gmbot.engine.adjudicate import PhaseResult
     from gmbot.engine.parse import OrderParser
     from gmbot.engine.resolve import Resolution
 
@@ -51,6 +52,13 @@ class StandardRules:
         """A variant's own order line (spells, bribes, hire...), or None for the standard
         grammar. Raise OrderError for a line that is the variant's but wrong."""
         return None
+
+    def screen_orders(
+        self, state: GameState, power: str, orders: list[Order]
+    ) -> list[tuple[Order, str]]:
+        """Orders of one power's set refused together with the reason, though each line
+        alone was valid (one unit too many, two orders that exclude each other...)."""
+        return []
 
     # -- who orders what ------------------------------------------------------------
 
@@ -83,6 +91,16 @@ class StandardRules:
         from gmbot.engine.pending import standard_missing
 
         return standard_missing(state, self, power, orders)
+
+    def role_key(self, state: GameState, text: str) -> str | None:
+        """The key of a player who plays a role rather than a power, named `text`, if the
+        rules know one in this state (for cases that give such a player's orders)."""
+        return None
+
+    def seat_roles(self, state: GameState, roles: dict[str, str]) -> GameState:
+        """The state with the variant's record of its role players (key -> role) added;
+        called when a game file's position is loaded. Standard games have no roles."""
+        return state
 
     def ack_lines(self, state: GameState, power: str, orders: list[Order]) -> list[str]:
         """Extra lines for the acknowledgement of `power`'s accepted orders (what will
@@ -182,6 +200,10 @@ class StandardRules:
     def private_lines(self, state: GameState, viewer: str) -> list[str]:
         """Extra lines only `viewer` sees (balances, spells left, hidden units...)."""
         return []
+
+    def phase_notes(self, result: PhaseResult) -> None:
+        """Add the variant's report of a resolved phase to `result.notes` ("public",
+        "private", "random"); called once per phase, after everything else."""
 
     # -- randomness ----------------------------------------------------------------------
 

@@ -5,9 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from gmbot.engine.rules import StandardRules, compose
+from gmbot.variants.andalus import AlAndalusRules
 from gmbot.variants.options import BuildAnywhere, CivilDisorder2023
 
-VARIANTS: dict[str, type[StandardRules]] = {"standard": StandardRules}
+VARIANTS: dict[str, type[StandardRules]] = {
+    "standard": StandardRules,
+    "al-andalus": AlAndalusRules,
+}
 
 # Options switched on by a true value in a game's `options:`; each is a mixin of hooks.
 OPTIONS: dict[str, type] = {
