@@ -77,7 +77,8 @@ class Court:
         else:
             extra.pop("captives", None)
         attrs = {p: dict(a) for p, a in state.power_attrs.items()}
-        for prince, dinars in self.held.items():
+        for prince in {*attrs, *self.held}:
+            dinars = self.held.get(prince, 0)
             entry = attrs.setdefault(prince, {})
             if dinars:
                 entry["dinars"] = dinars

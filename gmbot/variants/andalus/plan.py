@@ -87,7 +87,9 @@ def plan_movement(state: GameState, rules: StandardRules, orders: list[Order],
     goes = {w: o.prince for w, o in last(GoToCourt).items()}  # type: ignore[attr-defined]
     plunders = {w for w in last(Plunder) if court.active(w)}
     arrests = set(last(Arrest))
-    nmr = {p for p in princes if state.units_of(p) and p not in given}
+    # An NMR: a Prince with units to order (not only a Wazir-General's) and no order.
+    nmr = {p for p in princes if p not in given
+           and any(rules.may_order(state, p, u) for u in state.units_of(p))}
     arresting = arrests | nmr
     name = {p: prince_name(state, p) for p in princes}
 
@@ -202,8 +204,9 @@ def plan_movement(state: GameState, rules: StandardRules, orders: list[Order],
         wazir.dinars -= taken
         court.held[prince] = court.held.get(prince, 0) + taken
         wazir.court = None
-        plan.public.append(f"{name[prince]} arrests Wazir {w}: {taken} of his dinars go to "
-                           f"{name[prince]}; {w} is a free agent.")
+        why = " (no orders: an NMR acts as ARREST)" if prince in nmr else ""
+        plan.public.append(f"{name[prince]} arrests Wazir {w}{why}: {taken} of his dinars "
+                           f"go to {name[prince]}; {w} is a free agent.")
         if general_unit(state, w) is not None or wazir.centres:
             plan.demoted.add(w)
             wazir.centres = []
