@@ -31,6 +31,7 @@ from gmbot.variants.andalus.grammar import (
     Plunder,
     Take,
 )
+from gmbot.variants.andalus.report import dinars
 
 if TYPE_CHECKING:
     from gmbot.engine.rules import StandardRules
@@ -214,7 +215,7 @@ def plan_movement(state: GameState, rules: StandardRules, orders: list[Order],
         gain = len(state.units_of(prince))
         court.wazirs[w].dinars += gain
         plan.public.append(f"Wazir {w} plunders {name[prince]}: all its units hold; "
-                           f"+{gain} dinars.")
+                           f"+{dinars(gain)}.")
     for w, wazir in sorted(court.wazirs.items()):
         prince = wazir.court
         if (prince is None or wazir.executed or w in arrested or w in joining

@@ -9,6 +9,10 @@ from gmbot.variants.andalus.court import Court, prince_name
 SOLO_FACTOR = 3  # a Wazir solos with more than 3 dinars a centre of the strongest Prince
 
 
+def dinars(n: int) -> str:
+    return f"{n} dinar" if n == 1 else f"{n} dinars"
+
+
 def solo_line(state: GameState) -> int:
     """The dinars a Wazir must exceed to solo: 3 a centre of the strongest Prince."""
     return SOLO_FACTOR * max((state.centre_count(p) for p in state.map.powers), default=0)
@@ -40,14 +44,14 @@ def standings(state: GameState) -> list[str]:
         else:
             where = "free agent"
         general = f", Wazir-General of {', '.join(wazir.centres)}" if wazir.centres else ""
-        lines.append(f"  Wazir {key}: {where}, {wazir.dinars} dinars{general}")
+        lines.append(f"  Wazir {key}: {where}, {dinars(wazir.dinars)}{general}")
     princes = ", ".join(f"{prince_name(state, p)} {court.held.get(p, 0)}"
                         for p in state.map.powers)
     lines.append(f"  Princes' dinars (held for their next Wazir): {princes}")
     ranked = ranking(court)
     if ranked:
         top = leaders(court)
-        lines.append(f"  Leading Wazir: {' and '.join(top)} with {ranked[0][1]} dinars; a "
+        lines.append(f"  Leading Wazir: {', '.join(top)} with {dinars(ranked[0][1])}; a "
                      f"Wazir solo needs more than {solo_line(state)}.")
     return lines
 

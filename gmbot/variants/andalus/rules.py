@@ -29,7 +29,7 @@ from gmbot.variants.andalus.grammar import (
     normal,
 )
 from gmbot.variants.andalus.plan import Plan, auto_hold_unit, court_decisions, plan_movement
-from gmbot.variants.andalus.report import final_lines, standings
+from gmbot.variants.andalus.report import dinars, final_lines, standings
 
 if TYPE_CHECKING:
     from gmbot.engine.adjudicate import PhaseResult
@@ -303,7 +303,7 @@ class AlAndalusRules(StandardRules):
             return []
         where = (f"You serve {prince_name(state, wazir.court)}" if wazir.court
                  else "You are a free agent")
-        lines = [f"{where}; you have {wazir.dinars} dinars."]
+        lines = [f"{where}; you have {dinars(wazir.dinars)}."]
         for o in orders:
             if isinstance(o, GoToCourt):
                 lines.append(f"GO TO COURT {o.prince}: you move only if "
@@ -435,4 +435,4 @@ class AlAndalusRules(StandardRules):
             return []
         where = (f"you serve {prince_name(state, wazir.court)}" if wazir.court
                  else "you are a free agent")
-        return [f"Wazir {viewer}: {where}; {wazir.dinars} dinars."]
+        return [f"Wazir {viewer}: {where}; {dinars(wazir.dinars)}."]
