@@ -95,3 +95,65 @@ def test_a_hire_merged_orders_and_public_dinars(judge: Judge) -> None:
     mine = text(judge.to(addr("lordelindel"), results)[0])
     assert "Wazir LORDELINDEL: you serve Taifa of Zaragoza; 1 dinar." in mine
     assert "you serve Taifa of Zaragoza" not in text(judge.to(addr("asudevil"), results)[0])
+
+
+COURTS = """
+position:
+  phase: S1081M
+  extra:
+    wazirs:
+      lordelindel: {court: SEVILLE, dinars: 7}
+      asudevil: {court: null, dinars: 2}
+  powers:
+    ZARAGOZA: {dinars: 1}
+"""
+
+
+def test_courts_from_the_game_file_and_a_princes_nmr_arrests(tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    import gmbot.service.app
+    from gmbot.cli import main
+
+    judge = make_judge(tmp_path, GAME + COURTS)
+    real_open = gmbot.service.app.open_app
+
+    def open_on_clock(*args: object, **kw: object) -> gmbot.service.app.App:
+        app = real_open(*args, **kw)
+        app.clock = judge.clock
+        return app
+
+    monkeypatch.setattr(gmbot.service.app, "open_app", open_on_clock)
+    shown = json.loads(CliRunner().invoke(
+        main, ["--home", str(judge.home), "game", "show", "al-andalus-example", "--json"]
+    ).output)
+    # The file's courts, with every Wazir of the file seated (nanook as a free agent).
+    assert shown["extra"]["wazirs"] == {
+        "ASUDEVIL": {"court": None, "dinars": 2},
+        "LORDELINDEL": {"court": "SEVILLE", "dinars": 7},
+        "NANOOK": {"court": None, "dinars": 0},
+    }
+    assert shown["powers"] == {"ZARAGOZA": {"dinars": 1}}
+
+    # Seville's Wazir orders a unit, but Seville sends nothing: at the deadline its NMR
+    # acts as ARREST. Wazirs who sent nothing are not reported as missing orders.
+    judge.send(addr("lordelindel"), "A SEV - COR\n", subject=SUBJECT)
+    judge.tick()
+    judge.clock.advance(hours=49)
+    report = judge.tick()
+    assert report.processed == ["al-andalus-example: S1081M processed (deadline); next "
+                                "F1081M"]
+    results = [m for m in judge.new_mail() if "Spring 1081 Movement results" in m["Subject"]]
+    public = text(judge.to("gm@example.test", results)[0])
+    assert "A SEV H" in public
+    assert "Taifa of Seville arrests Wazir LORDELINDEL (no orders: an NMR acts as ARREST): " \
+           "3 of his dinars go to Taifa of Seville; LORDELINDEL is a free agent." in public
+    assert "Wazir LORDELINDEL: free agent, 4 dinars" in public
+    assert "Princes' dinars (held for their next Wazir): Kingdom of Castille 0, Taifa of " \
+           "Zaragoza 1, Taifa of Badajoz 0, Taifa of Seville 3, Taifa of Granada 0" in public
+    nmr = next(line for line in public.splitlines() if line.startswith("No orders received"))
+    assert "SEVILLE" in nmr and "LORDELINDEL" not in nmr and "NANOOK" not in nmr
