@@ -83,7 +83,7 @@ BAD = {
         ":3: options: unknown option 'fog' for standard"),
     "unknown variant": (
         GOOD.replace("variant: standard", "variant: chess"),
-        ":2: variant: unknown variant 'chess' (known: standard"),
+        ":2: variant: unknown variant 'chess' (known: "),
     "YAML syntax error": (
         GOOD.replace("power: GERMANY}", "power: GERMANY"),
         ":8: invalid YAML:"),
