@@ -66,9 +66,28 @@ def final_lines(state: GameState, winner: str) -> list[str]:
              + (", ".join(f"{k} {d}" for k, d in ranked) or "none") + "."]
     solos = [k for k, d in ranked if d > need]
     if solos:
-        lines.append(f"Wazir solo: {' and '.join(solos)}, with more than {need} dinars "
+        lines.append(f"Wazir solo: {', '.join(solos)}, with more than {need} dinars "
                      f"(3 a centre of the strongest Prince).")
     else:
         lines.append(f"No Wazir has more than {need} dinars: the Wazirs lose to the "
                      f"Prince's solo.")
+    return lines
+
+
+def draw_lines(state: GameState) -> list[str]:
+    """The Wazirs' result of a draw the game master declared (option `draw: true`)."""
+    court = Court.of(state)
+    need = solo_line(state)
+    ranked = ranking(court)
+    lines = ["The game master has declared a draw. Wazirs by dinars: "
+             + (", ".join(f"{k} {d}" for k, d in ranked) or "none") + "."]
+    solos = [k for k, d in ranked if d > need]
+    if solos:
+        lines.append(f"Wazir solo: {', '.join(solos)}, with more than {need} dinars "
+                     f"(3 a centre of the strongest Prince).")
+    elif ranked:
+        top = leaders(court)
+        who = "the Wazir" if len(top) == 1 else "tied, the Wazirs"
+        lines.append(f"In the draw with the Princes: {', '.join(top)}, {who} with the most "
+                     f"dinars.")
     return lines

@@ -29,7 +29,7 @@ from gmbot.variants.andalus.grammar import (
     normal,
 )
 from gmbot.variants.andalus.plan import Plan, auto_hold_unit, court_decisions, plan_movement
-from gmbot.variants.andalus.report import dinars, final_lines, standings
+from gmbot.variants.andalus.report import dinars, draw_lines, final_lines, standings
 
 if TYPE_CHECKING:
     from gmbot.engine.adjudicate import PhaseResult
@@ -43,7 +43,7 @@ class AlAndalusRules(StandardRules):
     name = "al-andalus"
     map_name = "iberia"
     roles = ("wazir",)
-    value_options = ("wazir_generals",)
+    value_options = ("wazir_generals", "draw")
 
     def __init__(self, options: dict[str, Any] | None = None) -> None:
         super().__init__(options)
@@ -427,6 +427,8 @@ class AlAndalusRules(StandardRules):
         lines += standings(result.after)
         if result.winner:
             lines += final_lines(result.after, result.winner)
+        elif self.options.get("draw"):
+            lines += draw_lines(result.after)
         result.notes.setdefault("public", []).extend(lines)
 
     def private_lines(self, state: GameState, viewer: str) -> list[str]:
