@@ -249,8 +249,9 @@ def court_decisions(state: GameState, plan: Plan, orders: list[Order],
     assert court is not None
     start = Court.of(state)
     for o in orders:
-        if isinstance(o, (Execute, Take)) and court.captives.get(o.wazir) == o.power:
-            wazir = court.wazirs[o.wazir]
+        wazir = court.wazirs.get(getattr(o, "wazir", ""))
+        if isinstance(o, (Execute, Take)) and court.captives.get(o.wazir) == o.power \
+                and wazir is not None:
             del court.captives[o.wazir]
             who = prince_name(state, o.power)
             if isinstance(o, Execute):
