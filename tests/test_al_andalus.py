@@ -222,6 +222,13 @@ def test_roles_are_checked_against_the_variant() -> None:
         check_spec(spec)
 
 
+def test_a_wazir_may_not_be_named_like_a_power() -> None:
+    text = (REPO / "games" / "al-andalus-example.yaml").read_text(encoding="utf-8")
+    spec = parse_game_text(text.replace("name: nanook}", "name: Granada}"))
+    with pytest.raises(GameFileError, match="players\\[7\\].name: 'Granada' is a power's name"):
+        check_spec(spec)
+
+
 def test_a_position_extra_must_be_a_mapping() -> None:
     text = (REPO / "games" / "al-andalus-example.yaml").read_text(encoding="utf-8")
     with pytest.raises(GameFileError, match="position.extra: expected a mapping"):

@@ -62,6 +62,11 @@ def check_spec(spec: GameSpec) -> dict[str, object] | None:
         if player.role and player.role not in getattr(rules, "roles", ()):
             problems.append(spec.problem(f"players[{n}].role",
                                          f"{spec.variant} has no role {player.role!r}"))
+        elif player.role and player.key in gmap.powers:
+            # The engine knows a role player by his name: it must not be a power's key.
+            problems.append(spec.problem(f"players[{n}].name",
+                                         f"{player.name!r} is a power's name; a player with "
+                                         f"a role needs another"))
     position = None
     if spec.position is not None:
         try:

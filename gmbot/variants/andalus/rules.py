@@ -263,8 +263,10 @@ class AlAndalusRules(StandardRules):
         unordered = [str(u) for u in units if u.prov not in ordered]
         if not orders:
             return unordered  # nothing yet: an NMR, which would act as ARREST
+        # One unit may stay unordered (it holds); one more if a Wazir may order it.
         sitting = Court.of(state).wazir_of(power)
-        free = 1 + (1 if sitting is not None and len(unordered) < len(units) else 0)
+        helped = sitting is not None and not (self.generals and general_unit(state, sitting.key))
+        free = 2 if helped else 1
         return unordered if len(unordered) > free else []
 
     def ack_lines(self, state: GameState, power: str, orders: list[Order]) -> list[str]:
