@@ -374,7 +374,7 @@ class AlAndalusRules(StandardRules):
 
     def after_retreats(self, state: GameState) -> GameState:
         if state.phase.season != "F":
-            return state
+            return self._tidy(state)
         court = Court.of(state)
         return self._tidy(court.apply(self._fall_captures(state, court)))
 
