@@ -52,7 +52,7 @@ def accept_orders(
     accepted: dict[str, Order] = {}
     extra: list[Order] = []
     rejected: list[Rejection] = []
-    line_of: dict[int, str] = {}  # order id -> its line, for screen_orders' refusals
+    line_of: dict[int, str] = {}  # order id -> its line, for check_set' refusals
     for line in lines:
         try:
             order = rules.parse_extra(parser, line, power, state)
@@ -72,7 +72,7 @@ def accept_orders(
                 rejected.append(Rejection(power, str(earlier), why, prov))
             accepted[prov] = order
     kept = list(accepted.values()) + extra
-    for order, why in rules.screen_orders(state, power, kept):
+    for order, why in rules.check_set(state, power, kept):
         kept = [o for o in kept if o is not order]
         rejected.append(Rejection(power, line_of.get(id(order), str(order)), why,
                                   order.prov or None))

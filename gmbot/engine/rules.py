@@ -4,7 +4,7 @@ into one rule set per game by `compose`. The resolver and the phase code call on
 hooks for anything a variant might change; they know no variant.
 
 Hook groups:
-  grammar        parse_extra, screen_orders
+  grammar        parse_extra, check_set
   who orders     may_order, reconcile, missing_orders, ack_lines, role_key, seat_roles
   board          army_adjacent, fleet_adjacent, can_convoy, build_sites
   strength       strength, beats_defender, beats_rival, cuts_support
@@ -53,7 +53,7 @@ class StandardRules:
         grammar. Raise OrderError for a line that is the variant's but wrong."""
         return None
 
-    def screen_orders(
+    def check_set(
         self, state: GameState, power: str, orders: list[Order]
     ) -> list[tuple[Order, str]]:
         """Orders of one power's set refused together with the reason, though each line

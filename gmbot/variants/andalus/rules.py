@@ -227,7 +227,7 @@ class AlAndalusRules(StandardRules):
                              f"to {prince_name(state, unit.power)}")
         return None
 
-    def screen_orders(
+    def check_set(
         self, state: GameState, power: str, orders: list[Order]
     ) -> list[tuple[Order, str]]:
         refused: list[tuple[Order, str]] = []
