@@ -52,7 +52,7 @@ def accept_orders(
     accepted: dict[str, Order] = {}
     extra: list[Order] = []
     rejected: list[Rejection] = []
-    line_of: dict[int, str] = {}  # order id -> its line, for check_set' refusals
+    line_of: dict[int, str] = {}  # order id -> its line, for check_set's refusals
     for line in lines:
         try:
             order = rules.parse_extra(parser, line, power, state)
