@@ -5,7 +5,7 @@ Both the short forms and the rule text's sentences are understood:
 
     HIRE lordelindel                     The Prince of Zaragoza hires Wazir lordelindel.
     GO TO COURT ZARAGOZA                 I go to the court of the Prince of Zaragoza.
-    PLUNDER    ARREST    APPOINT GENERAL A TOL    EXECUTE name    TAKE name
+    PLUNDER    ARREST    APPOINT GENERAL A TOL    EXECUTE name    TAKE name    RESIGN
 """
 
 from __future__ import annotations
@@ -68,7 +68,16 @@ class Take(Order):
         return f"TAKE {self.wazir}"
 
 
-COURT_ORDERS = (Hire, GoToCourt, Plunder, Arrest, Appoint, Execute, Take)
+@dataclass(frozen=True, slots=True)
+class Resign(Order):
+    """A Wazir-General gives up his command."""
+
+    def __str__(self) -> str:
+        return "RESIGN"
+
+
+COURT_ORDERS = (Hire, GoToCourt, Plunder, Arrest, Appoint, Execute, Take, Resign)
+RESIGN_WORDS = {"RESIGN", "RESIGN COMMAND", "GIVE UP COMMAND", "I GIVE UP COMMAND"}
 
 HIRE_RE = re.compile(r"^(?:THE PRINCE OF (?P<prince>.+?) HIRES|HIRES?)(?: WAZIR)? (?P<who>.+)$")
 GO_RE = re.compile(

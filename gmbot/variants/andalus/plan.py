@@ -29,6 +29,7 @@ from gmbot.variants.andalus.grammar import (
     GoToCourt,
     Hire,
     Plunder,
+    Resign,
     Take,
 )
 from gmbot.variants.andalus.report import dinars
@@ -271,6 +272,15 @@ def court_decisions(state: GameState, plan: Plan, orders: list[Order],
                            f"{w}: he is a free agent.")
     if not generals:
         return
+    for o in orders:
+        wazir = court.active(o.power)
+        if isinstance(o, Resign) and wazir is not None and wazir.court \
+                and o.power not in plan.transfers:
+            # He cedes the unit and his centres to the Prince he serves after the phase.
+            plan.demoted.add(o.power)
+            wazir.centres = []
+            plan.public.append(f"Wazir {o.power} gives up his command; his unit and centres "
+                               f"are {prince_name(state, wazir.court)}'s.")
     for o in orders:
         if not isinstance(o, Appoint):
             continue

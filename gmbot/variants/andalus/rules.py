@@ -18,12 +18,14 @@ from gmbot.variants.andalus.grammar import (
     GO_RE,
     HIRE_RE,
     NAMED_RE,
+    RESIGN_WORDS,
     Appoint,
     Arrest,
     Execute,
     GoToCourt,
     Hire,
     Plunder,
+    Resign,
     Take,
     name_key,
     normal,
@@ -157,6 +159,12 @@ class AlAndalusRules(StandardRules):
             if unit is None or unit.power != power:
                 raise OrderError(f"you have no unit {m.group('unit')}")
             return Appoint(power, None, "", unit.prov)
+        if text in RESIGN_WORDS:
+            self._need(not prince, "only a Wazir-General gives up his command")
+            self._wazir(court, power)
+            if not (self.generals and general_unit(state, power)):
+                raise OrderError("you command no unit as a Wazir-General")
+            return Resign(power, None, "")
         m = NAMED_RE.match(text)
         if m:
             self._need(prince, "only a Prince executes or takes a Wazir")
