@@ -416,10 +416,20 @@ class AlAndalusRules(StandardRules):
         return state
 
     def _tidy(self, state: GameState) -> GameState:
-        """A Wazir-General whose unit is gone is a general no more: his land is his
+        """A general is a general only while he serves his unit's Prince (arrest and
+        captivity end it) and while his unit lives: otherwise the unit and his land are his
         Prince's."""
         court = Court.of(state)
         changed = False
+        if self.generals:
+            units = dict(state.units)
+            for prov, unit in state.units.items():
+                wazir = court.active(unit.attrs.get("general") or "")
+                if unit.attrs.get("general") and (wazir is None or wazir.court != unit.power):
+                    attrs = {k: v for k, v in unit.attrs.items() if k != "general"}
+                    units[prov] = Unit(unit.power, unit.type, unit.loc, attrs)
+                    changed = True
+            state = state.with_(units=units) if changed else state
         for w in court.wazirs.values():
             if w.centres and general_unit(state, w.key) is None:
                 w.centres = []
