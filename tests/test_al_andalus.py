@@ -233,3 +233,20 @@ def test_a_position_extra_must_be_a_mapping() -> None:
     text = (REPO / "games" / "al-andalus-example.yaml").read_text(encoding="utf-8")
     with pytest.raises(GameFileError, match="position.extra: expected a mapping"):
         parse_game_text(text + "position:\n  extra: [1, 2]\n")
+
+
+@pytest.mark.parametrize(("position", "below", "message"), [
+    ("  extra:\n    wazirs:\n      nanook: {court: NARNIA, dinars: 1}\n", 4,
+     "position.extra.wazirs.nanook.court: no Prince 'NARNIA'"),
+    ("  extra:\n    wazirs:\n      nanook: {court: null, dinars: lots}\n", 4,
+     "position.extra.wazirs.nanook.dinars: dinars must be a whole number >= 0"),
+    ("  powers:\n    SEVILLE: {dinars: -2}\n", 3,
+     "position.powers.SEVILLE.dinars: dinars must be a whole number >= 0, not -2"),
+])
+def test_courts_in_the_game_file_are_checked(position: str, below: int, message: str) -> None:
+    text = (REPO / "games" / "al-andalus-example.yaml").read_text(encoding="utf-8")
+    spec = parse_game_text(text + "position:\n" + position, "game.yaml")
+    with pytest.raises(GameFileError) as err:
+        check_spec(spec)
+    # the line of the field: `below` lines under the file's last line
+    assert f"game.yaml:{text.count(chr(10)) + below}: {message}" in str(err.value)

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from gmbot.engine.position import PositionError
 from gmbot.engine.state import GameState, Unit
 
 
@@ -115,3 +116,32 @@ def general_unit(state: GameState, wazir: str) -> Unit | None:
 def prince_name(state: GameState, prince: str) -> str:
     power = state.map.powers.get(prince)
     return power.name if power else prince
+
+
+def check_courts(state: GameState) -> None:
+    """Raise PositionError for courts a game master wrote wrong (an unknown Prince, dinars
+    that are not a whole number >= 0)."""
+    powers = state.map.powers
+
+    def count(value: object, path: str) -> None:
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise PositionError(path, f"dinars must be a whole number >= 0, not {value!r}")
+
+    wazirs = state.extra.get("wazirs") or {}
+    if not isinstance(wazirs, dict):
+        raise PositionError("extra.wazirs", "expected a mapping of Wazir -> {court, dinars}")
+    for key, spec in wazirs.items():
+        spec = spec or {}
+        path = f"extra.wazirs.{key}"
+        if not isinstance(spec, dict):
+            raise PositionError(path, "expected {court: PRINCE or null, dinars: N}")
+        court = spec.get("court")
+        if court is not None and str(court).upper() not in powers:
+            raise PositionError(f"{path}.court", f"no Prince {court!r} (Princes: "
+                                                 f"{', '.join(powers)})")
+        count(spec.get("dinars", 0), f"{path}.dinars")
+    for key, captor in (state.extra.get("captives") or {}).items():
+        if str(captor).upper() not in powers:
+            raise PositionError(f"extra.captives.{key}", f"no Prince {captor!r}")
+    for prince, attrs in state.power_attrs.items():
+        count(attrs.get("dinars", 0), f"powers.{prince}.dinars")

@@ -12,7 +12,13 @@ from gmbot.engine.orders import Hold, Move, Order, OrderError
 from gmbot.engine.pending import standard_missing
 from gmbot.engine.rules import ATTACK, StandardRules
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Unit
-from gmbot.variants.andalus.court import Court, Wazir, general_unit, prince_name
+from gmbot.variants.andalus.court import (
+    Court,
+    Wazir,
+    check_courts,
+    general_unit,
+    prince_name,
+)
 from gmbot.variants.andalus.grammar import (
     APPOINT_RE,
     GO_RE,
@@ -66,6 +72,7 @@ class AlAndalusRules(StandardRules):
         return key if key in (state.extra.get("wazirs") or {}) else None
 
     def seat_roles(self, state: GameState, roles: dict[str, str]) -> GameState:
+        check_courts(state)
         court = Court.of(state)
         for key, role in roles.items():
             if role == "wazir" and key not in court.wazirs:
