@@ -142,7 +142,10 @@ def test_courts_from_the_game_file_and_a_princes_nmr_arrests(tmp_path: Path,
     # Seville's Wazir orders a unit, but Seville sends nothing: at the deadline its NMR
     # acts as ARREST. Wazirs who sent nothing are not reported as missing orders.
     judge.send(addr("lordelindel"), "A SEV - COR\n", subject=SUBJECT)
+    judge.send("gm@example.test", "STATUS\n", subject=SUBJECT)
     judge.tick()
+    status = text(judge.to("gm@example.test", judge.new_mail())[0])
+    assert "Waiting for orders from: CASTILLE, ZARAGOZA, BADAJOZ, SEVILLE, GRANADA" in status
     judge.clock.advance(hours=49)
     report = judge.tick()
     assert report.processed == ["al-andalus-example: S1081M processed (deadline); next "
