@@ -250,3 +250,15 @@ def test_courts_in_the_game_file_are_checked(position: str, below: int, message:
         check_spec(spec)
     # the line of the field: `below` lines under the file's last line
     assert f"game.yaml:{text.count(chr(10)) + below}: {message}" in str(err.value)
+
+
+def test_the_conqueror_is_told_privately_of_his_captive() -> None:
+    rules = AlAndalusRules()
+    held = state(extra={"wazirs": {"LORDELINDEL": {"court": None, "dinars": 9}},
+                        "captives": {"LORDELINDEL": "SEVILLE"}})
+    assert rules.private_lines(held, "SEVILLE") == [
+        "Wazir LORDELINDEL is yours to EXECUTE or TAKE (only without a Wazir) in the next "
+        "movement phase; otherwise he goes free."]
+    assert rules.private_lines(held, "CASTILLE") == []
+    assert rules.private_lines(held, "LORDELINDEL") == [
+        "Wazir LORDELINDEL: you are held by Taifa of Seville; 9 dinars."]

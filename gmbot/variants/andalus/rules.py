@@ -459,9 +459,18 @@ class AlAndalusRules(StandardRules):
         result.notes.setdefault("public", []).extend(lines)
 
     def private_lines(self, state: GameState, viewer: str) -> list[str]:
-        wazir = Court.of(state).active(viewer)
-        if wazir is None or self.is_prince(state, viewer):
+        court = Court.of(state)
+        if self.is_prince(state, viewer):
+            return [f"Wazir {w} is yours to EXECUTE or TAKE (only without a Wazir) in the "
+                    f"next movement phase; otherwise he goes free."
+                    for w, captor in sorted(court.captives.items()) if captor == viewer]
+        wazir = court.active(viewer)
+        if wazir is None:
             return []
-        where = (f"you serve {prince_name(state, wazir.court)}" if wazir.court
-                 else "you are a free agent")
+        if wazir.court:
+            where = f"you serve {prince_name(state, wazir.court)}"
+        elif viewer in court.captives:
+            where = f"you are held by {prince_name(state, court.captives[viewer])}"
+        else:
+            where = "you are a free agent"
         return [f"Wazir {viewer}: {where}; {dinars(wazir.dinars)}."]
