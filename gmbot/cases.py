@@ -30,7 +30,8 @@ def run_case(data: Any) -> dict[str, Any]:
     orders: dict[str, list[str]] = {}
     for key, lines in (data.get("orders") or {}).items():
         # Most cases name powers by their keys; only other spellings need normalising.
-        power = gmap.power_names.get(str(key)) or gmap.power(str(key))
+        power = (gmap.power_names.get(str(key)) or gmap.power(str(key))
+                 or rules.role_key(state, str(key)))
         if power is None:
             raise CaseError(f"orders.{key}: unknown power")
         if isinstance(lines, str):

@@ -44,7 +44,7 @@ TOP_KEYS = ("name", "title", "variant", "options", "gm", "judge", "players", "de
             "position")  # fmt: skip
 PLAYER_KEYS = ("address", "power", "role", "name", "password")
 POSITION_KEYS = ("phase", "units", "centers", "homes", "dislodged", "standoffs", "powers",
-                 "extra_centres")
+                 "extra_centres", "extra")
 NMR_POLICIES = ("hold",)
 
 
@@ -77,6 +77,11 @@ class Player:
     role: str | None = None  # lower-cased role, for variants whose players own no power
     name: str | None = None
     password: str | None = None
+
+    @property
+    def key(self) -> str:
+        """The name the engine knows this player by, as `gmbot.store.models.Player.key`."""
+        return self.power or (self.name or "").upper()
 
 
 @dataclass(frozen=True)
@@ -414,6 +419,8 @@ class _Checker:
         for key in ("units", "centers", "homes", "powers", "extra_centres"):
             if key in pos:
                 pos[key] = self.per_power(pos[key], f"position.{key}", key == "powers")
+        if "extra" in pos and not isinstance(pos["extra"], dict):
+            self.problem("position.extra", "expected a mapping of game-wide variant state")
         if "dislodged" in pos and not isinstance(pos["dislodged"], dict):
             self.problem("position.dislodged", "expected a mapping of unit -> details")
         if "standoffs" in pos:

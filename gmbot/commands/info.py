@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
+from gmbot.engine.pending import has_duty
 from gmbot.engine.state import Phase
 from gmbot.render import render
 from gmbot.service.inbound import Context
@@ -25,7 +26,9 @@ def status(ctx: Context) -> None:
     rules = rules_for(game)
     state = state_of(game, phase, rules)
     ordered = latest_orders(ctx.session, phase)
-    waiting = [p.key for p in game.players if p.active and p.id not in ordered]
+    # Only players with something to order (a Wazir's orders are optional).
+    waiting = [p.key for p in game.players
+               if p.active and p.id not in ordered and has_duty(state, rules, p.key)]
     ctx.sections.append(render(
         "status.txt.j2", game=game, phase=Phase.parse(phase.name).long(),
         deadline=deadline_text(policy_of(game), phase.deadline_at),

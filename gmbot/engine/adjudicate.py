@@ -40,6 +40,10 @@ class PhaseResult:
     winner: str | None = None
     eliminated: list[str] = field(default_factory=list)
     notes: dict[str, Any] = field(default_factory=dict)  # variant reports
+    # For rules.phase_notes: the phase's state as given (before any before_* hook) and the
+    # orders accepted for it.
+    start: GameState | None = None
+    accepted: list[Order] = field(default_factory=list)
 
 
 def accept_orders(
@@ -52,6 +56,7 @@ def accept_orders(
     accepted: dict[str, Order] = {}
     extra: list[Order] = []
     rejected: list[Rejection] = []
+    line_of: dict[int, str] = {}  # order id -> its line, for check_set's refusals
     for line in lines:
         try:
             order = rules.parse_extra(parser, line, power, state)
@@ -60,6 +65,7 @@ def accept_orders(
         except OrderError as e:
             rejected.append(Rejection(power, line, str(e), parser.unit_prov(line)))
             continue
+        line_of[id(order)] = line
         if kind == ADJUSTMENT or not order.loc:
             extra.append(order)
         else:
@@ -71,8 +77,9 @@ def accept_orders(
             accepted[prov] = order
     kept = list(accepted.values()) + extra
     for order, why in rules.check_set(state, power, kept):
-        kept.remove(order)
-        rejected.append(Rejection(power, str(order), why, order.prov or None))
+        kept = [o for o in kept if o is not order]
+        rejected.append(Rejection(power, line_of.get(id(order), str(order)), why,
+                                  order.prov or None))
     return kept, rejected
 
 
@@ -103,7 +110,8 @@ def adjudicate_orders(
         result = _adjustments(state, rules, accepted)
     result.rejected = list(rejected or []) + result.rejected
     _mark_void(result, accepted)
-    rules.phase_notes(state, accepted, result)
+    result.start, result.accepted = state, accepted
+    rules.phase_notes(result)
     return result
 
 

@@ -4,15 +4,15 @@ into one rule set per game by `compose`. The resolver and the phase code call on
 hooks for anything a variant might change; they know no variant.
 
 Hook groups:
-  grammar        parse_extra
-  who orders     may_order, check_set, reconcile, missing_orders, ack_lines
+  grammar        parse_extra, check_set
+  who orders     may_order, reconcile, missing_orders, ack_lines, role_key, seat_roles
   board          army_adjacent, fleet_adjacent, can_convoy, build_sites, built_unit
   strength       strength, beats_defender, beats_rival, cuts_support
   phase effects  before_movement, after_movement, after_retreats, before_adjustments,
                  adjustment_orders, after_adjustments
   sequence       next_phase, solo_threshold, winner
   reporting      unit_label, redact, private_lines, shows_homes, result_code, phase_notes
-                 (and PhaseResult.notes)
+                 (fills PhaseResult.notes)
   position       position_problems
   randomness     rng
 
@@ -58,17 +58,17 @@ class StandardRules:
         grammar. Raise OrderError for a line that is the variant's but wrong."""
         return None
 
+    def check_set(
+        self, state: GameState, power: str, orders: list[Order]
+    ) -> list[tuple[Order, str]]:
+        """Orders of one power's set refused together with the reason, though each line
+        alone was valid (one unit too many, two orders that exclude each other...)."""
+        return []
+
     # -- who orders what ------------------------------------------------------------
 
     def may_order(self, state: GameState, power: str, unit: Unit) -> bool:
         return unit.power == power
-
-    def check_set(
-        self, state: GameState, power: str, orders: list[Order]
-    ) -> list[tuple[Order, str]]:
-        """Orders of `power`'s accepted set to refuse as a whole set breaks a rule (a budget,
-        a limit per turn), each with the reason shown to the player. Standard: none."""
-        return []
 
     def reconcile(self, state: GameState, orders: list[Order]) -> dict[str, Order]:
         """The order each unit executes, keyed by province, from all accepted orders.
@@ -96,6 +96,16 @@ class StandardRules:
         from gmbot.engine.pending import standard_missing
 
         return standard_missing(state, self, power, orders)
+
+    def role_key(self, state: GameState, text: str) -> str | None:
+        """The key of a player who plays a role rather than a power, named `text`, if the
+        rules know one in this state (for cases that give such a player's orders)."""
+        return None
+
+    def seat_roles(self, state: GameState, roles: dict[str, str]) -> GameState:
+        """The state with the variant's record of its role players (key -> role) added;
+        called when a game file's position is loaded. Standard games have no roles."""
+        return state
 
     def ack_lines(self, state: GameState, power: str, orders: list[Order]) -> list[str]:
         """Extra lines for the acknowledgement of `power`'s accepted orders (what will
@@ -224,9 +234,10 @@ class StandardRules:
         """Whether results list each power's home centres (they change in the game)."""
         return False
 
-    def phase_notes(self, state: GameState, orders: list[Order], result: PhaseResult) -> None:
-        """Add the variant's report lines to `result.notes` ("public", "private",
-        "random"), from the phase's state and every accepted order."""
+    def phase_notes(self, result: PhaseResult) -> None:
+        """Add the variant's report of a resolved phase to `result.notes` ("public",
+        "private", "random"); called once per phase, after everything else. The phase's
+        state as given and its accepted orders are `result.start` and `result.accepted`."""
 
     # -- the position --------------------------------------------------------------------
 

@@ -8,6 +8,8 @@ from pathlib import Path
 from sqlalchemy import select
 
 from gmbot.engine.position import PositionError, state_from_dict, state_to_dict
+from gmbot.engine.rules import StandardRules
+from gmbot.engine.state import GameState
 from gmbot.gamefile import GameFileError, GameSpec, load_game_file, parse_game_text
 from gmbot.service.app import App
 from gmbot.service.runtime import current_phase, deadline_after, log_event, map_for
@@ -60,12 +62,17 @@ def check_spec(spec: GameSpec) -> dict[str, object] | None:
         if player.role and player.role not in getattr(rules, "roles", ()):
             problems.append(spec.problem(f"players[{n}].role",
                                          f"{spec.variant} has no role {player.role!r}"))
+        elif player.role and player.key in gmap.powers:
+            # The engine knows a role player by his name: it must not be a power's key.
+            problems.append(spec.problem(f"players[{n}].name",
+                                         f"{player.name!r} is a power's name; a player with "
+                                         f"a role needs another"))
     position = None
     state = None
     if spec.position is not None:
         try:
             state = state_from_dict(spec.position, gmap)
-            position = state_to_dict(state)
+            position = seated(rules, spec, state)
         except PositionError as e:
             problems.append(spec.problem(f"position.{e.path}", e.reason))
     else:
@@ -76,6 +83,12 @@ def check_spec(spec: GameSpec) -> dict[str, object] | None:
     if problems:
         raise GameFileError(problems)
     return position
+
+
+def seated(rules: StandardRules, spec: GameSpec, state: GameState) -> dict[str, object]:
+    """The position as data, with the variant's record of the file's role players."""
+    roles = {p.key: p.role for p in spec.players if p.role}
+    return state_to_dict(rules.seat_roles(state, roles) if roles else state)
 
 
 def load_game(app: App, path: str | Path) -> str:
@@ -108,7 +121,7 @@ def load_game(app: App, path: str | Path) -> str:
         phase = current_phase(s, game)
         rules = make_rules(spec.variant, spec.options)
         if phase is None and created:
-            state = position or state_to_dict(state_from_dict({}, map_for(rules)))
+            state = position or seated(rules, spec, state_from_dict({}, map_for(rules)))
             name = str(state["phase"])
             phase = PhaseRow(game_id=game.id, seq=1, name=name, state=state, opened_at=now,
                              deadline_at=deadline_after(game, name, now), processed_at=None,
@@ -121,6 +134,11 @@ def load_game(app: App, path: str | Path) -> str:
                 phase.state = position
                 phase.name = str(position["phase"])
                 log_event(s, game, "position_corrected", now, phase=phase.name)
+            elif position is None and any(p.role for p in spec.players):
+                # Role players added to the file join the current position's record.
+                now_seated = seated(rules, spec, state_from_dict(phase.state, map_for(rules)))
+                if now_seated != phase.state:
+                    phase.state = now_seated
             if game.deadlines != old_deadlines:
                 phase.deadline_at = deadline_after(game, phase.name, phase.opened_at)
         log_event(s, game, "game_created" if created else "game_updated", now,

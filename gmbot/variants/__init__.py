@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from gmbot.engine.rules import StandardRules, compose
+from gmbot.variants.andalus import AlAndalusRules
 from gmbot.variants.arpiesse import ArpiesseRules
 from gmbot.variants.capitalist import CapitalistRules
 from gmbot.variants.homecentres import ChangingHomeCentres
@@ -12,6 +13,7 @@ from gmbot.variants.options import BuildAnywhere, CivilDisorder2023
 
 VARIANTS: dict[str, type[StandardRules]] = {
     "standard": StandardRules,
+    "al-andalus": AlAndalusRules,
     "arpiesse": ArpiesseRules,
     "capitalist": CapitalistRules,
 }

@@ -8,7 +8,7 @@ from typing import Any
 
 from gmbot.engine import StandardRules, adjudicate, load_map, state_from_dict
 from gmbot.engine.adjudicate import accept_orders
-from gmbot.engine.orders import Build, Move, Order
+from gmbot.engine.orders import Build, Move
 
 MAP = load_map("standard")
 
@@ -23,8 +23,8 @@ class OneMove(StandardRules):
     def before_adjustments(self, state, orders):  # type: ignore[no-untyped-def]
         return state, [*orders, Build("ENGLAND", "F", "LON")]
 
-    def phase_notes(self, state: Any, orders: list[Order], result: Any) -> None:
-        result.notes["public"] = [f"{len(orders)} order(s) in {state.phase}"]
+    def phase_notes(self, result: Any) -> None:
+        result.notes["public"] = [f"{len(result.accepted)} order(s) in {result.start.phase}"]
 
 
 def test_check_set_refuses_with_its_reason() -> None:

@@ -295,7 +295,8 @@ class CapitalistRules(StandardRules):
             lines.append(f"Account: balance {bal}.")
         return lines
 
-    def phase_notes(self, state: GameState, orders: list[Order], result: PhaseResult) -> None:
+    def phase_notes(self, result: PhaseResult) -> None:
+        state, orders = result.start or result.before, result.accepted
         if state.phase.kind == MOVEMENT:
             _movement_notes(state, settle(state, orders), result.notes)
         elif state.phase.kind == ADJUSTMENT and eco.is_capital_phase(state):

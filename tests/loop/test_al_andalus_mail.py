@@ -1,0 +1,162 @@
+"""Al-Andalus by mail, from games/al-andalus-example.yaml through the real pipeline on the
+local Maildir: a Prince hires a Wazir in Spring, the Wazir orders one of his units in the
+Fall, the auto-hold is named in the Prince's acknowledgement, a Wazir's line for a unit
+not his Prince's is refused with its reason, and courts and dinars are in the public
+results of every player's mail."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.loop.judgekit import Judge, body, make_judge
+
+REPO = Path(__file__).resolve().parents[2]
+GAME = (REPO / "games" / "al-andalus-example.yaml").read_text(encoding="utf-8")
+PRINCES = ["CASTILLE", "ZARAGOZA", "BADAJOZ", "SEVILLE", "GRANADA"]
+WAZIRS = ["lordelindel", "asudevil", "nanook"]
+EVERYONE = [f"{p.lower()}@example.test" for p in PRINCES] + [f"{w}@example.test"
+                                                             for w in WAZIRS]
+SUBJECT = "[al-andalus-example] orders"
+
+
+def addr(who: str) -> str:
+    return f"{who.lower()}@example.test"
+
+
+def text(msg: object) -> str:
+    return body(msg).replace("\r\n", "\n")  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def judge(tmp_path: Path) -> Judge:
+    return make_judge(tmp_path, GAME)
+
+
+def test_a_hire_merged_orders_and_public_dinars(judge: Judge) -> None:
+    # Spring 1080: Zaragoza hires lordelindel, who goes to its court; Zaragoza orders
+    # every unit, so one auto-holds. The other Wazirs send nothing: they hold nobody up.
+    judge.send(addr("ZARAGOZA"), "The Prince of Zaragoza hires Wazir lordelindel.\n"
+               "A ZAR - MED\nA LLE - BAR\nF TOR - GOV\n", subject=SUBJECT)
+    judge.send(addr("lordelindel"), "I go to the court of the Prince of Zaragoza.\n",
+               subject=SUBJECT)
+    for prince, lines in {"CASTILLE": "A LEO - AST\nA BUR H\nF GAL H",
+                          "BADAJOZ": "A BAD H\nA EVO H\nF LIS H",
+                          "SEVILLE": "F CAD H\nA NIE H\nA SEV H",
+                          "GRANADA": "A GRA H\nA JAE H\nF MAL H"}.items():
+        judge.send(addr(prince), lines + "\n", subject=SUBJECT)
+    report = judge.tick()
+    assert report.processed == ["al-andalus-example: S1080M processed (early); next F1080M"]
+    mails = judge.new_mail()
+    acks = [m for m in mails if "Received" in m["Subject"]]
+    zaragoza_ack = text(judge.to(addr("ZARAGOZA"), acks)[0])
+    assert "F TOR will hold (auto-hold)" in zaragoza_ack
+    assert "HIRE LORDELINDEL: he joins your court only if he orders GO TO COURT" \
+        in zaragoza_ack
+    wazir_ack = text(judge.to(addr("lordelindel"), acks)[0])
+    assert "GO TO COURT ZARAGOZA" in wazir_ack and "You are a free agent; you have 0" \
+        in wazir_ack
+    results = [m for m in mails if "Spring 1080 Movement results" in m["Subject"]]
+    assert sorted(m["To"] for m in results) == sorted([*EVERYONE, "gm@example.test"])
+    for mail in results:
+        got = text(mail)
+        assert "Taifa of Zaragoza hires Wazir LORDELINDEL; LORDELINDEL goes to the court " \
+               "of Taifa of Zaragoza: hired." in got
+        assert "Wazir LORDELINDEL: at the court of Taifa of Zaragoza, 0 dinars" in got
+        assert "Wazir ASUDEVIL: free agent, 0 dinars" in got
+        assert "F TOR H" in got  # the auto-hold, as executed
+
+    # Fall 1080: the Prince leaves F TOR to his Wazir, who also tries a Castilian unit.
+    judge.send(addr("ZARAGOZA"), "A MED - MAD\nA BAR H\n", subject=SUBJECT)
+    judge.send(addr("lordelindel"), "F TOR - GOV\nA AST - GAL\n", subject=SUBJECT)
+    judge.send(addr("asudevil"), "A GRA - BAZ\n", subject=SUBJECT)
+    for prince, lines in {"CASTILLE": "A AST H\nA BUR H\nF GAL H",
+                          "BADAJOZ": "A BAD H\nA EVO H\nF LIS H",
+                          "SEVILLE": "F CAD H\nA NIE H\nA SEV H",
+                          "GRANADA": "A GRA H\nA JAE H\nF MAL H"}.items():
+        judge.send(addr(prince), lines + "\n", subject=SUBJECT)
+    report = judge.tick()
+    assert report.processed[0].startswith("al-andalus-example: F1080M processed (early)")
+    mails = judge.new_mail()
+    acks = [m for m in mails if "Errors in your mail" in m["Subject"]]
+    wazir_ack = text(judge.to(addr("lordelindel"), acks)[0])
+    assert "You serve Taifa of Zaragoza; you have 0 dinars." in wazir_ack
+    assert "you serve Taifa of Zaragoza: A AST belongs to Kingdom of Castille" in wazir_ack
+    free_ack = text(judge.to(addr("asudevil"), acks)[0])
+    assert "you serve no Prince: a free agent orders no units" in free_ack
+    results = [m for m in mails if "Fall 1080 Movement results" in m["Subject"]]
+    assert sorted(m["To"] for m in results) == sorted([*EVERYONE, "gm@example.test"])
+    for mail in results:
+        got = text(mail)
+        assert "F TOR - GOV" in got and "A MED - MAD" in got  # the Wazir's order, merged
+        assert "Wazir LORDELINDEL is paid 1 by Taifa of Zaragoza for 1 holding unit." in got
+        assert "Wazir LORDELINDEL: at the court of Taifa of Zaragoza, 1 dinar" in got
+    mine = text(judge.to(addr("lordelindel"), results)[0])
+    assert "Wazir LORDELINDEL: you serve Taifa of Zaragoza; 1 dinar." in mine
+    assert "you serve Taifa of Zaragoza" not in text(judge.to(addr("asudevil"), results)[0])
+
+
+COURTS = """
+position:
+  phase: S1081M
+  extra:
+    wazirs:
+      lordelindel: {court: SEVILLE, dinars: 7}
+      asudevil: {court: null, dinars: 2}
+  powers:
+    ZARAGOZA: {dinars: 1}
+"""
+
+
+def test_courts_from_the_game_file_and_a_princes_nmr_arrests(tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    import gmbot.service.app
+    from gmbot.cli import main
+
+    judge = make_judge(tmp_path, GAME + COURTS)
+    real_open = gmbot.service.app.open_app
+
+    def open_on_clock(*args: object, **kw: object) -> gmbot.service.app.App:
+        app = real_open(*args, **kw)
+        app.clock = judge.clock
+        return app
+
+    monkeypatch.setattr(gmbot.service.app, "open_app", open_on_clock)
+    shown = json.loads(CliRunner().invoke(
+        main, ["--home", str(judge.home), "game", "show", "al-andalus-example", "--json"]
+    ).output)
+    # The file's courts, with every Wazir of the file seated (nanook as a free agent).
+    assert shown["extra"]["wazirs"] == {
+        "ASUDEVIL": {"court": None, "dinars": 2},
+        "LORDELINDEL": {"court": "SEVILLE", "dinars": 7},
+        "NANOOK": {"court": None, "dinars": 0},
+    }
+    assert shown["powers"] == {"ZARAGOZA": {"dinars": 1}}
+
+    # Seville's Wazir orders a unit, but Seville sends nothing: at the deadline its NMR
+    # acts as ARREST. Wazirs who sent nothing are not reported as missing orders.
+    judge.send(addr("lordelindel"), "A SEV - COR\n", subject=SUBJECT)
+    judge.send("gm@example.test", "STATUS\n", subject=SUBJECT)
+    judge.tick()
+    status = text(judge.to("gm@example.test", judge.new_mail())[0])
+    assert "Waiting for orders from: CASTILLE, ZARAGOZA, BADAJOZ, SEVILLE, GRANADA" in status
+    judge.clock.advance(hours=49)
+    report = judge.tick()
+    assert report.processed == ["al-andalus-example: S1081M processed (deadline); next "
+                                "F1081M"]
+    results = [m for m in judge.new_mail() if "Spring 1081 Movement results" in m["Subject"]]
+    public = text(judge.to("gm@example.test", results)[0])
+    assert "A SEV H" in public
+    assert "Taifa of Seville arrests Wazir LORDELINDEL (no orders: an NMR acts as ARREST): " \
+           "3 of his dinars go to Taifa of Seville; LORDELINDEL is a free agent." in public
+    assert "Wazir LORDELINDEL: free agent, 4 dinars" in public
+    assert "Princes' dinars (held for their next Wazir): Kingdom of Castille 0, Taifa of " \
+           "Zaragoza 1, Taifa of Badajoz 0, Taifa of Seville 3, Taifa of Granada 0" in public
+    nmr = next(line for line in public.splitlines() if line.startswith("No orders received"))
+    assert "SEVILLE" in nmr and "LORDELINDEL" not in nmr and "NANOOK" not in nmr

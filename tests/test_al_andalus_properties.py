@@ -1,0 +1,112 @@
+"""Al-Andalus over many seeded random phases (orders valid or not, court orders of every
+kind): what must hold whatever the players do."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from gmbot.cases import run_case
+from gmbot.engine import load_map, state_from_dict, state_to_dict
+
+MAP = load_map("iberia")
+WAZIRS = ["LORDELINDEL", "ASUDEVIL", "NANOOK"]
+
+
+def unit_lines(rnd: random.Random, units: list[Any]) -> list[str]:
+    lines = []
+    for entry in units:
+        unit = entry["unit"] if isinstance(entry, dict) else entry
+        utype, loc = unit.split()
+        near = sorted((MAP.army_adj if utype == "A" else MAP.fleet_prov_adj).get(loc, ()))
+        roll = rnd.random()
+        if roll < 0.3 or not near:
+            lines.append(f"{unit} H")
+        elif roll < 0.9:
+            lines.append(f"{unit} - {rnd.choice(near)}")
+    return lines
+
+
+def random_orders(rnd: random.Random, position: dict[str, Any]) -> dict[str, list[str]]:
+    """Orders as players might give them: mostly sensible for the court each Wazir is
+    at, sometimes not; hires often matched by the Wazir's move."""
+    kind = position["phase"][-1]
+    units = position.get("units", {})
+    wazirs = position["extra"]["wazirs"]
+    orders: dict[str, list[str]] = {}
+    if kind == "A":
+        return orders
+    if kind == "R":
+        return {d["power"]: [f"{u} D"] for u, d in position.get("dislodged", {}).items()}
+    princes = list(MAP.powers)
+    for prince in princes:
+        if rnd.random() < 0.1:
+            continue  # an NMR
+        mine = units.get(prince, [])
+        lines = unit_lines(rnd, mine)
+        roll = rnd.random()
+        if roll < 0.12:
+            lines.append("ARREST")
+        elif roll < 0.2 and mine:
+            first = mine[0]["unit"] if isinstance(mine[0], dict) else mine[0]
+            lines.append(f"APPOINT GENERAL {first}")
+        elif roll < 0.25:
+            lines.append(f"{rnd.choice(['EXECUTE', 'TAKE'])} {rnd.choice(WAZIRS)}")
+        orders[prince] = lines
+    for wazir in WAZIRS:
+        court = wazirs.get(wazir, {}).get("court")
+        roll = rnd.random()
+        if roll < 0.3:
+            dest = rnd.choice(princes)
+            orders[wazir] = [f"GO TO COURT {dest}"]
+            if rnd.random() < 0.7:  # the Prince hires him
+                orders.setdefault(dest, []).append(f"HIRE {wazir}")
+        elif roll < 0.45:
+            orders[wazir] = ["PLUNDER"]
+        elif roll < 0.9:
+            prince = court if court and rnd.random() < 0.8 else rnd.choice(princes)
+            orders[wazir] = unit_lines(rnd, units.get(prince, []))[:2]
+    return orders
+
+
+def total(position: dict[str, Any]) -> int:
+    wazirs = position.get("extra", {}).get("wazirs", {})
+    held = position.get("powers", {})
+    return sum(w["dinars"] for w in wazirs.values()) + sum(a.get("dinars", 0)
+                                                           for a in held.values())
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_phases_keep_the_courts_sound(seed: int) -> None:
+    rnd = random.Random(seed)
+    options = {"wazir_generals": seed % 2 == 1}
+    position: dict[str, Any] = {
+        "phase": "S1080M",
+        "extra": {"wazirs": {w: {"court": None, "dinars": 0} for w in WAZIRS}},
+    }
+    for _ in range(14):
+        out = run_case({"variant": "al-andalus", "options": options, **position,
+                        "orders": random_orders(rnd, position)})
+        after = out["position"]
+        wazirs = after["extra"]["wazirs"]
+        courts = [w["court"] for w in wazirs.values() if w["court"]]
+        assert len(courts) == len(set(courts)), "two Wazirs at one court"
+        assert all(c in MAP.powers for c in courts)
+        assert all(w["dinars"] >= 0 for w in wazirs.values())
+        notes = "\n".join(out.get("public_notes", []))
+        if "executes" not in notes:
+            assert total(after) >= total(position), "dinars vanished"
+        for entries in after["units"].values():
+            for entry in entries:
+                if isinstance(entry, dict) and entry.get("general"):
+                    assert options["wazir_generals"]
+                    general = wazirs[entry["general"]]
+                    owner = next(p for p, us in after["units"].items() if entry in us)
+                    assert general["court"] == owner, "a general serving another Prince"
+        assert state_to_dict(state_from_dict(after, MAP)) == after
+        assert "Courts and dinars:" in notes
+        position = after
+        if out.get("winner"):
+            break
