@@ -1,4 +1,4 @@
-"""The GM's mail commands: PROCESS, EXTEND, PAUSE, RESUME, ROLLBACK, REPLACE."""
+"""The GM's mail commands: PROCESS, EXTEND, PAUSE, RESUME, ROLLBACK, REPLACE, DRAW."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ USAGE = {
     "EXTEND": "EXTEND 24h",
     "ROLLBACK": "ROLLBACK S1901M",
     "REPLACE": "REPLACE FRANCE new.address@example.org",
+    "DRAW": "DRAW (alone on its line: it ends the game)",
 }
 
 
@@ -33,6 +34,8 @@ def run(ctx: Context) -> None:
                 done = admin.rollback(ctx.session, ctx.game, args[0], now)
             elif name == "REPLACE" and len(args) == 2:
                 done = admin.replace_player(ctx.session, ctx.game, args[0], args[1], now)
+            elif name == "DRAW" and not args:
+                done = admin.declare_draw(ctx.session, ctx.game, now)
             elif name in USAGE:
                 raise admin.AdminError(f"write it as {USAGE[name]}")
             else:

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field
 
 PLAYER_COMMANDS = {"HELP", "ORDERS", "STATUS", "CLEAR", "HISTORY", "BALANCE"}
-GM_COMMANDS = {"PROCESS", "EXTEND", "PAUSE", "RESUME", "ROLLBACK", "REPLACE"}
+GM_COMMANDS = {"PROCESS", "EXTEND", "PAUSE", "RESUME", "ROLLBACK", "REPLACE", "DRAW"}
 _TAG = re.compile(r"\[([a-z0-9][a-z0-9-]*)\]", re.IGNORECASE)
 
 

@@ -10,7 +10,7 @@ Hook groups:
   strength       strength, beats_defender, beats_rival, cuts_support
   phase effects  before_movement, after_movement, after_retreats, before_adjustments,
                  adjustment_orders, after_adjustments
-  sequence       next_phase, solo_threshold, winner
+  sequence       next_phase, solo_threshold, winner, draw_lines
   reporting      unit_label, redact, private_lines, shows_homes, result_code, phase_notes
                  (fills PhaseResult.notes)
   position       position_problems
@@ -270,6 +270,11 @@ class StandardRules:
     def captures_centres(self, phase: Phase) -> bool:
         """Centres change owner after the Fall moves and retreats."""
         return phase.season == "F"
+
+    def draw_lines(self, state: GameState) -> list[str]:
+        """What the rules add when the GM declares a draw in `state` (a variant ranks its
+        role players...). Standard: nothing; the surviving powers share the draw."""
+        return []
 
     def solo_threshold(self, state: GameState) -> int:
         return int(self.options.get("solo", state.map.solo))

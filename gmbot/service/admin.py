@@ -10,7 +10,17 @@ from sqlalchemy.orm import Session
 
 from gmbot.deadlines import Duration
 from gmbot.engine.state import Phase
-from gmbot.service.runtime import current_phase, deadline_after, log_event
+from gmbot.render import render
+from gmbot.service.outbox import queue_mail
+from gmbot.service.runtime import (
+    active_players,
+    current_phase,
+    deadline_after,
+    log_event,
+    rules_for,
+    state_of,
+)
+from gmbot.service.views import board_summary
 from gmbot.store.models import Game, PhaseRow
 
 
@@ -133,3 +143,26 @@ def replace_player(session: Session, game: Game, who: str, address: str, now: da
     player.address = address  # same row: standing orders and history stay with the power
     log_event(session, game, "player_replaced", now, who=player.key, old=old, new=address)
     return f"{player.key} is now played by {address}"
+
+
+def declare_draw(session: Session, game: Game, now: datetime) -> str:
+    """End the game in a draw shared by the surviving powers: the open phase is left
+    unadjudicated (ROLLBACK reopens the game) and everyone is told, with what the
+    variant adds (e.g. Al-Andalus ranks its Wazirs)."""
+    if game.status == "finished":
+        raise AdminError(f"game {game.name} is already over")
+    phase = _open(session, game)
+    rules = rules_for(game)
+    state = state_of(game, phase, rules)
+    survivors = [p for p in state.powers if state.is_alive(p)]
+    game.status = "finished"
+    phase.deadline_at = None
+    phase.paused_remaining = None
+    subject, body = render("draw.txt.j2", game=game, phase=Phase.parse(phase.name).long(),
+                           survivors=survivors, lines=rules.draw_lines(state),
+                           board=board_summary(state, rules))
+    for address in [p.address for p in active_players(game)] + [game.gm]:
+        queue_mail(session, key=f"draw:{phase.id}:{address}", kind="results", sender=game.judge,
+                   recipient=address, subject=subject, body=body, now=now, game=game)
+    log_event(session, game, "draw_declared", now, phase=phase.name, survivors=survivors)
+    return f"game {game.name} ends in a draw in {phase.name}: {', '.join(survivors)}"

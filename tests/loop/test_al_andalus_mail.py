@@ -160,3 +160,24 @@ def test_courts_from_the_game_file_and_a_princes_nmr_arrests(tmp_path: Path,
            "Zaragoza 1, Taifa of Badajoz 0, Taifa of Seville 3, Taifa of Granada 0" in public
     nmr = next(line for line in public.splitlines() if line.startswith("No orders received"))
     assert "SEVILLE" in nmr and "LORDELINDEL" not in nmr and "NANOOK" not in nmr
+
+
+def test_gm_draw_ranks_the_wazirs(judge: Judge) -> None:
+    # Spring 1080: Seville hires nanook; in the Fall Seville's three units hold, so nanook
+    # is the only Wazir with dinars (one for each holding unit of his Prince).
+    judge.send(addr("SEVILLE"), "HIRE nanook\nF CAD H\nA NIE H\nA SEV H\n", subject=SUBJECT)
+    judge.send(addr("nanook"), "GO TO COURT SEVILLE\n", subject=SUBJECT)
+    judge.clock.advance(days=30)
+    judge.tick()
+    judge.send(addr("SEVILLE"), "F CAD H\nA NIE H\nA SEV H\n", subject=SUBJECT)
+    judge.clock.advance(days=30)
+    judge.tick()
+    judge.new_mail()
+    judge.send("gm@example.test", "DRAW\n", subject=SUBJECT)
+    judge.tick()
+    draws = [m for m in judge.new_mail() if "The game ends in a draw" in m["Subject"]]
+    assert sorted(m["To"] for m in draws) == sorted([*EVERYONE, "gm@example.test"])
+    told = text(judge.to(addr("asudevil"), draws)[0])
+    assert "declared a draw in Spring 1081 Movement" in told
+    assert "Wazirs by dinars: NANOOK 3, ASUDEVIL 0, LORDELINDEL 0." in told
+    assert "In the draw with the Princes: NANOOK, the Wazir with the most dinars." in told

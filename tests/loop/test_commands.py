@@ -373,3 +373,28 @@ def test_cli_replace_and_unknown_game(judge: Judge, cli) -> None:  # noqa: ANN00
     assert "Orders for S1901M" in ask(judge, "new@example.test", "A PAR H\n")
     assert "no game named 'nope'" in cli("game", "pause", "nope", ok=False).output
     assert "usage" in cli("game", "extend", "g", ok=False).output.lower()
+
+
+def test_gm_declares_a_draw_and_the_game_ends(judge: Judge) -> None:
+    play_spring(judge)
+    text = ask(judge, addr("FRANCE"), "DRAW\n")
+    assert "refused: only the game master can use DRAW" in text
+    assert game_status(judge) == "active"
+
+    judge.send(GM, "DRAW\n", subject="[g] draw")
+    judge.tick()
+    mails = judge.new_mail()
+    draws = [m for m in mails if "The game ends in a draw" in m["Subject"]]
+    reply = next(m for m in judge.to(GM, mails) if m not in draws)
+    assert "done: game g ends in a draw in F1901M: AUSTRIA, ENGLAND, FRANCE, GERMANY, " \
+           "ITALY, RUSSIA, TURKEY" in body(reply)
+    assert sorted(m["To"] for m in draws) == sorted([addr(p) for p in POWERS] + [GM])
+    told = body(judge.to(addr("GERMANY"), draws)[0])
+    assert "declared a draw in Fall 1901 Movement" in told
+    assert "shared by the surviving powers: AUSTRIA, ENGLAND, FRANCE" in told
+    assert "A BUR" in told  # the board as it stands
+    assert game_status(judge) == "finished"
+    assert "Nothing in it was recorded" in ask(judge, addr("FRANCE"), "A BUR H\n")
+    assert "refused: game g is already over" in ask(judge, GM, "DRAW\n")
+    judge.clock.advance(days=30)
+    assert judge.tick().processed == []

@@ -51,7 +51,7 @@ class AlAndalusRules(StandardRules):
     name = "al-andalus"
     map_name = "iberia"
     roles = ("wazir",)
-    value_options = ("wazir_generals", "draw")
+    value_options = ("wazir_generals",)
 
     def __init__(self, options: dict[str, Any] | None = None) -> None:
         super().__init__(options)
@@ -454,9 +454,10 @@ class AlAndalusRules(StandardRules):
         lines += standings(result.after)
         if result.winner:
             lines += final_lines(result.after, result.winner)
-        elif self.options.get("draw"):
-            lines += draw_lines(result.after)
         result.notes.setdefault("public", []).extend(lines)
+
+    def draw_lines(self, state: GameState) -> list[str]:
+        return super().draw_lines(state) + draw_lines(state)
 
     def private_lines(self, state: GameState, viewer: str) -> list[str]:
         court = Court.of(state)
