@@ -74,3 +74,24 @@ def test_the_capital_phase_logs_its_tosses_and_opens_winter_1897() -> None:
     assert out["position"]["centers"][draw["value"]] == ["LON"]
     assert len(caps) == 7 and not any(
         too_near(MAP, a, b, 2) for a, b in itertools.combinations(caps.values(), 2))
+
+
+def test_capitals_a_gm_writes_keep_the_distance_rule() -> None:
+    import pytest
+
+    from gmbot.cases import CaseError, run_case
+
+    case = {"variant": "capitalist", "phase": "S1898M",
+            "units": {"ENGLAND": ["F LON"], "FRANCE": ["A PAR"]},
+            "centers": {"ENGLAND": ["LON"], "FRANCE": ["PAR"]},
+            "powers": {"ENGLAND": {"capital": "LON", "balance": 2},
+                       "FRANCE": {"capital": "BEL", "balance": 2}},
+            "orders": {}}
+    assert run_case(case)["next_phase"] == "F1898M"  # LON and BEL: two moves apart
+    case["powers"]["ENGLAND"]["capital"] = "BEL"
+    case["powers"]["FRANCE"]["capital"] = "HOL"  # next to Belgium
+    with pytest.raises(CaseError, match=r"HOL is fewer than 2 moves from ENGLAND's capital BEL"):
+        run_case(case)
+    case["powers"]["FRANCE"]["capital"] = "BUR"
+    with pytest.raises(CaseError, match="BUR is not a supply centre"):
+        run_case(case)

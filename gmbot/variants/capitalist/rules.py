@@ -14,7 +14,7 @@ from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Phase
 from gmbot.variants.capitalist import economy as eco
 from gmbot.variants.capitalist.auction import Ledger, public_line, settle
-from gmbot.variants.capitalist.capitals import Allocation, allocate
+from gmbot.variants.capitalist.capitals import Allocation, allocate, too_near
 from gmbot.variants.capitalist.orders import (
     Bribe,
     Paid,
@@ -48,6 +48,28 @@ class CapitalistRules(StandardRules):
     name = "capitalist"
     map_name = "standard"
     value_options = ("seed", "capital_min_distance")
+
+    # -- the position -------------------------------------------------------------------
+
+    def position_problems(self, state: GameState) -> list[tuple[str, str]]:
+        """Capitals a GM wrote must keep the distance of 1.3, like allocated ones."""
+        problems = list(super().position_problems(state))
+        near = int(self.options.get("capital_min_distance", 2))
+        placed: list[tuple[str, str]] = []
+        for power in state.powers:
+            cap = eco.capital(state, power)
+            if cap is None:
+                continue
+            if cap not in state.map.supply_centres:
+                problems.append((f"powers.{power}.capital", f"{cap} is not a supply centre"))
+                continue
+            for other, there in placed:
+                if too_near(state.map, cap, there, near):
+                    problems.append((f"powers.{power}.capital",
+                                     f"{cap} is fewer than {near} moves from {other}'s capital "
+                                     f"{there} (1.3)"))
+            placed.append((power, cap))
+        return problems
 
     # -- grammar ----------------------------------------------------------------------
 
