@@ -99,6 +99,7 @@ def adjudicate_orders(
         result = _adjustments(state, rules, accepted)
     result.rejected = list(rejected or []) + result.rejected
     _mark_void(result, accepted)
+    rules.phase_notes(result)
     return result
 
 

@@ -10,12 +10,15 @@ Hook groups:
   strength       strength, beats_defender, beats_rival, cuts_support
   phase effects  before_movement, after_movement, after_retreats, after_adjustments
   sequence       next_phase, solo_threshold, winner
-  reporting      unit_label, redact, private_lines (and PhaseResult.notes, below)
+  reporting      unit_label, redact, private_lines, shown_to, phase_notes
+                 (and PhaseResult.notes, below)
+  adjustments    adjustment_offset
   randomness     rng
 
 A phase's variant report travels in `PhaseResult.notes`: "public" (lines for everyone),
-"private" (viewer -> lines only that viewer sees) and "random" (what a seeded draw gave,
-for the audit log). `gmbot.cases.result_to_dict` stores them; the results mail shows them.
+"private" (viewer -> lines only that viewer sees), "random" (what a seeded draw gave,
+for the audit log) and "hidden" (what `redact` needs to keep from other viewers).
+`gmbot.cases.result_to_dict` stores them; the results mail shows them.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from gmbot.engine.orders import Hold, Order
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Phase, Unit
 
 if TYPE_CHECKING:
+    from gmbot.engine.adjudicate import PhaseResult
     from gmbot.engine.parse import OrderParser
     from gmbot.engine.resolve import Resolution
 
@@ -121,6 +125,10 @@ class StandardRules:
             if state.centers.get(h) == power and h not in state.units
         }
 
+    def adjustment_offset(self, state: GameState, power: str) -> int:
+        """Builds (+) or removals (-) a variant adds to centres minus units this winter."""
+        return 0
+
     def disband_priority(self, state: GameState, power: str) -> list[Unit]:
         """The power's units in the order civil disorder removes them."""
         from gmbot.engine.adjust import civil_disorder_order
@@ -182,6 +190,14 @@ class StandardRules:
     def private_lines(self, state: GameState, viewer: str) -> list[str]:
         """Extra lines only `viewer` sees (balances, spells left, hidden units...)."""
         return []
+
+    def shown_to(self, state: GameState, unit: Unit, viewer: str | None) -> bool:
+        """Whether `viewer` (None: the public) sees `unit` on the board."""
+        return True
+
+    def phase_notes(self, result: PhaseResult) -> None:
+        """Last word on a phase's result: a variant fills `result.notes` and may tidy the
+        result (its own bookkeeping in `result.after.extra`). Standard: nothing to add."""
 
     # -- randomness ----------------------------------------------------------------------
 

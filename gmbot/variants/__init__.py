@@ -6,8 +6,9 @@ from typing import Any
 
 from gmbot.engine.rules import StandardRules, compose
 from gmbot.variants.options import BuildAnywhere, CivilDisorder2023
+from gmbot.variants.warlock import WarlockRules
 
-VARIANTS: dict[str, type[StandardRules]] = {"standard": StandardRules}
+VARIANTS: dict[str, type[StandardRules]] = {"standard": StandardRules, "warlock": WarlockRules}
 
 # Options switched on by a true value in a game's `options:`; each is a mixin of hooks.
 OPTIONS: dict[str, type] = {

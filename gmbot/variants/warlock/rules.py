@@ -1,0 +1,336 @@
+"""Warlock Diplomacy (rules/warlock.txt): the standard game plus 19 single-use spells per
+warlock, hidden units and private reports. Rulings where the text is unclear are listed in
+docs/variants/warlock.md."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from gmbot.engine.adjudicate import Rejection
+from gmbot.engine.map import LAND, SEA, province_of
+from gmbot.engine.orders import (
+    Convoy,
+    Move,
+    Order,
+    OrderError,
+    SupportHold,
+    SupportMove,
+)
+from gmbot.engine.rules import ATTACK, DEFEND, HOLD, PREVENT, StandardRules
+from gmbot.engine.state import MOVEMENT, GameState, Unit
+from gmbot.variants.warlock.casting import centre_location, check_cast, check_magic_move
+from gmbot.variants.warlock.hidden import redact_report
+from gmbot.variants.warlock.log import TURN, private, turn_of, with_attrs, with_turn
+from gmbot.variants.warlock.spells import (
+    SPELLS,
+    Cast,
+    describe_left,
+    is_cast,
+    parse_cast,
+    spells_left,
+)
+from gmbot.variants.warlock.turn import blocked, run_spells
+
+if TYPE_CHECKING:
+    from gmbot.engine.adjudicate import PhaseResult
+    from gmbot.engine.parse import OrderParser
+    from gmbot.engine.resolve import Resolution
+
+SOLO = 18  # "Once a player has 18 SC's the game is over"
+
+
+class WarlockRules(StandardRules):
+    name = "warlock"
+    value_options = ("seed",)
+
+    # -- grammar --------------------------------------------------------------------
+
+    def parse_extra(
+        self, parser: OrderParser, line: str, power: str, state: GameState
+    ) -> Order | None:
+        if is_cast(line):
+            return check_cast(parse_cast(parser, line, power), state, self)
+        if state.phase.kind != MOVEMENT:
+            return None
+        try:
+            order = parser.parse(line, power, MOVEMENT)
+        except OrderError:
+            return None  # the standard grammar gives the reason
+        unit = state.units.get(order.prov)
+        if unit is None or unit.power != power:
+            return None
+        if unit.attrs.get("ghost") and isinstance(order, (SupportHold, SupportMove, Convoy)):
+            raise OrderError(f"{unit} is a ghost: a ghost cannot support or convoy")
+        if isinstance(order, Move) and order.dest_prov in blocked(state, turn_of(state)):
+            raise OrderError(f"{order.dest_prov} is destroyed by the bottle: no unit may enter")
+        if unit.attrs.get("any_terrain"):
+            return check_magic_move(order, unit, state, self)
+        return None
+
+    # -- who orders what ------------------------------------------------------------
+
+    def reconcile(self, state: GameState, orders: list[Order]) -> dict[str, Order]:
+        casts = [o for o in orders if isinstance(o, Cast)]
+        chosen = super().reconcile(state, [o for o in orders if not isinstance(o, Cast)])
+        # Casts ride along under keys no province has; before_movement takes them out.
+        for n, cast in enumerate(sorted(casts, key=lambda c: (c.power, str(c)))):
+            chosen[f"#cast{n}"] = cast
+        return chosen
+
+    def missing_orders(self, state: GameState, power: str, orders: list[Order]) -> list[str]:
+        missing = super().missing_orders(state, power, orders)
+        ordered = {
+            province_of(c.target.split()[-1]) for c in orders
+            if isinstance(c, Cast) and c.order is not None and c.target
+        }
+        return [m for m in missing if province_of(m.split()[-1]) not in ordered]
+
+    def ack_lines(self, state: GameState, power: str, orders: list[Order]) -> list[str]:
+        left = spells_left(state.power_attrs.get(power, {}))
+        lines = []
+        for cast in (o for o in orders if isinstance(o, Cast)):
+            if left[cast.spell] <= 0:
+                lines.append(f"Refused: {cast} -- you have no {SPELLS[cast.spell].word} "
+                             "left for it (your earlier cast of it stands)")
+            else:
+                left[cast.spell] -= 1
+        lines.append(f"Spells left after these orders: {describe_left(left)}")
+        return lines
+
+    # -- the board ------------------------------------------------------------------
+
+    def army_adjacent(self, state: GameState, src: str, dest: str) -> bool:
+        turn = turn_of(state)
+        if dest in blocked(state, turn):
+            return False
+        gmap = state.map
+        near = gmap.army_adj.get(src, frozenset())
+        unit = state.units.get(src)
+        if unit is not None and unit.attrs.get("walk_water"):
+            near = near | gmap.fleet_prov_adj.get(src, frozenset())
+        swap = turn.get("swap") or {}
+        return dest in near or (dest in swap and swap[dest] in near)
+
+    def fleet_targets(self, state: GameState, loc: str, dest_prov: str) -> list[str]:
+        turn = turn_of(state)
+        if dest_prov in blocked(state, turn):
+            return []
+        targets = super().fleet_targets(state, loc, dest_prov)
+        unit = state.units.get(province_of(loc))
+        if unit is not None and unit.attrs.get("swim_land") and not targets:
+            gmap = state.map
+            prov = unit.prov
+            near = gmap.army_adj.get(prov, frozenset()) | gmap.fleet_prov_adj.get(
+                prov, frozenset())
+            if dest_prov in near:
+                kind = gmap.provinces[dest_prov].type
+                targets = [dest_prov] if kind == LAND else list(gmap.fleet_locations(dest_prov))
+        return targets
+
+    def neighbours(self, state: GameState, unit: Unit) -> list[str]:
+        if not unit.attrs.get("any_terrain"):
+            return [n for n in super().neighbours(state, unit)
+                    if province_of(n) not in blocked(state, turn_of(state))]
+        gmap = state.map
+        near = gmap.army_adj.get(unit.prov, frozenset()) | gmap.fleet_prov_adj.get(
+            unit.prov, frozenset())
+        out: list[str] = []
+        for prov in sorted(near):
+            if unit.type == "A":
+                if self.army_adjacent(state.with_(units={unit.prov: unit}), unit.prov, prov):
+                    out.append(prov)
+            else:
+                out.extend(self.fleet_targets(state.with_(units={unit.prov: unit}),
+                                              unit.loc, prov))
+        return out
+
+    def convoy_adjacent(self, state: GameState, a: str, b: str) -> bool:
+        return super().convoy_adjacent(state, a, b) and b not in blocked(state, turn_of(state))
+
+    def build_sites(self, state: GameState, power: str) -> set[str]:
+        ruined = blocked(state, {})
+        sites = set()
+        for home in state.homes.get(power, ()):
+            where = centre_location(state, home)
+            if state.centers.get(home) == power and where not in state.units \
+                    and where not in ruined:
+                sites.add(where)
+        return sites
+
+    def adjustment_offset(self, state: GameState, power: str) -> int:
+        """Extra build: +1 in the winter of its year; the next winter -1, unless the
+        warlock has gained a real centre since."""
+        extra = state.power_attrs.get(power, {}).get("extra_build")
+        if not extra:
+            return 0
+        year = state.phase.year
+        if int(extra["year"]) == year:
+            return 1
+        then = extra.get("centres")
+        if int(extra["year"]) == year - 1 and then is not None \
+                and state.centre_count(power) <= int(then):
+            return -1
+        return 0
+
+    # -- battles --------------------------------------------------------------------
+
+    def strength(self, res: Resolution, kind: str, unit: Unit, supports: int) -> float:
+        base = super().strength(res, kind, unit, supports)
+        turn = turn_of(res.state)
+        if kind in (HOLD, DEFEND) and unit.prov in turn.get("imperv", ()):
+            return float("inf")  # power impervious: cannot be dislodged by anything
+        bonus = turn.get("bonus", {}).get(unit.prov)
+        if bonus:
+            n, dest = bonus
+            order = res.orders[res.index[unit.prov]]
+            if isinstance(order, Move):
+                if dest == order.dest_prov and kind in (ATTACK, PREVENT, DEFEND):
+                    base += n
+            elif dest is None and kind in (HOLD, DEFEND):
+                base += n
+        return base
+
+    def beats_defender(self, res: Resolution, i: int) -> bool:
+        if not super().beats_defender(res, i):
+            return False
+        # Illusion: units passing through the swap arrive together or not at all (the
+        # text: with a third unit holding in Paris "all orders would bounce").
+        swap = turn_of(res.state).get("swap") or {}
+        dest = res.dest[i]
+        if dest in swap:
+            return all(res.move_ok(j) for j in res.moves_into.get(swap[dest], ()))
+        return True
+
+    # -- phase effects --------------------------------------------------------------
+
+    def before_movement(
+        self, state: GameState, orders: dict[str, Order]
+    ) -> tuple[GameState, dict[str, Order]]:
+        casts = [o for o in orders.values() if isinstance(o, Cast)]
+        plain = {k: o for k, o in orders.items() if not isinstance(o, Cast)}
+        state = state.with_(extra={k: v for k, v in state.extra.items() if k != TURN})
+        return run_spells(self, state, plain, casts)
+
+    def after_movement(self, state: GameState, res: Resolution) -> GameState:
+        from gmbot.variants.warlock.after import after_movement
+
+        return after_movement(self, state, res)
+
+    def after_retreats(self, state: GameState) -> GameState:
+        from gmbot.variants.warlock.after import end_of_fall
+
+        if state.phase.season == "F":
+            state, _ = with_turn(state)
+            return end_of_fall(self, state)
+        return state
+
+    def captures_centres(self, phase: Any) -> bool:
+        return False  # done by end_of_fall: moved home centres and ghosts need it
+
+    def solo_threshold(self, state: GameState) -> int:
+        return int(self.options.get("solo", SOLO))
+
+    def after_adjustments(self, state: GameState) -> GameState:
+        """An extra build's debt is settled in the winter after its own."""
+        attrs = {p: dict(a) for p, a in state.power_attrs.items()}
+        for power, a in attrs.items():
+            extra = a.get("extra_build")
+            if extra and int(extra["year"]) == state.phase.year:
+                a["extra_build"] = {**extra, "centres": state.centre_count(power)}
+            elif extra and int(extra["year"]) < state.phase.year:
+                del a["extra_build"]
+        return state.with_(power_attrs=attrs)
+
+    # -- reporting ------------------------------------------------------------------
+
+    def shown_to(self, state: GameState, unit: Unit, viewer: str | None) -> bool:
+        return not unit.attrs.get("invisible") or viewer == unit.power
+
+    def redact(self, report: dict[str, Any], viewer: str | None) -> dict[str, Any]:
+        return redact_report(report, viewer)
+
+    def private_lines(self, state: GameState, viewer: str) -> list[str]:
+        lines = [f"Spells left: {describe_left(spells_left(state.power_attrs.get(viewer, {})))}"]
+        for unit in state.units_of(viewer):
+            if unit.attrs.get("invisible"):
+                lines.append(f"{unit} is invisible: only you see it")
+            if unit.attrs.get("ghost"):
+                lines.append(f"{unit} is your ghost: the others take it for a real unit")
+            for spell in ("walk_water", "swim_land"):
+                if unit.attrs.get(spell):
+                    lines.append(f"{unit} may {SPELLS[spell].word.lower()} until the end of "
+                                 f"{unit.attrs[spell]}")
+        return lines
+
+    def phase_notes(self, result: PhaseResult) -> None:
+        turn = result.after.extra.get(TURN)
+        if turn is None:
+            return
+        _patch_rows(result, turn)
+        for power, line, why in turn["refused"]:
+            result.rejected.append(Rejection(power, line, why))
+        hidden_rows = _still_hidden(result, turn)
+        result.notes["public"] = list(turn["public"])
+        result.notes["private"] = {p: list(v) for p, v in turn["private"].items()}
+        if turn["random"]:
+            result.notes["random"] = list(turn["random"])
+        if hidden_rows or turn["ghost_rows"]:
+            result.notes["hidden"] = {"rows": hidden_rows, "ghosts": turn["ghost_rows"]}
+        result.after = result.after.with_(
+            extra={k: v for k, v in result.after.extra.items() if k != TURN})
+        result.before = result.before.with_(
+            extra={k: v for k, v in result.before.extra.items() if k != TURN})
+
+
+def _still_hidden(result: PhaseResult, turn: dict[str, Any]) -> dict[str, list[str]]:
+    """Rows (by the unit's name at the start) of units still invisible at the end."""
+    out: dict[str, list[str]] = {}
+    for power, names in turn["hidden_rows"].items():
+        for name in names:
+            start = turn["rename"].get(name, name)
+            loc = result.moves.get(start) or start.split()[-1]
+            unit = result.after.units.get(province_of(loc))
+            if unit is not None and unit.power == power and unit.attrs.get("invisible"):
+                out.setdefault(power, []).append(start)
+    return {p: sorted(set(v)) for p, v in out.items()}
+
+
+def _patch_rows(result: PhaseResult, turn: dict[str, Any]) -> None:
+    """The report's rows as the players ordered them: units the resolver never saw
+    (vaporized, dislodged by a first leg), supports cut by a spell, double orders under
+    the unit's name at the start of the turn, illusions as written."""
+    for new, old in turn["rename"].items():
+        if new in result.orders:
+            result.orders[old] = result.orders.pop(new)
+            result.results[old] = result.results.pop(new)
+        where = result.moves.pop(new, None) or new.split()[-1]
+        result.moves[old] = where
+    for name, (text, code) in turn["rows"].items():
+        result.orders[name] = text
+        result.results[name] = code
+    for name, text in turn.get("shown", {}).items():
+        if name in result.orders:
+            result.orders[name] = text
+    for name, (argument, first_code, has_then) in turn.get("legs", {}).items():
+        if name not in result.orders:
+            continue
+        moved = name in turn["rename"].values()
+        if moved and has_then:
+            result.orders[name] = argument
+        elif moved:
+            result.orders[name] = f"{argument}, then {result.orders[name]}"
+        elif first_code != "succeeds" and has_then:
+            result.orders[name] = argument
+            result.results[name] = first_code
+        else:
+            result.orders[name] = f"{argument} ({first_code}), then {result.orders[name]}"
+    for name in list(result.orders):
+        if name.startswith("#"):
+            del result.orders[name]
+            result.results.pop(name, None)
+    private_lines = turn["private"]
+    for power, lines in private_lines.items():
+        private_lines[power] = list(dict.fromkeys(lines))
+
+
+__all__ = ["SEA", "PREVENT", "WarlockRules", "private", "with_attrs"]
