@@ -73,7 +73,7 @@ class WarlockRules(StandardRules):
         casts = [o for o in orders if isinstance(o, Cast)]
         chosen = super().reconcile(state, [o for o in orders if not isinstance(o, Cast)])
         # Casts ride along under keys no province has; before_movement takes them out.
-        for n, cast in enumerate(sorted(casts, key=lambda c: (c.power, str(c)))):
+        for n, cast in enumerate(casts):  # as given: the first casts of a spell stand
             chosen[f"#cast{n}"] = cast
         return chosen
 
@@ -158,19 +158,11 @@ class WarlockRules(StandardRules):
         return sites
 
     def adjustment_offset(self, state: GameState, power: str) -> int:
-        """Extra build: +1 in the winter of its year; the next winter -1, unless the
-        warlock has gained a real centre since."""
+        """Extra build: one more build (or one removal fewer) in the winter of the year it
+        was cast. The next winter needs no rule: the warlock then has a unit more than
+        his centres, so one unit is dropped unless he has gained a real centre."""
         extra = state.power_attrs.get(power, {}).get("extra_build")
-        if not extra:
-            return 0
-        year = state.phase.year
-        if int(extra["year"]) == year:
-            return 1
-        then = extra.get("centres")
-        if int(extra["year"]) == year - 1 and then is not None \
-                and state.centre_count(power) <= int(then):
-            return -1
-        return 0
+        return 1 if extra and int(extra["year"]) == state.phase.year else 0
 
     # -- battles --------------------------------------------------------------------
 
@@ -231,14 +223,9 @@ class WarlockRules(StandardRules):
         return int(self.options.get("solo", SOLO))
 
     def after_adjustments(self, state: GameState) -> GameState:
-        """An extra build's debt is settled in the winter after its own."""
-        attrs = {p: dict(a) for p, a in state.power_attrs.items()}
-        for power, a in attrs.items():
-            extra = a.get("extra_build")
-            if extra and int(extra["year"]) == state.phase.year:
-                a["extra_build"] = {**extra, "centres": state.centre_count(power)}
-            elif extra and int(extra["year"]) < state.phase.year:
-                del a["extra_build"]
+        """An extra build is used up in its winter."""
+        attrs = {p: {k: v for k, v in a.items() if k != "extra_build"}
+                 for p, a in state.power_attrs.items()}
         return state.with_(power_attrs=attrs)
 
     # -- reporting ------------------------------------------------------------------

@@ -158,34 +158,24 @@ def run_spells(
     orders = _cut_supports(state, orders, turn, by_spell.get("cut1", []) +
                            by_spell.get("cut2", []))
 
-    # 4) Double orders: the first legs are adjudicated before everything else.
-    state, orders = _double_orders(rules, state, orders, turn, by_spell.get("double", []),
-                                   imperv)
-
-    # Added supports, by the unit's place after any first leg.
+    # Added supports, by the unit's place at the start (a double order's legs are told
+    # apart by the destination named).
     for cast in by_spell.get("support1", []) + by_spell.get("support2", []):
-        name = cast.target
-        where = _where_now(state, turn, name)
-        if where is None:
+        unit = _unit_of(state, cast)
+        if unit is None:
             continue
         n = 1 if cast.spell == "support1" else 2
         dest = cast.order.dest_prov if isinstance(cast.order, Move) else None
         dest = turn["swap"].get(dest, dest) if dest else None
-        held = turn["bonus"].get(where)
+        held = turn["bonus"].get(unit.prov)
         if held and held[1] == dest:
             n += held[0]
-        turn["bonus"][where] = [n, dest]
+        turn["bonus"][unit.prov] = [n, dest]
+
+    # 4) Double orders: the first legs are adjudicated before everything else.
+    state, orders = _double_orders(rules, state, orders, turn, by_spell.get("double", []),
+                                   imperv)
     return state, orders
-
-
-def _where_now(state: GameState, turn: dict[str, Any], name: str) -> str | None:
-    """The province now of the unit named at the start of the turn."""
-    for now, then in turn["rename"].items():
-        if then == name:
-            return province_of(now.split()[-1])
-    prov = province_of(name.split()[-1])
-    unit = state.units.get(prov)
-    return prov if unit is not None and str(unit) == name else None
 
 
 def _replace_unit(state: GameState, unit: Unit) -> GameState:
@@ -253,8 +243,7 @@ def _home_and_builds(state: GameState, by_spell: dict[str, list[Cast]]) -> GameS
             moved[centre] = dest
     attrs = {p: dict(a) for p, a in state.power_attrs.items()}
     for cast in by_spell.get("extra_build", []):
-        attrs.setdefault(cast.power, {})["extra_build"] = {"year": state.phase.year,
-                                                           "centres": None}
+        attrs.setdefault(cast.power, {})["extra_build"] = {"year": state.phase.year}
     extra = {**state.extra, "moved_centres": moved} if moved else state.extra
     return state.with_(extra=extra, power_attrs=attrs)
 
@@ -436,6 +425,9 @@ def _double_orders(rules: WarlockRules, state: GameState, orders: dict[str, Orde
         i = res.index[prov]
         turn.setdefault("legs", {})[cast.target] = [cast.argument(), res.result_code(i),
                                                     cast.then is not None]
+    moved_from = {province_of(then.split()[-1]): province_of(now.split()[-1])
+                  for now, then in turn["rename"].items()}
+    turn["bonus"] = {moved_from.get(p, p): v for p, v in turn["bonus"].items()}
     state = state.with_(units=units)
     return state, new_orders
 
