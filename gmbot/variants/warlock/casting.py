@@ -28,11 +28,14 @@ ILLUSION_GROUPS: dict[str, frozenset[str]] = {
 UNDEAD_YEARS = 3
 
 
-def unit_at(state: GameState, target: str) -> Unit:
-    """The unit a cast names ('A BUD', 'F STP/SC' or just 'BUD')."""
+def unit_at(state: GameState, target: str, viewer: str | None = None) -> Unit:
+    """The unit a cast names ('A BUD', 'F STP/SC' or just 'BUD'), as `viewer` sees the
+    board: another power's invisible unit is not there for him."""
     words = target.split()
     prov = province_of(words[-1])
     unit = state.units.get(prov)
+    if unit is not None and unit.attrs.get("invisible") and viewer not in (None, unit.power):
+        unit = None
     if unit is None:
         raise OrderError(f"no unit in {prov}")
     if len(words) == 2 and words[0] != unit.type:
@@ -68,12 +71,12 @@ def _check_unit(cast: Cast, state: GameState, rules: WarlockRules) -> Cast:
     if cast.spell == "balloon":
         # Refused, not spent: see docs/variants/warlock.md.
         raise OrderError("BALLOON is not available on this judge yet; your spell is kept")
-    unit = unit_at(state, cast.target)
+    unit = unit_at(state, cast.target, cast.power)
     return replace(cast, target=str(unit))
 
 
 def _check_unit_order(cast: Cast, state: GameState, rules: WarlockRules) -> Cast:
-    unit = unit_at(state, cast.target)
+    unit = unit_at(state, cast.target, cast.power)
     if cast.spell == "walk_water" and unit.type != "A":
         raise OrderError("only an army can walk on water")
     if cast.spell == "swim_land" and unit.type != "F":
@@ -93,7 +96,7 @@ def _check_unit_order(cast: Cast, state: GameState, rules: WarlockRules) -> Cast
 
 
 def _check_move(cast: Cast, state: GameState, rules: WarlockRules) -> Cast:
-    unit = unit_at(state, cast.target)
+    unit = unit_at(state, cast.target, cast.power)
     if unit.power != cast.power:
         raise OrderError("a ghost is made from one of your own units")
     if unit.attrs.get("ghost"):
@@ -104,7 +107,7 @@ def _check_move(cast: Cast, state: GameState, rules: WarlockRules) -> Cast:
 
 
 def _check_support(cast: Cast, state: GameState, rules: WarlockRules) -> Cast:
-    unit = unit_at(state, cast.target)
+    unit = unit_at(state, cast.target, cast.power)
     order = cast.order
     if isinstance(order, Move):
         dest = order.dest_prov if unit.type == "A" else order.dest
@@ -115,7 +118,7 @@ def _check_support(cast: Cast, state: GameState, rules: WarlockRules) -> Cast:
 
 
 def _check_double(cast: Cast, state: GameState, rules: WarlockRules) -> Cast:
-    unit = unit_at(state, cast.target)
+    unit = unit_at(state, cast.target, cast.power)
     if unit.power != cast.power:
         raise OrderError(f"{unit} is not yours to order")
     assert cast.order is not None

@@ -56,6 +56,7 @@ class WarlockRules(StandardRules):
             order = parser.parse(line, power, MOVEMENT)
         except OrderError:
             return None  # the standard grammar gives the reason
+        _unseen_target(state, order, power)
         unit = state.units.get(order.prov)
         if unit is None or unit.power != power:
             return None
@@ -267,6 +268,17 @@ class WarlockRules(StandardRules):
             extra={k: v for k, v in result.after.extra.items() if k != TURN})
         result.before = result.before.with_(
             extra={k: v for k, v in result.before.extra.items() if k != TURN})
+
+
+def _unseen_target(state: GameState, order: Order, power: str) -> None:
+    """Another power's invisible unit cannot be supported or convoyed: the refusal is the
+    one an empty province gets, so the answer tells nothing."""
+    if isinstance(order, (SupportHold, SupportMove, Convoy)):
+        unit = state.units.get(order.target)
+        if unit is not None and unit.attrs.get("invisible") and unit.power != power:
+            if isinstance(order, Convoy):
+                raise OrderError(f"no army in {order.target} to convoy")
+            raise OrderError(f"no unit in {order.target} to support")
 
 
 def _still_hidden(result: PhaseResult, turn: dict[str, Any]) -> dict[str, list[str]]:

@@ -140,7 +140,7 @@ def parse_cast(parser: OrderParser, line: str, power: str) -> Cast:
             key, rest = hit, " ".join(words[n:])
             break
     if key is None:
-        what = " ".join(words[:3]) or "nothing"
+        what = words[0] if words else "nothing"
         known = ", ".join(s.word for s in SPELLS.values())
         raise OrderError(f"unknown spell {what!r}; the spells are: {known}")
     spell = SPELLS[key]

@@ -1,0 +1,88 @@
+"""A Warlock game by mail, from games/warlock-example.yaml: casts in the orders mail, the
+acknowledgement listing the spells left, refusals with reasons, and the results mails
+telling each player only what the text lets him see."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gmbot.engine.map import load_map
+from tests.loop.judgekit import POWERS, Judge, body, make_judge
+
+GAME = Path(__file__).resolve().parents[2] / "games" / "warlock-example.yaml"
+START = {k: list(p.units) for k, p in load_map("standard").powers.items()}
+
+
+def addr(power: str) -> str:
+    return f"{power.lower()}@example.test"
+
+
+@pytest.fixture
+def judge(tmp_path: Path) -> Judge:
+    return make_judge(tmp_path, GAME.read_text(encoding="utf-8"))
+
+
+def mail_orders(judge: Judge, orders: dict[str, list[str]], subject: str) -> None:
+    for power in POWERS:
+        lines = orders.get(power) or [f"{u} H" for u in START[power]]
+        judge.send(addr(power), "\n".join(lines) + "\n", subject=f"[warlock-example] {subject}")
+
+
+def test_a_spring_with_spells(judge: Judge) -> None:
+    mail_orders(judge, {
+        "ENGLAND": ["F EDI - NTH", "CAST GHOST F EDI - NWG", "F LON - ENG", "A LVP - YOR"],
+        "TURKEY": ["CAST MAKE INVISIBLE F ANK - BLA", "A CON - BUL", "A SMY H"],
+        "GERMANY": ["A MUN - BUR", "CAST ADD 1 SUPPORT A MUN - BUR", "A BER - KIE",
+                    "F KIE - DEN", "CAST VAPORIZE A PAR", "CAST VAPORISE A MAR",
+                    "CAST FIREBALL A MAR"],
+        "FRANCE": ["A PAR - BUR", "A MAR H", "F BRE - MAO"],
+    }, "spring")
+    report = judge.tick()
+    assert report.processed == ["warlock-example: S1901M processed (early); next F1901M"]
+    mails = judge.new_mail()
+    acks = {m["To"]: body(m) for m in mails if "results" not in m["Subject"]}
+    german_ack = acks[addr("GERMANY")]
+    # A spell cast twice in one mail: the first stands, the second is refused.
+    assert "Refused: CAST VAPORIZE A MAR -- you have no VAPORIZE left" in german_ack
+    assert "unknown spell 'FIREBALL'" in german_ack
+    assert "Spells left after these orders:" in german_ack
+    left = german_ack.split("Spells left after these orders:")[1]
+    assert "VAPORIZE" not in left and "ADD 1 SUPPORT" not in left and "DOUBLE ORDERS x2" in left
+    assert "CAST GHOST F EDI - NWG" in acks[addr("ENGLAND")]
+    assert "GHOST" not in acks[addr("ENGLAND")].split("Spells left after these orders:")[1]
+
+    results = {m["To"]: body(m) for m in mails if "Spring 1901 Movement results" in m["Subject"]}
+    public = results["gm@example.test"]
+    # Vaporize before the battle: Paris is gone, Munich (with its added support) walks in.
+    assert "Germany: CAST VAPORIZE A PAR" in public
+    assert "A PAR (France) is vaporized" in public
+    assert "A MUN - BUR" in public and "A BUR" in public
+    # The invisible fleet: everyone reads the cast, nobody but Turkey where it went.
+    assert "Turkey: CAST MAKE INVISIBLE F ANK" in public
+    for who, text in results.items():
+        if who == addr("TURKEY"):
+            assert "F ANK - BLA (invisible)" in text
+            assert "F BLA is invisible: only you see it" in text
+        else:
+            assert "F BLA" not in text and "ANK - BLA" not in text, who
+    # The ghost: both of England's fleets are announced; only England knows which is real.
+    for who, text in results.items():
+        assert "F EDI - NTH" in text and "F EDI - NWG" in text
+        assert "F NTH" in text and "F NWG" in text
+        if who == addr("ENGLAND"):
+            assert "F EDI - NWG (ghost)" in text and "F NWG is your ghost" in text
+        else:
+            assert "(ghost)" not in text and "your ghost" not in text
+    # Each player's private section lists his spells left.
+    assert "Spells left: VAPORIZE, MOVE HOME SC" in results[addr("FRANCE")]
+    assert "Spells left:" not in public
+
+    # STATUS shows the board as the asker sees it.
+    judge.send(addr("RUSSIA"), "STATUS\n", subject="[warlock-example] status")
+    judge.send(addr("TURKEY"), "STATUS\n", subject="[warlock-example] status")
+    judge.tick()
+    status = {m["To"]: body(m) for m in judge.new_mail()}
+    assert "F BLA" not in status[addr("RUSSIA")]
+    assert "F BLA" in status[addr("TURKEY")]
