@@ -31,6 +31,15 @@ def check_warlock(expect: dict[str, Any], out: dict[str, Any], where: str) -> No
     notes = "\n".join(out.get("public_notes", []))
     for text in expect.get("notes") or ():
         assert text in notes, f"{where}: {text!r} not in the public notes:\n{notes}"
+    for text in expect.get("no_notes") or ():
+        assert text not in notes, f"{where}: {text!r} in the public notes:\n{notes}"
+    hidden = out.get("hidden_notes", {})
+    if "hidden" in expect:
+        assert hidden.get("rows", {}) == (expect["hidden"] or {}), f"{where}: hidden rows"
+    if "ghosts" in expect:
+        got = {p: sorted(f"{r['order']}: {r['result']}" for r in rows)
+               for p, rows in hidden.get("ghosts", {}).items()}
+        assert got == (expect["ghosts"] or {}), f"{where}: ghost rows"
     powers = out["position"].get("powers", {})
     for power, want in (expect.get("spells") or {}).items():
         left = spells_left(powers.get(power, {}))
