@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from gmbot.engine.map import LAND, SEA
 from gmbot.engine.orders import Convoy, Move, SupportHold, SupportMove
-from gmbot.engine.state import Dislodged, GameState, Unit
+from gmbot.engine.state import Dislodged, GameState, Phase, Unit
 from gmbot.variants.warlock.casting import centre_location
 from gmbot.variants.warlock.log import private, turn_of, with_attrs
 from gmbot.variants.warlock.turn import first_leg_dislodged
@@ -30,6 +30,10 @@ def after_movement(rules: WarlockRules, state: GameState, res: Resolution) -> Ga
     state = _catastrophe(state, turn)
     state = _reveal(state, res, turn)
     state = _expire_magic_terrain(state, turn)
+    bottle = {p: u for p, u in (state.extra.get("bottle") or {}).items()
+              if Phase.parse(u) > state.phase}
+    state = state.with_(extra={**{k: v for k, v in state.extra.items() if k != "bottle"},
+                               **({"bottle": bottle} if bottle else {})})
     if state.phase.season == "F" and not state.dislodged:
         state = end_of_fall(rules, state)
     return state
