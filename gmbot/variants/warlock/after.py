@@ -98,7 +98,9 @@ def _reveal(state: GameState, res: Resolution, turn: dict[str, Any]) -> GameStat
             why = "a unit bounced off it"
         elif res.dislodged(i):
             why = "it was dislodged"
-        elif any(res.dislodged(j) and res.attacker_of(j) == i for j in range(res.n)):
+        elif any(res.dislodged(j) and res.attacker_of(j) == i for j in range(res.n)) or any(
+                v["unit"].prov == res.src[i] and v["unit"].power != unit.power
+                for v in turn["victims"]):
             why = "it dislodged a unit"
         elif res.supports[i] or res.convoyers[i] or any(
                 isinstance(o, Convoy) and o.target == res.src[i] for o in res.orders):

@@ -83,11 +83,14 @@ def run_spells(
     state, turn = with_turn(state)
     state, casts = spend(state, casts, turn)
     by_spell: dict[str, list[Cast]] = {}
+    # Units their owner makes invisible this turn: his other spells on them are secret too.
+    vanishing = {(c.power, c.target) for c in casts if c.spell == "invisible"}
     for cast in casts:
         by_spell.setdefault(cast.spell, []).append(cast)
         unit = _unit_of(state, cast)
-        secret = (unit is not None and unit.attrs.get("invisible")
-                  and cast.spell in SECRET_ON_INVISIBLE and unit.power == cast.power)
+        secret = (unit is not None and cast.spell in SECRET_ON_INVISIBLE
+                  and unit.power == cast.power
+                  and (unit.attrs.get("invisible") or (cast.power, str(unit)) in vanishing))
         private(turn, cast.power, f"You cast: {cast}")
         if secret:
             assert unit is not None
