@@ -170,6 +170,10 @@ def run_spells(
         n = 1 if cast.spell == "support1" else 2
         dest = cast.order.dest_prov if isinstance(cast.order, Move) else None
         dest = turn["swap"].get(dest, dest) if dest else None
+        cuts = {tuple(c) for c in turn["cuts"]}
+        if (dest and (ATTACK, dest) in cuts) or (not dest and ("DEFENCE", unit.prov) in cuts):
+            turn["public"].append(f"{cast} is cut by a cut-support spell")
+            continue
         held = turn["bonus"].get(unit.prov)
         if held and held[1] == dest:
             n += held[0]
