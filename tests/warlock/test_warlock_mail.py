@@ -86,3 +86,44 @@ def test_a_spring_with_spells(judge: Judge) -> None:
     status = {m["To"]: body(m) for m in judge.new_mail()}
     assert "F BLA" not in status[addr("RUSSIA")]
     assert "F BLA" in status[addr("TURKEY")]
+
+
+def random_draws(judge: Judge) -> list[dict[str, object]]:
+    from sqlalchemy import select
+
+    from gmbot.store.models import Event
+
+    with judge.app.db.transaction() as s:
+        return [e.data for e in s.scalars(select(Event).where(Event.kind == "random_draws")
+                                          .order_by(Event.id))]
+
+
+def test_the_bottle_is_logged_and_a_rerun_draws_the_same(judge: Judge) -> None:
+    orders = {"FRANCE": ["CAST SPIN THE BOTTLE", "A PAR H", "A MAR H", "F BRE H"]}
+    mail_orders(judge, orders, "spring")
+    judge.tick()
+    first = random_draws(judge)
+    assert len(first) == 1 and first[0]["seed"] == 1901 and first[0]["phase"] == "S1901M"
+    (draw,) = first[0]["draws"]  # type: ignore[misc]
+    where = draw["drawn"]
+    public = body(judge.to("gm@example.test", judge.new_mail())[-1])
+    assert f"The bottle spun by France points at {where}" in public
+    # The GM rolls the phase back; the same orders give the same draw.
+    judge.send("gm@example.test", "ROLLBACK S1901M\n", subject="[warlock-example] gm")
+    judge.tick()
+    mail_orders(judge, orders, "spring again")
+    judge.tick()
+    second = random_draws(judge)
+    assert len(second) == 2 and second[1]["draws"] == first[0]["draws"]
+
+
+def test_a_spent_spell_is_refused_in_a_later_phase(judge: Judge) -> None:
+    mail_orders(judge, {"GERMANY": ["CAST VAPORIZE A PAR", "A MUN H", "A BER H", "F KIE H"]},
+                "spring")
+    judge.tick()
+    judge.new_mail()
+    judge.send(addr("GERMANY"), "CAST VAPORIZE A MAR\nA MUN H\n", subject="[warlock-example] f")
+    judge.tick()
+    ack = body(judge.to(addr("GERMANY"), judge.new_mail())[0])
+    assert "CAST VAPORIZE A MAR" in ack
+    assert "you have no VAPORIZE left: it has been cast already" in ack
