@@ -11,7 +11,7 @@ from gmbot.engine.orders import Convoy, Move, SupportHold, SupportMove
 from gmbot.engine.state import Dislodged, GameState, Phase, Unit
 from gmbot.variants.warlock.casting import centre_location
 from gmbot.variants.warlock.log import private, turn_of, with_attrs
-from gmbot.variants.warlock.turn import first_leg_dislodged
+from gmbot.variants.warlock.turn import first_leg_dislodged, next_movement
 
 if TYPE_CHECKING:
     from gmbot.engine.resolve import Resolution
@@ -141,15 +141,22 @@ def _expire_magic_terrain(state: GameState, turn: dict[str, Any]) -> GameState:
     centers = dict(state.centers)
     for prov, unit in state.units.items():
         kind = state.map.provinces[prov].type
+        if unit.attrs.get(spell := "walk_water") == now or unit.attrs.get(
+                spell := "swim_land") == now:
+            stranded = kind == SEA if spell == "walk_water" else kind == LAND
+            if stranded and prov in turn["imperv"]:
+                # Impervious this turn: the year is stretched by one turn (a ruling).
+                units[prov] = with_attrs(unit, **{spell: str(next_movement(state.phase))})
+                continue
         if unit.attrs.get("walk_water") == now:
-            if kind == SEA and prov not in turn["imperv"]:
+            if kind == SEA:
                 del units[prov]
                 turn["public"].append(f"{unit} ({_name(state, unit.power)}) is still at sea "
                                       "at the end of its year and drowns")
             else:
                 units[prov] = with_attrs(unit, walk_water=None, any_terrain=None)
         elif unit.attrs.get("swim_land") == now:
-            if kind == LAND and prov not in turn["imperv"]:
+            if kind == LAND:
                 del units[prov]
                 if prov in state.map.supply_centres:
                     centers[prov] = unit.power
