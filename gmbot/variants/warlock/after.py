@@ -89,7 +89,8 @@ def _reveal(state: GameState, res: Resolution, turn: dict[str, Any]) -> GameStat
             continue
         order = res.orders[i]
         why = None
-        if isinstance(order, (SupportHold, SupportMove)):
+        if isinstance(order, (SupportHold, SupportMove)) or (
+                turn["rows"].get(str(unit), ["", ""])[1] == "cut"):
             why = "it gave a support"
         elif isinstance(order, Move) and not res.move_ok(i):
             why = "it bounced"

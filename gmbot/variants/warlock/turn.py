@@ -94,6 +94,7 @@ def run_spells(
         private(turn, cast.power, f"You cast: {cast}")
         if secret:
             assert unit is not None
+            turn.setdefault("secret", []).append(str(cast))
             state = _replace_unit(state, with_attrs(
                 unit, secret_spells=[*unit.attrs.get("secret_spells", []), str(cast)]))
         else:
@@ -172,7 +173,10 @@ def run_spells(
         dest = turn["swap"].get(dest, dest) if dest else None
         cuts = {tuple(c) for c in turn["cuts"]}
         if (dest and (ATTACK, dest) in cuts) or (not dest and ("DEFENCE", unit.prov) in cuts):
-            turn["public"].append(f"{cast} is cut by a cut-support spell")
+            if str(cast) in turn.get("secret", ()):
+                private(turn, cast.power, f"{cast} is cut by a cut-support spell")
+            else:
+                turn["public"].append(f"{cast} is cut by a cut-support spell")
             continue
         held = turn["bonus"].get(unit.prov)
         if held and held[1] == dest:
