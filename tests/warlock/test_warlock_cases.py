@@ -33,6 +33,9 @@ def check_warlock(expect: dict[str, Any], out: dict[str, Any], where: str) -> No
         assert text in notes, f"{where}: {text!r} not in the public notes:\n{notes}"
     for text in expect.get("no_notes") or ():
         assert text not in notes, f"{where}: {text!r} in the public notes:\n{notes}"
+    if "aloft" in expect:
+        got = {p: e["unit"] for p, e in out["position"].get("extra", {}).get("aloft", {}).items()}
+        assert got == (expect["aloft"] or {}), f"{where}: aloft"
     if "winner" in expect:
         assert out.get("winner") == expect["winner"], f"{where}: winner"
     hidden = out.get("hidden_notes", {})

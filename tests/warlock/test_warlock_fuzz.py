@@ -1,7 +1,7 @@
 """Any mix of spells adjudicates: seeded random games where every power casts random
 spells (valid or not) beside random orders. Each phase's position reads back, units stand
 only where their type may (or hold a spell that lets them), no spell count goes below
-zero, and a re-run of the phase gives the same result."""
+zero, and a re-run of the phase gives the same result. Balloons rise, drift and land."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ CASTS = [
     "CAST CUT 2 SUPPORTS DEFENCE {p} AND ATTACK {q}", "CAST IMPERVIOUS {u}",
     "CAST MAKE INVISIBLE {m}", "CAST SPIN THE BOTTLE", "CAST CATASTROPHE {p}",
     "CAST WALK ON WATER {m}", "CAST SWIM IN LAND {m}", "CAST ILLUSION {p} - {q}",
-    "CAST UNDEAD", "CAST GHOST {m}", "CAST MOVE HOME SC {p} - {q}",
+    "CAST UNDEAD", "CAST GHOST {m}", "CAST MOVE HOME SC {p} - {q}", "CAST BALLOON {u}",
 ]
 
 
@@ -58,6 +58,12 @@ def orders_for(rng: random.Random, position: dict[str, Any]) -> dict[str, list[s
             lines.append(rng.choice(CASTS).format(
                 u=rng.choice(list(state.units.values())), m=move(rng, own), m2=chain,
                 p=rng.choice(provs), q=rng.choice(provs)))
+        for prov, entry in (state.extra.get("aloft") or {}).items():
+            if entry["power"] == power:
+                near = sorted(MAP.army_adj.get(prov, frozenset())
+                              | MAP.fleet_prov_adj.get(prov, frozenset()))
+                lines.append(rng.choice([f"BALLOON {entry['unit']} LAND",
+                                         f"BALLOON {entry['unit']} - {rng.choice(near)}"]))
         out[power] = lines
     return out
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from gmbot.engine.map import LAND, SEA
 from gmbot.engine.orders import Convoy, Move, SupportHold, SupportMove
 from gmbot.engine.state import Dislodged, GameState, Phase, Unit
+from gmbot.variants.warlock.balloon import land_late
 from gmbot.variants.warlock.casting import centre_location
 from gmbot.variants.warlock.log import private, turn_of, with_attrs
 from gmbot.variants.warlock.turn import first_leg_dislodged, next_movement
@@ -26,6 +27,7 @@ def after_movement(rules: WarlockRules, state: GameState, res: Resolution) -> Ga
     turn = turn_of(state)
     dislodged = {**state.dislodged, **first_leg_dislodged(turn)}
     state = state.with_(dislodged=dislodged)
+    state = land_late(state, turn)
     state = _ghosts(state, res, turn)
     state = _catastrophe(state, turn)
     state = _reveal(state, res, turn)

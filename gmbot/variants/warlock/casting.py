@@ -68,10 +68,9 @@ def _no_check(cast: Cast, state: GameState, rules: WarlockRules) -> Cast:
 
 
 def _check_unit(cast: Cast, state: GameState, rules: WarlockRules) -> Cast:
-    if cast.spell == "balloon":
-        # Refused, not spent: see docs/variants/warlock.md.
-        raise OrderError("BALLOON is not available on this judge yet; your spell is kept")
     unit = unit_at(state, cast.target, cast.power)
+    if cast.spell == "balloon" and unit.attrs.get("ghost") and unit.power == cast.power:
+        raise OrderError("a ghost cannot float up")
     return replace(cast, target=str(unit))
 
 

@@ -11,8 +11,9 @@ def redact_report(report: dict[str, Any], viewer: str | None) -> dict[str, Any]:
     hidden = report.pop("hidden", None) or {}
     rows: dict[str, list[str]] = hidden.get("rows", {})
     ghosts: dict[str, list[dict[str, str]]] = hidden.get("ghosts", {})
+    air: dict[str, list[dict[str, str]]] = hidden.get("air", {})
     out: dict[str, list[dict[str, str]]] = {}
-    for power in sorted({*report.get("orders", {}), *ghosts}):
+    for power in sorted({*report.get("orders", {}), *ghosts, *air}):
         mine = power == viewer
         kept = []
         for row in report.get("orders", {}).get(power, []):
@@ -21,6 +22,7 @@ def redact_report(report: dict[str, Any], viewer: str | None) -> dict[str, Any]:
                     kept.append({**row, "order": f"{row['order']} (invisible)"})
                 continue
             kept.append(row)
+        kept.extend(air.get(power, []))
         for row in ghosts.get(power, []):
             kept.append({**row, "order": row["order"] + (" (ghost)" if mine else "")})
         if ghosts.get(power):

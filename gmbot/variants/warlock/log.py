@@ -34,6 +34,7 @@ def new_turn() -> dict[str, Any]:
         "refused": [],  # [power, line, reason]
         "imperv": [], "bonus": {}, "blocked": [], "swap": {}, "victims": [], "ghosts": [],
         "cuts": [], "walked": [],
+        "air_rows": {}, "landing": [], "landed": [],  # balloons
     }
 
 

@@ -18,6 +18,7 @@ from gmbot.engine.orders import (
 )
 from gmbot.engine.rules import ATTACK, DEFEND, HOLD, PREVENT, StandardRules
 from gmbot.engine.state import MOVEMENT, GameState, Unit
+from gmbot.variants.warlock.balloon import AirOrder, aloft, parse_air, support_down
 from gmbot.variants.warlock.casting import centre_location, check_cast, check_magic_move
 from gmbot.variants.warlock.hidden import redact_report
 from gmbot.variants.warlock.log import TURN, private, turn_of, with_attrs, with_turn
@@ -52,12 +53,18 @@ class WarlockRules(StandardRules):
             return check_cast(parse_cast(parser, line, power), state, self)
         if state.phase.kind != MOVEMENT:
             return None
+        air = parse_air(parser, line, power, state)
+        if air is not None:
+            return air
         try:
             order = parser.parse(line, power, MOVEMENT)
         except OrderError:
             return None  # the standard grammar gives the reason
         _unseen_target(state, order, power)
         unit = state.units.get(order.prov)
+        down = support_down(state, order, unit, self)
+        if down is not None:
+            return down
         if unit is None or unit.power != power:
             return None
         if unit.attrs.get("ghost") and isinstance(order, (SupportHold, SupportMove, Convoy)):
@@ -71,11 +78,12 @@ class WarlockRules(StandardRules):
     # -- who orders what ------------------------------------------------------------
 
     def reconcile(self, state: GameState, orders: list[Order]) -> dict[str, Order]:
-        casts = [o for o in orders if isinstance(o, Cast)]
-        chosen = super().reconcile(state, [o for o in orders if not isinstance(o, Cast)])
-        # Casts ride along under keys no province has; before_movement takes them out.
-        for n, cast in enumerate(casts):  # as given: the first casts of a spell stand
-            chosen[f"#cast{n}"] = cast
+        extra = [o for o in orders if isinstance(o, (Cast, AirOrder))]
+        chosen = super().reconcile(state, [o for o in orders if o not in extra])
+        # Casts and balloons' orders ride along under keys no province has;
+        # before_movement takes them out.
+        for n, order in enumerate(extra):  # as given: the first casts of a spell stand
+            chosen[f"#{n}"] = order
         return chosen
 
     def missing_orders(self, state: GameState, power: str, orders: list[Order]) -> list[str]:
@@ -163,7 +171,9 @@ class WarlockRules(StandardRules):
         was cast. The next winter needs no rule: the warlock then has a unit more than
         his centres, so one unit is dropped unless he has gained a real centre."""
         extra = state.power_attrs.get(power, {}).get("extra_build")
-        return 1 if extra and int(extra["year"]) == state.phase.year else 0
+        bonus = 1 if extra and int(extra["year"]) == state.phase.year else 0
+        # A unit in the air is a unit too, though not on the board.
+        return bonus - sum(1 for u in aloft(state).values() if u.power == power)
 
     # -- battles --------------------------------------------------------------------
 
@@ -200,9 +210,10 @@ class WarlockRules(StandardRules):
         self, state: GameState, orders: dict[str, Order]
     ) -> tuple[GameState, dict[str, Order]]:
         casts = [o for o in orders.values() if isinstance(o, Cast)]
-        plain = {k: o for k, o in orders.items() if not isinstance(o, Cast)}
+        air = [o for o in orders.values() if isinstance(o, AirOrder)]
+        plain = {k: o for k, o in orders.items() if not k.startswith("#")}
         state = state.with_(extra={k: v for k, v in state.extra.items() if k != TURN})
-        return run_spells(self, state, plain, casts)
+        return run_spells(self, state, plain, casts, air)
 
     def after_movement(self, state: GameState, res: Resolution) -> GameState:
         from gmbot.variants.warlock.after import after_movement
@@ -239,6 +250,10 @@ class WarlockRules(StandardRules):
 
     def private_lines(self, state: GameState, viewer: str) -> list[str]:
         lines = [f"Spells left: {describe_left(spells_left(state.power_attrs.get(viewer, {})))}"]
+        for unit in aloft(state).values():
+            if unit.power == viewer:
+                lines.append(f"{unit} is in the air: order it with BALLOON {unit} - <province> "
+                             f"or BALLOON {unit} LAND")
         for unit in state.units_of(viewer):
             if unit.attrs.get("invisible"):
                 lines.append(f"{unit} is invisible: only you see it")
@@ -258,12 +273,17 @@ class WarlockRules(StandardRules):
         for power, line, why in turn["refused"]:
             result.rejected.append(Rejection(power, line, why))
         hidden_rows = _still_hidden(result, turn)
+        up = aloft(result.after)
+        if up and result.before.phase.kind == MOVEMENT:
+            turn["public"].append("In the air: " + ", ".join(
+                f"{u} ({result.after.map.powers[u.power].name})" for u in up.values()))
         result.notes["public"] = list(turn["public"])
         result.notes["private"] = {p: list(v) for p, v in turn["private"].items()}
         if turn["random"]:
             result.notes["random"] = list(turn["random"])
-        if hidden_rows or turn["ghost_rows"]:
-            result.notes["hidden"] = {"rows": hidden_rows, "ghosts": turn["ghost_rows"]}
+        if hidden_rows or turn["ghost_rows"] or turn["air_rows"]:
+            result.notes["hidden"] = {"rows": hidden_rows, "ghosts": turn["ghost_rows"],
+                                      "air": turn["air_rows"]}
         result.after = result.after.with_(
             extra={k: v for k, v in result.after.extra.items() if k != TURN})
         result.before = result.before.with_(
@@ -323,6 +343,10 @@ def _patch_rows(result: PhaseResult, turn: dict[str, Any]) -> None:
             result.results[name] = first_code
         else:
             result.orders[name] = f"{argument} ({first_code}), then {result.orders[name]}"
+    for name in turn.get("landed", ()):
+        # A balloon that came down before the battle: its row is the balloon's.
+        result.orders.pop(name, None)
+        result.results.pop(name, None)
     for name in list(result.orders):
         if name.startswith("#"):
             del result.orders[name]

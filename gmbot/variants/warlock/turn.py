@@ -25,6 +25,7 @@ from gmbot.engine.orders import (
 )
 from gmbot.engine.resolve import Resolution
 from gmbot.engine.state import Dislodged, GameState, Phase, Unit
+from gmbot.variants.warlock.balloon import AirOrder, fly, rise
 from gmbot.variants.warlock.casting import centre_location
 from gmbot.variants.warlock.log import private, with_attrs, with_turn
 from gmbot.variants.warlock.spells import ATTACK, SPELLS, Cast, spells_left
@@ -78,7 +79,8 @@ def _unit_of(state: GameState, cast: Cast) -> Unit | None:
 
 
 def run_spells(
-    rules: WarlockRules, state: GameState, orders: dict[str, Order], casts: list[Cast]
+    rules: WarlockRules, state: GameState, orders: dict[str, Order], casts: list[Cast],
+    air: list[AirOrder] | None = None,
 ) -> tuple[GameState, dict[str, Order]]:
     state, turn = with_turn(state)
     state, casts = spend(state, casts, turn)
@@ -150,6 +152,18 @@ def run_spells(
                                                     any_terrain=True))
             if cast.order is not None:
                 orders[unit.prov] = cast.order
+    # Balloons: new ones rise (not an impervious unit), those aloft drift or land.
+    risen: set[str] = set()
+    for cast in by_spell.get("balloon", []):
+        unit = _unit_of(state, cast)
+        if unit is not None and unit.prov not in imperv:
+            orders.pop(unit.prov, None)
+            state = rise(state, unit, turn)
+            risen.add(unit.prov)
+    landed_before = set(state.units)
+    state = fly(state, list(air or ()), turn, risen)
+    turn["landed"] = sorted(str(u) for p, u in state.units.items() if p not in landed_before)
+
     # Moves into a catastrophe, a bottle's ruin or a swapped province the illusionist
     # sees through do not happen: the unit stands.
     orders = _block_moves(rules, state, orders, turn)
