@@ -55,7 +55,13 @@ def check_cast(cast: Cast, state: GameState, rules: WarlockRules) -> Cast:
     spell = SPELLS[cast.spell]
     if state.phase.kind != MOVEMENT:
         raise OrderError("spells are cast with the orders of a Spring or Fall movement phase")
-    left = spells_left(state.power_attrs.get(cast.power, {}))
+    attrs = state.power_attrs.get(cast.power, {})
+    if attrs.get("purgatory"):
+        raise OrderError("you are out of the game: your magic is gone")
+    if cast.spell != "undead" and not state.centre_count(cast.power) \
+            and not state.units_of(cast.power):
+        raise OrderError("you have no centres and no units: only UNDEAD can bring you back")
+    left = spells_left(attrs)
     if left[cast.spell] <= 0:
         raise OrderError(f"you have no {spell.word} left: it has been cast already")
     return _CHECKS.get(spell.args, _no_check)(cast, state, rules)
