@@ -108,3 +108,17 @@ def test_undead_is_refused_while_the_warlock_has_a_centre_or_out_of_spring() -> 
     out = case(1, {"FRANCE": ["CAST UNDEAD"]}, phase="S1905M",
                powers={"FRANCE": {"fallen": 1901}})
     assert "expired" in out["errors"][0]["reason"]
+
+
+def test_illusion_coast_at_equal_distance_is_drawn_and_logged() -> None:
+    """Ankara swapped with Bulgaria: F Constantinople - Ankara lands in Bulgaria, whose
+    two coasts are both one move away: "the GM will make a random selection"."""
+    orders = {"ITALY": ["CAST ILLUSION ANK - BUL"], "TURKEY": ["F CON - ANK"]}
+    units = {"TURKEY": ["F CON"], "ITALY": ["A ROM"]}
+    out = case(5, orders, units=units)
+    assert out == case(5, orders, units=units)
+    coast = drawn(out, "illusion coast")
+    assert coast in ("BUL/EC", "BUL/SC")
+    assert out["units_after"]["TURKEY"] == [f"F {coast}"]
+    coasts = {drawn(case(s, orders, units=units), "illusion coast") for s in range(10)}
+    assert coasts == {"BUL/EC", "BUL/SC"}

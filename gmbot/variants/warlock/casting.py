@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from gmbot.engine.check import check_order
+from gmbot.engine.check import check_order, convoy_possible
 from gmbot.engine.map import COAST, LAND, SEA, province_of  # noqa: F401
 from gmbot.engine.orders import Hold, Move, Order, OrderError
 from gmbot.engine.state import MOVEMENT, GameState, Unit
@@ -174,8 +174,10 @@ def _check_two(cast: Cast, state: GameState, rules: WarlockRules) -> Cast:
         raise OrderError(f"you do not own {a}")
     if state.map.provinces[b].type not in (LAND, COAST):
         raise OrderError(f"a supply centre moves like an army: not to {b}")
-    if b not in state.map.army_adj.get(where, ()):
-        raise OrderError(f"{b} is not next to {where}: a centre moves one army move")
+    if b not in state.map.army_adj.get(where, ()) and not convoy_possible(
+            state, rules, where, b):
+        raise OrderError(f"{b} is not next to {where}, and no fleets stand to convoy it: "
+                         "a centre moves like an army")
     if b in state.map.supply_centres or b in moved_centres(state).values():
         raise OrderError(f"{b} is a supply centre already")
     return cast

@@ -167,7 +167,7 @@ def run_spells(
     # Moves into a catastrophe, a bottle's ruin or a swapped province the illusionist
     # sees through do not happen: the unit stands.
     orders = _block_moves(rules, state, orders, turn)
-    orders = _apply_swap(state, orders, turn)
+    orders = _apply_swap(rules, state, orders, turn)
 
     # Ghosts: the new ones appear beside their unit; no ghost meets the resolver.
     state, orders = _ghosts(state, orders, turn, by_spell.get("ghost", []))
@@ -318,7 +318,7 @@ def _block_moves(rules: WarlockRules, state: GameState, orders: dict[str, Order]
     return out
 
 
-def _apply_swap(state: GameState, orders: dict[str, Order],
+def _apply_swap(rules: WarlockRules, state: GameState, orders: dict[str, Order],
                 turn: dict[str, Any]) -> dict[str, Order]:
     """Illusion: a unit moving into either swapped province arrives in the other; supports
     and convoys of such moves follow them."""
@@ -331,7 +331,7 @@ def _apply_swap(state: GameState, orders: dict[str, Order],
             other = swap[order.dest_prov]
             dest = other
             if order.utype == "F":
-                dest = _closest_coast(state, order.loc, other)
+                dest = _closest_coast(rules, state, turn, order.loc, other)
             out[prov] = replace(order, dest=dest)
             turn.setdefault("shown", {})[f"{order.utype} {order.loc}"] = str(order)
         elif isinstance(order, SupportMove) and order.dest_prov in swap:
@@ -341,9 +341,10 @@ def _apply_swap(state: GameState, orders: dict[str, Order],
     return out
 
 
-def _closest_coast(state: GameState, loc: str, prov: str) -> str:
-    """Where a fleet lands in a swapped province: the coast fewest fleet moves away
-    (the first in alphabetical order when equally far)."""
+def _closest_coast(rules: WarlockRules, state: GameState, turn: dict[str, Any], loc: str,
+                   prov: str) -> str:
+    """Where a fleet lands in a swapped province: the coast fewest fleet moves away; at
+    equal distance a seeded random pick ("the GM will make a random selection")."""
     locs = state.map.fleet_locations(prov) or (prov,)
     if len(locs) == 1:
         return locs[0]
@@ -355,7 +356,13 @@ def _closest_coast(state: GameState, loc: str, prov: str) -> str:
             if nxt not in dist:
                 dist[nxt] = dist[here] + 1
                 todo.append(nxt)
-    return min(locs, key=lambda x: (dist.get(x, 10**6), x))
+    best = min(dist.get(x, 10**6) for x in locs)
+    nearest = sorted(x for x in locs if dist.get(x, 10**6) == best)
+    if len(nearest) == 1:
+        return nearest[0]
+    pick = rules.rng(state, f"illusion coast:{loc}:{prov}").choice(nearest)
+    turn["random"].append({"purpose": "illusion coast", "fleet": loc, "drawn": pick})
+    return pick
 
 
 def _ghosts(state: GameState, orders: dict[str, Order], turn: dict[str, Any],
@@ -413,7 +420,7 @@ def _double_orders(rules: WarlockRules, state: GameState, orders: dict[str, Orde
         cast = legs.get(prov)
         order = cast.order if cast else None
         first[prov] = order if order is not None else Hold(unit.power, unit.type, unit.loc)
-    first = _apply_swap(state, first, {**turn, "shown": {}})
+    first = _apply_swap(rules, state, first, {**turn, "shown": {}})
     res = Resolution(state, first, rules)
     res.run()
     units: dict[str, Unit] = {}
