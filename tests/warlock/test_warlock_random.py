@@ -122,3 +122,19 @@ def test_illusion_coast_at_equal_distance_is_drawn_and_logged() -> None:
     assert out["units_after"]["TURKEY"] == [f"F {coast}"]
     coasts = {drawn(case(s, orders, units=units), "illusion coast") for s in range(10)}
     assert coasts == {"BUL/EC", "BUL/SC"}
+
+
+def test_an_undead_home_serves_one_more_winter_after_an_original_home_is_back() -> None:
+    """England rose undead in Sweden (seed 1), which became his home; once he holds
+    London again, Sweden gives one more winter's build and is then shut down."""
+    fall = run_case({"variant": "warlock", **undead(1)["position"], "orders": {}})
+    position = fall["position"]
+    assert position["powers"]["ENGLAND"]["undead_home"] == "SWE"
+    # Two years on: England holds London and Sweden again, his fleet at sea.
+    position.update(phase="W1903A", units={"ENGLAND": ["F NTH"]},
+                    centers={"ENGLAND": ["LON", "SWE"], "FRANCE": ["MAR"]})
+    winter = run_case({"variant": "warlock", **position,
+                       "orders": {"ENGLAND": ["BUILD F SWE"]}})
+    assert winter["built"] == ["F SWE"]
+    assert "SWE" not in winter["position"]["homes"]["ENGLAND"]
+    assert "undead_home" not in winter["position"].get("powers", {}).get("ENGLAND", {})

@@ -220,6 +220,7 @@ def _fallen_and_undead(state: GameState, turn: dict[str, Any]) -> GameState:
                 originals = state.map.powers[power].homes
                 if not any(c in originals for c in owned):
                     homes[power] = (*homes.get(power, ()), owned[0])
+                    a["undead_home"] = owned[0]
                     private(turn, power, f"{owned[0]} is your home centre now")
             del a["undead"]
         if not owned and "fallen" not in a and not a.get("purgatory"):

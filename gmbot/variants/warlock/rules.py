@@ -235,10 +235,19 @@ class WarlockRules(StandardRules):
         return int(self.options.get("solo", SOLO))
 
     def after_adjustments(self, state: GameState) -> GameState:
-        """An extra build is used up in its winter."""
+        """An extra build is used up in its winter. An undead warlock's new home centre
+        serves for one more winter's builds once he owns an original home centre again,
+        then is shut down forever."""
         attrs = {p: {k: v for k, v in a.items() if k != "extra_build"}
                  for p, a in state.power_attrs.items()}
-        return state.with_(power_attrs=attrs)
+        homes = dict(state.homes)
+        for power, a in attrs.items():
+            home = a.get("undead_home")
+            originals = state.map.powers[power].homes
+            if home and any(state.centers.get(c) == power for c in originals):
+                homes[power] = tuple(h for h in homes.get(power, ()) if h != home)
+                del a["undead_home"]
+        return state.with_(power_attrs={p: a for p, a in attrs.items() if a}, homes=homes)
 
     # -- reporting ------------------------------------------------------------------
 
