@@ -106,6 +106,9 @@ def _check_move(cast: Cast, state: GameState, rules: WarlockRules) -> Cast:
         raise OrderError("a ghost is made from one of your own units")
     if unit.attrs.get("ghost"):
         raise OrderError("a ghost cannot make another ghost")
+    if unit.attrs.get("invisible"):
+        raise OrderError("an invisible unit cannot make a ghost: the ghost would be seen "
+                         "where the unit is")
     assert cast.order is not None
     order = check_order(cast.order, state, rules)
     return replace(cast, target=str(unit), order=order)
