@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from gmbot.engine.check import check_order, convoy_possible
-from gmbot.engine.map import COAST, LAND, SEA, province_of  # noqa: F401
+from gmbot.engine.map import COAST, LAND, SEA, province_of
 from gmbot.engine.orders import Hold, Move, Order, OrderError
 from gmbot.engine.state import MOVEMENT, GameState, Unit
 from gmbot.variants.warlock.spells import SPELLS, Cast, spells_left

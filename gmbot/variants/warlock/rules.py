@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gmbot.engine.adjudicate import Rejection
-from gmbot.engine.map import LAND, SEA, province_of
+from gmbot.engine.map import LAND, province_of
 from gmbot.engine.orders import (
     Convoy,
     Move,
@@ -21,7 +21,7 @@ from gmbot.engine.state import MOVEMENT, GameState, Unit
 from gmbot.variants.warlock.balloon import AirOrder, aloft, parse_air, support_down
 from gmbot.variants.warlock.casting import centre_location, check_cast, check_magic_move
 from gmbot.variants.warlock.hidden import redact_report
-from gmbot.variants.warlock.log import TURN, private, turn_of, with_attrs, with_turn
+from gmbot.variants.warlock.log import TURN, turn_of, with_turn
 from gmbot.variants.warlock.spells import (
     SPELLS,
     Cast,
@@ -364,5 +364,3 @@ def _patch_rows(result: PhaseResult, turn: dict[str, Any]) -> None:
     for power, lines in private_lines.items():
         private_lines[power] = list(dict.fromkeys(lines))
 
-
-__all__ = ["SEA", "PREVENT", "WarlockRules", "private", "with_attrs"]

@@ -26,7 +26,6 @@ from gmbot.engine.orders import (
 from gmbot.engine.resolve import Resolution
 from gmbot.engine.state import Dislodged, GameState, Phase, Unit
 from gmbot.variants.warlock.balloon import AirOrder, fly, rise
-from gmbot.variants.warlock.casting import centre_location
 from gmbot.variants.warlock.log import private, with_attrs, with_turn
 from gmbot.variants.warlock.spells import ATTACK, SPELLS, Cast, spells_left
 
@@ -481,5 +480,3 @@ def first_leg_dislodged(turn: dict[str, Any]) -> dict[str, Dislodged]:
         v["unit"].prov: Dislodged(v["unit"], v["from"], v["convoy"]) for v in turn["victims"]
     }
 
-
-__all__ = ["blocked", "centre_location", "first_leg_dislodged", "run_spells"]
