@@ -43,7 +43,8 @@ EMAIL_RE = re.compile(
 TOP_KEYS = ("name", "title", "variant", "options", "gm", "judge", "players", "deadlines", "nmr",
             "position")  # fmt: skip
 PLAYER_KEYS = ("address", "power", "role", "name", "password")
-POSITION_KEYS = ("phase", "units", "centers", "homes", "dislodged", "standoffs", "powers")
+POSITION_KEYS = ("phase", "units", "centers", "homes", "dislodged", "standoffs", "powers",
+                 "extra")
 NMR_POLICIES = ("hold",)
 
 
@@ -415,6 +416,8 @@ class _Checker:
                 pos[key] = self.per_power(pos[key], f"position.{key}", key == "powers")
         if "dislodged" in pos and not isinstance(pos["dislodged"], dict):
             self.problem("position.dislodged", "expected a mapping of unit -> details")
+        if "extra" in pos and not isinstance(pos["extra"], dict):
+            self.problem("position.extra", "expected a mapping of game-wide variant state")
         if "standoffs" in pos:
             items = pos["standoffs"]
             if not isinstance(items, list) or not all(isinstance(s, str) for s in items):

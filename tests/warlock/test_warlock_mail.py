@@ -127,3 +127,23 @@ def test_a_spent_spell_is_refused_in_a_later_phase(judge: Judge) -> None:
     ack = body(judge.to(addr("GERMANY"), judge.new_mail())[0])
     assert "CAST VAPORIZE A MAR" in ack
     assert "you have no VAPORIZE left: it has been cast already" in ack
+
+
+def test_spells_left_come_from_the_game_file(tmp_path: Path) -> None:
+    """The game master writes the spells left (and game-wide spell state) in the game
+    YAML's position; the judge takes them from there."""
+    text = GAME.read_text(encoding="utf-8") + (
+        "position:\n"
+        "  phase: S1901M\n"
+        "  powers:\n"
+        "    FRANCE: {spells: {vaporize: 0, double: 1}}\n"
+        "  extra: {moved_centres: {PAR: BUR}}\n"
+    )
+    judge = make_judge(tmp_path, text)
+    judge.send(addr("FRANCE"), "CAST VAPORIZE A MUN\nCAST DOUBLE A MAR - SPA - POR\n",
+               subject="[warlock-example] orders")
+    judge.tick()
+    ack = body(judge.to(addr("FRANCE"), judge.new_mail())[0])
+    assert "you have no VAPORIZE left: it has been cast already" in ack
+    assert "Spells left after these orders: MOVE HOME SC, ADD 1 SUPPORT" in ack
+    assert "DOUBLE ORDERS" not in ack.split("Spells left after these orders:")[1]

@@ -278,11 +278,9 @@ _ARGS: dict[str, Any] = {
 
 
 def spells_left(power_attrs: dict[str, Any]) -> dict[str, int]:
-    """The power's remaining uses per spell (a power with no record has them all)."""
-    left = power_attrs.get("spells")
-    if left is None:
-        return {k: s.count for k, s in SPELLS.items()}
-    return {k: int(left.get(k, 0)) for k in SPELLS}
+    """The power's remaining uses per spell; a spell not recorded has all its uses."""
+    left = power_attrs.get("spells") or {}
+    return {k: int(left.get(k, s.count)) for k, s in SPELLS.items()}
 
 
 def describe_left(left: dict[str, int]) -> str:
