@@ -10,6 +10,7 @@ import pytest
 
 from gmbot.engine.map import load_map
 from tests.loop.judgekit import POWERS, Judge, body, make_judge
+from tests.warlock.test_warlock_leaks import current_state
 
 GAME = Path(__file__).resolve().parents[2] / "games" / "warlock-example.yaml"
 START = {k: list(p.units) for k, p in load_map("standard").powers.items()}
@@ -140,6 +141,7 @@ def test_spells_left_come_from_the_game_file(tmp_path: Path) -> None:
         "  extra: {moved_centres: {PAR: BUR}}\n"
     )
     judge = make_judge(tmp_path, text)
+    assert current_state(judge).extra == {"moved_centres": {"PAR": "BUR"}}
     judge.send(addr("FRANCE"), "CAST VAPORIZE A MUN\nCAST DOUBLE A MAR - SPA - POR\n",
                subject="[warlock-example] orders")
     judge.tick()
