@@ -294,8 +294,8 @@ class Tithe(StandardRules):
 
 
 def test_adjustment_offset_changes_the_winter_count() -> None:
-    fall = state_from_dict({**BUILD_CASE, "phase": "F1901M",
-                            "centers": {"FRANCE": ["PAR", "MAR", "BRE", "BEL"]}}, MAP)
+    fall = state_from_dict({"phase": "F1901M", "units": {"FRANCE": ["A PAR", "A MAR"]},
+                            "centers": {"FRANCE": ["PAR", "MAR", "BRE"]}}, MAP)
     assert str(adjudicate(fall, StandardRules(), {}).after.phase) == "W1901A"  # one build
     assert str(adjudicate(fall, Tithe(), {}).after.phase) == "S1902M"  # one fewer: none
 
