@@ -17,11 +17,13 @@ from gmbot.engine.orders import (
     SupportMove,
 )
 from gmbot.engine.rules import ATTACK, DEFEND, HOLD, PREVENT, StandardRules
-from gmbot.engine.state import MOVEMENT, GameState, Unit
+from gmbot.engine.state import MOVEMENT, RETREAT, GameState, Unit
+from gmbot.variants.warlock.after import reveal_unit
 from gmbot.variants.warlock.balloon import AirOrder, aloft, parse_air, support_down
 from gmbot.variants.warlock.casting import centre_location, check_cast, check_magic_move
 from gmbot.variants.warlock.hidden import redact_report
 from gmbot.variants.warlock.log import TURN, turn_of, with_turn
+from gmbot.variants.warlock.retreats import blocked_retreats, list_hidden_places, parse_blocked
 from gmbot.variants.warlock.spells import (
     SPELLS,
     Cast,
@@ -52,7 +54,7 @@ class WarlockRules(StandardRules):
         if is_cast(line):
             return check_cast(parse_cast(parser, line, power), state, self)
         if state.phase.kind != MOVEMENT:
-            return None
+            return parse_blocked(parser, line, power, state, self)
         air = parse_air(parser, line, power, state)
         if air is not None:
             return air
@@ -275,9 +277,21 @@ class WarlockRules(StandardRules):
         return lines
 
     def phase_notes(self, result: PhaseResult) -> None:
+        if result.before.phase.kind == MOVEMENT:
+            list_hidden_places(result, self)
+        bounced = blocked_retreats(result) if result.before.phase.kind == RETREAT else []
+        if bounced:
+            state, _ = with_turn(result.after)
+            result.after = state
         turn = result.after.extra.get(TURN)
         if turn is None:
             return
+        for name, prov in bounced:
+            result.results[name] = "bounced"
+            unit = result.after.units.get(prov)
+            if unit is not None and unit.attrs.get("invisible"):
+                result.after = reveal_unit(result.after, turn, unit,
+                                           f"{name} retreating to {prov} bounced off it")
         _patch_rows(result, turn)
         for power, line, why in turn["refused"]:
             result.rejected.append(Rejection(power, line, why))
