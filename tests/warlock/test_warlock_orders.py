@@ -63,3 +63,22 @@ def test_casts_are_refused_outside_movement_phases() -> None:
     _, rejected = accept_orders(winter, RULES, "FRANCE", ["CAST EXTRA BUILD"])
     assert [r.reason for r in rejected] == [
         "spells are cast with the orders of a Spring or Fall movement phase"]
+
+
+def test_another_powers_invisible_unit_is_answered_as_an_empty_province() -> None:
+    seen = state_from_dict({"phase": "S1901M", "units": {
+        "TURKEY": [{"unit": "A BUL", "invisible": "CON"}], "RUSSIA": ["A RUM"]}}, MAP)
+    empty = state_from_dict({"phase": "S1901M", "units": {"RUSSIA": ["A RUM"]}}, MAP)
+    lines = ["A BUL - SER", "A RUM S A BUL - SER", "A RUM S A BUL", "CAST VAPORIZE A BUL",
+             "CAST ADD 1 SUPPORT A BUL"]
+    for line in lines:
+        _, hidden = accept_orders(seen, RULES, "RUSSIA", [line])
+        _, blank = accept_orders(empty, RULES, "RUSSIA", [line])
+        assert [r.reason for r in hidden] == [r.reason for r in blank] != [], line
+    winter = seen.with_(phase=seen.phase.parse("W1901A"))
+    _, hidden = accept_orders(winter, RULES, "RUSSIA", ["REMOVE A BUL"])
+    _, blank = accept_orders(empty.with_(phase=winter.phase), RULES, "RUSSIA", ["REMOVE A BUL"])
+    assert [r.reason for r in hidden] == [r.reason for r in blank]
+    # Its owner orders it as usual.
+    orders, rejected = accept_orders(seen, RULES, "TURKEY", ["A BUL - SER"])
+    assert rejected == [] and [str(o) for o in orders] == ["A BUL - SER"]

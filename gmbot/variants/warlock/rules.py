@@ -17,7 +17,7 @@ from gmbot.engine.orders import (
     SupportMove,
 )
 from gmbot.engine.rules import ATTACK, DEFEND, HOLD, PREVENT, StandardRules
-from gmbot.engine.state import MOVEMENT, RETREAT, GameState, Unit
+from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Unit
 from gmbot.variants.warlock.after import reveal_unit
 from gmbot.variants.warlock.balloon import AirOrder, aloft, parse_air, support_down
 from gmbot.variants.warlock.casting import centre_location, check_cast, check_magic_move
@@ -53,6 +53,9 @@ class WarlockRules(StandardRules):
     ) -> Order | None:
         if is_cast(line):
             return check_cast(parse_cast(parser, line, power), state, self)
+        if state.phase.kind == ADJUSTMENT:
+            _unseen_unit(parser, line, power, state)
+            return None
         if state.phase.kind != MOVEMENT:
             return parse_blocked(parser, line, power, state, self)
         air = parse_air(parser, line, power, state)
@@ -64,6 +67,8 @@ class WarlockRules(StandardRules):
             return None  # the standard grammar gives the reason
         _unseen_target(state, order, power)
         unit = state.units.get(order.prov)
+        if unit is not None and unit.attrs.get("invisible") and unit.power != power:
+            raise OrderError(f"no unit in {order.prov}")  # as for an empty province
         down = support_down(state, order, unit, self)
         if down is not None:
             return down
@@ -311,6 +316,17 @@ class WarlockRules(StandardRules):
             extra={k: v for k, v in result.after.extra.items() if k != TURN})
         result.before = result.before.with_(
             extra={k: v for k, v in result.before.extra.items() if k != TURN})
+
+
+def _unseen_unit(parser: OrderParser, line: str, power: str, state: GameState) -> None:
+    """REMOVE of another power's invisible unit: refused as for an empty province."""
+    try:
+        order = parser.parse(line, power, ADJUSTMENT)
+    except OrderError:
+        return
+    unit = state.units.get(order.prov) if order.loc else None
+    if unit is not None and unit.attrs.get("invisible") and unit.power != power:
+        raise OrderError(f"no unit in {order.prov}")
 
 
 def _unseen_target(state: GameState, order: Order, power: str) -> None:
