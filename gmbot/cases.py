@@ -69,7 +69,7 @@ def result_to_dict(result: PhaseResult) -> dict[str, Any]:
     if result.built or result.removed:
         out["built"] = result.built
         out["removed"] = result.removed
-    for key in ("public", "private", "random"):
+    for key in ("public", "private", "random", "hidden"):
         if result.notes.get(key):
             out[f"{key}_notes"] = result.notes[key]
     if result.winner:

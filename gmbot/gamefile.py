@@ -423,6 +423,8 @@ class _Checker:
             self.problem("position.extra", "expected a mapping of game-wide variant state")
         if "dislodged" in pos and not isinstance(pos["dislodged"], dict):
             self.problem("position.dislodged", "expected a mapping of unit -> details")
+        if "extra" in pos and not isinstance(pos["extra"], dict):
+            self.problem("position.extra", "expected a mapping of game-wide variant state")
         if "standoffs" in pos:
             items = pos["standoffs"]
             if not isinstance(items, list) or not all(isinstance(s, str) for s in items):

@@ -32,7 +32,8 @@ def status(ctx: Context) -> None:
     ctx.sections.append(render(
         "status.txt.j2", game=game, phase=Phase.parse(phase.name).long(),
         deadline=deadline_text(policy_of(game), phase.deadline_at),
-        board=board_summary(state, rules), waiting=waiting if ctx.is_gm else None,
+        board=board_summary(state, rules, None if ctx.is_gm or ctx.player is None
+                            else ctx.player.key), waiting=waiting if ctx.is_gm else None,
     )[1].rstrip())
 
 

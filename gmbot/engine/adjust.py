@@ -19,13 +19,17 @@ class AdjustmentOutcome:
     refused: list[tuple[Order, str]] = field(default_factory=list)
 
 
-def adjustment_counts(state: GameState) -> dict[str, int]:
+def adjustment_counts(state: GameState, rules: StandardRules | None = None) -> dict[str, int]:
     """Builds (positive) or removals (negative) each power must make."""
-    return {p: state.centre_count(p) - len(state.units_of(p)) for p in state.powers}
+    counts = {p: state.centre_count(p) - len(state.units_of(p)) for p in state.powers}
+    if rules is not None:  # a variant's extra builds or removals
+        for p in counts:
+            counts[p] += rules.adjustment_offset(state, p)
+    return counts
 
 
 def has_adjustments(state: GameState, rules: StandardRules) -> bool:
-    for power, delta in adjustment_counts(state).items():
+    for power, delta in adjustment_counts(state, rules).items():
         if delta < 0 or (delta > 0 and rules.build_sites(state, power)):
             return True
     return False
@@ -53,7 +57,7 @@ def resolve_adjustments(
 ) -> AdjustmentOutcome:
     """Apply checked orders in the order given; extra builds and removals are refused,
     missing removals are made by civil disorder, missing builds are waived."""
-    counts = adjustment_counts(state)
+    counts = adjustment_counts(state, rules)
     out = AdjustmentOutcome(units=dict(state.units))
     used: dict[str, int] = {}
     for order in orders:

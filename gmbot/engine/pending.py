@@ -28,7 +28,7 @@ def standard_missing(
             if p not in ordered and rules.may_order(state, power, u)
         ]
     if kind == ADJUSTMENT:
-        delta = adjustment_counts(state).get(power, 0)
+        delta = adjustment_counts(state, rules).get(power, 0)
         if delta > 0:
             done = sum(1 for o in orders if isinstance(o, (Build, Waive)))
             left = min(delta, len(rules.build_sites(state, power))) - done

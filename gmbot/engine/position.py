@@ -32,9 +32,15 @@ def _lookup(table: dict[str, str], text: str) -> str | None:
     return hit if hit is not None else table.get(norm_name(text))
 
 
-def parse_unit(parser: OrderParser, text: str, path: str) -> tuple[str, str]:
-    """'A PAR' / 'F STP/SC' / 'fleet St Petersburg south coast' -> ('F', 'STP/SC')."""
+def parse_unit(
+    parser: OrderParser, text: str, path: str, any_terrain: bool = False
+) -> tuple[str, str]:
+    """'A PAR' / 'F STP/SC' / 'fleet St Petersburg south coast' -> ('F', 'STP/SC').
+    `any_terrain`: the unit may stand where its type normally cannot (an army at sea, a
+    fleet inland: Warlock's walk on water and swim in land)."""
     unit = _unit_or_reason(parser, str(text))
+    if isinstance(unit, str) and any_terrain:
+        unit = _unit_anywhere(parser, str(text))
     if isinstance(unit, str):
         raise PositionError(path, unit)
     return unit
@@ -65,6 +71,20 @@ def _unit_or_reason(parser: OrderParser, text: str) -> tuple[str, str] | str:
     if loc not in locs:
         return f"a fleet in {prov} must name its coast: {' or '.join(locs)}"
     return utype, loc
+
+
+def _unit_anywhere(parser: OrderParser, text: str) -> tuple[str, str] | str:
+    cur = _Cursor(parser.tokens(text))
+    try:
+        utype, loc = parser._unit(cur)
+    except OrderError as e:
+        return str(e)
+    if utype is None or not cur.done():
+        return f"write a unit like 'A PAR' or 'F STP/SC', not {text!r}"
+    prov = loc.split("/")[0]
+    if parser.map.provinces[prov].type not in ("land", "coast", "sea"):
+        return f"no unit can stand in {prov}"
+    return utype, loc if utype == "F" else prov
 
 
 def _power(gmap: GameMap, key: Any, path: str) -> str:
@@ -99,7 +119,7 @@ def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
             if isinstance(entry, dict):
                 attrs = {k: v for k, v in entry.items() if k != "unit"}
                 entry = entry.get("unit", "")
-            utype, loc = parse_unit(parser, entry, path)
+            utype, loc = parse_unit(parser, entry, path, bool(attrs.get("any_terrain")))
             prov = loc.split("/")[0]
             if prov in units:
                 raise PositionError(path, f"two units in {prov}")
@@ -140,7 +160,7 @@ def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
     for text, spec in (data.get("dislodged") or {}).items():
         path = f"dislodged.{text}"
         spec = spec or {}
-        utype, loc = parse_unit(parser, text, path)
+        utype, loc = parse_unit(parser, text, path, bool(spec.get("any_terrain")))
         power = _power(gmap, spec.get("power"), f"{path}.power")
         attacker = spec.get("attacker_from")
         attacker = _province(gmap, attacker, f"{path}.attacker_from") if attacker else None

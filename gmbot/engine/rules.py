@@ -11,14 +11,16 @@ Hook groups:
   phase effects  before_movement, after_movement, after_retreats, before_adjustments,
                  adjustment_orders, after_adjustments
   sequence       next_phase, solo_threshold, winner, draw_lines
-  reporting      unit_label, redact, private_lines, shows_homes, result_code, phase_notes
-                 (fills PhaseResult.notes)
+  reporting      unit_label, redact, private_lines, shown_to, shows_homes, result_code,
+                 phase_notes (fills PhaseResult.notes)
   position       position_problems
+  adjustments    adjustment_offset
   randomness     rng
 
 A phase's variant report travels in `PhaseResult.notes`: "public" (lines for everyone),
-"private" (viewer -> lines only that viewer sees) and "random" (what a seeded draw gave,
-for the audit log). `gmbot.cases.result_to_dict` stores them; the results mail shows them.
+"private" (viewer -> lines only that viewer sees), "random" (what a seeded draw gave,
+for the audit log) and "hidden" (what `redact` needs to keep from other viewers).
+`gmbot.cases.result_to_dict` stores them; the results mail shows them.
 In a movement phase, lines a variant puts in `Resolution.notes` (from the battle hooks or
 `after_movement`) are added to the phase's notes.
 """
@@ -148,6 +150,10 @@ class StandardRules:
         """The unit a checked build order puts on the board (a variant adds attributes)."""
         return Unit(order.power, order.utype or "A", order.loc)
 
+    def adjustment_offset(self, state: GameState, power: str) -> int:
+        """Builds (+) or removals (-) a variant adds to centres minus units this winter."""
+        return 0
+
     def disband_priority(self, state: GameState, power: str) -> list[Unit]:
         """The power's units in the order civil disorder removes them."""
         from gmbot.engine.adjust import civil_disorder_order
@@ -234,9 +240,14 @@ class StandardRules:
         """Whether results list each power's home centres (they change in the game)."""
         return False
 
+    def shown_to(self, state: GameState, unit: Unit, viewer: str | None) -> bool:
+        """Whether `viewer` (None: the public) sees `unit` on the board."""
+        return True
+
     def phase_notes(self, result: PhaseResult) -> None:
-        """Add the variant's report of a resolved phase to `result.notes` ("public",
-        "private", "random"); called once per phase, after everything else. The phase's
+        """Last word on a phase's result: a variant fills `result.notes` ("public",
+        "private", "random", "hidden") and may tidy the result (its own bookkeeping in
+        `result.after.extra`); called once per phase, after everything else. The phase's
         state as given and its accepted orders are `result.start` and `result.accepted`."""
 
     # -- the position --------------------------------------------------------------------

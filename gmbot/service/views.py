@@ -54,11 +54,14 @@ def phase_report(
         "winner": result.get("winner"),
         "eliminated": result.get("eliminated", []),
         "civil_disorder": result.get("removed", []) if result.get("removed") else [],
+        "hidden": result.get("hidden_notes", {}),  # for the rules' redact; never shown
     }
 
 
-def board_summary(state: GameState, rules: StandardRules) -> list[dict[str, Any]]:
-    counts = adjustment_counts(state)
+def board_summary(
+    state: GameState, rules: StandardRules, viewer: str | None = None
+) -> list[dict[str, Any]]:
+    counts = adjustment_counts(state, rules)
     # Home centres are listed where they can differ from the map's: when the rules change
     # them, or when the game's position set them.
     homes = rules.shows_homes() or any(
@@ -67,7 +70,9 @@ def board_summary(state: GameState, rules: StandardRules) -> list[dict[str, Any]
     rows = []
     for power in state.powers:
         centres = sorted(c for c, o in state.centers.items() if o == power)
-        units = sorted(rules.unit_label(u) for u in state.units_of(power))
+        units = sorted(
+            rules.unit_label(u) for u in state.units_of(power) if rules.shown_to(state, u, viewer)
+        )
         if centres or units:
             rows.append({"power": power, "name": state.map.powers[power].name,
                          "centres": centres, "units": units, "adjust": counts.get(power, 0),
@@ -89,7 +94,7 @@ def results_view(
 ) -> dict[str, Any]:
     """The data one recipient's results mail is rendered from."""
     public = rules.redact(phase_report(before, after, result, rules), viewer)
-    public = {**public, "board": board_summary(after, rules)}
+    public = {**public, "board": board_summary(after, rules, viewer)}
     private = None
     if viewer is not None:
         private = {

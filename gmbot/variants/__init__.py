@@ -10,12 +10,14 @@ from gmbot.variants.arpiesse import ArpiesseRules
 from gmbot.variants.capitalist import CapitalistRules
 from gmbot.variants.homecentres import ChangingHomeCentres
 from gmbot.variants.options import BuildAnywhere, CivilDisorder2023
+from gmbot.variants.warlock import WarlockRules
 
 VARIANTS: dict[str, type[StandardRules]] = {
     "standard": StandardRules,
     "al-andalus": AlAndalusRules,
     "arpiesse": ArpiesseRules,
     "capitalist": CapitalistRules,
+    "warlock": WarlockRules,
 }
 
 # Options switched on by a true value in a game's `options:`; each is a mixin of hooks.

@@ -274,3 +274,44 @@ def test_rng_repeats_for_the_same_seed_phase_and_purpose() -> None:
     assert a != Herald({"seed": 8}).rng(state, "x").random()
     assert a != Herald({"seed": 7}).rng(state, "y").random()
     assert _herald_result()["random_notes"] == _herald_result()["random_notes"]
+
+
+# -- adjustment_offset, shown_to, phase_notes -------------------------------------------
+
+
+class Tithe(StandardRules):
+    """A toy variant: France builds one unit fewer; German armies are hidden from others;
+    every phase gets a public line."""
+
+    def adjustment_offset(self, state, power):  # type: ignore[no-untyped-def]
+        return -1 if power == "FRANCE" else 0
+
+    def shown_to(self, state, unit, viewer):  # type: ignore[no-untyped-def]
+        return unit.type != "A" or unit.power != "GERMANY" or viewer == "GERMANY"
+
+    def phase_notes(self, result):  # type: ignore[no-untyped-def]
+        result.notes["public"] = [f"{result.before.phase} is over"]
+
+
+def test_adjustment_offset_changes_the_winter_count() -> None:
+    fall = state_from_dict({"phase": "F1901M", "units": {"FRANCE": ["A PAR", "A MAR"]},
+                            "centers": {"FRANCE": ["PAR", "MAR", "BRE"]}}, MAP)
+    assert str(adjudicate(fall, StandardRules(), {}).after.phase) == "W1901A"  # one build
+    assert str(adjudicate(fall, Tithe(), {}).after.phase) == "S1902M"  # one fewer: none
+
+
+def test_shown_to_filters_the_board_per_viewer() -> None:
+    from gmbot.service.views import board_summary
+
+    state = state_from_dict({"phase": "S1901M"}, MAP)
+    units = {v: {r["power"]: r["units"] for r in board_summary(state, Tithe(), v)}
+             for v in (None, "FRANCE", "GERMANY")}
+    assert units[None]["GERMANY"] == ["F KIE"] == units["FRANCE"]["GERMANY"]
+    assert units["GERMANY"]["GERMANY"] == ["A BER", "A MUN", "F KIE"]
+
+
+def test_phase_notes_has_the_last_word() -> None:
+    from gmbot.cases import result_to_dict
+
+    out = adjudicate(state_from_dict({"phase": "S1901M"}, MAP), Tithe(), {})
+    assert result_to_dict(out)["public_notes"] == ["S1901M is over"]

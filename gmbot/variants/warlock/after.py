@@ -1,0 +1,232 @@
+"""After the movement resolution: ghosts, the first legs' victims, catastrophes, what
+reveals an invisible unit, drowning and beaching, and the end of the Fall (centres,
+fallen and undead warlocks, ghosts fading)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from gmbot.engine.map import LAND, SEA
+from gmbot.engine.orders import Convoy, Move, SupportHold, SupportMove
+from gmbot.engine.state import Dislodged, GameState, Phase, Unit
+from gmbot.variants.warlock.balloon import land_late
+from gmbot.variants.warlock.casting import centre_location
+from gmbot.variants.warlock.log import private, turn_of, with_attrs
+from gmbot.variants.warlock.turn import first_leg_dislodged, next_movement
+
+if TYPE_CHECKING:
+    from gmbot.engine.resolve import Resolution
+    from gmbot.variants.warlock.rules import WarlockRules
+
+
+def _name(state: GameState, power: str) -> str:
+    return state.map.powers[power].name
+
+
+def after_movement(rules: WarlockRules, state: GameState, res: Resolution) -> GameState:
+    turn = turn_of(state)
+    dislodged = {**state.dislodged, **first_leg_dislodged(turn)}
+    state = state.with_(dislodged=dislodged)
+    state = land_late(state, turn)
+    state = _ghosts(state, res, turn)
+    state = _catastrophe(state, turn)
+    state = _reveal(state, res, turn)
+    state = _expire_magic_terrain(state, turn)
+    bottle = {p: u for p, u in (state.extra.get("bottle") or {}).items()
+              if Phase.parse(u) > state.phase}
+    state = state.with_(extra={**{k: v for k, v in state.extra.items() if k != "bottle"},
+                               **({"bottle": bottle} if bottle else {})})
+    if state.phase.season == "F" and not state.dislodged:
+        state = end_of_fall(rules, state)
+    return state
+
+
+def _ghosts(state: GameState, res: Resolution, turn: dict[str, Any]) -> GameState:
+    """A ghost fades when it meets another unit: its target is where a unit stood, went
+    or tried to go, or where another ghost goes. It never impedes anyone."""
+    touched = set(res.src) | set(state.units) | set(state.dislodged)
+    touched |= {d for d in res.dest if d is not None}
+    targets: dict[str, int] = {}
+    plans = []
+    for g in turn["ghosts"]:
+        unit: Unit = g["unit"]
+        order = g["order"]
+        dest = order.dest if isinstance(order, Move) else unit.loc
+        plans.append((unit, order, dest))
+        prov = dest.split("/")[0]
+        targets[prov] = targets.get(prov, 0) + 1
+    units = dict(state.units)
+    for unit, order, dest in plans:
+        prov = dest.split("/")[0]
+        faded = prov in touched or targets[prov] > 1
+        row = {"unit": str(unit), "order": str(order), "result": "faded" if faded else
+               ("succeeds" if isinstance(order, Move) else "holds")}
+        turn["ghost_rows"].setdefault(unit.power, []).append(row)
+        if faded:
+            turn["public"].append(f"{unit.type} {dest} ({_name(state, unit.power)}) "
+                                  "fades into mist: it was a ghost")
+        else:
+            units[prov] = Unit(unit.power, unit.type, dest, {"ghost": True})
+    return state.with_(units=units)
+
+
+def _catastrophe(state: GameState, turn: dict[str, Any]) -> GameState:
+    units = dict(state.units)
+    for prov in turn.get("blocked", ()):
+        unit = units.get(prov)
+        if unit is not None and prov not in turn["imperv"]:
+            del units[prov]
+            turn["public"].append(f"{unit} ({_name(state, unit.power)}) stayed in the "
+                                  "catastrophe and is destroyed")
+    return state.with_(units=units)
+
+
+def _reveal(state: GameState, res: Resolution, turn: dict[str, Any]) -> GameState:
+    """An invisible unit is seen when it supports, bounces, is supported or convoyed,
+    dislodges a unit or is dislodged (the last three are rulings: the report names it)."""
+    units = dict(state.units)
+    dislodged = dict(state.dislodged)
+    for i, unit in enumerate(res.units):
+        if not unit.attrs.get("invisible"):
+            continue
+        order = res.orders[i]
+        why = None
+        if isinstance(order, (SupportHold, SupportMove)) or (
+                turn["rows"].get(str(unit), ["", ""])[1] == "cut"):
+            why = "it gave a support"
+        elif isinstance(order, Move) and not res.move_ok(i):
+            why = "it bounced"
+        elif any(not res.move_ok(m) for m in res.moves_into.get(res.src[i], ())) and not (
+                isinstance(order, Move) and res.move_ok(i)):
+            why = "a unit bounced off it"
+        elif res.dislodged(i):
+            why = "it was dislodged"
+        elif any(res.dislodged(j) and res.attacker_of(j) == i for j in range(res.n)) or any(
+                v["unit"].prov == res.src[i] and v["unit"].power != unit.power
+                for v in turn["victims"]):
+            why = "it dislodged a unit"
+        elif res.supports[i] or res.convoyers[i] or any(
+                isinstance(o, Convoy) and o.target == res.src[i] for o in res.orders):
+            why = "it was supported or convoyed"
+        where = order.dest_prov if isinstance(order, Move) and res.move_ok(i) else res.src[i]
+        if why is None:
+            turn["hidden_rows"].setdefault(unit.power, []).append(str(unit))
+            continue
+        turn["public"].append(f"An invisible unit of {_name(state, unit.power)} is seen: "
+                              f"{why}")
+        for spell in unit.attrs.get("secret_spells", []):
+            turn["public"].append(f"{_name(state, unit.power)} had cast on it: {spell}")
+        if where in dislodged and dislodged[where].unit.power == unit.power:
+            d = dislodged[where]
+            dislodged[where] = Dislodged(_visible(d.unit), d.attacker_from, d.by_convoy)
+        elif where in units:
+            units[where] = _visible(units[where])
+    return state.with_(units=units, dislodged=dislodged)
+
+
+def _visible(unit: Unit) -> Unit:
+    return with_attrs(unit, invisible=None, secret_spells=None)
+
+
+def reveal_unit(state: GameState, turn: dict[str, Any], unit: Unit, why: str) -> GameState:
+    turn["public"].append(f"An invisible unit of {_name(state, unit.power)} is seen: {why}: "
+                          f"{unit}")
+    for spell in unit.attrs.get("secret_spells", []):
+        turn["public"].append(f"{_name(state, unit.power)} had cast on it: {spell}")
+    return state.with_(units={**state.units, unit.prov: _visible(unit)})
+
+
+def _expire_magic_terrain(state: GameState, turn: dict[str, Any]) -> GameState:
+    """At the end of its second turn a unit on water drowns and a fleet on land is
+    beached (it claims the centre it stands on, then disbands)."""
+    now = str(state.phase)
+    units = dict(state.units)
+    centers = dict(state.centers)
+    for prov, unit in state.units.items():
+        kind = state.map.provinces[prov].type
+        if unit.attrs.get(spell := "walk_water") == now or unit.attrs.get(
+                spell := "swim_land") == now:
+            stranded = kind == SEA if spell == "walk_water" else kind == LAND
+            if stranded and prov in turn["imperv"]:
+                # Impervious this turn: the year is stretched by one turn (a ruling).
+                units[prov] = with_attrs(unit, **{spell: str(next_movement(state.phase))})
+                continue
+        if unit.attrs.get("walk_water") == now:
+            if kind == SEA:
+                del units[prov]
+                turn["public"].append(f"{unit} ({_name(state, unit.power)}) is still at sea "
+                                      "at the end of its year and drowns")
+            else:
+                units[prov] = with_attrs(unit, walk_water=None, any_terrain=None)
+        elif unit.attrs.get("swim_land") == now:
+            if kind == LAND:
+                del units[prov]
+                if prov in state.map.supply_centres:
+                    centers[prov] = unit.power
+                turn["public"].append(f"{unit} ({_name(state, unit.power)}) is landlocked at "
+                                      "the end of its year: it claims what it stands on and "
+                                      "is beached")
+            else:
+                units[prov] = with_attrs(unit, swim_land=None, any_terrain=None)
+    return state.with_(units=units, centers=centers)
+
+
+def end_of_fall(rules: WarlockRules, state: GameState) -> GameState:
+    """The year's end: ghosts fade (a ruling: they are no units to build or remove for),
+    centres change owner (a moved home centre is taken where it now lies), invisible units
+    that take a centre are seen, and fallen and undead warlocks are counted."""
+    turn = turn_of(state)
+    units = dict(state.units)
+    for prov, unit in state.units.items():
+        if unit.attrs.get("ghost"):
+            del units[prov]
+            turn["public"].append(f"{unit} ({_name(state, unit.power)}) fades into mist at "
+                                  "the end of the year: it was a ghost")
+    state = state.with_(units=units)
+    centers = dict(state.centers)
+    for centre in state.map.supply_centres:
+        unit = state.units.get(centre_location(state, centre))
+        if unit is None or centers.get(centre) == unit.power:
+            continue
+        centers[centre] = unit.power
+        if unit.attrs.get("invisible"):
+            state = _reveal_on_centre(state, turn, unit, centre)
+    state = state.with_(centers=centers)
+    return _fallen_and_undead(state, turn)
+
+
+def _reveal_on_centre(state: GameState, turn: dict[str, Any], unit: Unit,
+                      centre: str) -> GameState:
+    return reveal_unit(state, turn, unit, f"it takes {centre}")
+
+
+def _fallen_and_undead(state: GameState, turn: dict[str, Any]) -> GameState:
+    attrs = {p: dict(a) for p, a in state.power_attrs.items()}
+    units = dict(state.units)
+    homes = dict(state.homes)
+    year = state.phase.year
+    for power in state.powers:
+        a = attrs.setdefault(power, {})
+        owned = sorted(c for c, o in state.centers.items() if o == power)
+        if a.get("undead") == year:
+            if not owned:
+                for prov, unit in list(units.items()):
+                    if unit.power == power:
+                        del units[prov]
+                a["purgatory"] = True
+                turn["public"].append(f"{_name(state, power)} took no centre: gone forever "
+                                      "to Warlock purgatory")
+            else:
+                originals = state.map.powers[power].homes
+                if not any(c in originals for c in owned):
+                    homes[power] = (*homes.get(power, ()), owned[0])
+                    a["undead_home"] = owned[0]
+                    private(turn, power, f"{owned[0]} is your home centre now")
+            del a["undead"]
+        if not owned and "fallen" not in a and not a.get("purgatory"):
+            a["fallen"] = year
+        elif owned and "fallen" in a:
+            del a["fallen"]
+        if not a:
+            del attrs[power]
+    return state.with_(units=units, power_attrs=attrs, homes=homes)

@@ -1,0 +1,212 @@
+"""The balloon spell: a unit floated up above the battle (`extra["aloft"]`, province ->
+unit), ordered with `BALLOON A BUR - MUN` (drift) or `BALLOON A BUR LAND`.
+
+Rulings (docs/variants/warlock.md): the unit leaves the ground at the start of the turn
+it is cast (rising is its move); in the air it drifts one province a turn, either unit
+type's way; two balloons meeting bounce and both drop. Landing takes the turn: on an
+empty province the unit comes down at the start of the battle and holds there (so it can
+be "supported down", and attacked); on an occupied one it comes down after the battle if
+the province has been left, and is otherwise dislodged and retreats.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from gmbot.engine.map import COAST, LAND, SEA
+from gmbot.engine.orders import Hold, Order, OrderError, SupportHold
+from gmbot.engine.parse import OrderParser, _Cursor
+from gmbot.engine.state import Dislodged, GameState, Unit
+from gmbot.variants.warlock.log import private
+
+if TYPE_CHECKING:
+    from gmbot.engine.rules import StandardRules
+
+_PREFIX = re.compile(r"^\s*(BALLOON|AIR)\s+", re.IGNORECASE)
+_LAND = re.compile(r"\s+(LAND|LANDS|DOWN)\s*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class AirOrder(Order):
+    """An order for a unit in the air; `loc` stays empty so it never replaces the order of
+    a unit on the ground below."""
+
+    unit: str = ""
+    dest: str = ""  # "" to land where it is
+
+    def __str__(self) -> str:
+        return f"BALLOON {self.unit} " + (f"- {self.dest}" if self.dest else "LAND")
+
+
+def aloft(state: GameState) -> dict[str, Unit]:
+    out = {}
+    for prov, entry in (state.extra.get("aloft") or {}).items():
+        utype, loc = entry["unit"].split()
+        out[prov] = Unit(entry["power"], utype, loc)
+    return out
+
+
+def _store(units: dict[str, Unit]) -> dict[str, Any]:
+    return {p: {"power": u.power, "unit": str(u)} for p, u in sorted(units.items())}
+
+
+def with_aloft(state: GameState, units: dict[str, Unit]) -> GameState:
+    extra = {k: v for k, v in state.extra.items() if k != "aloft"}
+    if units:
+        extra["aloft"] = _store(units)
+    return state.with_(extra=extra)
+
+
+def parse_air(parser: OrderParser, line: str, power: str, state: GameState) -> Order | None:
+    """A balloon's order, or None when the line is not about one of the power's balloons."""
+    up = aloft(state)
+    if not up:
+        return None
+    prefixed = bool(_PREFIX.match(line))
+    text = _PREFIX.sub("", line)
+    landing = bool(_LAND.search(text))
+    text = _LAND.sub("", text)
+    cur = _Cursor(parser.tokens(text))
+    try:
+        utype, loc = parser._unit(cur)
+    except OrderError:
+        if prefixed:
+            raise
+        return None
+    prov = loc.split("/")[0]
+    unit = up.get(prov)
+    ground = state.units.get(prov)
+    if unit is None or unit.power != power or (utype and utype != unit.type):
+        if prefixed:
+            raise OrderError(f"you have no unit in the air over {prov}")
+        return None
+    if not prefixed and ground is not None and ground.power == power and not landing:
+        return None  # the unit on the ground; BALLOON ... names the one above
+    if landing:
+        if not cur.done():
+            raise OrderError("write BALLOON A BUR LAND")
+        if state.map.provinces[prov].type not in _STANDS[unit.type]:
+            raise OrderError(f"{unit} cannot land in {prov}")
+        return AirOrder(power, None, "", unit=str(unit))
+    order = parser.parse(text, power)
+    dest = getattr(order, "dest", None)
+    if dest is None:
+        if type(order) is Hold:
+            return AirOrder(power, None, "", unit=str(unit), dest=prov)  # stays aloft
+        raise OrderError("a unit in the air may not support or convoy")
+    dest = dest.split("/")[0]
+    near = state.map.army_adj.get(prov, frozenset()) | state.map.fleet_prov_adj.get(
+        prov, frozenset())
+    if dest not in near:
+        raise OrderError(f"{unit} drifts one province a turn: {dest} is not next to {prov}")
+    return AirOrder(power, None, "", unit=str(unit), dest=dest)
+
+
+_STANDS = {"A": (LAND, COAST), "F": (COAST, SEA)}
+
+
+def rise(state: GameState, unit: Unit, turn: dict[str, Any]) -> GameState:
+    """The balloon spell: the unit leaves the ground now."""
+    up = aloft(state)
+    up[unit.prov] = Unit(unit.power, unit.type, unit.prov)
+    units = {p: u for p, u in state.units.items() if p != unit.prov}
+    turn["air_rows"].setdefault(unit.power, []).append(
+        {"unit": str(unit), "order": f"{unit} floats up", "result": "succeeds"})
+    return with_aloft(state.with_(units=units), up)
+
+
+def fly(state: GameState, orders: list[AirOrder], turn: dict[str, Any],
+        risen: set[str]) -> GameState:
+    """Drifts and landings, before the battle. Landings on an occupied province wait for
+    its end (`turn["landing"]`)."""
+    up = aloft(state)
+    plans: dict[str, str] = {}
+    landing: set[str] = set()
+    for order in orders:
+        prov = order.unit.split()[1].split("/")[0]
+        if prov not in up or prov in risen:
+            continue
+        if order.dest:
+            plans[prov] = order.dest
+        else:
+            landing.add(prov)
+    targets: dict[str, list[str]] = {}
+    for prov in up:
+        if prov not in landing:
+            targets.setdefault(plans.get(prov, prov), []).append(prov)
+    new_up: dict[str, Unit] = {}
+    for dest, froms in targets.items():
+        for prov in froms:
+            unit = up[prov]
+            if len(froms) > 1:
+                landing.add(prov)  # two balloons bounce: both drop
+                turn["public"].append(f"The balloons over {dest} collide and drop to the map")
+                _air_row(turn, unit, plans.get(prov), "bounced")
+                continue
+            if dest != prov:
+                _air_row(turn, unit, dest, "succeeds")
+            new_up[dest] = Unit(unit.power, unit.type, dest)
+    units = dict(state.units)
+    for prov in sorted(landing):
+        unit = up[prov]
+        if prov not in plans or len(targets.get(plans[prov], ())) <= 1:
+            _air_row(turn, unit, None, "succeeds")
+        down = _grounded(state, unit)
+        if prov in units:
+            turn["landing"].append(down)
+        else:
+            units[prov] = down
+    return with_aloft(state.with_(units=units), new_up)
+
+
+def _grounded(state: GameState, unit: Unit) -> Unit:
+    loc = unit.prov
+    if unit.type == "F":
+        locs = state.map.fleet_locations(unit.prov)
+        loc = locs[0] if locs else unit.prov
+    return Unit(unit.power, unit.type, loc)
+
+
+def _air_row(turn: dict[str, Any], unit: Unit, dest: str | None, result: str) -> None:
+    order = f"BALLOON {unit} - {dest}" if dest else f"BALLOON {unit} LAND"
+    turn["air_rows"].setdefault(unit.power, []).append(
+        {"unit": str(unit), "order": order, "result": result})
+
+
+def land_late(state: GameState, turn: dict[str, Any]) -> GameState:
+    """Landings over an occupied province, after the battle: down if it was left, else
+    dislodged (retreating as a dislodged unit does)."""
+    units = dict(state.units)
+    dislodged = dict(state.dislodged)
+    for unit in turn.get("landing", ()):
+        if unit.prov not in units:
+            units[unit.prov] = unit
+        elif unit.prov not in dislodged:
+            dislodged[unit.prov] = Dislodged(unit, None)
+            private(turn, unit.power, f"{unit} came down on an occupied province: it must "
+                                      "retreat")
+        else:
+            turn["public"].append(f"{unit} came down where no place was left and is lost")
+    return state.with_(units=units, dislodged=dislodged)
+
+
+def support_down(state: GameState, order: Order, unit: Unit | None,
+                 rules: StandardRules) -> Order | None:
+    """`A PIC S A PAR` for a balloon over an empty Paris: a support for its landing
+    ("the Balloon unit may, however, be supported down")."""
+    if not isinstance(order, SupportHold) or order.target in state.units:
+        return None
+    above = aloft(state).get(order.target)
+    if above is None:
+        return None
+    if unit is None or unit.power != order.power:
+        raise OrderError(f"no unit of yours in {order.prov}")
+    if unit.attrs.get("ghost"):
+        raise OrderError(f"{unit} is a ghost: a ghost cannot support or convoy")
+    reach = (rules.army_adjacent(state, unit.prov, order.target) if unit.type == "A"
+             else rules.fleet_targets(state, unit.loc, order.target))
+    if not reach:
+        raise OrderError(f"{unit} cannot support into {order.target}")
+    return SupportHold(order.power, unit.type, unit.loc, above.type, order.target)

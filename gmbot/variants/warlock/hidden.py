@@ -1,0 +1,34 @@
+"""What each recipient may see of a phase report: invisible units' rows only by their
+owner, ghosts' rows by everyone exactly like a real unit's (only the owner is told)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def redact_report(report: dict[str, Any], viewer: str | None) -> dict[str, Any]:
+    report = dict(report)
+    hidden = report.pop("hidden", None) or {}
+    rows: dict[str, list[str]] = hidden.get("rows", {})
+    ghosts: dict[str, list[dict[str, str]]] = hidden.get("ghosts", {})
+    air: dict[str, list[dict[str, str]]] = hidden.get("air", {})
+    out: dict[str, list[dict[str, str]]] = {}
+    for power in sorted({*report.get("orders", {}), *ghosts, *air}):
+        mine = power == viewer
+        kept = []
+        for row in report.get("orders", {}).get(power, []):
+            if row["unit"] in rows.get(power, ()):
+                if mine:
+                    kept.append({**row, "order": f"{row['order']} (invisible)"})
+                continue
+            kept.append(row)
+        kept.extend(air.get(power, []))
+        for row in ghosts.get(power, []):
+            kept.append({**row, "order": row["order"] + (" (ghost)" if mine else "")})
+        if ghosts.get(power):
+            # In order text order: where a ghost's row stands must not tell it apart.
+            kept.sort(key=lambda r: (r["order"], r["result"]))
+        if kept:
+            out[power] = kept
+    report["orders"] = out
+    return report

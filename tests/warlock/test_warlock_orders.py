@@ -1,0 +1,84 @@
+"""Casts as the service stores them: an accepted line is kept as its canonical text
+(`str(order)`), which must read back to the same order, whatever synonym the player
+wrote."""
+
+from __future__ import annotations
+
+import pytest
+
+from gmbot.engine import accept_orders, load_map, state_from_dict
+from gmbot.variants import make_rules
+from gmbot.variants.warlock.spells import SPELLS, TOTAL_USES
+
+MAP = load_map("standard")
+RULES = make_rules("warlock")
+STATE = state_from_dict({
+    "phase": "S1901M",
+    "units": {"ENGLAND": ["F NTH", "A EDI", "F LON"], "FRANCE": ["A PAR", "F BRE"],
+              "GERMANY": ["A MUN"], "RUSSIA": ["F SEV"]},
+    "centers": {"FRANCE": ["PAR", "BRE", "MAR"], "ENGLAND": ["EDI", "LON", "LVP"]},
+}, MAP)
+
+LINES = {
+    "ENGLAND": [
+        "cast vaporise a mun", "CAST double orders F NTH convoy A EDI to Norway",
+        "Cast X2 army Edinburgh -> Norway -> Sweden", "CAST ADD ONE SUPPORT A PAR - BUR",
+        "CAST ADD TWO SUPPORTS A MUN", "CAST CUT 2 SUPPORTS attacking Trieste, defence SER",
+        "CAST SUPER HOLD F LON", "CAST MAKE INVISIBLE F NTH - NWG",
+        "CAST WALK ON WATER A EDI - NTH", "CAST SPIN THE BOTTLE",
+        "CAST CATASTROPHY Burgundy", "CAST GHOST F LON - ENG", "CAST BALLOON A PAR",
+    ],
+    "FRANCE": ["CAST MOVE HOME SC PAR - BUR", "CAST EXTRA BUILD", "CAST CUT SUPPORT INTO MUN",
+               "CAST ILLUSIONIST Paris and Moscow", "CAST SWIM IN LAND F BRE - PAR"],
+    "RUSSIA": ["CAST SWIM IN LAND F SEV - UKR"],
+}
+
+
+@pytest.mark.parametrize("power", sorted(LINES))
+def test_casts_read_back_from_their_canonical_text(power: str) -> None:
+    orders, rejected = accept_orders(STATE, RULES, power, LINES[power])
+    assert rejected == []
+    assert len(orders) == len(LINES[power])
+    texts = [str(o) for o in orders]
+    again, rejected = accept_orders(STATE, RULES, power, texts)
+    assert rejected == []
+    assert [str(o) for o in again] == texts
+    assert again == orders
+
+
+def test_the_canonical_texts() -> None:
+    orders, _ = accept_orders(STATE, RULES, "ENGLAND", LINES["ENGLAND"][:4])
+    assert [str(o) for o in orders] == [
+        "CAST VAPORIZE A MUN", "CAST DOUBLE ORDERS F NTH C A EDI - NWY",
+        "CAST DOUBLE ORDERS A EDI - NWY - SWE", "CAST ADD 1 SUPPORT A PAR - BUR",
+    ]
+
+
+def test_nineteen_uses_of_eighteen_spells() -> None:
+    assert TOTAL_USES == 19 and len(SPELLS) == 18 and SPELLS["double"].count == 2
+
+
+def test_casts_are_refused_outside_movement_phases() -> None:
+    winter = STATE.with_(phase=STATE.phase.parse("W1901A"))
+    _, rejected = accept_orders(winter, RULES, "FRANCE", ["CAST EXTRA BUILD"])
+    assert [r.reason for r in rejected] == [
+        "spells are cast with the orders of a Spring or Fall movement phase"]
+
+
+def test_another_powers_invisible_unit_is_answered_as_an_empty_province() -> None:
+    seen = state_from_dict({"phase": "S1901M", "units": {
+        "TURKEY": [{"unit": "A BUL", "invisible": "CON"}], "RUSSIA": ["A RUM"]}}, MAP)
+    empty = state_from_dict({"phase": "S1901M", "units": {"RUSSIA": ["A RUM"]}}, MAP)
+    lines = ["A BUL - SER", "A RUM S A BUL - SER", "A RUM S A BUL", "CAST VAPORIZE A BUL",
+             "CAST ADD 1 SUPPORT A BUL"]
+    for line in lines:
+        _, hidden = accept_orders(seen, RULES, "RUSSIA", [line])
+        _, blank = accept_orders(empty, RULES, "RUSSIA", [line])
+        assert [r.reason for r in hidden] == [r.reason for r in blank] != [], line
+    winter = seen.with_(phase=seen.phase.parse("W1901A"))
+    _, hidden = accept_orders(winter, RULES, "RUSSIA", ["REMOVE A BUL"])
+    _, blank = accept_orders(empty.with_(phase=winter.phase), RULES, "RUSSIA", ["REMOVE A BUL"])
+    assert [r.reason for r in hidden] == [r.reason for r in blank]
+    # Its owner orders it as usual.
+    orders, rejected = accept_orders(seen, RULES, "TURKEY", ["A BUL - SER"])
+    assert rejected == [] and [str(o) for o in orders] == ["A BUL - SER"]
