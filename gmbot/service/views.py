@@ -39,7 +39,10 @@ def phase_report(
                                                "order": f"BUILD {new_label.get(unit, unit)}",
                                                "result": "succeeds"})
     if result["phase"].endswith("A"):  # retreat-phase disbands are already orders above
+        seen = {str(u): u for u in before.units.values()}
         for unit in result.get("removed", []):
+            if rules and unit in seen and not rules.shown_to(before, seen[unit], None):
+                continue  # a unit the public never saw (Warlock's invisible units)
             by_power.setdefault(owner.get(unit, "?"), []).append(
                 {"unit": unit, "order": f"REMOVE {label.get(unit, unit)}",
                  "result": result["order_results"].get(unit, "succeeds")})
@@ -53,7 +56,6 @@ def phase_report(
         "notes": result.get("public_notes", []),
         "winner": result.get("winner"),
         "eliminated": result.get("eliminated", []),
-        "civil_disorder": result.get("removed", []) if result.get("removed") else [],
         "hidden": result.get("hidden_notes", {}),  # for the rules' redact; never shown
     }
 

@@ -178,3 +178,30 @@ def test_an_invisible_unit_that_bounces_is_seen(tmp_path: Path) -> None:
     russian = mails[addr("RUSSIA")]
     assert "An invisible unit of Turkey is seen: it bounced" in russian
     assert "F ANK - BLA" in russian and "F ANK" in russian
+
+
+def test_a_removed_invisible_unit_is_not_named_in_the_winter_results() -> None:
+    from gmbot.cases import run_case
+    from gmbot.render import render
+    from gmbot.service.views import results_view
+    from gmbot.variants import make_rules
+
+    case = {"variant": "warlock", "phase": "W1901A",
+            "units": {"ENGLAND": ["F LON", {"unit": "F NTH", "invisible": "NTH"}, "A YOR"]},
+            "centers": {"ENGLAND": ["LON", "EDI"]}}
+    out = run_case({**case, "orders": {"ENGLAND": ["REMOVE F NTH"]}})
+    assert out["removed"] == ["F NTH"]
+    rules = make_rules("warlock")
+    before, after = state_from_dict(case, MAP), state_from_dict(out["position"], MAP)
+    for viewer in (None, "FRANCE"):
+        view = results_view(rules, before, after, out, viewer)
+        text = render("results.txt.j2", view=view, game={"name": "w", "title": "w"}, nmr=[],
+                      reason="deadline", deadline="none")[1]
+        assert "NTH" not in text and "NTH" not in str(view)
+    # A visible unit's removal is reported to everyone.
+    seen = {**case, "units": {"ENGLAND": ["F LON", "F NTH", "A YOR"]}}
+    out = run_case({**seen, "orders": {"ENGLAND": ["REMOVE F NTH"]}})
+    view = results_view(rules, state_from_dict(seen, MAP),
+                        state_from_dict(out["position"], MAP), out, "FRANCE")
+    assert {"unit": "F NTH", "order": "REMOVE F NTH", "result": "succeeds"} \
+        in view["public"]["orders"]["ENGLAND"]
