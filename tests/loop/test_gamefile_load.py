@@ -9,6 +9,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+import yaml
 from sqlalchemy import select
 
 from gmbot.engine.map import load_map
@@ -266,3 +267,16 @@ def test_game_list(judge: Judge, cli: Cli) -> None:
     line = cli("game", "list").output.strip()
     assert line.split() == ["g", "standard", "active", "S1901M,", "deadline", "2026-03-04",
                             "09:00", "UTC"]
+
+
+@pytest.mark.parametrize(
+    "example", sorted(p.name for p in (Path(__file__).parents[2] / "games").glob("*.yaml"))
+)
+def test_every_example_game_loads_and_round_trips(cli: Cli, example: str) -> None:
+    path = Path(__file__).parents[2] / "games" / example
+    spec = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert "created" in cli("game", "load", str(path)).output
+    shown = json.loads(cli("game", "show", spec["name"], "--json").output)
+    assert shown["variant"] == spec["variant"] and shown["phase"]
+    assert "unchanged" in cli("game", "load", str(path)).output or \
+        "updated" in cli("game", "load", str(path)).output
