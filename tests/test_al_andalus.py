@@ -296,6 +296,8 @@ def test_only_a_free_wazir_general_owns_units() -> None:
     with pytest.raises(PositionError, match="only a Wazir-General who serves no Prince"):
         rules.seat_roles(state_from_dict(
             {**FREE_GENERAL, "extra": {"owners": ["NANOOK"], "wazirs": wazirs}}, MAP), {})
+    with pytest.raises(PositionError, match="only with the option wazir_generals: true"):
+        AlAndalusRules().seat_roles(state_from_dict(FREE_GENERAL, MAP), {})
     units = {"NANOOK": ["A ALM"]}
     with pytest.raises(PositionError, match="a Wazir owns only the unit he commands"):
         rules.seat_roles(state_from_dict({**FREE_GENERAL, "units": units}, MAP), {})

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from gmbot.engine.adjudicate import capture_centres
 from gmbot.engine.orders import Hold, Move, Order, OrderError
 from gmbot.engine.pending import standard_missing
+from gmbot.engine.position import PositionError
 from gmbot.engine.rules import ATTACK, StandardRules
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Unit
 from gmbot.variants.andalus.court import (
@@ -75,11 +76,20 @@ class AlAndalusRules(StandardRules):
 
     def seat_roles(self, state: GameState, roles: dict[str, str]) -> GameState:
         check_courts(state)
+        for path, reason in self.position_problems(state):
+            raise PositionError(path, reason)
         court = Court.of(state)
         for key, role in roles.items():
             if role == "wazir" and key not in court.wazirs:
                 court.wazirs[key] = Wazir(key)
         return court.apply(state)
+
+    def position_problems(self, state: GameState) -> list[tuple[str, str]]:
+        owners = wazir_owners(state)
+        if owners and not self.generals:
+            return [("extra.owners", f"{', '.join(owners)}: a Wazir owns units and centres "
+                                     f"only with the option wazir_generals: true")]
+        return []
 
     def may_order(self, state: GameState, power: str, unit: Unit) -> bool:
         general = self.general_of(unit)
