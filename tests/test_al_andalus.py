@@ -10,7 +10,13 @@ from typing import Any
 import pytest
 
 from gmbot.cases import run_case
-from gmbot.engine import accept_orders, load_map, state_from_dict, state_to_dict
+from gmbot.engine import (
+    PositionError,
+    accept_orders,
+    load_map,
+    state_from_dict,
+    state_to_dict,
+)
 from gmbot.engine.pending import missing_orders
 from gmbot.gamefile import GameFileError, load_game_file, parse_game_text
 from gmbot.service.games import check_spec
@@ -262,3 +268,46 @@ def test_the_conqueror_is_told_privately_of_his_captive() -> None:
     assert rules.private_lines(held, "CASTILLE") == []
     assert rules.private_lines(held, "LORDELINDEL") == [
         "Wazir LORDELINDEL: you are held by Taifa of Seville; 9 dinars."]
+
+
+# -- a Wazir-General who serves no Prince owns his unit and centres -------------------------
+
+FREE_GENERAL: dict[str, Any] = {
+    "phase": "S1083M",
+    "units": {"NANOOK": [{"unit": "A ALM", "general": "NANOOK"}], "GRANADA": ["A GRA"]},
+    "centers": {"NANOOK": ["ALM"], "GRANADA": ["GRA"]},
+    "extra": {"owners": ["NANOOK"],
+              "wazirs": {"NANOOK": {"court": None, "dinars": 1, "centres": ["ALM"]}}},
+}
+
+
+def test_a_wazirs_own_unit_round_trips_through_the_position_schema() -> None:
+    position = state_to_dict(state_from_dict(FREE_GENERAL, MAP))
+    assert position["units"]["NANOOK"] == [{"unit": "A ALM", "general": "NANOOK"}]
+    assert state_to_dict(state_from_dict(position, MAP)) == position
+    # without extra.owners a Wazir's key is no owner
+    with pytest.raises(PositionError, match="units.NANOOK: unknown power 'NANOOK'"):
+        state_from_dict({**FREE_GENERAL, "extra": {}}, MAP)
+
+
+def test_only_a_free_wazir_general_owns_units() -> None:
+    rules = AlAndalusRules({"wazir_generals": True})
+    wazirs = {"NANOOK": {"court": "GRANADA", "dinars": 1}}
+    with pytest.raises(PositionError, match="only a Wazir-General who serves no Prince"):
+        rules.seat_roles(state_from_dict(
+            {**FREE_GENERAL, "extra": {"owners": ["NANOOK"], "wazirs": wazirs}}, MAP), {})
+    with pytest.raises(PositionError, match="only with the option wazir_generals: true"):
+        AlAndalusRules().seat_roles(state_from_dict(FREE_GENERAL, MAP), {})
+    units = {"NANOOK": ["A ALM"]}
+    with pytest.raises(PositionError, match="a Wazir owns only the unit he commands"):
+        rules.seat_roles(state_from_dict({**FREE_GENERAL, "units": units}, MAP), {})
+
+
+def test_results_list_a_free_wazir_general_after_the_princes() -> None:
+    from gmbot.service.views import board_summary
+
+    rules = AlAndalusRules({"wazir_generals": True})
+    rows = board_summary(state_from_dict(FREE_GENERAL, MAP), rules)
+    assert [(r["power"], r["name"], r["centres"], r["units"], r["adjust"]) for r in rows] == [
+        ("GRANADA", "Taifa of Granada", ["GRA"], ["A GRA"], 0),
+        ("NANOOK", "Wazir-General NANOOK", ["ALM"], ["A ALM (Wazir-General NANOOK)"], 0)]

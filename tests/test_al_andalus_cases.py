@@ -45,6 +45,9 @@ def check(expect: dict[str, Any], out: dict[str, Any], where: str) -> None:
     for key, want in (expect.get("wazirs") or {}).items():
         got = wazirs.get(key, {})
         assert {k: got.get(k) for k in want} == want, f"{where}: Wazir {key}: {got}"
+    if "owners" in expect:
+        got = (position.get("extra") or {}).get("owners")
+        assert got == expect["owners"], f"{where}: owners {got}"
     if "captives" in expect:
         got = (position.get("extra") or {}).get("captives") or {}
         assert got == (expect["captives"] or {}), f"{where}: captives"

@@ -94,6 +94,15 @@ def _power(gmap: GameMap, key: Any, path: str) -> str:
     return power
 
 
+def _owner(gmap: GameMap, key: Any, path: str, owners: frozenset[str]) -> str:
+    """The owner of units or centres: a power, or a key the position lists in
+    `extra.owners` (a variant's player who owns them without being a power: an Al-Andalus
+    Wazir-General serving no Prince)."""
+    if str(key).strip().upper() in owners and _lookup(gmap.power_names, str(key)) is None:
+        return str(key).strip().upper()
+    return _power(gmap, key, path)
+
+
 def _province(gmap: GameMap, name: Any, path: str) -> str:
     prov = _lookup(gmap.names, str(name))
     if prov is None:
@@ -108,11 +117,13 @@ def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
     except ValueError as e:
         raise PositionError("phase", str(e)) from None
     units: dict[str, Unit] = {}
+    owners = frozenset(str(k).strip().upper()
+                       for k in (data.get("extra") or {}).get("owners") or ())
     raw_units = data.get("units")
     if raw_units is None:
         raw_units = {k: list(p.units) for k, p in gmap.powers.items()}
     for key, entries in (raw_units or {}).items():
-        power = _power(gmap, key, f"units.{key}")
+        power = _owner(gmap, key, f"units.{key}", owners)
         for n, entry in enumerate(entries or ()):
             path = f"units.{key}[{n}]"
             attrs: dict[str, Any] = {}
@@ -129,7 +140,7 @@ def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
     if raw_centers is None:
         raw_centers = {k: list(p.homes) for k, p in gmap.powers.items()}
     for key, provs in (raw_centers or {}).items():
-        power = _power(gmap, key, f"centers.{key}")
+        power = _owner(gmap, key, f"centers.{key}", owners)
         for n, name in enumerate(provs or ()):
             prov = _province(gmap, name, f"centers.{key}[{n}]")
             if prov not in gmap.supply_centres:
@@ -161,7 +172,7 @@ def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
         path = f"dislodged.{text}"
         spec = spec or {}
         utype, loc = parse_unit(parser, text, path, bool(spec.get("any_terrain")))
-        power = _power(gmap, spec.get("power"), f"{path}.power")
+        power = _owner(gmap, spec.get("power"), f"{path}.power", owners)
         attacker = spec.get("attacker_from")
         attacker = _province(gmap, attacker, f"{path}.attacker_from") if attacker else None
         attrs = {k: v for k, v in spec.items() if k not in DISLODGED_KEYS}

@@ -12,7 +12,7 @@ Hook groups:
                  adjustment_orders, after_adjustments
   sequence       next_phase, solo_threshold, winner, draw_lines
   reporting      unit_label, redact, private_lines, shown_to, shows_homes, result_code,
-                 phase_notes (fills PhaseResult.notes)
+                 phase_notes (fills PhaseResult.notes), other_owners
   position       position_problems
   adjustments    adjustment_offset
   randomness     rng
@@ -235,6 +235,12 @@ class StandardRules:
     def private_lines(self, state: GameState, viewer: str) -> list[str]:
         """Extra lines only `viewer` sees (balances, spells left, hidden units...)."""
         return []
+
+    def other_owners(self, state: GameState) -> dict[str, str]:
+        """Keys besides the map's powers that own units or centres in `state` (a variant's
+        role player: Al-Andalus's free Wazir-General), key -> name; results list them
+        after the powers. Standard: none."""
+        return {}
 
     def shows_homes(self) -> bool:
         """Whether results list each power's home centres (they change in the game)."""

@@ -70,13 +70,15 @@ def board_summary(
         set(state.homes.get(k, ())) != set(p.homes) for k, p in state.map.powers.items()
     )
     rows = []
-    for power in state.powers:
+    others = rules.other_owners(state)  # owners that are no power (listed after them)
+    for power in [*state.powers, *others]:
         centres = sorted(c for c, o in state.centers.items() if o == power)
         units = sorted(
             rules.unit_label(u) for u in state.units_of(power) if rules.shown_to(state, u, viewer)
         )
         if centres or units:
-            rows.append({"power": power, "name": state.map.powers[power].name,
+            name = others[power] if power in others else state.map.powers[power].name
+            rows.append({"power": power, "name": name,
                          "centres": centres, "units": units, "adjust": counts.get(power, 0),
                          "homes": sorted(state.homes.get(power, ())) if homes else None})
     return rows

@@ -181,3 +181,85 @@ def test_gm_draw_ranks_the_wazirs(judge: Judge) -> None:
     assert "declared a draw in Spring 1081 Movement" in told
     assert "Wazirs by dinars: NANOOK 3, ASUDEVIL 0, LORDELINDEL 0." in told
     assert "In the draw with the Princes: NANOOK, the Wazir with the most dinars." in told
+
+
+FREE_GENERAL = """
+position:
+  phase: F1081M
+  units:
+    CASTILLE: [A BUR, F GAL, A LEO]
+    GRANADA: [A GRA, A JAE, F MAL]
+    NANOOK: [{unit: A ALM, general: NANOOK}]
+  centers:
+    CASTILLE: [BUR, GAL, LEO]
+    GRANADA: [GRA, JAE, MAL]
+    NANOOK: [ALM]
+  extra:
+    owners: [NANOOK]
+    wazirs:
+      nanook: {court: null, dinars: 1, centres: [ALM]}
+"""
+
+
+def test_a_free_wazir_general_orders_his_own_unit_by_mail(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # nanook's Prince fell; nanook serves no Prince but keeps his unit and his centre.
+    import json
+
+    from click.testing import CliRunner
+
+    import gmbot.service.app
+    from gmbot.cli import main
+
+    game = GAME.replace("wazir_generals: false", "wazir_generals: true") + FREE_GENERAL
+    judge = make_judge(tmp_path, game)
+    judge.send(addr("nanook"), "A ALM - MUR\n", subject=SUBJECT)
+    judge.send(addr("GRANADA"), "A ALM - BAZ\nA GRA H\nA JAE H\n", subject=SUBJECT)
+    judge.send(addr("CASTILLE"), "A BUR H\nF GAL H\n", subject=SUBJECT)
+    report = judge.tick()
+    assert report.processed == ["al-andalus-example: F1081M processed (early); next S1082M"]
+    mails = judge.new_mail()
+    acks = [m for m in mails if "Received" in m["Subject"] or "Errors" in m["Subject"]]
+    nanook_ack = text(judge.to(addr("nanook"), acks)[0])
+    assert "You are a free agent; you have 1 dinar." in nanook_ack
+    assert "As Wazir-General you command your own unit A ALM (you alone order it) and " \
+           "hold ALM." in nanook_ack
+    granada_ack = text(judge.to(addr("GRANADA"), acks)[0])
+    assert "A ALM is Wazir-General NANOOK's own unit: only he orders it" in granada_ack
+    results = [m for m in mails if "Fall 1081 Movement results" in m["Subject"]]
+    assert sorted(m["To"] for m in results) == sorted([*EVERYONE, "gm@example.test"])
+    for mail in results:
+        got = text(mail)
+        assert "\nNANOOK\n  A ALM (Wazir-General NANOOK) - MUR" in got  # under his name
+        board = got[got.index("Supply centres and units:"):]
+        assert "NANOOK    2 centres, 1 unit" in board
+        assert "centres: ALM MUR" in board and "units:   A MUR (Wazir-General NANOOK)" in board
+        assert "GRANADA   3 centres, 3 units" in board  # his unit is no Prince's
+        assert "Wazir NANOOK: free agent, 1 dinar, Wazir-General of ALM, MUR" in got
+    mine = text(judge.to(addr("nanook"), results)[0])
+    assert "Your units: A MUR (Wazir-General NANOOK)" in mine
+    assert "you command your own unit A MUR (you alone order it) and hold ALM, MUR." in mine
+
+    # The stored position reads back: the next phase is ordered from it, and game show
+    # gives his unit and centres under his key.
+    real_open = gmbot.service.app.open_app
+
+    def open_on_clock(*args: object, **kw: object) -> gmbot.service.app.App:
+        app = real_open(*args, **kw)
+        app.clock = judge.clock
+        return app
+
+    monkeypatch.setattr(gmbot.service.app, "open_app", open_on_clock)
+    shown = json.loads(CliRunner().invoke(
+        main, ["--home", str(judge.home), "game", "show", "al-andalus-example", "--json"]
+    ).output)
+    assert shown["units"]["NANOOK"] == [{"unit": "A MUR", "general": "NANOOK"}]
+    assert shown["centers"]["NANOOK"] == ["ALM", "MUR"]
+    assert shown["extra"]["owners"] == ["NANOOK"]
+    judge.send(addr("nanook"), "A MUR - DEN\n", subject=SUBJECT)
+    judge.clock.advance(hours=49)
+    judge.tick()
+    spring = [m for m in judge.new_mail() if "Spring 1082 Movement results" in m["Subject"]]
+    public = text(judge.to("gm@example.test", spring)[0])
+    assert "A MUR (Wazir-General NANOOK) - DEN" in public
+    assert "units:   A DEN (Wazir-General NANOOK)" in public

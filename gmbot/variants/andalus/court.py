@@ -15,6 +15,13 @@ Stored in the position schema (docs/position.md), so it travels through the game
       CASTILLE: {dinars: 2}                        # taken by ARREST, for the next Wazir
     units:
       ZARAGOZA: [{unit: A TOL, general: NANOOK}]   # the unit a Wazir-General commands
+
+A Wazir-General who serves no Prince owns his unit and his centres under his own key,
+which the position lists in `extra.owners` (docs/position.md):
+
+    units: {NANOOK: [{unit: A VAL, general: NANOOK}]}
+    centers: {NANOOK: [VAL]}
+    extra: {owners: [NANOOK], wazirs: {NANOOK: {court: null, centres: [VAL]}}}
 """
 
 from __future__ import annotations
@@ -113,6 +120,27 @@ def general_unit(state: GameState, wazir: str) -> Unit | None:
     return None
 
 
+def wazir_owners(state: GameState) -> list[str]:
+    """The keys that own units or centres without being a Prince: free Wazir-Generals."""
+    powers = state.map.powers
+    keys = {*state.centers.values(), *(u.power for u in state.units.values()),
+            *(d.unit.power for d in state.dislodged.values())}
+    return sorted(k for k in keys if k not in powers)
+
+
+def mark_owners(state: GameState) -> GameState:
+    """The state with `extra.owners` naming its Wazir owners, so the position reads back."""
+    owners = wazir_owners(state)
+    if owners == list(state.extra.get("owners") or []):
+        return state
+    extra = dict(state.extra)
+    if owners:
+        extra["owners"] = owners
+    else:
+        extra.pop("owners", None)
+    return state.with_(extra=extra)
+
+
 def prince_name(state: GameState, prince: str) -> str:
     power = state.map.powers.get(prince)
     return power.name if power else prince
@@ -145,3 +173,13 @@ def check_courts(state: GameState) -> None:
             raise PositionError(f"extra.captives.{key}", f"no Prince {captor!r}")
     for prince, attrs in state.power_attrs.items():
         count(attrs.get("dinars", 0), f"powers.{prince}.dinars")
+    specs = {str(k).upper(): v for k, v in wazirs.items()}
+    for key in wazir_owners(state):
+        spec = specs.get(key) if isinstance(specs.get(key), dict) else None
+        if spec is None or spec.get("court") is not None:
+            raise PositionError(f"extra.owners.{key}", "only a Wazir-General who serves no "
+                                                       "Prince owns units and centres")
+        for unit in state.units.values():
+            if unit.power == key and unit.attrs.get("general") != key:
+                raise PositionError(f"units.{key}", f"{unit}: a Wazir owns only the unit he "
+                                                    f"commands (general: {key})")

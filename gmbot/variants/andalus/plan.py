@@ -198,6 +198,10 @@ def plan_movement(state: GameState, rules: StandardRules, orders: list[Order],
         holding[prince] = sum(
             1 for u in units if isinstance(plan.unit_orders[u.prov], Hold)
         )
+    for u in state.units.values():
+        if u.power not in gmap.powers:  # a Wazir-General's own unit: his order alone
+            order = unit_order_of(given.get(u.power, [])).get(u.prov)
+            plan.unit_orders[u.prov] = order or Hold(u.power, u.type, u.loc)
 
     # 5. pay and the new courts
     for w, prince in sorted(arrested.items()):
@@ -229,8 +233,8 @@ def plan_movement(state: GameState, rules: StandardRules, orders: list[Order],
                                f"holding {'unit' if pay == 1 else 'units'}.")
     for w, dest in sorted(joining.items()):
         wazir = court.wazirs[w]
-        if generals and general_unit(state, w) is not None and wazir.court:
-            plan.transfers[w] = dest
+        if generals and general_unit(state, w) is not None:
+            plan.transfers[w] = dest  # his unit and centres, a free agent's too
         wazir.court = dest
         wazir.dinars += court.held.pop(dest, 0)
     return plan
@@ -258,10 +262,17 @@ def court_decisions(state: GameState, plan: Plan, orders: list[Order],
             if isinstance(o, Execute):
                 wazir.executed, wazir.dinars, wazir.court = True, 0, None
                 plan.public.append(f"{who} executes Wazir {o.wazir}; his dinars are lost.")
+                unit = general_unit(state, o.wazir) if generals else None
+                if unit is not None:
+                    plan.public.append(f"Wazir {o.wazir}'s unit {unit} is disbanded; his "
+                                       f"centres are no one's.")
             elif court.wazir_of(o.power) is None:
                 wazir.court = o.power
                 wazir.dinars += court.held.pop(o.power, 0)
                 plan.public.append(f"{who} takes Wazir {o.wazir} into his court.")
+                if generals and general_unit(state, o.wazir) is not None:
+                    # He joins a court: his unit and his centres pass to the new Prince.
+                    plan.transfers[o.wazir] = o.power
             else:
                 plan.public.append(f"{who} cannot take Wazir {o.wazir}, having a Wazir: "
                                    f"{o.wazir} is a free agent.")
@@ -274,13 +285,17 @@ def court_decisions(state: GameState, plan: Plan, orders: list[Order],
         return
     for o in orders:
         wazir = court.active(o.power)
-        if isinstance(o, Resign) and wazir is not None and wazir.court \
-                and o.power not in plan.transfers:
-            # He cedes the unit and his centres to the Prince he serves after the phase.
+        if isinstance(o, Resign) and wazir is not None and o.power not in plan.transfers \
+                and o.power not in plan.demoted:
+            # He cedes the unit and his centres to the Prince he serves after the phase;
+            # serving none, he has no one to cede them to: the unit is disbanded.
             plan.demoted.add(o.power)
             wazir.centres = []
-            plan.public.append(f"Wazir {o.power} gives up his command; his unit and centres "
-                               f"are {prince_name(state, wazir.court)}'s.")
+            plan.public.append(
+                f"Wazir {o.power} gives up his command; his unit and centres are "
+                f"{prince_name(state, wazir.court)}'s." if wazir.court else
+                f"Wazir {o.power} gives up his command; serving no Prince, his unit is "
+                f"disbanded and his centres are no one's.")
     for o in orders:
         if not isinstance(o, Appoint):
             continue

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from gmbot.engine.adjudicate import capture_centres
 from gmbot.engine.orders import Hold, Move, Order, OrderError
 from gmbot.engine.pending import standard_missing
+from gmbot.engine.position import PositionError
 from gmbot.engine.rules import ATTACK, StandardRules
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Unit
 from gmbot.variants.andalus.court import (
@@ -17,7 +18,9 @@ from gmbot.variants.andalus.court import (
     Wazir,
     check_courts,
     general_unit,
+    mark_owners,
     prince_name,
+    wazir_owners,
 )
 from gmbot.variants.andalus.grammar import (
     APPOINT_RE,
@@ -73,11 +76,20 @@ class AlAndalusRules(StandardRules):
 
     def seat_roles(self, state: GameState, roles: dict[str, str]) -> GameState:
         check_courts(state)
+        for path, reason in self.position_problems(state):
+            raise PositionError(path, reason)
         court = Court.of(state)
         for key, role in roles.items():
             if role == "wazir" and key not in court.wazirs:
                 court.wazirs[key] = Wazir(key)
         return court.apply(state)
+
+    def position_problems(self, state: GameState) -> list[tuple[str, str]]:
+        owners = wazir_owners(state)
+        if owners and not self.generals:
+            return [("extra.owners", f"{', '.join(owners)}: a Wazir owns units and centres "
+                                     f"only with the option wazir_generals: true")]
+        return []
 
     def may_order(self, state: GameState, power: str, unit: Unit) -> bool:
         general = self.general_of(unit)
@@ -215,6 +227,9 @@ class AlAndalusRules(StandardRules):
         if not self.generals or state.phase.kind == ADJUSTMENT:
             return None  # winter removals may take a general's unit
         unit = self._unit_of(parser, line, power, state)
+        if unit is not None and unit.power not in state.map.powers:
+            raise OrderError(f"{unit} is Wazir-General {unit.power}'s own unit: only he "
+                             f"orders it")
         general = self.general_of(unit) if unit else None
         if general and unit is not None and unit.power == power:
             raise OrderError(f"{unit} is commanded by your Wazir-General {general}")
@@ -320,7 +335,7 @@ class AlAndalusRules(StandardRules):
             return []
         where = (f"You serve {prince_name(state, wazir.court)}" if wazir.court
                  else "You are a free agent")
-        lines = [f"{where}; you have {dinars(wazir.dinars)}."]
+        lines = [f"{where}; you have {dinars(wazir.dinars)}.", *self._own_unit(state, wazir)]
         for o in orders:
             if isinstance(o, GoToCourt):
                 lines.append(f"GO TO COURT {o.prince}: you move only if "
@@ -398,52 +413,103 @@ class AlAndalusRules(StandardRules):
 
     def _fall_captures(self, state: GameState, court: Court) -> GameState:
         """The centres the Fall is about to change (the engine captures them next): a
-        Wazir-General's captures are his, and a Prince losing his last centre leaves his
-        Wazir to the conqueror's EXECUTE or TAKE."""
+        Wazir-General's captures are his; a Prince left with no centre but his general's
+        leaves his Wazir to the conqueror's EXECUTE or TAKE, the general keeping his unit
+        and centres as his own; a Wazir serving no Prince with no centre left loses his
+        unit."""
         taken = capture_centres(state).centers
+        powers = state.map.powers
+        units, centers = dict(state.units), dict(state.centers)
+        generals: dict[str, Unit] = {}  # Wazir -> the unit he commands
         for unit in state.units.values():
             general = self.general_of(unit)
-            if general and state.centers.get(unit.prov) != taken.get(unit.prov) \
-                    and unit.prov in state.map.supply_centres and general in court.wazirs:
-                court.wazirs[general].centres.append(unit.prov)
-        for prince in state.map.powers:
-            had = [c for c, o in state.centers.items() if o == prince]
-            if not had or any(taken.get(c) == prince for c in taken):
+            if not general or general not in court.wazirs:
                 continue
+            generals[general] = unit
+            mine = court.wazirs[general].centres
+            if state.centers.get(unit.prov) != taken.get(unit.prov) \
+                    and unit.prov in state.map.supply_centres and unit.prov not in mine:
+                mine.append(unit.prov)
+            # His are the centres his unit's owner (his Prince, or he) still holds.
+            mine[:] = [c for c in mine if taken.get(c) == unit.power]
+        for prince in powers:
+            had = [c for c, o in state.centers.items() if o == prince]
             sitting = court.wazir_of(prince)
+            unit = generals.get(sitting.key) if sitting else None
+            his = set(court.wazirs[sitting.key].centres) if sitting and unit \
+                and unit.power == prince else set()
+            if not had or any(o == prince and c not in his for c, o in taken.items()):
+                continue
             if sitting is None:
                 continue
-            captor = next(taken[c] for c in sorted(had))
             sitting.court = None
+            lost = sorted(c for c in had if taken.get(c) != prince)
+            captor = next((taken[c] for c in lost if taken.get(c) in powers), None)
+            if unit is not None and his:
+                # "SCs captured by the Wazir-General's unit remain under the control of
+                # the Wazir": his own now, no Prince's.
+                units[unit.prov] = Unit(sitting.key, unit.type, unit.loc, unit.attrs)
+                for c in his:
+                    centers[c] = sitting.key
+                self._notes.append(
+                    f"Wazir-General {sitting.key} keeps {unit} and his centres "
+                    f"{', '.join(sorted(his))}: they are his own, no Prince's.")
+            if captor is None:
+                self._notes.append(f"{prince_name(state, prince)} has no centre left: "
+                                   f"Wazir {sitting.key} is a free agent.")
+                continue
             court.captives[sitting.key] = captor
             self._notes.append(
                 f"{prince_name(state, captor)} has taken the last centre of "
                 f"{prince_name(state, prince)}: Wazir {sitting.key} awaits "
                 f"{prince_name(state, captor)}'s EXECUTE or TAKE in the next movement phase.")
-        return state
+        for key, unit in generals.items():
+            if unit.power not in powers and not court.wazirs[key].centres:
+                # "until ... the Wazir runs out of SCs (and is a free-agent)"
+                del units[unit.prov]
+                self._notes.append(f"Wazir-General {key} has no centre left: his unit "
+                                   f"{unit} is disbanded.")
+        return state.with_(units=units, centers=centers)
 
     def _tidy(self, state: GameState) -> GameState:
         """A general is a general only while he serves his unit's Prince (arrest and
         captivity end it) and while his unit lives: otherwise the unit and his land are his
-        Prince's."""
+        Prince's. A unit that is its Wazir's own lives only while he commands it and
+        serves no Prince; centres of a Wazir without his unit are no one's."""
         court = Court.of(state)
         changed = False
-        if self.generals:
-            units = dict(state.units)
-            for prov, unit in state.units.items():
-                wazir = court.active(unit.attrs.get("general") or "")
-                if unit.attrs.get("general") and (wazir is None or wazir.court != unit.power):
-                    attrs = {k: v for k, v in unit.attrs.items() if k != "general"}
-                    units[prov] = Unit(unit.power, unit.type, unit.loc, attrs)
+        powers = state.map.powers
+        units = dict(state.units)
+        for prov, unit in state.units.items():
+            key = unit.attrs.get("general")
+            wazir = court.active(key or "") if self.generals else None
+            if unit.power not in powers:
+                if key != unit.power or wazir is None or wazir.court is not None:
+                    del units[prov]  # executed, resigned: no Prince to take it
                     changed = True
-            state = state.with_(units=units) if changed else state
+            elif key and self.generals and (wazir is None or wazir.court != unit.power):
+                attrs = {k: v for k, v in unit.attrs.items() if k != "general"}
+                units[prov] = Unit(unit.power, unit.type, unit.loc, attrs)
+                changed = True
+        state = state.with_(units=units) if changed else state
+        owning = {u.power for u in units.values()} | {
+            d.unit.power for d in state.dislodged.values()}
+        lapsed = sorted(c for c, o in state.centers.items() if o not in powers
+                        and o not in owning)
+        if lapsed:
+            state = state.with_(centers={c: o for c, o in state.centers.items()
+                                         if c not in lapsed})
+            changed = True
         for w in court.wazirs.values():
             if w.centres and general_unit(state, w.key) is None:
                 w.centres = []
                 changed = True
-        return court.apply(state) if changed else state
+        return mark_owners(court.apply(state) if changed else state)
 
     # -- reporting ----------------------------------------------------------------------------
+
+    def other_owners(self, state: GameState) -> dict[str, str]:
+        return {k: f"Wazir-General {k}" for k in wazir_owners(state)}
 
     def unit_label(self, unit: Unit) -> str:
         general = self.general_of(unit)
@@ -474,4 +540,13 @@ class AlAndalusRules(StandardRules):
             where = f"you are held by {prince_name(state, court.captives[viewer])}"
         else:
             where = "you are a free agent"
-        return [f"Wazir {viewer}: {where}; {dinars(wazir.dinars)}."]
+        return [f"Wazir {viewer}: {where}; {dinars(wazir.dinars)}.",
+                *self._own_unit(state, wazir)]
+
+    def _own_unit(self, state: GameState, wazir: Wazir) -> list[str]:
+        """For a Wazir-General serving no Prince: the unit and centres that are his."""
+        unit = general_unit(state, wazir.key) if self.generals else None
+        if unit is None or unit.power != wazir.key:
+            return []
+        return [f"As Wazir-General you command your own unit {unit} (you alone order it) "
+                f"and hold {', '.join(sorted(wazir.centres)) or 'no centre'}."]
