@@ -33,9 +33,10 @@ TYPE_NAMES = {"A": "an army", "F": "a fleet"}
 def _with(order: Order, **changes: object) -> Order:
     """`order` with fields changed; the same object when nothing changes (orders are
     frozen, and most checked orders already name their unit exactly)."""
-    if all(getattr(order, k) == v for k, v in changes.items()):
-        return order
-    return replace(order, **changes)
+    for k, v in changes.items():
+        if getattr(order, k) != v:
+            return replace(order, **changes)
+    return order
 
 
 def _unit_for(order: Order, state: GameState, rules: StandardRules, units: dict[str, Unit]) -> Unit:
@@ -52,6 +53,19 @@ def _unit_for(order: Order, state: GameState, rules: StandardRules, units: dict[
 
 
 def check_order(order: Order, state: GameState, rules: StandardRules) -> Order:
+    cls = type(order)
+    if cls is Move or cls is SupportHold or cls is SupportMove or cls is Hold:
+        # The common movement orders (exact types; subclasses take the path below).
+        unit = _unit_for(order, state, rules, state.units)
+        if order.utype != unit.type or order.loc != unit.loc:
+            order = replace(order, utype=unit.type, loc=unit.loc)
+        if cls is Move:
+            return _check_move(order, unit, state, rules)  # type: ignore[arg-type]
+        if cls is SupportMove:
+            return _check_support(order, unit, state, rules, order.target, order.dest)  # type: ignore[attr-defined]
+        if cls is SupportHold:
+            return _check_support(order, unit, state, rules, order.target, None)  # type: ignore[attr-defined]
+        return order
     if isinstance(order, (Retreat, Disband)):
         return _check_retreat(order, state, rules)
     if isinstance(order, (Build, Remove, Waive)):

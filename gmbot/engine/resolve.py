@@ -59,46 +59,60 @@ class Resolution:
     # -- set-up -----------------------------------------------------------------------
 
     def _index_orders(self) -> None:
-        index, orders = self.index, self.orders
+        index, orders, units, src = self.index, self.orders, self.units, self.src
+        dest, supports, state, rules = self.dest, self.supports, self.state, self.rules
+        moves_into = self.moves_into
+        # One pass sorts the orders by kind; the later passes need every move's destination.
+        army_moves: list[tuple[int, Move]] = []
+        convoys: list[tuple[int, Convoy]] = []
+        support_orders: list[tuple[int, SupportHold | SupportMove]] = []
         for i, o in enumerate(orders):
             if isinstance(o, Move):
-                self.dest[i] = o.dest_prov
-                self.moves_into.setdefault(o.dest_prov, []).append(i)
-        for i, o in enumerate(orders):
-            if isinstance(o, Convoy):
-                j = index.get(o.target)
-                if (
-                    j is not None
-                    and self.dest[j] == o.dest
-                    and self.units[j].type == "A"
-                    and self.rules.can_convoy(self.state, self.src[i])
-                ):
-                    self.convoyers[j].append(i)
-        for i, o in enumerate(orders):
-            if not isinstance(o, Move) or self.units[i].type != "A":
-                continue
-            adjacent = self.rules.army_adjacent(self.state, self.src[i], o.dest_prov)
-            own_convoy = any(self.units[f].power == self.units[i].power for f in self.convoyers[i])
+                dest[i] = o.dest_prov
+                moves_into.setdefault(o.dest_prov, []).append(i)
+                if units[i].type == "A":
+                    army_moves.append((i, o))
+            elif isinstance(o, Convoy):
+                convoys.append((i, o))
+            elif isinstance(o, (SupportHold, SupportMove)):
+                support_orders.append((i, o))
+        for i, c in convoys:
+            j = index.get(c.target)
+            if (
+                j is not None
+                and dest[j] == c.dest
+                and units[j].type == "A"
+                and rules.can_convoy(state, src[i])
+            ):
+                self.convoyers[j].append(i)
+        for i, m in army_moves:
+            adjacent = rules.army_adjacent(state, src[i], m.dest_prov)
+            fleets = self.convoyers[i]
+            power = units[i].power
+            own_convoy = bool(fleets) and any(units[f].power == power for f in fleets)
             # DATC 4.A.3, 1982 rule with the 2000 clarification: an army to an adjacent
             # place goes by convoy when told so or when its own power convoys it.
-            self.convoyed[i] = not adjacent or o.via_convoy or own_convoy
-        for i, o in enumerate(orders):
+            self.convoyed[i] = not adjacent or m.via_convoy or own_convoy
+        for i, o in support_orders:
             if isinstance(o, SupportHold):
                 j = index.get(o.target)
-                if j is not None and self.dest[j] is None:
+                if j is not None and dest[j] is None:
                     self.valid_support[i] = True
-                    self.supports[j].append(i)
-            elif isinstance(o, SupportMove):
+                    supports[j].append(i)
+            else:
                 j = index.get(o.target)
                 self.support_dest[i] = o.dest_prov
-                if j is not None and self.dest[j] == o.dest_prov and o.matches(orders[j]):
+                if j is not None and dest[j] == o.dest_prov and o.matches(orders[j]):
                     self.valid_support[i] = True
-                    self.supports[j].append(i)
+                    supports[j].append(i)
         # A unit nobody moves against is not dislodged: settled now, so neither the search
         # nor the result queries evaluate that decision (most units, most phases).
-        for i, prov in enumerate(self.src):
-            if prov not in self.moves_into:
-                self._settle(DISLODGE * self.n + i, False)
+        base = DISLODGE * self.n
+        value, status = self.value, self.status
+        for i, prov in enumerate(src):
+            if prov not in moves_into:
+                value[base + i] = False
+                status[base + i] = RESOLVED
 
     # -- the guess-and-check core -------------------------------------------------------
 
