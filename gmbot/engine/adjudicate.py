@@ -134,21 +134,24 @@ def _movement(state: GameState, rules: StandardRules, orders: dict[str, Order]) 
     units: dict[str, Unit] = {}
     dislodged: dict[str, Dislodged] = {}
     result = PhaseResult(before=state, after=state)
+    # Bound once: this loop runs for every unit of every phase.
+    res_orders, src, move_ok, is_dislodged = res.orders, res.src, res.move_ok, res.dislodged
+    result_code, orders_out, results_out = res.result_code, result.orders, result.results
     for i, unit in enumerate(res.units):
         name = str(unit)
-        order = res.orders[i]
-        result.orders[name] = str(order)
-        result.results[name] = res.result_code(i)
-        # res.src[i] is the province the unit stands in.
-        if res.dislodged(i):
+        order = res_orders[i]
+        orders_out[name] = str(order)
+        results_out[name] = result_code(i)
+        # src[i] is the province the unit stands in.
+        if is_dislodged(i):
             a = res.attacker_of(i)
             assert a is not None
-            dislodged[res.src[i]] = Dislodged(unit, res.src[a], res.convoyed[a])
-        elif isinstance(order, Move) and res.move_ok(i):
+            dislodged[src[i]] = Dislodged(unit, src[a], res.convoyed[a])
+        elif isinstance(order, Move) and move_ok(i):
             units[order.dest_prov] = Unit(unit.power, unit.type, order.dest, unit.attrs)
             result.moves[name] = order.dest
         else:
-            units[res.src[i]] = unit
+            units[src[i]] = unit
     # Left empty by a standoff: a failed move still bounced there. A move that lost a
     # head-to-head battle or had no convoy route bounces nothing (prevent strength 0).
     standoffs = frozenset(

@@ -41,7 +41,7 @@ class Hold(Order):
         _setattr(self, "power", power)
         _setattr(self, "utype", utype)
         _setattr(self, "loc", loc)
-        _setattr(self, "prov", province_of(loc))
+        _setattr(self, "prov", loc.partition("/")[0])
 
     def __str__(self) -> str:
         return f"{self.unit_text} H"
@@ -59,10 +59,10 @@ class Move(Order):
         _setattr(self, "power", power)
         _setattr(self, "utype", utype)
         _setattr(self, "loc", loc)
-        _setattr(self, "prov", province_of(loc))
+        _setattr(self, "prov", loc.partition("/")[0])
         _setattr(self, "dest", dest)
         _setattr(self, "via_convoy", via_convoy)
-        _setattr(self, "dest_prov", province_of(dest))
+        _setattr(self, "dest_prov", dest.partition("/")[0])
 
     def __str__(self) -> str:
         return f"{self.unit_text} - {self.dest}" + (" VIA CONVOY" if self.via_convoy else "")
@@ -79,7 +79,7 @@ class SupportHold(Order):
         _setattr(self, "power", power)
         _setattr(self, "utype", utype)
         _setattr(self, "loc", loc)
-        _setattr(self, "prov", province_of(loc))
+        _setattr(self, "prov", loc.partition("/")[0])
         _setattr(self, "target_type", target_type)
         _setattr(self, "target", target)
 
@@ -101,11 +101,11 @@ class SupportMove(Order):
         _setattr(self, "power", power)
         _setattr(self, "utype", utype)
         _setattr(self, "loc", loc)
-        _setattr(self, "prov", province_of(loc))
+        _setattr(self, "prov", loc.partition("/")[0])
         _setattr(self, "target_type", target_type)
         _setattr(self, "target", target)
         _setattr(self, "dest", dest)
-        _setattr(self, "dest_prov", province_of(dest))
+        _setattr(self, "dest_prov", dest.partition("/")[0])
 
     def matches(self, move: Order) -> bool:
         """A support without a coast fits a move to either coast; one naming a coast
@@ -127,7 +127,7 @@ class Convoy(Order):
         _setattr(self, "power", power)
         _setattr(self, "utype", utype)
         _setattr(self, "loc", loc)
-        _setattr(self, "prov", province_of(loc))
+        _setattr(self, "prov", loc.partition("/")[0])
         _setattr(self, "target", target)
         _setattr(self, "dest", dest)
 

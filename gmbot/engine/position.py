@@ -91,28 +91,35 @@ def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
     raw_units = data.get("units")
     if raw_units is None:
         raw_units = {k: list(p.units) for k, p in gmap.powers.items()}
+    # The loops below run for every unit and centre of every case: field paths for error
+    # messages are only spelt out when there is an error.
     for key, entries in (raw_units or {}).items():
         power = _power(gmap, key, f"units.{key}")
         for n, entry in enumerate(entries or ()):
-            path = f"units.{key}[{n}]"
-            attrs: dict[str, Any] = {}
+            attrs: dict[str, Any] | None = None
             if isinstance(entry, dict):
                 attrs = {k: v for k, v in entry.items() if k != "unit"}
                 entry = entry.get("unit", "")
-            utype, loc = parse_unit(parser, entry, path)
-            prov = loc.split("/")[0]
-            if prov in units:
-                raise PositionError(path, f"two units in {prov}")
-            units[prov] = Unit(power, utype, loc, attrs)
+            parsed = _unit_or_reason(parser, str(entry))
+            if isinstance(parsed, str):
+                raise PositionError(f"units.{key}[{n}]", parsed)
+            utype, loc = parsed
+            unit = Unit(power, utype, loc, attrs)
+            if unit.prov in units:
+                raise PositionError(f"units.{key}[{n}]", f"two units in {unit.prov}")
+            units[unit.prov] = unit
     centers: dict[str, str] = {}
     raw_centers = data.get("centers")
     if raw_centers is None:
         raw_centers = {k: list(p.homes) for k, p in gmap.powers.items()}
+    names, supply_centres = gmap.names, gmap.supply_centres
     for key, provs in (raw_centers or {}).items():
         power = _power(gmap, key, f"centers.{key}")
         for n, name in enumerate(provs or ()):
-            prov = _province(gmap, name, f"centers.{key}[{n}]")
-            if prov not in gmap.supply_centres:
+            prov = names.get(name) if isinstance(name, str) else None
+            if prov is None:
+                prov = _province(gmap, name, f"centers.{key}[{n}]")
+            if prov not in supply_centres:
                 raise PositionError(f"centers.{key}[{n}]", f"{prov} is not a supply centre")
             if centers.get(prov, power) != power:
                 raise PositionError(f"centers.{key}[{n}]", f"{prov} is owned twice")

@@ -186,14 +186,20 @@ class Resolution:
 
     # -- decisions --------------------------------------------------------------------
 
+    # The three queries read a settled decision without calling `resolve`: they are asked
+    # tens of times per unit, mostly about decisions already made.
+
     def move_ok(self, i: int) -> bool:
-        return self.resolve(MOVE * self.n + i)
+        d = MOVE * self.n + i
+        return self.value[d] if self.status[d] == RESOLVED else self.resolve(d)
 
     def support_given(self, i: int) -> bool:
-        return self.resolve(SUPPORT * self.n + i)
+        d = SUPPORT * self.n + i
+        return self.value[d] if self.status[d] == RESOLVED else self.resolve(d)
 
     def dislodged(self, i: int) -> bool:
-        return self.resolve(DISLODGE * self.n + i)
+        d = DISLODGE * self.n + i
+        return self.value[d] if self.status[d] == RESOLVED else self.resolve(d)
 
     def path(self, i: int) -> bool:
         """Whether the move of unit i has a route: always over land, by convoy if needed."""

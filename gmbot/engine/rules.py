@@ -21,6 +21,7 @@ for the audit log). `gmbot.cases.result_to_dict` stores them; the results mail s
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from gmbot.engine.orders import Hold, Order
@@ -213,8 +214,11 @@ class StandardRules:
 
     def winner(self, state: GameState) -> str | None:
         need = self.solo_threshold(state)
+        if not need:
+            return None
+        counts = Counter(state.centers.values())  # one pass, not one per power
         for power in state.powers:
-            if need and state.centre_count(power) >= need:
+            if counts[power] >= need:
                 return power
         return None
 

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from gmbot.engine.map import GameMap, province_of
+from gmbot.engine.map import GameMap
 
 SEASONS = {"S": "Spring", "F": "Fall", "W": "Winter"}
 KINDS = {"M": "Movement", "R": "Retreat", "A": "Adjustment"}
@@ -70,7 +70,7 @@ class Unit:
         d["type"] = type
         d["loc"] = loc
         d["attrs"] = {} if attrs is None else attrs
-        d["prov"] = province_of(loc)
+        d["prov"] = loc.partition("/")[0]  # province_of(loc), without a call
 
     def __str__(self) -> str:
         return f"{self.type} {self.loc}"
