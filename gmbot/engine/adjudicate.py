@@ -241,4 +241,6 @@ def _advance(result: PhaseResult, state: GameState, rules: StandardRules) -> Pha
 
 def _alive(state: GameState) -> set[str]:
     """The powers that still own a centre or a unit."""
-    return {*state.centers.values(), *(u.power for u in state.units.values())}
+    alive = set(state.centers.values())
+    alive.update([u.power for u in state.units.values()])
+    return alive

@@ -168,7 +168,9 @@ def units_by_power(units: dict[str, Unit], powers: list[str]) -> dict[str, list[
     out: dict[str, list[Any]] = {p: [] for p in powers}
     for prov in sorted(units):
         unit = units[prov]
-        out.setdefault(unit.power, []).append(unit_entry(unit))
+        # str(unit) spelt out for the common plain unit: two calls fewer a unit.
+        entry = unit_entry(unit) if unit.attrs else f"{unit.type} {unit.loc}"
+        out.setdefault(unit.power, []).append(entry)
     return {p: v for p, v in out.items() if v}
 
 
