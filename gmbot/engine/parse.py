@@ -48,7 +48,7 @@ _LABEL = re.compile(r"^\s*([^:]{1,40}):\s*(.*)$")
 _ARROWS = re.compile(r"->|=>|→|–|—|-")
 _PUNCT = re.compile(r"[(),.;:!?]")
 # The canonical notation most orders arrive in ("A PAR - BUR", "F STP/SC H",
-# "F MAO S A PAR - BUR", "F NTH C A LON - BEL") is parsed without the tokenizer: provinces
+# "F MAO S A PAR - BUR", "F NTH C A LON - BEL", "A LON - BEL VIA CONVOY") is parsed without the tokenizer: provinces
 # are three capitals, coasts two, words are split by single spaces.
 _CODE = re.compile(r"[A-Z]{3}")
 _COAST = re.compile(r"[A-Z]{2}")
@@ -181,9 +181,11 @@ class OrderParser:
             return None
         if n == 3:
             return Hold(power, utype, loc) if parts[2] == "H" else None
-        if n == 4:
+        if n == 4 or (n == 6 and parts[4] == "VIA" and parts[5] == "CONVOY"):
             dest = parts[3]
-            return Move(power, utype, loc, dest) if parts[2] == "-" and dest in locs else None
+            if parts[2] != "-" or dest not in locs:
+                return None
+            return Move(power, utype, loc, dest, n == 6)
         if n != 5 and n != 7:
             return None
         sc, ttype, target = parts[2], parts[3], parts[4]
