@@ -48,8 +48,9 @@ _LABEL = re.compile(r"^\s*([^:]{1,40}):\s*(.*)$")
 _ARROWS = re.compile(r"->|=>|→|–|—|-")
 _PUNCT = re.compile(r"[(),.;:!?]")
 # The canonical notation most orders arrive in ("A PAR - BUR", "F STP/SC H",
-# "F MAO S A PAR - BUR", "F NTH C A LON - BEL", "A LON - BEL VIA CONVOY") is parsed without the tokenizer: provinces
-# are three capitals, coasts two, words are split by single spaces.
+# "F MAO S A PAR - BUR", "F NTH C A LON - BEL", "A LON - BEL VIA CONVOY") is parsed
+# without the tokenizer: provinces are three capitals, coasts two, words are split by
+# single spaces.
 _CODE = re.compile(r"[A-Z]{3}")
 _COAST = re.compile(r"[A-Z]{2}")
 
