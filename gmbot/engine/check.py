@@ -56,7 +56,13 @@ def check_order(order: Order, state: GameState, rules: StandardRules) -> Order:
     cls = type(order)
     if cls is Move or cls is SupportHold or cls is SupportMove or cls is Hold:
         # The common movement orders (exact types; subclasses take the path below).
-        unit = _unit_for(order, state, rules, state.units)
+        unit = state.units.get(order.prov)
+        if (
+            unit is None
+            or (order.utype and order.utype != unit.type)
+            or not rules.may_order(state, order.power, unit)
+        ):
+            unit = _unit_for(order, state, rules, state.units)  # raises with the reason
         if order.utype != unit.type or order.loc != unit.loc:
             order = replace(order, utype=unit.type, loc=unit.loc)
         if cls is Move:
@@ -97,7 +103,8 @@ def _check_move(order: Move, unit: Unit, state: GameState, rules: StandardRules)
             raise OrderError(f"armies cannot move to sea: {dest}")
         if kind not in (LAND, COAST):
             raise OrderError(f"{dest} cannot be entered")
-        order = _with(order, dest=dest)  # armies ignore coasts
+        if order.dest != dest:
+            order = replace(order, dest=dest)  # armies ignore coasts
         if rules.army_adjacent(state, unit.prov, dest):
             return order
         if convoy_possible(state, rules, unit.prov, dest):

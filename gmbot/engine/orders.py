@@ -44,7 +44,7 @@ class Hold(Order):
         _setattr(self, "prov", loc.partition("/")[0])
 
     def __str__(self) -> str:
-        return f"{self.unit_text} H"
+        return f"{self.utype or '?'} {self.loc} H"  # unit_text inline: hot
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +65,8 @@ class Move(Order):
         _setattr(self, "dest_prov", dest.partition("/")[0])
 
     def __str__(self) -> str:
-        return f"{self.unit_text} - {self.dest}" + (" VIA CONVOY" if self.via_convoy else "")
+        via = " VIA CONVOY" if self.via_convoy else ""
+        return f"{self.utype or '?'} {self.loc} - {self.dest}{via}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +85,7 @@ class SupportHold(Order):
         _setattr(self, "target", target)
 
     def __str__(self) -> str:
-        return f"{self.unit_text} S {self.target_type or '?'} {self.target}"
+        return f"{self.utype or '?'} {self.loc} S {self.target_type or '?'} {self.target}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +116,8 @@ class SupportMove(Order):
         return "/" not in move.dest or move.dest == self.dest
 
     def __str__(self) -> str:
-        return f"{self.unit_text} S {self.target_type or '?'} {self.target} - {self.dest}"
+        unit = f"{self.utype or '?'} {self.loc}"
+        return f"{unit} S {self.target_type or '?'} {self.target} - {self.dest}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +134,7 @@ class Convoy(Order):
         _setattr(self, "dest", dest)
 
     def __str__(self) -> str:
-        return f"{self.unit_text} C A {self.target} - {self.dest}"
+        return f"{self.utype or '?'} {self.loc} C A {self.target} - {self.dest}"
 
 
 @dataclass(frozen=True, slots=True)
