@@ -220,25 +220,36 @@ def on_minimal_route(
 ) -> bool:
     """Whether `fleet` lies on a convoy route from src to dest that no subset of its fleets
     could also make: a chordless path through fleet-held seas."""
-    seas = _fleet_seas(state, rules)
+    seas = sorted(_fleet_seas(state, rules))
+    return any(
+        _chordless(state, rules, seas, src, dest, fleet, [first])
+        for first in seas
+        if rules.convoy_adjacent(state, src, first)
+    )
+
+
+def _chordless(
+    state: GameState, rules: StandardRules, seas: list[str], src: str, dest: str, fleet: str,
+    path: list[str],
+) -> bool:
+    """Whether `path` extends to a chordless route to dest through `fleet`. A module
+    function, not a closure: a recursive closure is a reference cycle that keeps the board
+    alive until the garbage collector runs."""
 
     def adj(a: str, b: str) -> bool:
         return rules.convoy_adjacent(state, a, b)
 
-    def walk(path: list[str]) -> bool:
-        last = path[-1]
-        if adj(last, dest):
-            return fleet in path  # going further would leave a chord to dest
-        for nxt in sorted(seas):
-            if nxt in path or not adj(last, nxt) or adj(src, nxt):
-                continue
-            if any(adj(p, nxt) for p in path[:-1]):
-                continue
-            if walk([*path, nxt]):
-                return True
-        return False
-
-    return any(walk([first]) for first in sorted(seas) if adj(src, first))
+    last = path[-1]
+    if adj(last, dest):
+        return fleet in path  # going further would leave a chord to dest
+    for nxt in seas:
+        if nxt in path or not adj(last, nxt) or adj(src, nxt):
+            continue
+        if any(adj(p, nxt) for p in path[:-1]):
+            continue
+        if _chordless(state, rules, seas, src, dest, fleet, [*path, nxt]):
+            return True
+    return False
 
 
 # -- retreats and adjustments ----------------------------------------------------------

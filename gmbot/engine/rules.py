@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from gmbot.engine.orders import Hold, Order
@@ -223,6 +224,7 @@ class StandardRules:
         return None
 
 
+@cache  # one class per combination: a new class each call is slow and is only freed by gc
 def compose(*layers: type, base: type = StandardRules) -> type:
     """One rule-set class from variant and option mixins, first named first in the MRO."""
     if not layers:
