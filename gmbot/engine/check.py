@@ -161,6 +161,8 @@ def _check_support(
             order = _with(order, dest=where)
     if not _reaches(state, rules, unit, where):
         raise OrderError(f"{unit} cannot support into {where}: it could not move there itself")
+    if ttype == supported.type:
+        return order  # the common case, without a call
     return _with(order, target_type=supported.type)
 
 
