@@ -42,9 +42,11 @@ def check_lines(
 
 
 def submit(session: Session, game: Game, player: Player, lines: list[tuple[int | None, str]],
-           now: datetime, inbound_id: int | None = None) -> Submission:
-    """Replace the player's orders for the current phase with the valid lines given."""
-    phase = current_phase(session, game)
+           now: datetime, inbound_id: int | None = None,
+           phase: PhaseRow | None = None) -> Submission:
+    """Replace the player's orders for the current phase (`phase`, when the caller has just
+    read it in this transaction) with the valid lines given."""
+    phase = phase or current_phase(session, game)
     if phase is None:
         raise LookupError("the game has no open phase")
     rules = rules_for(game)
