@@ -55,13 +55,13 @@ BATCH = 50
 
 
 def poll_maildir(app: App) -> list[Outcome]:
-    from gmbot.service.inbound import receive_batch
-
     inbox = MaildirInbox(app.config.inbox)
     outcomes: list[Outcome] = []
     batch: list[tuple[str, bytes]] = []
 
     def handle() -> None:
+        from gmbot.service.inbound import receive_batch  # only when there is mail
+
         outcomes.extend(receive_batch(app, [raw for _, raw in batch]))
         for key, _ in batch:
             inbox.done(key)  # only after the batch's transaction committed
