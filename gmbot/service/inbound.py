@@ -9,7 +9,7 @@ import logging
 from dataclasses import dataclass, field
 from datetime import timedelta
 
-from sqlalchemy import bindparam, or_, select
+from sqlalchemy import bindparam, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, contains_eager
 
@@ -118,11 +118,18 @@ def receive_batch(app: App, raws: list[bytes]) -> list[Outcome]:
     them read only once this returns, and replies leave the outbox only after the commit.
     An OperationalError (database down, locked...) rolls the whole batch back and is
     raised; every mail of it stays unread, to be read again."""
+    mails: list[InboundMail | None] = []
+    for raw in raws:
+        try:
+            mails.append(parse_message(raw))
+        except Exception:  # noqa: BLE001 - set aside below, like any failure
+            mails.append(None)
     outcomes: list[Outcome] = []
     with app.db.transaction() as s:
-        s.info[_BATCH] = _Batch(s)
-        for raw in raws:
-            outcomes.append(_receive_nested(app, s, raw))
+        idents = [_ident(m, raw) for m, raw in zip(mails, raws, strict=True) if m is not None]
+        batch = s.info[_BATCH] = _Batch(s, idents)
+        for mail, raw in zip(mails, raws, strict=True):
+            outcomes.append(_receive_nested(app, s, raw, mail, batch))
     return outcomes
 
 
@@ -131,34 +138,56 @@ _BATCH = "gmbot.inbound.batch"  # Session.info key of the batch a session handle
 
 class _Batch:
     """What every mail of a batch would otherwise query again: the judges' and GMs'
-    addresses (changed only by loading a game file, never by a mail)."""
+    addresses (changed only by loading a game file, never by a mail), and which of the
+    batch's Message-IDs are recorded already (kept up to date as mails are recorded)."""
 
-    def __init__(self, s: Session) -> None:
+    def __init__(self, s: Session, idents: list[str]) -> None:
         rows = s.execute(select(Game.judge, Game.gm)).all()
         self.judges = {judge for judge, _ in rows}
         self.gms = {gm for _, gm in rows}
+        self.recorded: set[str] = set()
+        for start in range(0, len(idents), 500):  # under SQLite's bound-parameter limit
+            chunk = idents[start:start + 500]
+            self.recorded.update(s.scalars(
+                select(Inbound.message_id).where(Inbound.message_id.in_(chunk))))
 
 
-def _receive_nested(app: App, s: Session, raw: bytes) -> Outcome:
-    """`receive` for one mail of a batch, inside a savepoint of the batch's transaction."""
+def _ident(mail: InboundMail, raw: bytes) -> str:
+    # Without a Message-ID the content itself identifies a redelivered copy.
+    return mail.message_id or "sha256:" + hashlib.sha256(raw).hexdigest()
+
+
+def _receive_nested(app: App, s: Session, raw: bytes, mail: InboundMail | None,
+                    batch: _Batch) -> Outcome:
+    """`receive` for one mail of a batch, inside a savepoint of the batch's transaction.
+    The mail's Inbound row is written with a plain INSERT (see _write_record), not by the
+    session's unit of work, which cost more than the rest of the row's handling."""
     try:
-        mail = parse_message(raw)
-        ident = mail.message_id or "sha256:" + hashlib.sha256(raw).hexdigest()
+        if mail is None:
+            raise ValueError("the mail could not be parsed")
+        ident = _ident(mail, raw)
+        if ident in batch.recorded:
+            return _duplicate()
         try:
             with s.begin_nested():
-                if _recorded(s, ident):
-                    return _duplicate()
                 record = Inbound(message_id=ident, sender=mail.sender,
                                  subject=mail.subject[:998], received_at=app.now(),
                                  size=mail.size, status="handled", reason=None, raw=raw)
-                s.add(record)
                 outcome = _handle(app, s, mail, record)
-                record.status = outcome.status
-                record.reason = outcome.reason or None
-                return outcome
+                status, reason = outcome.status, outcome.reason or None
+                if record.id is None:
+                    record.status, record.reason = status, reason
+                    _write_record(s, record)
+                elif (record.status, record.reason) != (status, reason):
+                    s.execute(update(Inbound).where(Inbound.id == record.id)
+                              .values(status=status, reason=reason))
+                record.status, record.reason = status, reason
+            batch.recorded.add(ident)
+            return outcome
         except IntegrityError:
             # Recorded by another process meanwhile (PostgreSQL; see _receive).
             if _recorded(s, ident):
+                batch.recorded.add(ident)
                 return _duplicate()
             raise
     except OperationalError:
@@ -176,6 +205,21 @@ def _receive_nested(app: App, s: Session, raw: bytes) -> Outcome:
         except IntegrityError:
             pass  # another process set the same mail aside at the same moment
         return Outcome("failed", why)
+
+
+def _write_record(s: Session, record: Inbound) -> None:
+    """Write the mail's Inbound row now. The session's own (single mail): flushed. A
+    batch's, which the session does not hold: one INSERT, its id set on the object."""
+    if record in s:
+        s.flush()
+        return
+    values = {c.key: getattr(record, c.key) for c in _RECORD_COLUMNS}
+    record.id = s.execute(_INSERT_RECORD, values).scalar_one()
+
+
+_RECORD_COLUMNS = [c for c in Inbound.__table__.columns if c.key != "id"]
+# Built once: building a statement (and its cache key) costs more than running this one.
+_INSERT_RECORD = insert(Inbound).returning(Inbound.id)
 
 
 def _duplicate() -> Outcome:
@@ -230,7 +274,7 @@ def _handle(app: App, s: Session, mail: InboundMail, record: Inbound) -> Outcome
     if player is not None and player.password and request.password != player.password:
         return _refuse(app, s, mail, record, "password", "the password is missing or wrong.",
                        game=game)
-    s.flush()
+    _write_record(s, record)
     ctx = Context(app, s, mail, request, game, player, record)
     from gmbot.commands.handlers import run_commands
 

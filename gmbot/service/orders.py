@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
 from gmbot.engine.adjudicate import accept_orders
@@ -41,6 +41,11 @@ def check_lines(
     return sub
 
 
+# Built once: run for every orders mail.
+_LAST_VERSION = select(func.max(OrderSet.version)).where(
+    OrderSet.phase_id == bindparam("phase_id"), OrderSet.player_id == bindparam("player_id"))
+
+
 def submit(session: Session, game: Game, player: Player, lines: list[tuple[int | None, str]],
            now: datetime, inbound_id: int | None = None,
            phase: PhaseRow | None = None) -> Submission:
@@ -52,10 +57,7 @@ def submit(session: Session, game: Game, player: Player, lines: list[tuple[int |
     rules = rules_for(game)
     sub = check_lines(state_of(game, phase, rules), rules, player, lines)
     # Only the number of the player's last version is needed, not every set of the phase.
-    previous = session.scalar(
-        select(func.max(OrderSet.version))
-        .where(OrderSet.phase_id == phase.id, OrderSet.player_id == player.id)
-    )
+    previous = session.scalar(_LAST_VERSION, {"phase_id": phase.id, "player_id": player.id})
     sub.version = (previous or 0) + 1
     session.add(OrderSet(phase_id=phase.id, player_id=player.id, version=sub.version,
                          lines=sub.accepted, errors=[[n, t, w] for n, t, w in sub.rejected],
