@@ -7,7 +7,7 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import bindparam, func, select
+from sqlalchemy import bindparam, func, insert, select
 from sqlalchemy.orm import Session, selectinload
 
 from gmbot.deadlines import DeadlinePolicy, deadline_for
@@ -124,4 +124,9 @@ def latest_orders_of(session: Session, phases: list[PhaseRow]) -> dict[int, dict
 
 def log_event(session: Session, game: Game | None, kind: str, at: datetime,
               **data: Any) -> None:
-    session.add(Event(game_id=game.id if game else None, at=at, kind=kind, data=data))
+    # A plain INSERT: cheaper than an ORM object, and the log is only ever queried.
+    session.execute(_INSERT_EVENT, {"game_id": game.id if game else None, "at": at,
+                                    "kind": kind, "data": data})
+
+
+_INSERT_EVENT = insert(Event.__table__)
