@@ -43,8 +43,9 @@ def check_lines(
 
 # Built once: run for every orders mail.
 _INSERT_SET = insert(OrderSet.__table__)
-_LAST_VERSION = select(func.max(OrderSet.version)).where(
-    OrderSet.phase_id == bindparam("phase_id"), OrderSet.player_id == bindparam("player_id"))
+_SETS = OrderSet.__table__.c  # Core columns: no ORM set-up per call (nothing to autoflush)
+_LAST_VERSION = select(func.max(_SETS.version)).where(
+    _SETS.phase_id == bindparam("phase_id"), _SETS.player_id == bindparam("player_id"))
 
 
 def submit(session: Session, game: Game, player: Player, lines: list[tuple[int | None, str]],

@@ -11,7 +11,8 @@ from sqlalchemy.orm import Session
 from gmbot.store.models import Game, Outbound
 
 # Built once: composing a select() costs about as much as running this one.
-_KEY_TAKEN = select(Outbound.id).where(Outbound.key == bindparam("key")).limit(1)
+_KEY_TAKEN = select(Outbound.__table__.c.id).where(
+    Outbound.__table__.c.key == bindparam("key")).limit(1)  # Core columns: less set-up
 _INSERT = insert(Outbound.__table__)
 
 
