@@ -127,9 +127,11 @@ def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
     homes = {k: tuple(p.homes) for k, p in gmap.powers.items()}
     for key, provs in (data.get("homes") or {}).items():
         power = _power(gmap, key, f"homes.{key}")
-        homes[power] = tuple(
-            _province(gmap, name, f"homes.{key}[{n}]") for n, name in enumerate(provs or ())
-        )
+        found = []
+        for n, name in enumerate(provs or ()):
+            prov = names.get(name) if isinstance(name, str) else None
+            found.append(prov if prov is not None else _province(gmap, name, f"homes.{key}[{n}]"))
+        homes[power] = tuple(found)
     dislodged: dict[str, Dislodged] = {}
     for text, spec in (data.get("dislodged") or {}).items():
         path = f"dislodged.{text}"
