@@ -118,15 +118,16 @@ def receive_batch(app: App, raws: list[bytes]) -> list[Outcome]:
     them read only once this returns, and replies leave the outbox only after the commit.
     An OperationalError (database down, locked...) rolls the whole batch back and is
     raised; every mail of it stays unread, to be read again."""
-    mails: list[InboundMail | None] = []
+    mails: list[InboundMail | Exception] = []
     for raw in raws:
         try:
             mails.append(parse_message(raw))
-        except Exception:  # noqa: BLE001 - set aside below, like any failure
-            mails.append(None)
+        except Exception as e:  # noqa: BLE001 - set aside below, like any failure
+            mails.append(e)
     outcomes: list[Outcome] = []
     with app.db.transaction() as s:
-        idents = [_ident(m, raw) for m, raw in zip(mails, raws, strict=True) if m is not None]
+        idents = [_ident(m, raw) for m, raw in zip(mails, raws, strict=True)
+                  if isinstance(m, InboundMail)]
         batch = s.info[_BATCH] = _Batch(s, idents)
         for mail, raw in zip(mails, raws, strict=True):
             outcomes.append(_receive_nested(app, s, raw, mail, batch))
@@ -157,14 +158,14 @@ def _ident(mail: InboundMail, raw: bytes) -> str:
     return mail.message_id or "sha256:" + hashlib.sha256(raw).hexdigest()
 
 
-def _receive_nested(app: App, s: Session, raw: bytes, mail: InboundMail | None,
+def _receive_nested(app: App, s: Session, raw: bytes, mail: InboundMail | Exception,
                     batch: _Batch) -> Outcome:
     """`receive` for one mail of a batch, inside a savepoint of the batch's transaction.
     The mail's Inbound row is written with a plain INSERT (see _write_record), not by the
     session's unit of work, which cost more than the rest of the row's handling."""
     try:
-        if mail is None:
-            raise ValueError("the mail could not be parsed")
+        if isinstance(mail, Exception):
+            raise mail  # parsing failed: set aside like any failure
         ident = _ident(mail, raw)
         if ident in batch.recorded:
             return _duplicate()
@@ -227,7 +228,8 @@ def _duplicate() -> Outcome:
 
 
 # Table columns, not mapped attributes: a plain Core statement skips the ORM's per-call
-# set-up (and its autoflush, which these never needed: see the comments at their uses).
+# set-up, and its autoflush, which none of these needs (they run with nothing pending,
+# or under no_autoflush).
 _IN = Inbound.__table__.c
 _RECORDED = select(_IN.id).where(_IN.message_id == bindparam("ident")).limit(1)
 
