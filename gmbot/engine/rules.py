@@ -63,17 +63,18 @@ class StandardRules:
         """The order each unit executes, keyed by province, from all accepted orders.
         Standard: the unit's owner's (last) order; a unit without one holds."""
         chosen: dict[str, Order] = {}
-        retreating = state.phase.kind == RETREAT
+        kind = state.phase.kind
+        units, may_order = state.units, self.may_order  # bound once: a loop per phase
         for order in orders:
-            if retreating:
+            if kind == RETREAT:
                 entry = state.dislodged.get(order.prov)
                 unit = entry.unit if entry else None
             else:
-                unit = state.units.get(order.prov)
-            if unit is not None and self.may_order(state, order.power, unit):
+                unit = units.get(order.prov)
+            if unit is not None and may_order(state, order.power, unit):
                 chosen[order.prov] = order
-        if state.phase.kind == MOVEMENT:
-            for prov, unit in state.units.items():
+        if kind == MOVEMENT:
+            for prov, unit in units.items():
                 if prov not in chosen:
                     chosen[prov] = Hold(unit.power, unit.type, unit.loc)
         return chosen
