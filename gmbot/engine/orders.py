@@ -64,6 +64,11 @@ class Move(Order):
         _setattr(self, "via_convoy", via_convoy)
         _setattr(self, "dest_prov", dest.partition("/")[0])
 
+    def __post_init__(self) -> None:
+        # Not called by the __init__ above; a subclass's generated __init__ calls it.
+        Order.__post_init__(self)  # zero-argument super() fails in slotted dataclasses
+        _set(self, "dest_prov", province_of(self.dest))
+
     def __str__(self) -> str:
         via = " VIA CONVOY" if self.via_convoy else ""
         return f"{self.utype or '?'} {self.loc} - {self.dest}{via}"
@@ -107,6 +112,11 @@ class SupportMove(Order):
         _setattr(self, "target", target)
         _setattr(self, "dest", dest)
         _setattr(self, "dest_prov", dest.partition("/")[0])
+
+    def __post_init__(self) -> None:
+        # Not called by the __init__ above; a subclass's generated __init__ calls it.
+        Order.__post_init__(self)
+        _set(self, "dest_prov", province_of(self.dest))
 
     def matches(self, move: Order) -> bool:
         """A support without a coast fits a move to either coast; one naming a coast
