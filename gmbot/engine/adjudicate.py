@@ -234,8 +234,13 @@ def _advance(result: PhaseResult, state: GameState, rules: StandardRules) -> Pha
     result.after = nxt
     result.winner = rules.winner(nxt)
     # GameState.is_alive for every power at once: one pass over the board, not one a power.
-    alive_before, alive_after = _alive(before), _alive(nxt)
-    result.eliminated = [p for p in before.powers if p in alive_before and p not in alive_after]
+    # Only a power that owns no centre now can have been eliminated; mostly there is none.
+    owners = set(nxt.centers.values())
+    lost = [p for p in before.powers if p not in owners]
+    if lost:
+        alive_before, alive_after = _alive(before), _alive(nxt)
+        lost = [p for p in lost if p in alive_before and p not in alive_after]
+    result.eliminated = lost
     return result
 
 

@@ -37,11 +37,11 @@ class Resolution:
         self.rules = rules
         provs = sorted(state.units)
         n = self.n = len(provs)
-        self.index = {p: i for i, p in enumerate(provs)}
-        self.units: list[Unit] = [state.units[p] for p in provs]
+        self.index = dict(zip(provs, range(n), strict=True))
+        self.units: list[Unit] = list(map(state.units.__getitem__, provs))
+        get = orders.get
         self.orders: list[Order] = [
-            orders.get(p) or Hold(u.power, u.type, u.loc)
-            for p, u in zip(provs, self.units, strict=True)
+            get(p) or Hold(u.power, u.type, u.loc) for p, u in zip(provs, self.units, strict=True)
         ]
         self.src: list[str] = provs
         self.dest: list[str | None] = [None] * n

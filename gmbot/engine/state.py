@@ -21,6 +21,13 @@ class Phase:
     season_index: int  # 0 spring, 1 fall, 2 winter: makes phases sort in game order
     kind_index: int
 
+    def __init__(self, year: int, season_index: int, kind_index: int) -> None:
+        # By hand, like Unit's: a phase is made several times per adjudication.
+        d = self.__dict__
+        d["year"] = year
+        d["season_index"] = season_index
+        d["kind_index"] = kind_index
+
     @property
     def season(self) -> str:
         return "SFW"[self.season_index]
