@@ -211,12 +211,17 @@ class Resolution:
         rules = self.rules
         if not rules.beats_defender(self, i):
             return False
-        return all(j == i or rules.beats_rival(self, i, j) for j in self.moves_into[self.dest[i]])
+        # Plain loops here and below, not all()/any() over generators: these decisions are
+        # made for most units of every phase, mostly over one or two other units.
+        for j in self.moves_into[self.dest[i]]:
+            if j != i and not rules.beats_rival(self, i, j):
+                return False
+        return True
 
     def _support(self, i: int) -> bool:
         if not self.valid_support[i]:
             return False
-        for m in self.moves_into.get(self.src[i], ()):
+        for m in self.moves_into.get(self.src[i], ()):  # noqa: SIM110 - see _move
             if self.rules.cuts_support(self, m, i):
                 return False
         return not self.dislodged(i)
@@ -224,7 +229,10 @@ class Resolution:
     def _dislodged(self, i: int) -> bool:
         if self.dest[i] is not None and self.move_ok(i):
             return False
-        return any(self.move_ok(m) for m in self.moves_into.get(self.src[i], ()))
+        for m in self.moves_into.get(self.src[i], ()):  # noqa: SIM110 - see _move
+            if self.move_ok(m):
+                return True
+        return False
 
     def _path(self, i: int) -> bool:
         fleets = {self.src[f]: f for f in self.convoyers[i]}
@@ -259,12 +267,12 @@ class Resolution:
     def _counted(self, i: int, exclude_power: str | None = None) -> int:
         if not self.supports[i]:
             return 0  # most units: no generator to set up
-        return sum(
-            1
-            for s in self.supports[i]
-            if (exclude_power is None or self.units[s].power != exclude_power)
-            and self.support_given(s)
-        )
+        count = 0
+        for s in self.supports[i]:
+            if (exclude_power is None or self.units[s].power != exclude_power) \
+                    and self.support_given(s):
+                count += 1
+        return count
 
     def attack_strength(self, i: int) -> float:
         if not self.path(i):
@@ -329,7 +337,7 @@ class Resolution:
         return "dislodged" if self.dislodged(i) else "succeeds"
 
     def attacker_of(self, i: int) -> int | None:
-        for m in self.moves_into.get(self.src[i], ()):
+        for m in self.moves_into.get(self.src[i], ()):  # noqa: SIM110 - see _move
             if self.move_ok(m):
                 return m
         return None
