@@ -36,7 +36,7 @@ def run_case(data: Any) -> dict[str, Any]:
             raise CaseError(f"orders.{key}: unknown power")
         if isinstance(lines, str):
             lines = lines.splitlines()
-        orders.setdefault(power, []).extend(str(x) for x in lines)
+        orders.setdefault(power, []).extend(map(str, lines))
     return result_to_dict(adjudicate(state, rules, orders))
 
 

@@ -18,7 +18,8 @@ def run(ctx: Context) -> None:
         return
     lines = [(line.number, line.text) for line in req.orders]
     if req.has("CLEAR") or lines:
-        sub = submit(ctx.session, ctx.game, player, lines, ctx.app.now(), ctx.record.id)
+        sub = submit(ctx.session, ctx.game, player, lines, ctx.app.now(), ctx.record.id,
+                     phase=phase)
         ctx.errors += len(sub.rejected)
         ctx.sections.append(render("ack.txt.j2", sub=sub, game=ctx.game, player=player,
                                    cleared=req.has("CLEAR") and not lines)[1].rstrip())

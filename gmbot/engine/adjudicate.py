@@ -147,21 +147,24 @@ def _movement(state: GameState, rules: StandardRules, orders: dict[str, Order]) 
     units: dict[str, Unit] = {}
     dislodged: dict[str, Dislodged] = {}
     result = PhaseResult(before=state, after=state)
+    # Bound once: this loop runs for every unit of every phase.
+    res_orders, src, move_ok, is_dislodged = res.orders, res.src, res.move_ok, res.dislodged
+    result_code, orders_out, results_out = rules.result_code, result.orders, result.results
     for i, unit in enumerate(res.units):
         name = str(unit)
-        order = res.orders[i]
-        result.orders[name] = str(order)
-        result.results[name] = rules.result_code(res, i)
-        # res.src[i] is the province the unit stands in.
-        if res.dislodged(i):
+        order = res_orders[i]
+        orders_out[name] = str(order)
+        results_out[name] = result_code(res, i)
+        # src[i] is the province the unit stands in.
+        if is_dislodged(i):
             a = res.attacker_of(i)
             assert a is not None
-            dislodged[res.src[i]] = Dislodged(unit, res.src[a], res.convoyed[a])
-        elif isinstance(order, Move) and res.move_ok(i):
+            dislodged[src[i]] = Dislodged(unit, src[a], res.convoyed[a])
+        elif isinstance(order, Move) and move_ok(i):
             units[order.dest_prov] = Unit(unit.power, unit.type, order.dest, unit.attrs)
             result.moves[name] = order.dest
         else:
-            units[res.src[i]] = unit
+            units[src[i]] = unit
     # Left empty by a standoff: a failed move still bounced there. A move that lost a
     # head-to-head battle or had no convoy route bounces nothing (prevent strength 0).
     standoffs = frozenset(
@@ -247,11 +250,18 @@ def _advance(result: PhaseResult, state: GameState, rules: StandardRules) -> Pha
     result.after = nxt
     result.winner = rules.winner(nxt)
     # GameState.is_alive for every power at once: one pass over the board, not one a power.
-    alive_before, alive_after = _alive(before), _alive(nxt)
-    result.eliminated = [p for p in before.powers if p in alive_before and p not in alive_after]
+    # Only a power that owns no centre now can have been eliminated; mostly there is none.
+    owners = set(nxt.centers.values())
+    lost = [p for p in before.powers if p not in owners]
+    if lost:
+        alive_before, alive_after = _alive(before), _alive(nxt)
+        lost = [p for p in lost if p in alive_before and p not in alive_after]
+    result.eliminated = lost
     return result
 
 
 def _alive(state: GameState) -> set[str]:
     """The powers that still own a centre or a unit."""
-    return {*state.centers.values(), *(u.power for u in state.units.values())}
+    alive = set(state.centers.values())
+    alive.update([u.power for u in state.units.values()])
+    return alive

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from gmbot.engine.orders import Build, Order, Remove, Waive
@@ -21,7 +22,10 @@ class AdjustmentOutcome:
 
 def adjustment_counts(state: GameState, rules: StandardRules | None = None) -> dict[str, int]:
     """Builds (positive) or removals (negative) each power must make."""
-    counts = {p: state.centre_count(p) - len(state.units_of(p)) for p in state.powers}
+    # One pass over centres and units, not one per power.
+    centres = Counter(state.centers.values())
+    units = Counter(u.power for u in state.units.values())
+    counts = {p: centres[p] - units[p] for p in state.powers}
     if rules is not None:  # a variant's extra builds or removals
         for p in counts:
             counts[p] += rules.adjustment_offset(state, p)

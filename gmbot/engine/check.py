@@ -33,9 +33,10 @@ TYPE_NAMES = {"A": "an army", "F": "a fleet"}
 def _with(order: Order, **changes: object) -> Order:
     """`order` with fields changed; the same object when nothing changes (orders are
     frozen, and most checked orders already name their unit exactly)."""
-    if all(getattr(order, k) == v for k, v in changes.items()):
-        return order
-    return replace(order, **changes)
+    for k, v in changes.items():
+        if getattr(order, k) != v:
+            return replace(order, **changes)
+    return order
 
 
 def _unit_for(order: Order, state: GameState, rules: StandardRules, units: dict[str, Unit]) -> Unit:
@@ -52,6 +53,25 @@ def _unit_for(order: Order, state: GameState, rules: StandardRules, units: dict[
 
 
 def check_order(order: Order, state: GameState, rules: StandardRules) -> Order:
+    cls = type(order)
+    if cls is Move or cls is SupportHold or cls is SupportMove or cls is Hold:
+        # The common movement orders (exact types; subclasses take the path below).
+        unit = state.units.get(order.prov)
+        if (
+            unit is None
+            or (order.utype and order.utype != unit.type)
+            or not rules.may_order(state, order.power, unit)
+        ):
+            unit = _unit_for(order, state, rules, state.units)  # raises with the reason
+        if order.utype != unit.type or order.loc != unit.loc:
+            order = replace(order, utype=unit.type, loc=unit.loc)
+        if cls is Move:
+            return _check_move(order, unit, state, rules)  # type: ignore[arg-type]
+        if cls is SupportMove:
+            return _check_support(order, unit, state, rules, order.target, order.dest)  # type: ignore[attr-defined]
+        if cls is SupportHold:
+            return _check_support(order, unit, state, rules, order.target, None)  # type: ignore[attr-defined]
+        return order
     if isinstance(order, (Retreat, Disband)):
         return _check_retreat(order, state, rules)
     if isinstance(order, (Build, Remove, Waive)):
@@ -83,7 +103,8 @@ def _check_move(order: Move, unit: Unit, state: GameState, rules: StandardRules)
             raise OrderError(f"armies cannot move to sea: {dest}")
         if kind not in (LAND, COAST):
             raise OrderError(f"{dest} cannot be entered")
-        order = _with(order, dest=dest)  # armies ignore coasts
+        if order.dest != dest:
+            order = replace(order, dest=dest)  # armies ignore coasts
         if rules.army_adjacent(state, unit.prov, dest):
             return order
         if convoy_possible(state, rules, unit.prov, dest):
@@ -140,6 +161,8 @@ def _check_support(
             order = _with(order, dest=where)
     if not _reaches(state, rules, unit, where):
         raise OrderError(f"{unit} cannot support into {where}: it could not move there itself")
+    if ttype == supported.type:
+        return order  # the common case, without a call
     return _with(order, target_type=supported.type)
 
 
@@ -199,25 +222,36 @@ def on_minimal_route(
 ) -> bool:
     """Whether `fleet` lies on a convoy route from src to dest that no subset of its fleets
     could also make: a chordless path through fleet-held seas."""
-    seas = _fleet_seas(state, rules)
+    seas = sorted(_fleet_seas(state, rules))
+    return any(
+        _chordless(state, rules, seas, src, dest, fleet, [first])
+        for first in seas
+        if rules.convoy_adjacent(state, src, first)
+    )
+
+
+def _chordless(
+    state: GameState, rules: StandardRules, seas: list[str], src: str, dest: str, fleet: str,
+    path: list[str],
+) -> bool:
+    """Whether `path` extends to a chordless route to dest through `fleet`. A module
+    function, not a closure: a recursive closure is a reference cycle that keeps the board
+    alive until the garbage collector runs."""
 
     def adj(a: str, b: str) -> bool:
         return rules.convoy_adjacent(state, a, b)
 
-    def walk(path: list[str]) -> bool:
-        last = path[-1]
-        if adj(last, dest):
-            return fleet in path  # going further would leave a chord to dest
-        for nxt in sorted(seas):
-            if nxt in path or not adj(last, nxt) or adj(src, nxt):
-                continue
-            if any(adj(p, nxt) for p in path[:-1]):
-                continue
-            if walk([*path, nxt]):
-                return True
-        return False
-
-    return any(walk([first]) for first in sorted(seas) if adj(src, first))
+    last = path[-1]
+    if adj(last, dest):
+        return fleet in path  # going further would leave a chord to dest
+    for nxt in seas:
+        if nxt in path or not adj(last, nxt) or adj(src, nxt):
+            continue
+        if any(adj(p, nxt) for p in path[:-1]):
+            continue
+        if _chordless(state, rules, seas, src, dest, fleet, [*path, nxt]):
+            return True
+    return False
 
 
 # -- retreats and adjustments ----------------------------------------------------------

@@ -12,6 +12,13 @@ def _set(obj: object, name: str, value: object) -> None:
     object.__setattr__(obj, name, value)  # frozen: derived fields are set once, here
 
 
+# The movement orders, made for every unit of every phase, have hand-written __init__s
+# (dataclass keeps them) with the same parameters as the generated ones: those call
+# __post_init__ and a helper per derived field, about twice the cost. Other orders, and
+# variants' own Order subclasses, keep the generated __init__ and Order.__post_init__.
+_setattr = object.__setattr__
+
+
 @dataclass(frozen=True, slots=True)
 class Order:
     power: str
@@ -30,8 +37,14 @@ class Order:
 
 @dataclass(frozen=True, slots=True)
 class Hold(Order):
+    def __init__(self, power: str, utype: str | None, loc: str) -> None:
+        _setattr(self, "power", power)
+        _setattr(self, "utype", utype)
+        _setattr(self, "loc", loc)
+        _setattr(self, "prov", loc.partition("/")[0])
+
     def __str__(self) -> str:
-        return f"{self.unit_text} H"
+        return f"{self.utype or '?'} {self.loc} H"  # unit_text inline: hot
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,12 +53,25 @@ class Move(Order):
     via_convoy: bool = False
     dest_prov: str = field(init=False, repr=False, compare=False)
 
+    def __init__(
+        self, power: str, utype: str | None, loc: str, dest: str, via_convoy: bool = False
+    ) -> None:
+        _setattr(self, "power", power)
+        _setattr(self, "utype", utype)
+        _setattr(self, "loc", loc)
+        _setattr(self, "prov", loc.partition("/")[0])
+        _setattr(self, "dest", dest)
+        _setattr(self, "via_convoy", via_convoy)
+        _setattr(self, "dest_prov", dest.partition("/")[0])
+
     def __post_init__(self) -> None:
+        # Not called by the __init__ above; a subclass's generated __init__ calls it.
         Order.__post_init__(self)  # zero-argument super() fails in slotted dataclasses
         _set(self, "dest_prov", province_of(self.dest))
 
     def __str__(self) -> str:
-        return f"{self.unit_text} - {self.dest}" + (" VIA CONVOY" if self.via_convoy else "")
+        via = " VIA CONVOY" if self.via_convoy else ""
+        return f"{self.utype or '?'} {self.loc} - {self.dest}{via}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,8 +79,18 @@ class SupportHold(Order):
     target_type: str | None
     target: str  # province of the supported unit
 
+    def __init__(
+        self, power: str, utype: str | None, loc: str, target_type: str | None, target: str
+    ) -> None:
+        _setattr(self, "power", power)
+        _setattr(self, "utype", utype)
+        _setattr(self, "loc", loc)
+        _setattr(self, "prov", loc.partition("/")[0])
+        _setattr(self, "target_type", target_type)
+        _setattr(self, "target", target)
+
     def __str__(self) -> str:
-        return f"{self.unit_text} S {self.target_type or '?'} {self.target}"
+        return f"{self.utype or '?'} {self.loc} S {self.target_type or '?'} {self.target}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +100,21 @@ class SupportMove(Order):
     dest: str  # where it moves to; a coast only if the player named one
     dest_prov: str = field(init=False, repr=False, compare=False)
 
+    def __init__(
+        self, power: str, utype: str | None, loc: str, target_type: str | None, target: str,
+        dest: str,
+    ) -> None:
+        _setattr(self, "power", power)
+        _setattr(self, "utype", utype)
+        _setattr(self, "loc", loc)
+        _setattr(self, "prov", loc.partition("/")[0])
+        _setattr(self, "target_type", target_type)
+        _setattr(self, "target", target)
+        _setattr(self, "dest", dest)
+        _setattr(self, "dest_prov", dest.partition("/")[0])
+
     def __post_init__(self) -> None:
+        # Not called by the __init__ above; a subclass's generated __init__ calls it.
         Order.__post_init__(self)
         _set(self, "dest_prov", province_of(self.dest))
 
@@ -76,7 +126,8 @@ class SupportMove(Order):
         return "/" not in move.dest or move.dest == self.dest
 
     def __str__(self) -> str:
-        return f"{self.unit_text} S {self.target_type or '?'} {self.target} - {self.dest}"
+        unit = f"{self.utype or '?'} {self.loc}"
+        return f"{unit} S {self.target_type or '?'} {self.target} - {self.dest}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,8 +135,16 @@ class Convoy(Order):
     target: str  # province of the convoyed army
     dest: str
 
+    def __init__(self, power: str, utype: str | None, loc: str, target: str, dest: str) -> None:
+        _setattr(self, "power", power)
+        _setattr(self, "utype", utype)
+        _setattr(self, "loc", loc)
+        _setattr(self, "prov", loc.partition("/")[0])
+        _setattr(self, "target", target)
+        _setattr(self, "dest", dest)
+
     def __str__(self) -> str:
-        return f"{self.unit_text} C A {self.target} - {self.dest}"
+        return f"{self.utype or '?'} {self.loc} C A {self.target} - {self.dest}"
 
 
 @dataclass(frozen=True, slots=True)

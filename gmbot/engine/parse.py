@@ -47,12 +47,12 @@ COAST_WORDS = {
 _LABEL = re.compile(r"^\s*([^:]{1,40}):\s*(.*)$")
 _ARROWS = re.compile(r"->|=>|→|–|—|-")
 _PUNCT = re.compile(r"[(),.;:!?]")
-# The canonical notation most orders arrive in; parsed without the tokenizer.
-_FAST = re.compile(
-    r"^([AF]) ([A-Z]{3})(?:/([A-Z]{2}))?"
-    r"(?: (H)| - ([A-Z]{3})(?:/([A-Z]{2}))?| ([SC]) ([AF]) ([A-Z]{3})(?:/[A-Z]{2})?"
-    r"(?: - ([A-Z]{3}(?:/[A-Z]{2})?))?)$"
-)
+# The canonical notation most orders arrive in ("A PAR - BUR", "F STP/SC H",
+# "F MAO S A PAR - BUR", "F NTH C A LON - BEL", "A LON - BEL VIA CONVOY") is parsed
+# without the tokenizer: provinces are three capitals, coasts two, words are split by
+# single spaces.
+_CODE = re.compile(r"[A-Z]{3}")
+_COAST = re.compile(r"[A-Z]{2}")
 
 
 @dataclass
@@ -87,6 +87,15 @@ class OrderParser:
 
     def __init__(self, game_map: GameMap) -> None:
         self.map = game_map
+        # What the fast path takes as a unit's place or a move's destination: the map's
+        # provinces spelt as three capitals, alone or with one of their coasts.
+        self._fast_provs = frozenset(c for c in game_map.provinces if _CODE.fullmatch(c))
+        self._fast_locs = self._fast_provs | {
+            f"{c}/{coast}"
+            for c in self._fast_provs
+            for coast in game_map.provinces[c].coasts
+            if _COAST.fullmatch(coast)
+        }
         self.max_words = max(
             (len(n.split()) for p in game_map.provinces.values() for n in (p.name, *p.aliases)),
             default=1,
@@ -162,22 +171,37 @@ class OrderParser:
     def _fast(self, text: str, power: str, kind: str) -> Order | None:
         if kind != MOVEMENT:
             return None
-        m = _FAST.match(text)
-        if not m:
+        parts = text.split(" ")
+        n = len(parts)
+        utype = parts[0]
+        if n < 3 or (utype != "A" and utype != "F"):
             return None
-        utype, prov, coast, hold, dest, dcoast, sc, ttype, target, tdest = m.groups()
-        provinces = self.map.provinces
-        if prov not in provinces or (coast and coast not in provinces[prov].coasts):
+        locs = self._fast_locs
+        loc = parts[1]
+        if loc not in locs:
             return None
-        loc = f"{prov}/{coast}" if coast else prov
-        if hold:
-            return Hold(power, utype, loc)
-        if dest:
-            if dest not in provinces or (dcoast and dcoast not in provinces[dest].coasts):
+        if n == 3:
+            return Hold(power, utype, loc) if parts[2] == "H" else None
+        if n == 4 or (n == 6 and parts[4] == "VIA" and parts[5] == "CONVOY"):
+            dest = parts[3]
+            if parts[2] != "-" or dest not in locs:
                 return None
-            return Move(power, utype, loc, f"{dest}/{dcoast}" if dcoast else dest)
-        if target not in provinces or (tdest and tdest.split("/")[0] not in provinces):
+            return Move(power, utype, loc, dest, n == 6)
+        if n != 5 and n != 7:
             return None
+        sc, ttype, target = parts[2], parts[3], parts[4]
+        if (sc != "S" and sc != "C") or (ttype != "A" and ttype != "F"):
+            return None
+        # The supported or convoyed unit's coast is not needed, nor checked (a province
+        # and any two capitals), and neither is the coast of where it goes.
+        target = self._fast_place(target)
+        if target is None:
+            return None
+        tdest = None
+        if n == 7:
+            tdest = parts[6]
+            if parts[5] != "-" or self._fast_place(tdest) is None:
+                return None
         if sc == "S":
             if tdest:
                 return SupportMove(power, utype, loc, ttype, target, tdest)
@@ -185,6 +209,14 @@ class OrderParser:
         if tdest and ttype == "A" and "/" not in tdest:
             return Convoy(power, utype, loc, target, tdest)
         return None
+
+    def _fast_place(self, tok: str) -> str | None:
+        """The province of PROV or PROV/XX as the fast path reads a supported or convoyed
+        unit or its destination: a province of the map and, after a slash, any coast."""
+        prov, slash, coast = tok.partition("/")
+        if prov not in self._fast_provs or (slash and not _COAST.fullmatch(coast)):
+            return None
+        return prov
 
     # -- pieces -----------------------------------------------------------------------
 

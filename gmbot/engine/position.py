@@ -122,28 +122,37 @@ def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
     raw_units = data.get("units")
     if raw_units is None:
         raw_units = {k: list(p.units) for k, p in gmap.powers.items()}
+    # The loops below run for every unit and centre of every case: field paths for error
+    # messages are only spelt out when there is an error.
     for key, entries in (raw_units or {}).items():
         power = _owner(gmap, key, f"units.{key}", owners)
         for n, entry in enumerate(entries or ()):
-            path = f"units.{key}[{n}]"
-            attrs: dict[str, Any] = {}
+            attrs: dict[str, Any] | None = None
             if isinstance(entry, dict):
                 attrs = {k: v for k, v in entry.items() if k != "unit"}
                 entry = entry.get("unit", "")
-            utype, loc = parse_unit(parser, entry, path, bool(attrs.get("any_terrain")))
-            prov = loc.split("/")[0]
-            if prov in units:
-                raise PositionError(path, f"two units in {prov}")
-            units[prov] = Unit(power, utype, loc, attrs)
+            parsed = _unit_or_reason(parser, str(entry))
+            if isinstance(parsed, str) and attrs and attrs.get("any_terrain"):
+                parsed = _unit_anywhere(parser, str(entry))  # Warlock: walk on water...
+            if isinstance(parsed, str):
+                raise PositionError(f"units.{key}[{n}]", parsed)
+            utype, loc = parsed
+            unit = Unit(power, utype, loc, attrs)
+            if unit.prov in units:
+                raise PositionError(f"units.{key}[{n}]", f"two units in {unit.prov}")
+            units[unit.prov] = unit
     centers: dict[str, str] = {}
     raw_centers = data.get("centers")
     if raw_centers is None:
         raw_centers = {k: list(p.homes) for k, p in gmap.powers.items()}
+    names, supply_centres = gmap.names, gmap.supply_centres
     for key, provs in (raw_centers or {}).items():
         power = _owner(gmap, key, f"centers.{key}", owners)
         for n, name in enumerate(provs or ()):
-            prov = _province(gmap, name, f"centers.{key}[{n}]")
-            if prov not in gmap.supply_centres:
+            prov = names.get(name) if isinstance(name, str) else None
+            if prov is None:
+                prov = _province(gmap, name, f"centers.{key}[{n}]")
+            if prov not in supply_centres:
                 raise PositionError(f"centers.{key}[{n}]", f"{prov} is not a supply centre")
             if centers.get(prov, power) != power:
                 raise PositionError(f"centers.{key}[{n}]", f"{prov} is owned twice")
@@ -151,9 +160,11 @@ def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
     homes = {k: tuple(p.homes) for k, p in gmap.powers.items()}
     for key, provs in (data.get("homes") or {}).items():
         power = _power(gmap, key, f"homes.{key}")
-        homes[power] = tuple(
-            _province(gmap, name, f"homes.{key}[{n}]") for n, name in enumerate(provs or ())
-        )
+        found = []
+        for n, name in enumerate(provs or ()):
+            prov = names.get(name) if isinstance(name, str) else None
+            found.append(prov if prov is not None else _province(gmap, name, f"homes.{key}[{n}]"))
+        homes[power] = tuple(found)
     for key, provs in (data.get("extra_centres") or {}).items():
         # Owned from the start but not a home centre (rule 6 of changing home centres:
         # not counted in N). Applied here and not written back: centers and homes say it.
@@ -205,7 +216,9 @@ def units_by_power(units: dict[str, Unit], powers: list[str]) -> dict[str, list[
     out: dict[str, list[Any]] = {p: [] for p in powers}
     for prov in sorted(units):
         unit = units[prov]
-        out.setdefault(unit.power, []).append(unit_entry(unit))
+        # str(unit) spelt out for the common plain unit: two calls fewer a unit.
+        entry = unit_entry(unit) if unit.attrs else f"{unit.type} {unit.loc}"
+        out.setdefault(unit.power, []).append(entry)
     return {p: v for p, v in out.items() if v}
 
 

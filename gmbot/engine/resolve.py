@@ -37,11 +37,11 @@ class Resolution:
         self.rules = rules
         provs = sorted(state.units)
         n = self.n = len(provs)
-        self.index = {p: i for i, p in enumerate(provs)}
-        self.units: list[Unit] = [state.units[p] for p in provs]
+        self.index = dict(zip(provs, range(n), strict=True))
+        self.units: list[Unit] = list(map(state.units.__getitem__, provs))
+        get = orders.get
         self.orders: list[Order] = [
-            orders.get(p) or Hold(u.power, u.type, u.loc)
-            for p, u in zip(provs, self.units, strict=True)
+            get(p) or Hold(u.power, u.type, u.loc) for p, u in zip(provs, self.units, strict=True)
         ]
         self.src: list[str] = provs
         self.dest: list[str | None] = [None] * n
@@ -60,46 +60,60 @@ class Resolution:
     # -- set-up -----------------------------------------------------------------------
 
     def _index_orders(self) -> None:
-        index, orders = self.index, self.orders
+        index, orders, units, src = self.index, self.orders, self.units, self.src
+        dest, supports, state, rules = self.dest, self.supports, self.state, self.rules
+        moves_into = self.moves_into
+        # One pass sorts the orders by kind; the later passes need every move's destination.
+        army_moves: list[tuple[int, Move]] = []
+        convoys: list[tuple[int, Convoy]] = []
+        support_orders: list[tuple[int, SupportHold | SupportMove]] = []
         for i, o in enumerate(orders):
             if isinstance(o, Move):
-                self.dest[i] = o.dest_prov
-                self.moves_into.setdefault(o.dest_prov, []).append(i)
-        for i, o in enumerate(orders):
-            if isinstance(o, Convoy):
-                j = index.get(o.target)
-                if (
-                    j is not None
-                    and self.dest[j] == o.dest
-                    and self.units[j].type == "A"
-                    and self.rules.can_convoy(self.state, self.src[i])
-                ):
-                    self.convoyers[j].append(i)
-        for i, o in enumerate(orders):
-            if not isinstance(o, Move) or self.units[i].type != "A":
-                continue
-            adjacent = self.rules.army_adjacent(self.state, self.src[i], o.dest_prov)
-            own_convoy = any(self.units[f].power == self.units[i].power for f in self.convoyers[i])
+                dest[i] = o.dest_prov
+                moves_into.setdefault(o.dest_prov, []).append(i)
+                if units[i].type == "A":
+                    army_moves.append((i, o))
+            elif isinstance(o, Convoy):
+                convoys.append((i, o))
+            elif isinstance(o, (SupportHold, SupportMove)):
+                support_orders.append((i, o))
+        for i, c in convoys:
+            j = index.get(c.target)
+            if (
+                j is not None
+                and dest[j] == c.dest
+                and units[j].type == "A"
+                and rules.can_convoy(state, src[i])
+            ):
+                self.convoyers[j].append(i)
+        for i, m in army_moves:
+            adjacent = rules.army_adjacent(state, src[i], m.dest_prov)
+            fleets = self.convoyers[i]
+            power = units[i].power
+            own_convoy = bool(fleets) and any(units[f].power == power for f in fleets)
             # DATC 4.A.3, 1982 rule with the 2000 clarification: an army to an adjacent
             # place goes by convoy when told so or when its own power convoys it.
-            self.convoyed[i] = not adjacent or o.via_convoy or own_convoy
-        for i, o in enumerate(orders):
+            self.convoyed[i] = not adjacent or m.via_convoy or own_convoy
+        for i, o in support_orders:
             if isinstance(o, SupportHold):
                 j = index.get(o.target)
-                if j is not None and self.dest[j] is None:
+                if j is not None and dest[j] is None:
                     self.valid_support[i] = True
-                    self.supports[j].append(i)
-            elif isinstance(o, SupportMove):
+                    supports[j].append(i)
+            else:
                 j = index.get(o.target)
                 self.support_dest[i] = o.dest_prov
-                if j is not None and self.dest[j] == o.dest_prov and o.matches(orders[j]):
+                if j is not None and dest[j] == o.dest_prov and o.matches(orders[j]):
                     self.valid_support[i] = True
-                    self.supports[j].append(i)
+                    supports[j].append(i)
         # A unit nobody moves against is not dislodged: settled now, so neither the search
         # nor the result queries evaluate that decision (most units, most phases).
-        for i, prov in enumerate(self.src):
-            if prov not in self.moves_into:
-                self._settle(DISLODGE * self.n + i, False)
+        base = DISLODGE * self.n
+        value, status = self.value, self.status
+        for i, prov in enumerate(src):
+            if prov not in moves_into:
+                value[base + i] = False
+                status[base + i] = RESOLVED
 
     # -- the guess-and-check core -------------------------------------------------------
 
@@ -173,14 +187,20 @@ class Resolution:
 
     # -- decisions --------------------------------------------------------------------
 
+    # The three queries read a settled decision without calling `resolve`: they are asked
+    # tens of times per unit, mostly about decisions already made.
+
     def move_ok(self, i: int) -> bool:
-        return self.resolve(MOVE * self.n + i)
+        d = MOVE * self.n + i
+        return self.value[d] if self.status[d] == RESOLVED else self.resolve(d)
 
     def support_given(self, i: int) -> bool:
-        return self.resolve(SUPPORT * self.n + i)
+        d = SUPPORT * self.n + i
+        return self.value[d] if self.status[d] == RESOLVED else self.resolve(d)
 
     def dislodged(self, i: int) -> bool:
-        return self.resolve(DISLODGE * self.n + i)
+        d = DISLODGE * self.n + i
+        return self.value[d] if self.status[d] == RESOLVED else self.resolve(d)
 
     def path(self, i: int) -> bool:
         """Whether the move of unit i has a route: always over land, by convoy if needed."""
@@ -192,12 +212,17 @@ class Resolution:
         rules = self.rules
         if not rules.beats_defender(self, i):
             return False
-        return all(j == i or rules.beats_rival(self, i, j) for j in self.moves_into[self.dest[i]])
+        # Plain loops here and below, not all()/any() over generators: these decisions are
+        # made for most units of every phase, mostly over one or two other units.
+        for j in self.moves_into[self.dest[i]]:
+            if j != i and not rules.beats_rival(self, i, j):
+                return False
+        return True
 
     def _support(self, i: int) -> bool:
         if not self.valid_support[i]:
             return False
-        for m in self.moves_into.get(self.src[i], ()):
+        for m in self.moves_into.get(self.src[i], ()):  # noqa: SIM110 - see _move
             if self.rules.cuts_support(self, m, i):
                 return False
         return not self.dislodged(i)
@@ -205,7 +230,10 @@ class Resolution:
     def _dislodged(self, i: int) -> bool:
         if self.dest[i] is not None and self.move_ok(i):
             return False
-        return any(self.move_ok(m) for m in self.moves_into.get(self.src[i], ()))
+        for m in self.moves_into.get(self.src[i], ()):  # noqa: SIM110 - see _move
+            if self.move_ok(m):
+                return True
+        return False
 
     def _path(self, i: int) -> bool:
         fleets = {self.src[f]: f for f in self.convoyers[i]}
@@ -240,12 +268,12 @@ class Resolution:
     def _counted(self, i: int, exclude_power: str | None = None) -> int:
         if not self.supports[i]:
             return 0  # most units: no generator to set up
-        return sum(
-            1
-            for s in self.supports[i]
-            if (exclude_power is None or self.units[s].power != exclude_power)
-            and self.support_given(s)
-        )
+        count = 0
+        for s in self.supports[i]:
+            if (exclude_power is None or self.units[s].power != exclude_power) \
+                    and self.support_given(s):
+                count += 1
+        return count
 
     def attack_strength(self, i: int) -> float:
         if not self.path(i):
@@ -310,7 +338,7 @@ class Resolution:
         return "dislodged" if self.dislodged(i) else "succeeds"
 
     def attacker_of(self, i: int) -> int | None:
-        for m in self.moves_into.get(self.src[i], ()):
+        for m in self.moves_into.get(self.src[i], ()):  # noqa: SIM110 - see _move
             if self.move_ok(m):
                 return m
         return None

@@ -28,6 +28,8 @@ In a movement phase, lines a variant puts in `Resolution.notes` (from the battle
 from __future__ import annotations
 
 import random
+from collections import Counter
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from gmbot.engine.orders import Hold, Order
@@ -76,17 +78,18 @@ class StandardRules:
         """The order each unit executes, keyed by province, from all accepted orders.
         Standard: the unit's owner's (last) order; a unit without one holds."""
         chosen: dict[str, Order] = {}
-        retreating = state.phase.kind == RETREAT
+        kind = state.phase.kind
+        units, may_order = state.units, self.may_order  # bound once: a loop per phase
         for order in orders:
-            if retreating:
+            if kind == RETREAT:
                 entry = state.dislodged.get(order.prov)
                 unit = entry.unit if entry else None
             else:
-                unit = state.units.get(order.prov)
-            if unit is not None and self.may_order(state, order.power, unit):
+                unit = units.get(order.prov)
+            if unit is not None and may_order(state, order.power, unit):
                 chosen[order.prov] = order
-        if state.phase.kind == MOVEMENT:
-            for prov, unit in state.units.items():
+        if kind == MOVEMENT:
+            for prov, unit in units.items():
                 if prov not in chosen:
                     chosen[prov] = Hold(unit.power, unit.type, unit.loc)
         return chosen
@@ -298,12 +301,16 @@ class StandardRules:
 
     def winner(self, state: GameState) -> str | None:
         need = self.solo_threshold(state)
+        if not need:
+            return None
+        counts = Counter(state.centers.values())  # one pass, not one per power
         for power in state.powers:
-            if need and state.centre_count(power) >= need:
+            if counts[power] >= need:
                 return power
         return None
 
 
+@cache  # one class per combination: a new class each call is slow and is only freed by gc
 def compose(*layers: type, base: type = StandardRules) -> type:
     """One rule-set class from variant and option mixins, first named first in the MRO."""
     if not layers:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from gmbot.engine.map import GameMap, province_of
+from gmbot.engine.map import GameMap
 
 SEASONS = {"S": "Spring", "F": "Fall", "W": "Winter"}
 KINDS = {"M": "Movement", "R": "Retreat", "A": "Adjustment"}
@@ -20,6 +20,13 @@ class Phase:
     year: int
     season_index: int  # 0 spring, 1 fall, 2 winter: makes phases sort in game order
     kind_index: int
+
+    def __init__(self, year: int, season_index: int, kind_index: int) -> None:
+        # By hand, like Unit's: a phase is made several times per adjudication.
+        d = self.__dict__
+        d["year"] = year
+        d["season_index"] = season_index
+        d["kind_index"] = kind_index
 
     @property
     def season(self) -> str:
@@ -59,8 +66,18 @@ class Unit:
     attrs: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     prov: str = field(init=False, repr=False, compare=False)  # derived once, read often
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "prov", province_of(self.loc))
+    def __init__(
+        self, power: str, type: str, loc: str, attrs: dict[str, Any] | None = None
+    ) -> None:
+        # Written by hand (dataclass keeps it): the generated frozen __init__ sets each field
+        # through object.__setattr__, three times slower, and every position and every
+        # phase makes dozens of units. Writing the instance dict skips the frozen guard.
+        d = self.__dict__
+        d["power"] = power
+        d["type"] = type
+        d["loc"] = loc
+        d["attrs"] = {} if attrs is None else attrs
+        d["prov"] = loc.partition("/")[0]  # province_of(loc), without a call
 
     def __str__(self) -> str:
         return f"{self.type} {self.loc}"
@@ -90,7 +107,14 @@ class GameState:
         return list(self.map.powers)
 
     def with_(self, **changes: Any) -> GameState:
-        return replace(self, **changes)
+        # dataclasses.replace() without its per-call field scan: a phase makes several
+        # copies. GameState has no __post_init__ and no derived fields to recompute (a
+        # subclass might: it, and unknown names, take the dataclasses path).
+        if type(self) is not GameState or not changes.keys() <= _STATE_FIELDS:
+            return replace(self, **changes)
+        new = object.__new__(GameState)
+        new.__dict__.update(self.__dict__, **changes)
+        return new
 
     def units_of(self, power: str) -> list[Unit]:
         return [u for u in self.units.values() if u.power == power]
@@ -100,3 +124,6 @@ class GameState:
 
     def is_alive(self, power: str) -> bool:
         return bool(self.centre_count(power) or self.units_of(power))
+
+
+_STATE_FIELDS = frozenset(f.name for f in fields(GameState))

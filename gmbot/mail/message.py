@@ -14,7 +14,9 @@ from datetime import UTC, datetime
 from email import policy
 from email.message import EmailMessage, Message
 from email.parser import BytesParser
+from email.policy import EmailPolicy
 from email.utils import parseaddr, parsedate_to_datetime
+from functools import lru_cache
 from html.parser import HTMLParser
 from types import MappingProxyType
 from typing import Any
@@ -114,6 +116,7 @@ def _fix_8bit(value: str) -> str:
     return _LINEBREAKS.sub("", value)
 
 
+@lru_cache(maxsize=1024)  # senders write again and again; header objects are immutable
 def _header(name: str, raw: str) -> Any:
     """A policy.default header object (RFC 2047 decoded), degrading to plain text."""
     value = _fix_8bit(raw)
@@ -432,11 +435,32 @@ def command_lines(body: str) -> tuple[str, ...]:
 # --- parsing ----------------------------------------------------------------------------
 
 
+class _CachingPolicy(EmailPolicy):
+    """policy.default, except that a header asked for again is not parsed again: reading
+    a body asks for Content-Type about ten times (type, maintype, charset, params...), and
+    the structured parse was most of the time spent on a mail. Header objects are
+    immutable, so one may serve every fetch of the same name and value."""
+
+    def header_fetch_parse(self, name: str, value: str) -> Any:
+        if hasattr(value, "name"):
+            return value
+        return _fetch_parse(name, value)
+
+
+@lru_cache(maxsize=512)
+def _fetch_parse(name: str, value: str) -> Any:
+    return policy.default.header_fetch_parse(name, value)
+
+
+_POLICY = _CachingPolicy()
+
+
+
 def parse_message(raw: bytes) -> InboundMail:
     """Decode *raw*; never raises, returning whatever fields could be read."""
     data = bytes(raw)
     try:
-        msg: Message = BytesParser(policy=policy.default).parsebytes(data)
+        msg: Message = BytesParser(policy=_POLICY).parsebytes(data)
         items = list(msg.raw_items())
     except Exception:
         msg, items = EmailMessage(), []

@@ -9,7 +9,7 @@ import logging
 from dataclasses import dataclass, field
 from datetime import timedelta
 
-from sqlalchemy import bindparam, or_, select
+from sqlalchemy import bindparam, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, contains_eager
 
@@ -111,23 +111,146 @@ def _receive(app: App, raw: bytes) -> Outcome:
         raise
 
 
+def receive_batch(app: App, raws: list[bytes]) -> list[Outcome]:
+    """Handle several mails in one transaction, each in a savepoint of its own: one commit,
+    so one fsync, for the lot. Each mail is still all or nothing (its records, orders and
+    reply), and none is acknowledged before the batch has committed: the caller marks
+    them read only once this returns, and replies leave the outbox only after the commit.
+    An OperationalError (database down, locked...) rolls the whole batch back and is
+    raised; every mail of it stays unread, to be read again."""
+    mails: list[InboundMail | Exception] = []
+    for raw in raws:
+        try:
+            mails.append(parse_message(raw))
+        except Exception as e:  # noqa: BLE001 - set aside below, like any failure
+            mails.append(e)
+    outcomes: list[Outcome] = []
+    with app.db.transaction() as s:
+        idents = [_ident(m, raw) for m, raw in zip(mails, raws, strict=True)
+                  if isinstance(m, InboundMail)]
+        batch = s.info[_BATCH] = _Batch(s, idents)
+        for mail, raw in zip(mails, raws, strict=True):
+            outcomes.append(_receive_nested(app, s, raw, mail, batch))
+    return outcomes
+
+
+_BATCH = "gmbot.inbound.batch"  # Session.info key of the batch a session handles
+
+
+class _Batch:
+    """What every mail of a batch would otherwise query again: the judges' and GMs'
+    addresses (changed only by loading a game file, never by a mail), and which of the
+    batch's Message-IDs are recorded already (kept up to date as mails are recorded)."""
+
+    def __init__(self, s: Session, idents: list[str]) -> None:
+        rows = s.execute(select(Game.judge, Game.gm)).all()
+        self.judges = {judge for judge, _ in rows}
+        self.gms = {gm for _, gm in rows}
+        self.recorded: set[str] = set()
+        for start in range(0, len(idents), 500):  # under SQLite's bound-parameter limit
+            chunk = idents[start:start + 500]
+            self.recorded.update(s.scalars(
+                select(Inbound.message_id).where(Inbound.message_id.in_(chunk))))
+
+
+def _ident(mail: InboundMail, raw: bytes) -> str:
+    # Without a Message-ID the content itself identifies a redelivered copy.
+    return mail.message_id or "sha256:" + hashlib.sha256(raw).hexdigest()
+
+
+def _receive_nested(app: App, s: Session, raw: bytes, mail: InboundMail | Exception,
+                    batch: _Batch) -> Outcome:
+    """`receive` for one mail of a batch, inside a savepoint of the batch's transaction.
+    The mail's Inbound row is written with a plain INSERT (see _write_record), not by the
+    session's unit of work, which cost more than the rest of the row's handling."""
+    try:
+        if isinstance(mail, Exception):
+            raise mail  # parsing failed: set aside like any failure
+        ident = _ident(mail, raw)
+        if ident in batch.recorded:
+            return _duplicate()
+        try:
+            with s.begin_nested():
+                record = Inbound(message_id=ident, sender=mail.sender,
+                                 subject=mail.subject[:998], received_at=app.now(),
+                                 size=mail.size, status="handled", reason=None, raw=raw)
+                outcome = _handle(app, s, mail, record)
+                status, reason = outcome.status, outcome.reason or None
+                if record.id is None:
+                    record.status, record.reason = status, reason
+                    _write_record(s, record)
+                elif (record.status, record.reason) != (status, reason):
+                    s.execute(update(Inbound).where(Inbound.id == record.id)
+                              .values(status=status, reason=reason))
+                record.status, record.reason = status, reason
+            batch.recorded.add(ident)
+            return outcome
+        except IntegrityError:
+            # Recorded by another process meanwhile (PostgreSQL; see _receive).
+            if _recorded(s, ident):
+                batch.recorded.add(ident)
+                return _duplicate()
+            raise
+    except OperationalError:
+        raise
+    except Exception as e:  # noqa: BLE001 - any bug in handling one mail
+        log.exception("handling a mail failed; it is kept as failed in the store")
+        why = f"{type(e).__name__}: {e}"
+        ident = "sha256:" + hashlib.sha256(raw).hexdigest()
+        try:
+            with s.begin_nested():
+                if not _recorded(s, ident):
+                    s.add(Inbound(message_id=ident, sender="", subject="",
+                                  received_at=app.now(), size=len(raw), status="failed",
+                                  reason=why[:2000], raw=raw))
+        except IntegrityError:
+            pass  # another process set the same mail aside at the same moment
+        return Outcome("failed", why)
+
+
+def _write_record(s: Session, record: Inbound) -> None:
+    """Write the mail's Inbound row now. The session's own (single mail): flushed. A
+    batch's, which the session does not hold: one INSERT, its id set on the object."""
+    if record in s:
+        s.flush()
+        return
+    values = {c.key: getattr(record, c.key) for c in _RECORD_COLUMNS}
+    record.id = s.execute(_INSERT_RECORD, values).scalar_one()
+
+
+_RECORD_COLUMNS = [c for c in Inbound.__table__.columns if c.key != "id"]
+# Built once: building a statement (and its cache key) costs more than running this one.
+_INSERT_RECORD = insert(Inbound.__table__).returning(Inbound.__table__.c.id)  # Core, not ORM bulk
+
+
 def _duplicate() -> Outcome:
     return Outcome("duplicate", "this message was handled before")
 
 
+# Table columns, not mapped attributes: a plain Core statement skips the ORM's per-call
+# set-up, and its autoflush, which none of these needs (they run with nothing pending,
+# or under no_autoflush).
+_IN = Inbound.__table__.c
+_RECORDED = select(_IN.id).where(_IN.message_id == bindparam("ident")).limit(1)
+
+
 def _recorded(s: Session, ident: str) -> bool:
-    return s.scalars(select(Inbound.id).where(Inbound.message_id == ident)).first() is not None
+    return s.scalar(_RECORDED, {"ident": ident}) is not None
 
 
 def _handle(app: App, s: Session, mail: InboundMail, record: Inbound) -> Outcome:
+    batch: _Batch | None = s.info.get(_BATCH)
     # Until the mail is routed no query needs the new Inbound row: without autoflush it is
     # written once, with its game, instead of inserted here and updated after routing.
-    with s.no_autoflush:
-        judges = set(s.scalars(select(Game.judge).distinct()).all())
+    if batch is not None:
+        judges = batch.judges
+    else:
+        with s.no_autoflush:
+            judges = set(s.scalars(select(Game.judge).distinct()).all())
     why = automated_reason(mail, judge_addresses=judges)
     if why:
         return Outcome("ignored", why)
-    limited = _rate_limited(app, s, mail, record)
+    limited = _rate_limited(app, s, mail, record, batch)
     if limited:
         return limited
     max_size = app.config.limit("max_message_bytes", DEFAULT_MAX_SIZE)
@@ -137,7 +260,8 @@ def _handle(app: App, s: Session, mail: InboundMail, record: Inbound) -> Outcome
                        f"{int(max_size)} bytes. Please send your orders as plain text.")
     request = parse_request(mail.lines, mail.subject)
     with s.no_autoflush:
-        game, player, problem = _route(s, mail.sender, request)
+        maybe_gm = batch is None or mail.sender in batch.gms
+        game, player, problem = _route(s, mail.sender, request, maybe_gm)
     if game is None:
         return _refuse(app, s, mail, record, "unknown", problem)
     # The game row is locked until this mail's transaction ends (PostgreSQL; on SQLite the
@@ -146,13 +270,16 @@ def _handle(app: App, s: Session, mail: InboundMail, record: Inbound) -> Outcome
     # them, and two mails of one game get distinct order versions. Locked before any row
     # naming the game is written: that takes a share lock on it, and two transactions
     # each holding one and wanting the update lock would deadlock.
-    with s.no_autoflush:
-        s.refresh(game, with_for_update=True)
+    # SQLite: the transaction has held the database's write lock since it began (BEGIN
+    # IMMEDIATE) and the game row was read in it, so there is nothing to lock or re-read.
+    if not app.db.is_sqlite:
+        with s.no_autoflush:
+            s.refresh(game, with_for_update=True)
     record.game_id = game.id
     if player is not None and player.password and request.password != player.password:
         return _refuse(app, s, mail, record, "password", "the password is missing or wrong.",
                        game=game)
-    s.flush()
+    _write_record(s, record)
     ctx = Context(app, s, mail, request, game, player, record)
     from gmbot.commands.handlers import run_commands
 
@@ -167,24 +294,30 @@ def _handle(app: App, s: Session, mail: InboundMail, record: Inbound) -> Outcome
 
 # Built once, like the statements in outbox.py: run for every mail.
 _RECENT = (
-    select(Inbound.received_at)
-    .where(Inbound.sender == bindparam("sender"), Inbound.received_at > bindparam("since"),
-           Inbound.status.in_(("handled", "refused")),
-           or_(Inbound.reason.is_(None), ~Inbound.reason.startswith(TOO_MANY)))
-    .order_by(Inbound.received_at.desc()).limit(bindparam("limit"))
+    select(_IN.received_at)
+    .where(_IN.sender == bindparam("sender"), _IN.received_at > bindparam("since"),
+           _IN.status.in_(("handled", "refused")),
+           or_(_IN.reason.is_(None), ~_IN.reason.startswith(TOO_MANY)))
+    .order_by(_IN.received_at.desc()).limit(bindparam("limit"))
 )
-_NOTICED = select(Outbound.id).where(
-    Outbound.recipient == bindparam("sender"), Outbound.kind == "refusal-rate",
-    Outbound.created_at > bindparam("since")).limit(1)
+_OUT = Outbound.__table__.c
+_NOTICED = select(_OUT.id).where(
+    _OUT.recipient == bindparam("sender"), _OUT.kind == "refusal-rate",
+    _OUT.created_at > bindparam("since")).limit(1)
 
 
-def _rate_limited(app: App, s: Session, mail: InboundMail, record: Inbound) -> Outcome | None:
+def _rate_limited(app: App, s: Session, mail: InboundMail, record: Inbound,
+                  batch: _Batch | None = None) -> Outcome | None:
     """Past limits.mails_per_hour from one sender the mail is refused: with one notice per
     window, then in silence, so an auto-responder that slips through cannot keep a mail
     loop going. Mails refused for this do not count, so the sender is heard again soon."""
-    with s.no_autoflush:
-        if s.scalar(select(Game.id).where(Game.gm == mail.sender).limit(1)) is not None:
+    if batch is not None:
+        if mail.sender in batch.gms:
             return None  # the GM may send as many commands as the game needs
+    else:
+        with s.no_autoflush:
+            if s.scalar(select(Game.id).where(Game.gm == mail.sender).limit(1)) is not None:
+                return None
     limit = int(app.config.limit("mails_per_hour", DEFAULT_MAILS_PER_HOUR))
     params = {"sender": mail.sender, "since": app.now() - RATE_WINDOW, "limit": limit}
     with s.no_autoflush:
@@ -200,18 +333,26 @@ def _rate_limited(app: App, s: Session, mail: InboundMail, record: Inbound) -> O
                    f"mail again after {again:%Y-%m-%d %H:%M} UTC.")
 
 
-def _route(s: Session, sender: str, request: Request) -> tuple[Game | None, Player | None, str]:
-    """The game and player a mail is for. Refusals never say whether a game exists."""
+# Built once, like _RECENT: run for every mail.
+_PLAYERS = (
+    select(Player).join(Game)
+    .where(Player.address == bindparam("sender"), Player.active.is_(True),
+           Game.status != "finished")
+    .options(contains_eager(Player.game))  # p.game below without a query per player
+)
+_GM_GAMES = select(Game).where(Game.gm == bindparam("sender"))
+
+
+def _route(s: Session, sender: str, request: Request,
+           maybe_gm: bool = True) -> tuple[Game | None, Player | None, str]:
+    """The game and player a mail is for. Refusals never say whether a game exists.
+    `maybe_gm` False: the sender is known to be no game's GM (no query for it)."""
     not_registered = (
         "this address is not registered in any game run by this judge "
         "(or not in the game your mail names)."
     )
-    players = s.scalars(
-        select(Player).join(Game).where(Player.address == sender, Player.active.is_(True),
-                                        Game.status != "finished")
-        .options(contains_eager(Player.game))  # p.game below without a query per player
-    ).all()
-    gm_games = s.scalars(select(Game).where(Game.gm == sender)).all()
+    players = s.scalars(_PLAYERS, {"sender": sender}).all()
+    gm_games = s.scalars(_GM_GAMES, {"sender": sender}).all() if maybe_gm else []
     if request.game:
         for p in players:
             if p.game.name == request.game:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, insert, select
 from sqlalchemy.orm import Session
 
 from gmbot.engine.adjudicate import accept_orders
@@ -41,23 +41,32 @@ def check_lines(
     return sub
 
 
+# Built once: run for every orders mail.
+_INSERT_SET = insert(OrderSet.__table__)
+_SETS = OrderSet.__table__.c  # Core columns: no ORM set-up per call (nothing to autoflush)
+_LAST_VERSION = select(func.max(_SETS.version)).where(
+    _SETS.phase_id == bindparam("phase_id"), _SETS.player_id == bindparam("player_id"))
+
+
 def submit(session: Session, game: Game, player: Player, lines: list[tuple[int | None, str]],
-           now: datetime, inbound_id: int | None = None) -> Submission:
-    """Replace the player's orders for the current phase with the valid lines given."""
-    phase = current_phase(session, game)
+           now: datetime, inbound_id: int | None = None,
+           phase: PhaseRow | None = None) -> Submission:
+    """Replace the player's orders for the current phase (`phase`, when the caller has just
+    read it in this transaction) with the valid lines given."""
+    phase = phase or current_phase(session, game)
     if phase is None:
         raise LookupError("the game has no open phase")
     rules = rules_for(game)
     sub = check_lines(state_of(game, phase, rules), rules, player, lines)
     # Only the number of the player's last version is needed, not every set of the phase.
-    previous = session.scalar(
-        select(func.max(OrderSet.version))
-        .where(OrderSet.phase_id == phase.id, OrderSet.player_id == player.id)
-    )
+    previous = session.scalar(_LAST_VERSION, {"phase_id": phase.id, "player_id": player.id})
     sub.version = (previous or 0) + 1
-    session.add(OrderSet(phase_id=phase.id, player_id=player.id, version=sub.version,
-                         lines=sub.accepted, errors=[[n, t, w] for n, t, w in sub.rejected],
-                         message_id=inbound_id, created_at=now))
+    # A plain INSERT, not an ORM object (cheaper; the set is only read back by queries).
+    session.execute(_INSERT_SET, {
+        "phase_id": phase.id, "player_id": player.id, "version": sub.version,
+        "lines": sub.accepted, "errors": [[n, t, w] for n, t, w in sub.rejected],
+        "message_id": inbound_id, "created_at": now,
+    })
     return sub
 
 

@@ -177,7 +177,7 @@ def send_reminders(app: App, now: datetime | None = None) -> int:
     sent = 0
     with app.db.transaction() as s:
         # Players are loaded only for the few games that need reminders now.
-        for game, phase in open_phases(s, with_players=False):
+        for game, phase in open_phases(s, with_players=False, with_state=False):
             if phase.deadline_at is None:
                 continue
             policy = policy_of(game)
@@ -236,7 +236,7 @@ def next_wakeup(app: App, after: datetime | None = None) -> datetime | None:
     (deadline, grace end or reminder)."""
     times: list[datetime] = []
     with app.db.transaction() as s:
-        for game, phase in open_phases(s, with_players=False):
+        for game, phase in open_phases(s, with_players=False, with_state=False):
             if phase.deadline_at is None:
                 continue
             policy = policy_of(game)

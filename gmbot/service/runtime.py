@@ -7,8 +7,8 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import bindparam, func, select
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy import bindparam, func, insert, select
+from sqlalchemy.orm import Session, defer, selectinload
 
 from gmbot.deadlines import DeadlinePolicy, deadline_for
 from gmbot.engine.map import GameMap, load_map
@@ -62,22 +62,27 @@ def current_phase(session: Session, game: Game) -> PhaseRow | None:
     return session.scalars(_CURRENT_PHASE, {"game_id": game.id}).first()
 
 
-def open_phases(session: Session, with_players: bool = True) -> list[tuple[Game, PhaseRow]]:
+def open_phases(session: Session, with_players: bool = True,
+                with_state: bool = True) -> list[tuple[Game, PhaseRow]]:
     """Every active game with its current phase (as `current_phase` chooses it), with its
     players loaded unless not wanted. Two or three queries in all: the deadline jobs look
     at every game on every tick, and a query or two per game made `gmbot tick` slow with
-    a few hundred games."""
+    a few hundred games. `with_state` False: each phase's position is read only if used
+    (in this session), for callers that look at deadlines only."""
     query = select(Game).where(Game.status == "active").order_by(Game.id)
     if with_players:
         query = query.options(selectinload(Game.players))
     games = session.scalars(query).all()
     current: dict[int, PhaseRow] = {}
-    rows = session.scalars(
+    phases = (
         select(PhaseRow).join(Game)
         .where(Game.status == "active", PhaseRow.processed_at.is_(None),
                PhaseRow.superseded.is_(False))
         .order_by(PhaseRow.game_id, PhaseRow.seq)
     )
+    if not with_state:
+        phases = phases.options(defer(PhaseRow.state))
+    rows = session.scalars(phases)
     for row in rows:
         current[row.game_id] = row  # the highest seq wins
     return [(game, current[game.id]) for game in games if game.id in current]
@@ -124,4 +129,9 @@ def latest_orders_of(session: Session, phases: list[PhaseRow]) -> dict[int, dict
 
 def log_event(session: Session, game: Game | None, kind: str, at: datetime,
               **data: Any) -> None:
-    session.add(Event(game_id=game.id if game else None, at=at, kind=kind, data=data))
+    # A plain INSERT: cheaper than an ORM object, and the log is only ever queried.
+    session.execute(_INSERT_EVENT, {"game_id": game.id if game else None, "at": at,
+                                    "kind": kind, "data": data})
+
+
+_INSERT_EVENT = insert(Event.__table__)
