@@ -1,31 +1,51 @@
-"""Variant and option registry: names in a game file or case to composed rule sets."""
+"""Variant and option registry: names in a game file or case to composed rule sets.
+
+Rule classes are imported when a game first needs them: a `gmbot tick` with nothing to
+do, or a standard game, never loads the variants' modules."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+from importlib import import_module
 from typing import Any
 
 from gmbot.engine.rules import StandardRules, compose
-from gmbot.variants.andalus import AlAndalusRules
-from gmbot.variants.arpiesse import ArpiesseRules
-from gmbot.variants.capitalist import CapitalistRules
-from gmbot.variants.homecentres import ChangingHomeCentres
-from gmbot.variants.options import BuildAnywhere, CivilDisorder2023
-from gmbot.variants.warlock import WarlockRules
 
-VARIANTS: dict[str, type[StandardRules]] = {
-    "standard": StandardRules,
-    "al-andalus": AlAndalusRules,
-    "arpiesse": ArpiesseRules,
-    "capitalist": CapitalistRules,
-    "warlock": WarlockRules,
-}
+
+class _Lazy(Mapping[str, type]):
+    """name -> class, from "module:Class" paths imported on first use."""
+
+    def __init__(self, paths: dict[str, str]) -> None:
+        self._paths = paths
+        self._loaded: dict[str, type] = {}
+
+    def __getitem__(self, name: str) -> type:
+        if name not in self._loaded:
+            module, cls = self._paths[name].split(":")
+            self._loaded[name] = getattr(import_module(module), cls)
+        return self._loaded[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._paths)
+
+    def __len__(self) -> int:
+        return len(self._paths)
+
+
+VARIANTS: Mapping[str, type] = _Lazy({
+    "standard": "gmbot.engine.rules:StandardRules",
+    "al-andalus": "gmbot.variants.andalus:AlAndalusRules",
+    "arpiesse": "gmbot.variants.arpiesse:ArpiesseRules",
+    "capitalist": "gmbot.variants.capitalist:CapitalistRules",
+    "warlock": "gmbot.variants.warlock:WarlockRules",
+})
 
 # Options switched on by a true value in a game's `options:`; each is a mixin of hooks.
-OPTIONS: dict[str, type] = {
-    "build_anywhere": BuildAnywhere,
-    "civil_disorder_2023": CivilDisorder2023,
-    "changing_home_centres": ChangingHomeCentres,
-}
+OPTIONS: Mapping[str, type] = _Lazy({
+    "build_anywhere": "gmbot.variants.options:BuildAnywhere",
+    "civil_disorder_2023": "gmbot.variants.options:CivilDisorder2023",
+    "changing_home_centres": "gmbot.variants.homecentres:ChangingHomeCentres",
+})
 
 # Options that are plain values read by the rules themselves.
 VALUE_OPTIONS = {"solo", "seed"}  # seed: the random source of rules.rng
@@ -37,9 +57,9 @@ class VariantError(ValueError):
 
 def make_rules(variant: str, options: dict[str, Any] | None = None) -> StandardRules:
     options = dict(options or {})
-    base = VARIANTS.get(variant)
-    if base is None:
+    if variant not in VARIANTS:
         raise VariantError(f"unknown variant {variant!r} (known: {', '.join(sorted(VARIANTS))})")
+    base = VARIANTS[variant]
     layers = []
     for key, value in options.items():
         if key in OPTIONS:
