@@ -39,7 +39,8 @@ def _with(order: Order, **changes: object) -> Order:
     return order
 
 
-def _unit_for(order: Order, state: GameState, rules: StandardRules, units: dict[str, Unit]) -> Unit:
+def unit_for(order: Order, state: GameState, rules: StandardRules, units: dict[str, Unit]) -> Unit:
+    """The unit an order is for, or OrderError saying why there is none (variants too)."""
     where = order.prov
     unit = units.get(where)
     if unit is None:
@@ -62,7 +63,7 @@ def check_order(order: Order, state: GameState, rules: StandardRules) -> Order:
             or (order.utype and order.utype != unit.type)
             or not rules.may_order(state, order.power, unit)
         ):
-            unit = _unit_for(order, state, rules, state.units)  # raises with the reason
+            unit = unit_for(order, state, rules, state.units)  # raises with the reason
         if order.utype != unit.type or order.loc != unit.loc:
             order = replace(order, utype=unit.type, loc=unit.loc)
         if cls is Move:
@@ -76,7 +77,7 @@ def check_order(order: Order, state: GameState, rules: StandardRules) -> Order:
         return _check_retreat(order, state, rules)
     if isinstance(order, (Build, Remove, Waive)):
         return _check_adjustment(order, state, rules)
-    unit = _unit_for(order, state, rules, state.units)
+    unit = unit_for(order, state, rules, state.units)
     if order.utype != unit.type or order.loc != unit.loc:
         order = replace(order, utype=unit.type, loc=unit.loc)
     if isinstance(order, Move):
@@ -127,7 +128,8 @@ def _check_move(order: Move, unit: Unit, state: GameState, rules: StandardRules)
     return _with(order, dest=targets[0])
 
 
-def _reaches(state: GameState, rules: StandardRules, unit: Unit, prov: str) -> bool:
+def reaches(state: GameState, rules: StandardRules, unit: Unit, prov: str) -> bool:
+    """Whether the unit could move to `prov` (by the rules' adjacency; no convoy)."""
     if unit.type == "A":
         return rules.army_adjacent(state, unit.prov, prov)
     return bool(rules.fleet_targets(state, unit.loc, prov))
@@ -159,7 +161,7 @@ def _check_support(
             raise OrderError(f"A {target} cannot reach {where}, so the move cannot be supported")
         if supported.type == "A" and "/" in dest:
             order = _with(order, dest=where)
-    if not _reaches(state, rules, unit, where):
+    if not reaches(state, rules, unit, where):
         raise OrderError(f"{unit} cannot support into {where}: it could not move there itself")
     if ttype == supported.type:
         return order  # the common case, without a call
@@ -261,7 +263,7 @@ def _check_retreat(order: Order, state: GameState, rules: StandardRules) -> Orde
     entry = state.dislodged.get(order.prov)
     if entry is None:
         raise OrderError(f"no dislodged unit in {order.prov}")
-    unit = _unit_for(order, state, rules, {order.prov: entry.unit})
+    unit = unit_for(order, state, rules, {order.prov: entry.unit})
     order = _with(order, utype=unit.type, loc=unit.loc)
     if isinstance(order, Disband):
         return order
@@ -299,7 +301,7 @@ def _check_adjustment(order: Order, state: GameState, rules: StandardRules) -> O
     if isinstance(order, Waive):
         return order
     if isinstance(order, Remove):
-        unit = _unit_for(order, state, rules, state.units)
+        unit = unit_for(order, state, rules, state.units)
         return _with(order, utype=unit.type, loc=unit.loc)
     assert isinstance(order, Build)
     gmap = state.map

@@ -56,7 +56,10 @@ _COAST = re.compile(r"[A-Z]{2}")
 
 
 @dataclass
-class _Cursor:
+class Cursor:
+    """A position in a line's tokens. With `OrderParser.read_unit` and `read_place` it is
+    the parser's public piece-by-piece API, used by the variants' own grammars."""
+
     toks: list[str]
     i: int = 0
 
@@ -126,7 +129,7 @@ class OrderParser:
         fast = self._fast(text, power, kind)
         if fast is not None:
             return fast
-        cur = _Cursor(self.tokens(text))
+        cur = Cursor(self.tokens(text))
         if cur.done():
             raise OrderError("empty order")
         if kind == ADJUSTMENT:
@@ -141,11 +144,11 @@ class OrderParser:
 
     def unit_prov(self, line: str) -> str | None:
         """Best effort: the province of the unit a (possibly bad) order line is about."""
-        cur = _Cursor(self.tokens(line))
+        cur = Cursor(self.tokens(line))
         while cur.peek() in BUILD_WORDS or cur.peek() in DISBAND_WORDS:
             cur.take()
         try:
-            return self._unit(cur)[1].split("/")[0]
+            return self.read_unit(cur)[1].split("/")[0]
         except OrderError:
             return None
 
@@ -220,7 +223,7 @@ class OrderParser:
 
     # -- pieces -----------------------------------------------------------------------
 
-    def _place(self, cur: _Cursor, what: str = "a province") -> str:
+    def read_place(self, cur: Cursor, what: str = "a province") -> str:
         """A province with an optional coast, matched on the longest run of words."""
         start = cur.i
         toks = cur.toks
@@ -236,7 +239,7 @@ class OrderParser:
             raise OrderError(f"expected {what} at the end of the order")
         raise OrderError(f"unknown province {toks[start]!r}")
 
-    def _coast(self, cur: _Cursor, code: str) -> str:
+    def _coast(self, cur: Cursor, code: str) -> str:
         coasts = self.map.provinces[code].coasts
         if not coasts:
             return code
@@ -263,20 +266,20 @@ class OrderParser:
         cur.i = save
         return code
 
-    def _unit(self, cur: _Cursor) -> tuple[str | None, str]:
+    def read_unit(self, cur: Cursor) -> tuple[str | None, str]:
         utype = UNIT_WORDS.get(cur.peek() or "")
         if utype:
             cur.take()
-        return utype, self._place(cur, "a unit's province")
+        return utype, self.read_place(cur, "a unit's province")
 
-    def _skip_noise(self, cur: _Cursor) -> None:
+    def _skip_noise(self, cur: Cursor) -> None:
         while cur.peek() in NOISE:
             cur.take()
 
     # -- phases -----------------------------------------------------------------------
 
-    def _movement(self, cur: _Cursor, power: str) -> Order:
-        utype, loc = self._unit(cur)
+    def _movement(self, cur: Cursor, power: str) -> Order:
+        utype, loc = self.read_unit(cur)
         self._skip_noise(cur)
         word = cur.peek()
         if word is None or word in HOLD_WORDS:
@@ -285,7 +288,7 @@ class OrderParser:
             return Hold(power, utype, loc)
         if word in MOVE_WORDS:
             self._move_words(cur)
-            dest = self._place(cur, "a destination")
+            dest = self.read_place(cur, "a destination")
             return Move(power, utype, loc, dest, self._via(cur))
         if word in SUPPORT_WORDS:
             cur.take()
@@ -294,20 +297,20 @@ class OrderParser:
             cur.take()
             if cur.peek() in UNIT_WORDS and UNIT_WORDS[cur.take()] == "F":
                 raise OrderError("only armies can be convoyed")
-            target = self._place(cur, "the convoyed army")
+            target = self.read_place(cur, "the convoyed army")
             if cur.peek() not in MOVE_WORDS:
                 raise OrderError("a convoy order names where the army goes: F NTH C A LON - BEL")
             self._move_words(cur)
-            return Convoy(power, utype, loc, target, self._place(cur, "a destination"))
+            return Convoy(power, utype, loc, target, self.read_place(cur, "a destination"))
         if word in DISBAND_WORDS or word in RETREAT_WORDS:
             raise OrderError("retreats and disbands are given in a retreat phase, not now")
         raise OrderError(f"did not understand {word!r}: expected -, H, S or C after the unit")
 
-    def _move_words(self, cur: _Cursor) -> None:
+    def _move_words(self, cur: Cursor) -> None:
         while cur.peek() in MOVE_WORDS:
             cur.take()
 
-    def _via(self, cur: _Cursor) -> bool:
+    def _via(self, cur: Cursor) -> bool:
         word = cur.peek()
         if word in ("VIA", "BY"):
             cur.take()
@@ -316,27 +319,27 @@ class OrderParser:
             return True
         return False
 
-    def _support(self, cur: _Cursor, power: str, utype: str | None, loc: str) -> Order:
+    def _support(self, cur: Cursor, power: str, utype: str | None, loc: str) -> Order:
         ttype = UNIT_WORDS.get(cur.peek() or "")
         if ttype:
             cur.take()
-        target = self._place(cur, "the supported unit").split("/")[0]
+        target = self.read_place(cur, "the supported unit").split("/")[0]
         self._skip_noise(cur)
         if cur.peek() in MOVE_WORDS:
             self._move_words(cur)
-            dest = self._place(cur, "where the supported unit moves")
+            dest = self.read_place(cur, "where the supported unit moves")
             self._via(cur)  # support does not care how the unit travels
             return SupportMove(power, utype, loc, ttype, target, dest)
         if cur.peek() in HOLD_WORDS:
             cur.take()
         return SupportHold(power, utype, loc, ttype, target)
 
-    def _retreat(self, cur: _Cursor, power: str) -> Order:
+    def _retreat(self, cur: Cursor, power: str) -> Order:
         if cur.peek() in DISBAND_WORDS:
             cur.take()
-            utype, loc = self._unit(cur)
+            utype, loc = self.read_unit(cur)
             return Disband(power, utype, loc)
-        utype, loc = self._unit(cur)
+        utype, loc = self.read_unit(cur)
         word = cur.peek()
         if word in DISBAND_WORDS:
             cur.take()
@@ -344,12 +347,12 @@ class OrderParser:
         if word in RETREAT_WORDS or word in MOVE_WORDS:
             while cur.peek() in RETREAT_WORDS or cur.peek() in MOVE_WORDS:
                 cur.take()
-            return Retreat(power, utype, loc, self._place(cur, "where the unit retreats"))
+            return Retreat(power, utype, loc, self.read_place(cur, "where the unit retreats"))
         if word is None:
             raise OrderError("say where the unit retreats (A PAR R BUR) or disband it (A PAR D)")
         raise OrderError(f"did not understand {word!r}: expected R (retreat) or D (disband)")
 
-    def _adjustment(self, cur: _Cursor, power: str) -> Order:
+    def _adjustment(self, cur: Cursor, power: str) -> Order:
         word = cur.peek()
         if word in WAIVE_WORDS:
             cur.take()
@@ -358,13 +361,13 @@ class OrderParser:
             return Waive(power, None, "")
         if word in BUILD_WORDS:
             cur.take()
-            utype, loc = self._unit(cur)
+            utype, loc = self.read_unit(cur)
             return Build(power, utype, loc)
         if word in DISBAND_WORDS or word == "-":
             cur.take()
-            utype, loc = self._unit(cur)
+            utype, loc = self.read_unit(cur)
             return Remove(power, utype, loc)
-        utype, loc = self._unit(cur)
+        utype, loc = self.read_unit(cur)
         word = cur.peek()
         if word in BUILD_WORDS:
             cur.take()

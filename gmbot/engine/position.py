@@ -12,7 +12,7 @@ from typing import Any
 
 from gmbot.engine.map import GameMap, norm_name
 from gmbot.engine.orders import OrderError
-from gmbot.engine.parse import OrderParser, _Cursor
+from gmbot.engine.parse import Cursor, OrderParser
 from gmbot.engine.state import Dislodged, GameState, Phase, Unit
 
 DISLODGED_KEYS = {"power", "attacker_from", "by_convoy", "retreats"}
@@ -51,9 +51,9 @@ def _unit_or_reason(parser: OrderParser, text: str) -> tuple[str, str] | str:
     """A unit as written, or the reason it cannot be read. Cached: positions spell the same
     few hundred units over and over, and the tolerant tokenizer costs far more than a
     look-up."""
-    cur = _Cursor(parser.tokens(text))
+    cur = Cursor(parser.tokens(text))
     try:
-        utype, loc = parser._unit(cur)
+        utype, loc = parser.read_unit(cur)
     except OrderError as e:
         return str(e)
     if utype is None or not cur.done():
@@ -74,9 +74,9 @@ def _unit_or_reason(parser: OrderParser, text: str) -> tuple[str, str] | str:
 
 
 def _unit_anywhere(parser: OrderParser, text: str) -> tuple[str, str] | str:
-    cur = _Cursor(parser.tokens(text))
+    cur = Cursor(parser.tokens(text))
     try:
-        utype, loc = parser._unit(cur)
+        utype, loc = parser.read_unit(cur)
     except OrderError as e:
         return str(e)
     if utype is None or not cur.done():

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from gmbot.engine.check import _reaches, _unit_for, check_order
+from gmbot.engine.check import check_order, reaches, unit_for
 from gmbot.engine.orders import Build, Order, OrderError
-from gmbot.engine.parse import UNIT_WORDS, OrderParser, _Cursor
+from gmbot.engine.parse import UNIT_WORDS, Cursor, OrderParser
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, GameState, Unit
 from gmbot.variants.arpiesse_colours import COLOURS
@@ -39,7 +39,7 @@ class ColouredBuild(Build):
 
 def could_support_hold(state: GameState, rules: StandardRules, unit: Unit, other: Unit) -> bool:
     """Whether `unit` could support `other` to hold: it could move to other's province."""
-    return _reaches(state, rules, unit, other.prov)
+    return reaches(state, rules, unit, other.prov)
 
 
 def exchange_valid(state: GameState, rules: StandardRules, a: Unit, b: Unit) -> bool:
@@ -54,9 +54,9 @@ def parse_exchange(
     toks = parser.tokens(line)
     if not EXCHANGE_WORDS.intersection(toks):
         return None
-    cur = _Cursor(toks)
+    cur = Cursor(toks)
     try:
-        utype, loc = parser._unit(cur)
+        utype, loc = parser.read_unit(cur)
     except OrderError:
         return None  # not about a unit: the standard grammar gives the reason
     if cur.peek() not in EXCHANGE_WORDS:
@@ -66,11 +66,11 @@ def parse_exchange(
     ttype = UNIT_WORDS.get(cur.peek() or "")
     if ttype:
         cur.take()
-    target = parser._place(cur, "the unit to exchange colours with").split("/")[0]
+    target = parser.read_place(cur, "the unit to exchange colours with").split("/")[0]
     if not cur.done():
         raise OrderError(f"did not understand {' '.join(cur.toks[cur.i:])!r} at the end")
     order = Exchange(power, utype, loc, ttype, target)
-    unit = _unit_for(order, state, rules, state.units)
+    unit = unit_for(order, state, rules, state.units)
     other = state.units.get(target)
     if other is None:
         raise OrderError(f"no unit in {target} to exchange colours with")

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from gmbot.engine.adjudicate import PhaseResult, Rejection
 from gmbot.engine.map import province_of
 from gmbot.engine.orders import Build, Order, OrderError
-from gmbot.engine.parse import _Cursor
+from gmbot.engine.parse import Cursor
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, GameState
 
@@ -194,8 +194,8 @@ def parse_home_order(parser: OrderParser, line: str, power: str) -> Order | None
     verb = "ASSIMILATE" if kind is Assimilate else "ABANDON"
     if not rest:
         raise OrderError(f"name the centre: {verb} WAR or WAR {verb}D")
-    cur = _Cursor(rest)
-    prov = province_of(parser._place(cur, "a supply centre"))
+    cur = Cursor(rest)
+    prov = province_of(parser.read_place(cur, "a supply centre"))
     if not cur.done():
         raise OrderError(f"did not understand {' '.join(cur.toks[cur.i:])!r}: "
                          f"write {verb} WAR or WAR {verb}D")

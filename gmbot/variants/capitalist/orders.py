@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from gmbot.engine.check import check_order
 from gmbot.engine.map import COAST, LAND
 from gmbot.engine.orders import Order, OrderError
-from gmbot.engine.parse import OrderParser, _Cursor
+from gmbot.engine.parse import Cursor, OrderParser
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import MOVEMENT, GameState
 
@@ -123,11 +123,11 @@ def parse_vote(parser: OrderParser, line: str, power: str, state: GameState) -> 
     count = 1 if figure is None else figure
     if count < 1:
         raise OrderError("a vote counts at least 1")
-    cur = _Cursor(parser.tokens(text))
+    cur = Cursor(parser.tokens(text))
     word = cur.peek()
     if word in REMOVE_WORDS:
         cur.take()
-        utype, loc = parser._unit(cur)
+        utype, loc = parser.read_unit(cur)
         unit = state.units.get(loc.split("/")[0])
         if unit is None:
             raise OrderError(f"no unit in {loc} to vote to remove")
@@ -137,7 +137,7 @@ def parse_vote(parser: OrderParser, line: str, power: str, state: GameState) -> 
         cur.take()
         if cur.peek() in ("BUILD", "BUILDS"):
             cur.take()
-        prov = parser._place(cur, "a centre").split("/")[0]
+        prov = parser.read_place(cur, "a centre").split("/")[0]
         _end(cur)
         return Vote(power, None, prov, "NONE", count)
     utype = {"A": "A", "ARMY": "A", "F": "F", "FLEET": "F"}.get(word or "")
@@ -145,7 +145,7 @@ def parse_vote(parser: OrderParser, line: str, power: str, state: GameState) -> 
         raise OrderError("write a vote as VOTE A PAR (2), VOTE F STP/NC (1), "
                          "VOTE NO BUILD PAR (2) or VOTE REMOVE F NTH (3)")
     cur.take()
-    loc = parser._place(cur, "a centre")
+    loc = parser.read_place(cur, "a centre")
     _end(cur)
     gmap = state.map
     prov = loc.split("/")[0]
@@ -176,8 +176,8 @@ def parse_preferences(
     parts = text.split(",") if "," in text else text.split()
     centres: list[str] = []
     for part in (p for p in parts if p.strip()):
-        cur = _Cursor(parser.tokens(part))
-        prov = parser._place(cur, "a supply centre").split("/")[0]
+        cur = Cursor(parser.tokens(part))
+        prov = parser.read_place(cur, "a supply centre").split("/")[0]
         _end(cur)
         if prov not in state.map.supply_centres:
             raise OrderError(f"{prov} is not a supply centre")
@@ -190,7 +190,7 @@ def parse_preferences(
     return Prefer(power, None, "", tuple(centres))
 
 
-def _end(cur: _Cursor) -> None:
+def _end(cur: Cursor) -> None:
     if not cur.done():
         raise OrderError(f"did not understand {' '.join(cur.toks[cur.i:])!r} at the end")
 

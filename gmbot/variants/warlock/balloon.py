@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from gmbot.engine.map import COAST, LAND, SEA
 from gmbot.engine.orders import Hold, Order, OrderError, SupportHold
-from gmbot.engine.parse import OrderParser, _Cursor
+from gmbot.engine.parse import Cursor, OrderParser
 from gmbot.engine.state import Dislodged, GameState, Unit
 from gmbot.variants.warlock.log import private
 
@@ -68,9 +68,9 @@ def parse_air(parser: OrderParser, line: str, power: str, state: GameState) -> O
     text = _PREFIX.sub("", line)
     landing = bool(_LAND.search(text))
     text = _LAND.sub("", text)
-    cur = _Cursor(parser.tokens(text))
+    cur = Cursor(parser.tokens(text))
     try:
-        utype, loc = parser._unit(cur)
+        utype, loc = parser.read_unit(cur)
     except OrderError:
         if prefixed:
             raise

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gmbot.engine.orders import Hold, Move, Order, OrderError
-from gmbot.engine.parse import OrderParser, _Cursor
+from gmbot.engine.parse import Cursor, OrderParser
 from gmbot.engine.state import MOVEMENT
 
 
@@ -150,11 +150,11 @@ def parse_cast(parser: OrderParser, line: str, power: str) -> Cast:
         raise OrderError(f"{e} (write it like: {spell.usage})") from None
 
 
-def _unit(parser: OrderParser, text: str) -> tuple[str | None, str, _Cursor]:
-    cur = _Cursor(parser.tokens(text))
+def _unit(parser: OrderParser, text: str) -> tuple[str | None, str, Cursor]:
+    cur = Cursor(parser.tokens(text))
     if cur.done():
         raise OrderError("name the unit")
-    utype, loc = parser._unit(cur)
+    utype, loc = parser.read_unit(cur)
     return utype, loc, cur
 
 
@@ -214,7 +214,7 @@ def _arg_double(parser: OrderParser, text: str, power: str, key: str) -> Cast:
 
 
 def _arg_cut(parser: OrderParser, text: str, power: str, key: str) -> Cast:
-    cur = _Cursor(parser.tokens(text))
+    cur = Cursor(parser.tokens(text))
     sides: list[str] = []
     places: list[str] = []
     while not cur.done():
@@ -228,7 +228,7 @@ def _arg_cut(parser: OrderParser, text: str, power: str, key: str) -> Cast:
                              "DEFENCE (the supports of the unit in it) before each province")
         cur.take()
         sides.append(side)
-        places.append(parser._place(cur).split("/")[0])
+        places.append(parser.read_place(cur).split("/")[0])
     want = 2 if key == "cut2" else 1
     if len(places) != want:
         raise OrderError(f"{SPELLS[key].word} names {want} target{'s' if want > 1 else ''}")
@@ -236,13 +236,13 @@ def _arg_cut(parser: OrderParser, text: str, power: str, key: str) -> Cast:
 
 
 def _places(parser: OrderParser, text: str, n: int) -> tuple[str, ...]:
-    cur = _Cursor(parser.tokens(text))
+    cur = Cursor(parser.tokens(text))
     places: list[str] = []
     while not cur.done():
         if cur.peek() in _SEPARATORS:
             cur.take()
             continue
-        places.append(parser._place(cur).split("/")[0])
+        places.append(parser.read_place(cur).split("/")[0])
     if len(places) != n:
         raise OrderError(f"name {'one province' if n == 1 else 'two provinces'}")
     return tuple(places)
