@@ -6,10 +6,14 @@ results of every player's mail."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+import gmbot.service.app
+from gmbot.cli import main
 from tests.loop.judgekit import Judge, body, make_judge
 
 REPO = Path(__file__).resolve().parents[2]
@@ -27,6 +31,21 @@ def addr(who: str) -> str:
 
 def text(msg: object) -> str:
     return body(msg).replace("\r\n", "\n")  # type: ignore[arg-type]
+
+
+def show_json(judge: Judge, monkeypatch: pytest.MonkeyPatch) -> dict:
+    """`gmbot game show al-andalus-example --json` on the judge's home and clock."""
+    real_open = gmbot.service.app.open_app
+
+    def open_on_clock(*args: object, **kw: object) -> gmbot.service.app.App:
+        app = real_open(*args, **kw)
+        app.clock = judge.clock
+        return app
+
+    monkeypatch.setattr(gmbot.service.app, "open_app", open_on_clock)
+    return json.loads(CliRunner().invoke(
+        main, ["--home", str(judge.home), "game", "show", "al-andalus-example", "--json"]
+    ).output)
 
 
 @pytest.fixture
@@ -112,25 +131,11 @@ position:
 def test_courts_from_the_game_file_and_a_princes_nmr_arrests(tmp_path: Path,
                                                              monkeypatch: pytest.MonkeyPatch
                                                              ) -> None:
-    import json
 
-    from click.testing import CliRunner
 
-    import gmbot.service.app
-    from gmbot.cli import main
 
     judge = make_judge(tmp_path, GAME + COURTS)
-    real_open = gmbot.service.app.open_app
-
-    def open_on_clock(*args: object, **kw: object) -> gmbot.service.app.App:
-        app = real_open(*args, **kw)
-        app.clock = judge.clock
-        return app
-
-    monkeypatch.setattr(gmbot.service.app, "open_app", open_on_clock)
-    shown = json.loads(CliRunner().invoke(
-        main, ["--home", str(judge.home), "game", "show", "al-andalus-example", "--json"]
-    ).output)
+    shown = show_json(judge, monkeypatch)
     # The file's courts, with every Wazir of the file seated (nanook as a free agent).
     assert shown["extra"]["wazirs"] == {
         "ASUDEVIL": {"court": None, "dinars": 2},
@@ -204,12 +209,8 @@ position:
 def test_a_free_wazir_general_orders_his_own_unit_by_mail(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # nanook's Prince fell; nanook serves no Prince but keeps his unit and his centre.
-    import json
 
-    from click.testing import CliRunner
 
-    import gmbot.service.app
-    from gmbot.cli import main
 
     game = GAME.replace("wazir_generals: false", "wazir_generals: true") + FREE_GENERAL
     judge = make_judge(tmp_path, game)
@@ -242,17 +243,7 @@ def test_a_free_wazir_general_orders_his_own_unit_by_mail(
 
     # The stored position reads back: the next phase is ordered from it, and game show
     # gives his unit and centres under his key.
-    real_open = gmbot.service.app.open_app
-
-    def open_on_clock(*args: object, **kw: object) -> gmbot.service.app.App:
-        app = real_open(*args, **kw)
-        app.clock = judge.clock
-        return app
-
-    monkeypatch.setattr(gmbot.service.app, "open_app", open_on_clock)
-    shown = json.loads(CliRunner().invoke(
-        main, ["--home", str(judge.home), "game", "show", "al-andalus-example", "--json"]
-    ).output)
+    shown = show_json(judge, monkeypatch)
     assert shown["units"]["NANOOK"] == [{"unit": "A MUR", "general": "NANOOK"}]
     assert shown["centers"]["NANOOK"] == ["ALM", "MUR"]
     assert shown["extra"]["owners"] == ["NANOOK"]
