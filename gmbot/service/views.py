@@ -14,16 +14,13 @@ from gmbot.engine.state import GameState, Phase
 
 
 def phase_report(
-    before: GameState, after: GameState, result: dict[str, Any],
-    rules: StandardRules | None = None,
+    before: GameState, after: GameState, result: dict[str, Any], rules: StandardRules
 ) -> dict[str, Any]:
-    """Everything that happened in a phase, for everyone (before redaction). With `rules`,
-    each order names its unit by the rules' `unit_label` (a variant's colour...)."""
-    owner = {str(u): u.power for u in before.units.values()}
-    owner.update({str(d.unit): d.unit.power for d in before.dislodged.values()})
-    label = {str(u): rules.unit_label(u) for u in before.units.values()} if rules else {}
-    if rules:
-        label.update({str(d.unit): rules.unit_label(d.unit) for d in before.dislodged.values()})
+    """Everything that happened in a phase, for everyone (before redaction); units are
+    named by the rules' `unit_label` (a variant's colour...)."""
+    units = [*before.units.values(), *(d.unit for d in before.dislodged.values())]
+    owner = {str(u): u.power for u in units}
+    label = {str(u): rules.unit_label(u) for u in units}
     by_power: dict[str, list[dict[str, str]]] = {}
     for unit, order in result["orders"].items():
         code = result["order_results"].get(unit, "")
@@ -33,7 +30,7 @@ def phase_report(
             {"unit": unit, "order": order, "result": code}
         )
     built_by = {str(u): u.power for u in after.units.values()}  # new units exist only after
-    new_label = {str(u): rules.unit_label(u) for u in after.units.values()} if rules else {}
+    new_label = {str(u): rules.unit_label(u) for u in after.units.values()}
     for power, unit in ((built_by.get(u, "?"), u) for u in result.get("built", [])):
         by_power.setdefault(power, []).append({"unit": unit,
                                                "order": f"BUILD {new_label.get(unit, unit)}",
@@ -41,7 +38,7 @@ def phase_report(
     if result["phase"].endswith("A"):  # retreat-phase disbands are already orders above
         seen = {str(u): u for u in before.units.values()}
         for unit in result.get("removed", []):
-            if rules and unit in seen and not rules.shown_to(before, seen[unit], None):
+            if unit in seen and not rules.shown_to(before, seen[unit], None):
                 continue  # a unit the public never saw (Warlock's invisible units)
             by_power.setdefault(owner.get(unit, "?"), []).append(
                 {"unit": unit, "order": f"REMOVE {label.get(unit, unit)}",
