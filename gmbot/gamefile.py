@@ -19,6 +19,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from gmbot.deadlines import DeadlinePolicy, PolicyError
+from gmbot.press.policy import PressRules, check_section
 
 __all__ = [
     "GameFileError",
@@ -41,7 +42,7 @@ EMAIL_RE = re.compile(
 )
 
 TOP_KEYS = ("name", "title", "variant", "options", "gm", "judge", "players", "deadlines", "nmr",
-            "position")  # fmt: skip
+            "position", "press", "observers")  # fmt: skip
 PLAYER_KEYS = ("address", "power", "role", "name", "password")
 POSITION_KEYS = ("phase", "units", "centers", "homes", "dislodged", "standoffs", "powers",
                  "extra_centres", "extra")
@@ -96,6 +97,8 @@ class GameSpec:
     deadlines: DeadlinePolicy = field(default_factory=DeadlinePolicy)
     nmr: str = "hold"
     position: dict[str, Any] | None = None  # only its top-level shape is checked here
+    press: PressRules = field(default_factory=PressRules)
+    observers: tuple[str, ...] = ()  # addresses given the public results and broadcasts
     filename: str = "<game>"
     lines: Mapping[str, int] = field(default_factory=dict, repr=False, compare=False)
 
@@ -326,6 +329,10 @@ class _Checker:
         if nmr not in NMR_POLICIES:
             self.problem("nmr", f"unknown policy {nmr!r} (allowed: {', '.join(NMR_POLICIES)})")
         position = self.position(top.get("position"))
+        press, press_problems = check_section(top.get("press"))
+        for sub, message in press_problems:
+            self.problem(_child("press", sub) if sub else "press", message)
+        observers = self.observers(top.get("observers"), gm, judge, players or [])
         if self.tree.problems:
             return None
         assert name and variant and gm and judge and players and deadlines
@@ -340,6 +347,8 @@ class _Checker:
             deadlines=deadlines,
             nmr=nmr,
             position=position,
+            press=press or PressRules(),
+            observers=observers,
             filename=self.tree.filename,
             lines=dict(self.tree.lines),
         )
@@ -393,6 +402,30 @@ class _Checker:
             ok = address is not None and (power is None) != (role is None)
             result.append(Player(address, power, role, name, password) if ok else None)
         return result
+
+    def observers(self, value: Any, gm: str | None, judge: str | None,
+                  players: list[Player | None]) -> tuple[str, ...]:
+        if value is None:
+            return ()
+        if not isinstance(value, list):
+            self.problem("observers", "expected a list of addresses")
+            return ()
+        taken = {a.lower(): what for a, what in ((gm, "the gm"), (judge, "the judge"))
+                 if a} | {p.address.lower(): "a player" for p in players if p}
+        out: list[str] = []
+        for i, item in enumerate(value):
+            path = f"observers[{i}]"
+            text = self.tree.raw.get(path, item) if not isinstance(item, str) else item
+            address = str(text).strip().lower()
+            if not EMAIL_RE.fullmatch(address):
+                self.problem(path, f"not an email address: {text!r}")
+            elif address in taken:
+                self.problem(path, f"{address} is {taken[address]} of this game")
+            elif address in out:
+                self.problem(path, f"{address} is listed twice")
+            else:
+                out.append(address)
+        return tuple(out)
 
     def deadlines(self, value: Any) -> DeadlinePolicy | None:
         try:

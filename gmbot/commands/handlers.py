@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from gmbot.commands import gm, info, orders
+from gmbot.commands import gm, info, orders, press
 from gmbot.commands.request import GM_COMMANDS
 from gmbot.service.inbound import Context
 
 
 def run_commands(ctx: Context) -> None:
+    press.run(ctx)  # first: a reply to relayed press is press, not orders
     req = ctx.request
     if ctx.game.status == "finished" and not ctx.is_gm:
         ctx.sections.append(f"Game {ctx.game.name} is over; the judge takes no more orders.")
