@@ -161,7 +161,7 @@ def declare_draw(session: Session, game: Game, now: datetime) -> str:
     subject, body = render("draw.txt.j2", game=game, phase=Phase.parse(phase.name).long(),
                            survivors=survivors, lines=rules.draw_lines(state),
                            board=board_summary(state, rules))
-    for address in [p.address for p in active_players(game)] + [game.gm]:
+    for address in [p.address for p in active_players(game)] + [game.gm, *game.observers]:
         queue_mail(session, key=f"draw:{phase.id}:{address}", kind="results", sender=game.judge,
                    recipient=address, subject=subject, body=body, now=now, game=game)
     log_event(session, game, "draw_declared", now, phase=phase.name, survivors=survivors)

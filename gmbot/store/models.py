@@ -182,6 +182,7 @@ class Press(Base):
     created_at: Mapped[datetime]
     copies: Mapped[list[PressCopy]] = relationship(back_populates="press",
                                                   order_by="PressCopy.id")
+    reply_to: Mapped[Press | None] = relationship(remote_side=[id])
 
 
 class PressCopy(Base):
