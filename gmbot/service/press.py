@@ -17,7 +17,7 @@ from gmbot.press.names import GM, Names, Seat
 from gmbot.press.policy import PressRules
 from gmbot.render import render
 from gmbot.service.outbox import new_message_id, queue_mail
-from gmbot.service.runtime import active_players, map_for, rules_for
+from gmbot.service.runtime import active_players, log_event, map_for, rules_for
 from gmbot.store.models import Game, Inbound, Player, Press, PressCopy
 
 
@@ -95,6 +95,8 @@ def relay(session: Session, game: Game, names: Names, msg: Message, inbound: Inb
                    now=now, game=game, message_id=mid)
         session.add(PressCopy(press_id=press.id, kind=kind, address=address, message_id=mid,
                               player_id=player.id if player else None))
+    log_event(session, game, "press_relayed", now, press=press.id, sender=sender_key,
+              to=list(msg.to), broadcast=msg.broadcast, grey=msg.grey, copies=len(copies))
     return press
 
 
