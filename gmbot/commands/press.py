@@ -69,12 +69,13 @@ def run(ctx: Context) -> None:
             _check_size(ctx, block)
         except Refused as e:
             ctx.errors += 1
-            ctx.sections.append(f"{where}\n  press refused, nothing was sent: {e}")
-            continue
-        service.relay(ctx.session, ctx.game, names, msg, ctx.record, ctx.app.now())
-        ctx.sections.append(f"{where}\n  {_sent_text(msg, names, reply, rules)}")
-        if block.unterminated:
-            ctx.sections.append("  (no ENDPRESS: the rest of your mail was taken as press)")
+            done = f"press refused, nothing was sent: {e}"
+        else:
+            service.relay(ctx.session, ctx.game, names, msg, ctx.record, ctx.app.now())
+            done = _sent_text(msg, names, reply, rules)
+        if block.unterminated and reply is None:
+            done += "\n  (no ENDPRESS: the rest of your mail was taken as press)"
+        ctx.sections.append(f"{where}\n  {done}")
 
 
 def _check_size(ctx: Context, block: PressBlock) -> None:

@@ -21,6 +21,7 @@ _GREY = {"GREY", "GRAY", "ANONYMOUS", "ANON"}
 _WHITE = {"WHITE", "SIGNED"}
 _ALL = {"ALL", "EVERYONE", "EVERYBODY"}
 _FILLER = {"AND", "&", "+"}
+_NAME = re.compile(r"[^\W_][\w.'/-]*")
 
 
 @dataclass(frozen=True)
@@ -58,14 +59,19 @@ def split_press(lines: list[tuple[int, str]]) -> tuple[list[PressBlock], list[tu
             rest.append((number, text))
             i += 1
             continue
-        body: list[str] = []
-        i += 1
-        while i < len(lines) and not _END.match(lines[i][1]):
-            body.append(lines[i][1])
+        end = i + 1
+        while end < len(lines) and not _END.match(lines[end][1]):
+            end += 1
+        body = "\n".join(t for _, t in lines[i + 1:end])
+        block = parse_header(number, text, body, unterminated=end == len(lines))
+        if block.unterminated and block.problems:
+            # "Press on to Moscow!" with no ENDPRESS after it: chatter, not a press header
+            # that would swallow the orders below it.
+            rest.append((number, text))
             i += 1
-        closed = i < len(lines)
-        i += 1  # past ENDPRESS
-        blocks.append(parse_header(number, text, "\n".join(body), unterminated=not closed))
+            continue
+        blocks.append(block)
+        i = end + 1  # past ENDPRESS
     return blocks, rest
 
 
@@ -104,6 +110,9 @@ def parse_header(number: int, header: str, text: str, unterminated: bool = False
         else:
             target.append(word)
         i += 1
+    odd = [w for w in to + but if not _NAME.fullmatch(w)]
+    if odd:
+        problems.append(f"not a player's name: {', '.join(odd)}")
     if but and not broadcast:
         problems.append("BUT follows ALL: PRESS TO ALL BUT FRANCE")
     if broadcast and to:

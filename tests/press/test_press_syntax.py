@@ -127,3 +127,9 @@ def test_game_file_press_problems_name_their_line(extra: str, message: str) -> N
     with pytest.raises(GameFileError) as e:
         parse_game_text(GAME + extra + "\n")
     assert any(message in str(p) and p.line == 7 for p in e.value.problems), e.value.problems
+
+
+def test_chatter_starting_with_press_does_not_swallow_the_orders() -> None:
+    req = parse_request(["Press on to Moscow!", "A WAR - MOS"])
+    assert req.press == []
+    assert [o.text for o in req.orders] == ["Press on to Moscow!", "A WAR - MOS"]
