@@ -53,6 +53,15 @@ class Config:
         return float(self.limits.get(name, default))
 
 
+DEFAULT_MAX_MESSAGE_BYTES = 1_000_000
+
+
+def max_message_bytes(config: Config) -> int:
+    """The largest mail the judge reads (limits.max_message_bytes); larger mail is
+    measured, never read whole, and refused."""
+    return int(config.limit("max_message_bytes", DEFAULT_MAX_MESSAGE_BYTES))
+
+
 def _secret(section: dict[str, Any], key: str, env: str) -> None:
     """Credentials may come from the environment instead of the file."""
     if env in os.environ:

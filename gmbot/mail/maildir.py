@@ -9,6 +9,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from gmbot.mail.oversize import Raw, read_bounded
+
 if TYPE_CHECKING:  # only a type here; the email package is slow to import
     from email.message import EmailMessage
 
@@ -26,12 +28,14 @@ class MaildirInbox:
         self.path = path
         ensure_maildir(path)
 
-    def pending(self) -> Iterator[tuple[str, bytes]]:
+    def pending(self, max_bytes: int) -> Iterator[tuple[str, Raw]]:
+        """Each new message: whole, or only its head when larger than `max_bytes`."""
         for entry in sorted(os.scandir(self.path / "new"), key=lambda e: e.name):
             if entry.name.startswith("."):
                 continue
             try:
-                raw = Path(entry.path).read_bytes()
+                with open(entry.path, "rb") as f:
+                    raw = read_bounded(f, max_bytes, os.fstat(f.fileno()).st_size)
             except (FileNotFoundError, IsADirectoryError):
                 continue  # another process reading this inbox took it first
             yield entry.name, raw

@@ -4,9 +4,8 @@ game, authenticated, its commands and orders applied, and the reply queued."""
 
 from __future__ import annotations
 
-import hashlib
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 
 from sqlalchemy import bindparam, insert, or_, select, update
@@ -14,7 +13,9 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, contains_eager
 
 from gmbot.commands.request import Request, parse_request
+from gmbot.config import max_message_bytes
 from gmbot.mail.message import InboundMail, automated_reason, parse_message
+from gmbot.mail.oversize import Oversize, Raw, admit, content_id, head_of, size_of
 from gmbot.render import render
 from gmbot.service.app import App
 from gmbot.service.outbox import queue_mail
@@ -23,7 +24,6 @@ from gmbot.store.models import Game, Inbound, Outbound, Player
 
 log = logging.getLogger("gmbot")
 
-DEFAULT_MAX_SIZE = 1_000_000
 DEFAULT_MAILS_PER_HOUR = 30
 RATE_WINDOW = timedelta(hours=1)
 TOO_MANY = "you sent too many mails"  # starts the reason of every rate-limited mail
@@ -56,12 +56,14 @@ class Context:
         return self.player is None
 
 
-def receive(app: App, raw: bytes) -> Outcome:
+def receive(app: App, raw: Raw) -> Outcome:
     """Handle one mail. A failure inside (a bug, not bad input) sets the mail aside with
     its raw text in the store, so it never blocks the mailbox and is never lost. A
     database that cannot be reached or gives up a transaction (OperationalError: down,
     restarting, locked, a deadlock) is no fault of the mail: that error is raised, and
-    the mail stays where it is to be read again."""
+    the mail stays where it is to be read again. A mail over limits.max_message_bytes is
+    handled from its header section only (it can only be refused)."""
+    raw = admit(raw, max_message_bytes(app.config))
     try:
         return _receive(app, raw)
     except OperationalError:
@@ -71,23 +73,40 @@ def receive(app: App, raw: bytes) -> Outcome:
         return _set_aside(app, raw, f"{type(e).__name__}: {e}")
 
 
-def _set_aside(app: App, raw: bytes, why: str) -> Outcome:
-    ident = "sha256:" + hashlib.sha256(raw).hexdigest()
+def _set_aside(app: App, raw: Raw, why: str) -> Outcome:
+    ident = content_id(raw)
     try:
         with app.db.transaction() as s:
             if not _recorded(s, ident):
-                s.add(Inbound(message_id=ident, sender="", subject="", received_at=app.now(),
-                              size=len(raw), status="failed", reason=why[:2000], raw=raw))
+                s.add(_failed(app, raw, ident, why))
     except IntegrityError:
         pass  # another process set the same mail aside at the same moment
     return Outcome("failed", why)
 
 
-def _receive(app: App, raw: bytes) -> Outcome:
-    mail = parse_message(raw)
+def _failed(app: App, raw: Raw, ident: str, why: str) -> Inbound:
+    """The record of a mail whose handling failed: its whole text kept, to look into."""
+    return Inbound(message_id=ident, sender="", subject="", received_at=app.now(),
+                   size=size_of(raw), status="failed", reason=why[:2000],
+                   raw=raw.head if isinstance(raw, Oversize) else raw)
+
+
+def _parse(raw: Raw) -> InboundMail:
+    if isinstance(raw, Oversize):
+        return replace(parse_message(raw.head), size=raw.size)
+    return parse_message(raw)
+
+
+def _kept(raw: Raw, status: str) -> bytes:
+    """What the store keeps of a mail's text: all of a handled mail (until
+    limits.keep_raw_mail_days), only the header section of mail refused or ignored."""
+    return raw if status == "handled" and isinstance(raw, bytes) else head_of(raw)
+
+
+def _receive(app: App, raw: Raw) -> Outcome:
+    mail = _parse(raw)
     now = app.now()
-    # Without a Message-ID the content itself identifies a redelivered copy.
-    ident = mail.message_id or "sha256:" + hashlib.sha256(raw).hexdigest()
+    ident = _ident(mail, raw)
     try:
         with app.db.transaction() as s:
             if _recorded(s, ident):
@@ -96,11 +115,14 @@ def _receive(app: App, raw: bytes) -> Outcome:
             # and costs no UPDATE.
             record = Inbound(message_id=ident, sender=mail.sender,
                              subject=mail.subject[:998], received_at=now, size=mail.size,
-                             status="handled", reason=None, raw=raw)
+                             status="handled", reason=None,
+                             raw=_kept(raw, "handled"))
             s.add(record)
             outcome = _handle(app, s, mail, record)
             record.status = outcome.status
             record.reason = outcome.reason or None
+            if outcome.status != "handled":
+                record.raw = _kept(raw, outcome.status)
             return outcome
     except IntegrityError:
         # Another process recorded the same mail after the check above (two daemons
@@ -111,17 +133,19 @@ def _receive(app: App, raw: bytes) -> Outcome:
         raise
 
 
-def receive_batch(app: App, raws: list[bytes]) -> list[Outcome]:
+def receive_batch(app: App, raws: list[Raw]) -> list[Outcome]:
     """Handle several mails in one transaction, each in a savepoint of its own: one commit,
     so one fsync, for the lot. Each mail is still all or nothing (its records, orders and
     reply), and none is acknowledged before the batch has committed: the caller marks
     them read only once this returns, and replies leave the outbox only after the commit.
     An OperationalError (database down, locked...) rolls the whole batch back and is
     raised; every mail of it stays unread, to be read again."""
+    max_bytes = max_message_bytes(app.config)
+    raws = [admit(raw, max_bytes) for raw in raws]
     mails: list[InboundMail | Exception] = []
     for raw in raws:
         try:
-            mails.append(parse_message(raw))
+            mails.append(_parse(raw))
         except Exception as e:  # noqa: BLE001 - set aside below, like any failure
             mails.append(e)
     outcomes: list[Outcome] = []
@@ -153,12 +177,12 @@ class _Batch:
                 select(Inbound.message_id).where(Inbound.message_id.in_(chunk))))
 
 
-def _ident(mail: InboundMail, raw: bytes) -> str:
+def _ident(mail: InboundMail, raw: Raw) -> str:
     # Without a Message-ID the content itself identifies a redelivered copy.
-    return mail.message_id or "sha256:" + hashlib.sha256(raw).hexdigest()
+    return mail.message_id or content_id(raw)
 
 
-def _receive_nested(app: App, s: Session, raw: bytes, mail: InboundMail | Exception,
+def _receive_nested(app: App, s: Session, raw: Raw, mail: InboundMail | Exception,
                     batch: _Batch) -> Outcome:
     """`receive` for one mail of a batch, inside a savepoint of the batch's transaction.
     The mail's Inbound row is written with a plain INSERT (see _write_record), not by the
@@ -173,15 +197,17 @@ def _receive_nested(app: App, s: Session, raw: bytes, mail: InboundMail | Except
             with s.begin_nested():
                 record = Inbound(message_id=ident, sender=mail.sender,
                                  subject=mail.subject[:998], received_at=app.now(),
-                                 size=mail.size, status="handled", reason=None, raw=raw)
+                                 size=mail.size, status="handled", reason=None,
+                                 raw=_kept(raw, "handled"))
                 outcome = _handle(app, s, mail, record)
                 status, reason = outcome.status, outcome.reason or None
                 if record.id is None:
                     record.status, record.reason = status, reason
+                    record.raw = _kept(raw, status)
                     _write_record(s, record)
                 elif (record.status, record.reason) != (status, reason):
                     s.execute(update(Inbound).where(Inbound.id == record.id)
-                              .values(status=status, reason=reason))
+                              .values(status=status, reason=reason, raw=_kept(raw, status)))
                 record.status, record.reason = status, reason
             batch.recorded.add(ident)
             return outcome
@@ -196,13 +222,11 @@ def _receive_nested(app: App, s: Session, raw: bytes, mail: InboundMail | Except
     except Exception as e:  # noqa: BLE001 - any bug in handling one mail
         log.exception("handling a mail failed; it is kept as failed in the store")
         why = f"{type(e).__name__}: {e}"
-        ident = "sha256:" + hashlib.sha256(raw).hexdigest()
+        ident = content_id(raw)
         try:
             with s.begin_nested():
                 if not _recorded(s, ident):
-                    s.add(Inbound(message_id=ident, sender="", subject="",
-                                  received_at=app.now(), size=len(raw), status="failed",
-                                  reason=why[:2000], raw=raw))
+                    s.add(_failed(app, raw, ident, why))
         except IntegrityError:
             pass  # another process set the same mail aside at the same moment
         return Outcome("failed", why)
@@ -253,7 +277,7 @@ def _handle(app: App, s: Session, mail: InboundMail, record: Inbound) -> Outcome
     limited = _rate_limited(app, s, mail, record, batch)
     if limited:
         return limited
-    max_size = app.config.limit("max_message_bytes", DEFAULT_MAX_SIZE)
+    max_size = max_message_bytes(app.config)
     if mail.size > max_size:
         return _refuse(app, s, mail, record, "too_big",
                        f"your mail is {mail.size} bytes; the judge reads mail up to "

@@ -9,7 +9,9 @@ import logging
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from gmbot.config import max_message_bytes
 from gmbot.mail.maildir import MaildirInbox, MaildirOutbox
+from gmbot.mail.oversize import Raw
 from gmbot.service.app import App
 from gmbot.service.delivery import Transport, flush
 from gmbot.service.process import due_games, process_game, send_reminders
@@ -57,7 +59,7 @@ BATCH = 50
 def poll_maildir(app: App) -> list[Outcome]:
     inbox = MaildirInbox(app.config.inbox)
     outcomes: list[Outcome] = []
-    batch: list[tuple[str, bytes]] = []
+    batch: list[tuple[str, Raw]] = []
 
     def handle() -> None:
         from gmbot.service.inbound import receive_batch  # only when there is mail
@@ -67,7 +69,7 @@ def poll_maildir(app: App) -> list[Outcome]:
             inbox.done(key)  # only after the batch's transaction committed
         batch.clear()
 
-    for key, raw in inbox.pending():
+    for key, raw in inbox.pending(max_message_bytes(app.config)):
         batch.append((key, raw))
         if len(batch) >= BATCH:
             handle()
