@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gmbot.service import admin
+from gmbot.service.bounds import clip, listed, more
 from gmbot.service.inbound import Context
 
 USAGE = {
@@ -16,7 +17,9 @@ USAGE = {
 def run(ctx: Context) -> None:
     if ctx.request.orders:
         ctx.errors += 1
-        lines = "\n".join(f"  line {ln.number}: {ln.text}" for ln in ctx.request.orders)
+        shown, rest = listed(ctx.request.orders)
+        lines = "\n".join(f"  line {ln.number}: {clip(ln.text)}" for ln in shown)
+        lines += f"\n  {more(rest)}" if rest else ""
         ctx.sections.append(f"The GM gives no unit orders; these lines were ignored:\n{lines}")
     now = ctx.app.now()
     for command in ctx.request.commands:

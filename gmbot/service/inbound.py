@@ -8,7 +8,7 @@ import logging
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
 
-from sqlalchemy import bindparam, insert, or_, select, update
+from sqlalchemy import bindparam, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, contains_eager
 
@@ -18,6 +18,7 @@ from gmbot.mail.message import InboundMail, automated_reason, parse_message
 from gmbot.mail.oversize import Oversize, Raw, admit, content_id, head_of, size_of
 from gmbot.render import render
 from gmbot.service.app import App
+from gmbot.service.bounds import cap_reply
 from gmbot.service.outbox import queue_mail
 from gmbot.service.runtime import log_event
 from gmbot.store.models import Game, Inbound, Outbound, Player
@@ -25,7 +26,10 @@ from gmbot.store.models import Game, Inbound, Outbound, Player
 log = logging.getLogger("gmbot")
 
 DEFAULT_MAILS_PER_HOUR = 30
+DEFAULT_GM_MAILS_PER_HOUR = 300  # high, for a GM's busy hour, yet finite
+DEFAULT_STRANGER_REPLIES_PER_HOUR = 20  # refusals to unregistered senders, all together
 RATE_WINDOW = timedelta(hours=1)
+STRANGER_WINDOW = timedelta(days=1)  # one refusal per unregistered address in it
 TOO_MANY = "you sent too many mails"  # starts the reason of every rate-limited mail
 
 
@@ -287,6 +291,8 @@ def _handle(app: App, s: Session, mail: InboundMail, record: Inbound) -> Outcome
         maybe_gm = batch is None or mail.sender in batch.gms
         game, player, problem = _route(s, mail.sender, request, maybe_gm)
     if game is None:
+        if _stranger(s, mail.sender, batch):
+            return _refuse_stranger(app, s, mail, record, problem)
         return _refuse(app, s, mail, record, "unknown", problem)
     # The game row is locked until this mail's transaction ends (PostgreSQL; on SQLite the
     # transaction holds the write lock anyway): deadline processing in another process
@@ -309,7 +315,7 @@ def _handle(app: App, s: Session, mail: InboundMail, record: Inbound) -> Outcome
 
     run_commands(ctx)
     subject = f"[{game.name}] " + ("Errors in your mail" if ctx.errors else "Received")
-    text = "\n\n".join(ctx.sections).rstrip() + "\n"
+    text = cap_reply("\n\n".join(ctx.sections).rstrip() + "\n")
     _reply(app, s, mail, record, game, "ack", subject, text)
     log_event(s, game, "mail_handled", app.now(), sender=mail.sender,
               message_id=mail.message_id, errors=ctx.errors)
@@ -332,22 +338,19 @@ _NOTICED = select(_OUT.id).where(
 
 def _rate_limited(app: App, s: Session, mail: InboundMail, record: Inbound,
                   batch: _Batch | None = None) -> Outcome | None:
-    """Past limits.mails_per_hour from one sender the mail is refused: with one notice per
-    window, then in silence, so an auto-responder that slips through cannot keep a mail
-    loop going. Mails refused for this do not count, so the sender is heard again soon."""
-    if batch is not None:
-        if mail.sender in batch.gms:
-            return None  # the GM may send as many commands as the game needs
-    else:
-        with s.no_autoflush:
-            if s.scalar(select(Game.id).where(Game.gm == mail.sender).limit(1)) is not None:
-                return None
-    limit = int(app.config.limit("mails_per_hour", DEFAULT_MAILS_PER_HOUR))
-    params = {"sender": mail.sender, "since": app.now() - RATE_WINDOW, "limit": limit}
+    """Past its hourly limit a sender's mail is refused: with one notice per window, then
+    in silence, so an auto-responder that slips through cannot keep a mail loop going.
+    Mails refused for this do not count, so the sender is heard again soon. Strangers get
+    no notice (they get at most one refusal a day: _refuse_stranger)."""
+    who = mail.sender  # the identity limits are counted for
+    limit = _hourly_limit(app, s, who, batch)
+    params = {"sender": who, "since": app.now() - RATE_WINDOW, "limit": limit}
     with s.no_autoflush:
         recent = s.scalars(_RECENT, params).all()
         if len(recent) < limit:
             return None
+        if _stranger(s, who, batch):
+            return Outcome("refused", f"{TOO_MANY} (from a stranger: no notice)")
         noticed = s.scalar(_NOTICED, params)
     if noticed is not None:
         return Outcome("refused", f"{TOO_MANY} (notice already sent)")
@@ -355,6 +358,58 @@ def _rate_limited(app: App, s: Session, mail: InboundMail, record: Inbound,
     return _refuse(app, s, mail, record, "rate",
                    f"{TOO_MANY} (more than {limit} in an hour); the judge will read your "
                    f"mail again after {again:%Y-%m-%d %H:%M} UTC.")
+
+
+def _hourly_limit(app: App, s: Session, who: str, batch: _Batch | None) -> int:
+    """limits.mails_per_hour; for a GM's address limits.gm_mails_per_hour, higher: a
+    GM may need many commands, but forged GM mail must not buy replies without end."""
+    if batch is not None:
+        gm = who in batch.gms
+    else:
+        with s.no_autoflush:
+            gm = s.scalar(select(Game.id).where(Game.gm == who).limit(1)) is not None
+    if gm:
+        return int(app.config.limit("gm_mails_per_hour", DEFAULT_GM_MAILS_PER_HOUR))
+    return int(app.config.limit("mails_per_hour", DEFAULT_MAILS_PER_HOUR))
+
+
+_STRANGER_KIND = "refusal-stranger"
+_KNOWN_PLAYER = select(Player.__table__.c.id).where(
+    Player.__table__.c.address == bindparam("who")).limit(1)
+_STRANGER_ANSWERED = select(_OUT.id).where(
+    _OUT.kind == _STRANGER_KIND, _OUT.created_at > bindparam("since"),
+    _OUT.recipient == bindparam("who")).limit(1)
+_STRANGERS_ANSWERED = select(func.count()).select_from(Outbound.__table__).where(
+    _OUT.kind == _STRANGER_KIND, _OUT.created_at > bindparam("since"))
+
+
+def _stranger(s: Session, who: str, batch: _Batch | None) -> bool:
+    """No game knows this address: neither a player's (of any game, past or present)
+    nor a GM's."""
+    with s.no_autoflush:
+        if s.scalar(_KNOWN_PLAYER, {"who": who}) is not None:
+            return False
+        if batch is not None:
+            return who not in batch.gms
+        return s.scalar(select(Game.id).where(Game.gm == who).limit(1)) is None
+
+
+def _refuse_stranger(app: App, s: Session, mail: InboundMail, record: Inbound,
+                     reason: str) -> Outcome:
+    """A stranger's mail is refused with one reply a day at most per address, all such
+    replies under limits.stranger_replies_per_hour, never repeating the mail's subject:
+    forged senders must not turn the judge into a spam relay."""
+    now = app.now()
+    with s.no_autoflush:
+        if s.scalar(_STRANGER_ANSWERED, {"who": mail.sender,
+                                         "since": now - STRANGER_WINDOW}) is not None:
+            return Outcome("refused", f"{reason} (no reply: one was sent in the last day)")
+        cap = int(app.config.limit("stranger_replies_per_hour",
+                                   DEFAULT_STRANGER_REPLIES_PER_HOUR))
+        if s.scalar(_STRANGERS_ANSWERED, {"since": now - RATE_WINDOW}) >= cap:
+            return Outcome("refused", f"{reason} (no reply: {cap} strangers were answered "
+                                      "in the last hour)")
+    return _refuse(app, s, mail, record, "stranger", reason, echo_subject=False)
 
 
 # Built once, like _RECENT: run for every mail.
@@ -399,9 +454,10 @@ def _route(s: Session, sender: str, request: Request,
 
 
 def _refuse(app: App, s: Session, mail: InboundMail, record: Inbound, kind: str, reason: str,
-            game: Game | None = None) -> Outcome:
+            game: Game | None = None, echo_subject: bool = True) -> Outcome:
     judge = game.judge if game else _any_judge(s)
-    subject, body = render("refusal.txt.j2", reason=reason, subject=mail.subject)
+    subject, body = render("refusal.txt.j2", reason=reason,
+                           subject=mail.subject if echo_subject else None)
     _reply(app, s, mail, record, game, f"refusal-{kind}", subject, body, sender=judge)
     return Outcome("refused", reason)
 
