@@ -42,12 +42,20 @@ def ingest(ctx: click.Context) -> None:
 @click.option("--quiet", "-q", is_flag=True)
 @click.pass_context
 def tick(ctx: click.Context, quiet: bool) -> None:
-    """Do the daemon's work once and exit (for cron): read mail, remind, process, send."""
+    """Do the daemon's work once and exit (for cron): read mail, remind, process, send.
+
+    Exits 1 when a mail server could not be reached or its certificate not verified
+    (the errors go to standard error, also with -q, so cron mails them); the work
+    that did not need that server was done all the same."""
     from gmbot.service.loop import tick as run_tick
 
     report = run_tick(app_from(ctx))
     if not quiet:
-        click.echo("\n".join(report.lines()))
+        click.echo("\n".join(line for line in report.lines() if not line.startswith("error:")))
+    for error in report.errors:
+        click.echo(f"error: {error}", err=True)
+    if report.errors:
+        ctx.exit(1)
 
 
 @main.command()

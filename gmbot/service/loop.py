@@ -122,5 +122,10 @@ def tick(app: App, transport: Transport | None = None) -> TickReport:
         log.warning("%s; the next run tries again", e)
     report.reminders = send_reminders(app)
     report.processed = run_deadlines(app)
-    report.sent = flush(app, transport or outbound_transport(app))
+    transport = transport or outbound_transport(app)
+    report.sent = flush(app, transport)
+    unreachable = getattr(transport, "connect_error", None)  # SMTP: down, or untrusted
+    if unreachable:
+        report.errors.append(f"SMTP {unreachable}")
+        log.warning("sending failed: SMTP %s; the mail stays queued", unreachable)
     return report
