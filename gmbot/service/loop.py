@@ -15,6 +15,7 @@ from gmbot.mail.oversize import Raw
 from gmbot.service.app import App
 from gmbot.service.delivery import Transport, flush
 from gmbot.service.process import due_games, process_game, send_reminders
+from gmbot.service.retention import prune_raw_mail
 
 # The mail pipeline (parsing, commands) and the IMAP client are imported where they are
 # used: they are a good part of the start-up time, and most runs of `gmbot tick` from
@@ -31,6 +32,7 @@ class TickReport:
     reminders: int = 0
     processed: list[str] = field(default_factory=list)
     sent: int = 0
+    pruned: int = 0  # mails whose raw text was dropped (limits.keep_raw_mail_days)
     errors: list[str] = field(default_factory=list)
 
     def lines(self) -> list[str]:
@@ -40,6 +42,8 @@ class TickReport:
         out.append(f"{self.reminders} reminder(s) queued")
         out += self.processed
         out.append(f"{self.sent} mail(s) sent")
+        if self.pruned:
+            out.append(f"{self.pruned} old mail(s) pruned to their headers' record")
         return out
 
 
@@ -128,4 +132,5 @@ def tick(app: App, transport: Transport | None = None) -> TickReport:
     if unreachable:
         report.errors.append(f"SMTP {unreachable}")
         log.warning("sending failed: SMTP %s; the mail stays queued", unreachable)
+    report.pruned = prune_raw_mail(app)
     return report
