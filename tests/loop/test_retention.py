@@ -13,9 +13,8 @@ import pytest
 import yaml
 from sqlalchemy import select, update
 
-from gmbot.service import inbound
 from gmbot.store.models import Inbound
-from tests.loop.judgekit import Judge
+from tests.loop.judgekit import Judge, fail_mails_with
 from tests.loop.test_daemon import wait_for
 
 
@@ -27,14 +26,7 @@ def texts(judge: Judge) -> dict[str, bytes | None]:
 
 def test_raw_mail_is_pruned_after_the_retention_and_duplicates_still_recognised(
         judge: Judge, monkeypatch: pytest.MonkeyPatch) -> None:
-    real = inbound._handle
-
-    def explode(app, s, mail, record):  # noqa: ANN001, ANN202
-        if "boom" in mail.body:
-            raise RuntimeError("a bug")
-        return real(app, s, mail, record)
-
-    monkeypatch.setattr(inbound, "_handle", explode)
+    fail_mails_with(monkeypatch, "boom")
     first = judge.send("france@example.test", "A PAR - BUR\n")
     raw = (judge.home / "mail/inbox/new" / first).read_bytes()
     judge.send("germany@example.test", "boom\n")
