@@ -25,9 +25,6 @@ from gmbot.store.models import Game, Inbound, Outbound, Player
 
 log = logging.getLogger("gmbot")
 
-DEFAULT_MAILS_PER_HOUR = 30
-DEFAULT_GM_MAILS_PER_HOUR = 300  # high, for a GM's busy hour, yet finite
-DEFAULT_STRANGER_REPLIES_PER_HOUR = 20  # refusals to unregistered senders, all together
 RATE_WINDOW = timedelta(hours=1)
 STRANGER_WINDOW = timedelta(days=1)  # one refusal per unregistered address in it
 TOO_MANY = "you sent too many mails"  # starts the reason of every rate-limited mail
@@ -369,8 +366,8 @@ def _hourly_limit(app: App, s: Session, who: str, batch: _Batch | None) -> int:
         with s.no_autoflush:
             gm = s.scalar(select(Game.id).where(Game.gm == who).limit(1)) is not None
     if gm:
-        return int(app.config.limit("gm_mails_per_hour", DEFAULT_GM_MAILS_PER_HOUR))
-    return int(app.config.limit("mails_per_hour", DEFAULT_MAILS_PER_HOUR))
+        return int(app.config.limit("gm_mails_per_hour"))
+    return int(app.config.limit("mails_per_hour"))
 
 
 _STRANGER_KIND = "refusal-stranger"
@@ -404,8 +401,7 @@ def _refuse_stranger(app: App, s: Session, mail: InboundMail, record: Inbound,
         if s.scalar(_STRANGER_ANSWERED, {"who": mail.sender,
                                          "since": now - STRANGER_WINDOW}) is not None:
             return Outcome("refused", f"{reason} (no reply: one was sent in the last day)")
-        cap = int(app.config.limit("stranger_replies_per_hour",
-                                   DEFAULT_STRANGER_REPLIES_PER_HOUR))
+        cap = int(app.config.limit("stranger_replies_per_hour"))
         if s.scalar(_STRANGERS_ANSWERED, {"since": now - RATE_WINDOW}) >= cap:
             return Outcome("refused", f"{reason} (no reply: {cap} strangers were answered "
                                       "in the last hour)")

@@ -13,8 +13,6 @@ from sqlalchemy import bindparam, update
 from gmbot.service.app import App
 from gmbot.store.models import Inbound
 
-DEFAULT_KEEP_RAW_DAYS = 30.0
-
 _IN = Inbound.__table__.c
 # Core, and on the partial index ix_inbound_raw_kept: only rows still holding text.
 _PRUNE = (update(Inbound.__table__)
@@ -25,7 +23,7 @@ _PRUNE = (update(Inbound.__table__)
 
 def prune_raw_mail(app: App) -> int:
     """Drop the text of mail older than the retention; how many mails lost it."""
-    days = app.config.limit("keep_raw_mail_days", DEFAULT_KEEP_RAW_DAYS)
+    days = app.config.limit("keep_raw_mail_days")
     before = app.now() - timedelta(days=days)
     with app.db.transaction() as s:
         return int(s.execute(_PRUNE, {"before": before}).rowcount or 0)

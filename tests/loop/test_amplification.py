@@ -5,9 +5,13 @@ for all strangers together. Through the real pipeline on the local Maildir."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 import yaml
 from sqlalchemy import select
 
+from gmbot.config import ConfigError, load_config
 from gmbot.store.models import OrderSet
 from tests.loop.judgekit import Judge, body
 
@@ -122,3 +126,14 @@ def test_a_stranger_past_the_hourly_limit_gets_no_notice(judge: Judge) -> None:
         judge.send("stranger@example.org", "hello\n")
     assert [m.status for m in judge.tick().mails] == ["refused"] * 5
     assert len(judge.new_mail()) == 1  # the day's one refusal; no rate notice
+
+
+@pytest.mark.parametrize(("limits", "error"), [
+    ({"gm_mail_per_hour": 5}, "unknown limits: gm_mail_per_hour"),
+    ({"mails_per_hour": "lots"}, "limits.mails_per_hour must be a number"),
+])
+def test_a_mistyped_limit_is_refused_at_start(tmp_path: Path, limits: dict[str, object],
+                                              error: str) -> None:
+    (tmp_path / "gmbot.yaml").write_text(yaml.safe_dump({"limits": limits}))
+    with pytest.raises(ConfigError, match=error):
+        load_config(tmp_path)
