@@ -288,8 +288,6 @@ def _handle(app: App, s: Session, mail: InboundMail, record: Inbound) -> Outcome
         maybe_gm = batch is None or mail.sender in batch.gms
         game, player, problem = _route(s, mail.sender, request, maybe_gm)
     if game is None:
-        if _stranger(s, mail.sender, batch):
-            return _refuse_stranger(app, s, mail, record, problem)
         return _refuse(app, s, mail, record, "unknown", problem)
     # The game row is locked until this mail's transaction ends (PostgreSQL; on SQLite the
     # transaction holds the write lock anyway): deadline processing in another process
@@ -337,8 +335,7 @@ def _rate_limited(app: App, s: Session, mail: InboundMail, record: Inbound,
                   batch: _Batch | None = None) -> Outcome | None:
     """Past its hourly limit a sender's mail is refused: with one notice per window, then
     in silence, so an auto-responder that slips through cannot keep a mail loop going.
-    Mails refused for this do not count, so the sender is heard again soon. Strangers get
-    no notice (they get at most one refusal a day: _refuse_stranger)."""
+    Mails refused for this do not count, so the sender is heard again soon."""
     who = mail.sender  # the identity limits are counted for
     limit = _hourly_limit(app, s, who, batch)
     params = {"sender": who, "since": app.now() - RATE_WINDOW, "limit": limit}
@@ -346,8 +343,6 @@ def _rate_limited(app: App, s: Session, mail: InboundMail, record: Inbound,
         recent = s.scalars(_RECENT, params).all()
         if len(recent) < limit:
             return None
-        if _stranger(s, who, batch):
-            return Outcome("refused", f"{TOO_MANY} (from a stranger: no notice)")
         noticed = s.scalar(_NOTICED, params)
     if noticed is not None:
         return Outcome("refused", f"{TOO_MANY} (notice already sent)")
@@ -391,21 +386,19 @@ def _stranger(s: Session, who: str, batch: _Batch | None) -> bool:
         return s.scalar(select(Game.id).where(Game.gm == who).limit(1)) is None
 
 
-def _refuse_stranger(app: App, s: Session, mail: InboundMail, record: Inbound,
-                     reason: str) -> Outcome:
-    """A stranger's mail is refused with one reply a day at most per address, all such
-    replies under limits.stranger_replies_per_hour, never repeating the mail's subject:
-    forged senders must not turn the judge into a spam relay."""
+def _stranger_silenced(app: App, s: Session, who: str) -> str | None:
+    """Why a stranger gets no reply, if he gets none: one reply a day at most per
+    address, all of them under limits.stranger_replies_per_hour. Forged senders must
+    not turn the judge into a mail cannon aimed at anyone."""
     now = app.now()
     with s.no_autoflush:
-        if s.scalar(_STRANGER_ANSWERED, {"who": mail.sender,
+        if s.scalar(_STRANGER_ANSWERED, {"who": who,
                                          "since": now - STRANGER_WINDOW}) is not None:
-            return Outcome("refused", f"{reason} (no reply: one was sent in the last day)")
+            return "no reply: one was sent in the last day"
         cap = int(app.config.limit("stranger_replies_per_hour"))
         if s.scalar(_STRANGERS_ANSWERED, {"since": now - RATE_WINDOW}) >= cap:
-            return Outcome("refused", f"{reason} (no reply: {cap} strangers were answered "
-                                      "in the last hour)")
-    return _refuse(app, s, mail, record, "stranger", reason, echo_subject=False)
+            return f"no reply: {cap} strangers were answered in the last hour"
+    return None
 
 
 # Built once, like _RECENT: run for every mail.
@@ -450,10 +443,18 @@ def _route(s: Session, sender: str, request: Request,
 
 
 def _refuse(app: App, s: Session, mail: InboundMail, record: Inbound, kind: str, reason: str,
-            game: Game | None = None, echo_subject: bool = True) -> Outcome:
+            game: Game | None = None) -> Outcome:
+    """Refuse the mail with a short reply. A stranger's reply never repeats the mail's
+    subject, and goes out only as _stranger_silenced allows."""
+    echo = True
+    if game is None and _stranger(s, mail.sender, s.info.get(_BATCH)):
+        silenced = _stranger_silenced(app, s, mail.sender)
+        if silenced:
+            return Outcome("refused", f"{reason} ({silenced})")
+        kind, echo = "stranger", False
     judge = game.judge if game else _any_judge(s)
     subject, body = render("refusal.txt.j2", reason=reason,
-                           subject=mail.subject if echo_subject else None)
+                           subject=mail.subject if echo else None)
     _reply(app, s, mail, record, game, f"refusal-{kind}", subject, body, sender=judge)
     return Outcome("refused", reason)
 

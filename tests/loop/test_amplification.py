@@ -104,6 +104,16 @@ def test_a_stranger_gets_one_refusal_a_day_without_his_subject(judge: Judge) -> 
     assert len(judge.to("stranger@example.org", judge.new_mail())) == 1
 
 
+def test_every_refusal_to_a_stranger_is_gated_oversize_mail_too(judge: Judge) -> None:
+    with_limits(judge, max_message_bytes=10_000)
+    for n in range(3):
+        judge.send("victim@example.org", "x" * 20_000, subject=f"Buy pills {n}")
+    assert [m.status for m in judge.tick().mails] == ["refused"] * 3
+    [refusal] = judge.new_mail()
+    assert refusal["Subject"] == "Not accepted: your mail"
+    assert "the judge reads mail up to 10000 bytes" in body(refusal)
+
+
 def test_refusals_to_strangers_are_capped_per_hour(judge: Judge) -> None:
     with_limits(judge, stranger_replies_per_hour=3)
     for n in range(6):
