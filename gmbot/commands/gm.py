@@ -22,6 +22,7 @@ def run(ctx: Context) -> None:
         lines += f"\n  {more(rest)}" if rest else ""
         ctx.sections.append(f"The GM gives no unit orders; these lines were ignored:\n{lines}")
     now = ctx.app.now()
+    reports: list[str] = []  # one per command, in order; only the first few are shown
     for command in ctx.request.commands:
         name, args = command.name, command.args
         try:
@@ -45,6 +46,9 @@ def run(ctx: Context) -> None:
                 continue  # HELP, STATUS, HISTORY are answered for everyone
         except admin.AdminError as e:
             ctx.errors += 1
-            ctx.sections.append(f"line {command.line.number}: {command.line.text}\n  refused: {e}")
+            reports.append(f"line {command.line.number}: {clip(command.line.text)}\n"
+                           f"  refused: {e}")
             continue
-        ctx.sections.append(f"line {command.line.number}: {command.line.text}\n  done: {done}")
+        reports.append(f"line {command.line.number}: {clip(command.line.text)}\n  done: {done}")
+    shown, rest = listed(reports)
+    ctx.sections += shown + ([f"{more(rest)} commands done or refused"] if rest else [])

@@ -147,3 +147,13 @@ def test_a_mistyped_limit_is_refused_at_start(tmp_path: Path, limits: dict[str, 
     (tmp_path / "gmbot.yaml").write_text(yaml.safe_dump({"limits": limits}))
     with pytest.raises(ConfigError, match=error):
         load_config(tmp_path)
+
+
+def test_a_gm_mail_of_many_commands_gets_a_short_reply(judge: Judge) -> None:
+    judge.send("gm@example.test", "EXTEND 1h\n" * 500 + "A PAR - BUR\n" * 500)
+    assert [m.status for m in judge.tick().mails] == ["handled"]
+    [reply] = judge.new_mail()
+    text = body(reply)
+    assert text.count("done: ") == 20 and "…and 480 more commands done or refused" in text
+    assert text.count("A PAR - BUR") == 20 and "…and 480 more" in text
+    assert len(text) < 10_000
