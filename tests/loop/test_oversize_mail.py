@@ -9,6 +9,7 @@ import tracemalloc
 from collections.abc import Callable
 from email.message import EmailMessage
 from email.utils import make_msgid
+from pathlib import Path
 
 from sqlalchemy import select
 
@@ -64,10 +65,13 @@ def test_an_oversize_mail_in_the_maildir_is_refused_without_being_read(judge: Ju
 
 
 def test_an_oversize_mail_on_the_pipe_is_refused_reading_at_most_the_limit(
-        judge: Judge, cli: Cli) -> None:
-    raw = big_mail("france@example.test", 5 * MB)
-    result = cli("ingest", input=raw)
-    assert result.output.startswith("refused:")
+        judge: Judge, cli: Cli, tmp_path: Path) -> None:
+    raw = big_mail("france@example.test", 20 * MB)
+    (tmp_path / "mail").write_bytes(raw)
+    with open(tmp_path / "mail", "rb") as pipe:
+        peak = peak_memory(lambda: cli("ingest", input=pipe))
+        assert pipe.read() == b""  # read to its end, so the MTA sees the mail taken
+    assert peak < 8 * MB
     refused_for_size(judge, len(raw))
 
 
