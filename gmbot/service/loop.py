@@ -43,7 +43,7 @@ class TickReport:
         out += self.processed
         out.append(f"{self.sent} mail(s) sent")
         if self.pruned:
-            out.append(f"{self.pruned} old mail(s) pruned to their headers' record")
+            out.append(f"{self.pruned} old mail(s): raw text dropped, record kept")
         return out
 
 
