@@ -125,8 +125,25 @@ def load_game_file(path: str | Path) -> GameSpec:
     return parse_game_text(text, filename)
 
 
+# A game file is a few hundred lines; these bounds are far above any real one and far
+# below what exhausts memory (a YAML "billion laughs": aliases of aliases of lists).
+MAX_FILE_CHARS = 1_000_000
+MAX_NODES = 100_000  # values in the file once aliases are expanded
+MAX_ALIASES = 10_000  # alias expansions (*name)
+
+
+class _TooLarge(Exception):
+    def __init__(self, message: str, line: int) -> None:
+        super().__init__(message)
+        self.line = line
+
+
 def parse_game_text(text: str, filename: str = "<game>") -> GameSpec:
     """Parse and validate game-file text; raises GameFileError listing every problem."""
+    if len(text) > MAX_FILE_CHARS:
+        raise GameFileError([Problem(filename, None, "", (
+            f"the file has {len(text):,} characters; a game file may have at most "
+            f"{MAX_FILE_CHARS:,}"))])
     tree = _Tree(filename)
     try:
         node = yaml.compose(text, Loader=_Loader)
@@ -139,7 +156,10 @@ def parse_game_text(text: str, filename: str = "<game>") -> GameSpec:
         raise GameFileError([Problem(filename, None, "", f"invalid YAML: {exc}")]) from exc
     if node is None:
         raise GameFileError([Problem(filename, 1, "", "the file is empty")])
-    data = tree.convert(node, "")
+    try:
+        data = tree.convert(node, "")
+    except _TooLarge as exc:
+        raise GameFileError([Problem(filename, exc.line, "", str(exc))]) from None
     spec = _Checker(tree).game(data)
     if tree.problems or spec is None:
         raise GameFileError(sorted(tree.problems, key=lambda p: p.line or 0))
@@ -189,12 +209,15 @@ class _Tree:
         self.raw: dict[str, str] = {}  # source text of plain scalars, for string fields
         self.problems: list[Problem] = []
         self._active: set[int] = set()
+        self._seen: set[int] = set()  # nodes converted once: met again, an alias
+        self.nodes = self.aliases = 0
 
     def problem(self, path: str, message: str, line: int | None = None) -> None:
         line = line if line is not None else _nearest_line(self.lines, path)
         self.problems.append(Problem(self.filename, line, path, message))
 
     def convert(self, node: Node, path: str) -> Any:
+        self._count(node)
         self.lines.setdefault(path, node.start_mark.line + 1)
         if id(node) in self._active:  # an alias to an enclosing node
             self.problem(path, "recursive YAML alias", node.start_mark.line + 1)
@@ -231,6 +254,21 @@ class _Tree:
             return result
         finally:
             self._active.discard(id(node))
+
+    def _count(self, node: Node) -> None:
+        """Stop a file that expands beyond MAX_NODES values or MAX_ALIASES aliases."""
+        self.nodes += 1
+        if id(node) in self._seen:
+            self.aliases += 1
+        else:
+            self._seen.add(id(node))
+        line = node.start_mark.line + 1
+        if self.aliases > MAX_ALIASES:
+            raise _TooLarge(f"more than {MAX_ALIASES:,} YAML aliases (*name) are expanded; "
+                            "a game file needs far fewer (an alias bomb?)", line)
+        if self.nodes > MAX_NODES:
+            raise _TooLarge(f"more than {MAX_NODES:,} values once YAML aliases are "
+                            "expanded; a game file needs far fewer (an alias bomb?)", line)
 
     def alias_paths(self, old: str, new: str) -> None:
         """Make lines recorded under `old` (and below it) also known under `new`."""

@@ -15,8 +15,6 @@ from gmbot.service.inbound import Context
 from gmbot.service.runtime import current_phase
 from gmbot.store.models import Player, Press
 
-DEFAULT_PRESS_BYTES = 20_000
-
 
 @dataclass(frozen=True)
 class Sender:
@@ -79,7 +77,7 @@ def run(ctx: Context) -> None:
 
 
 def _check_size(ctx: Context, block: PressBlock) -> None:
-    limit = int(ctx.app.config.limit("press_bytes", DEFAULT_PRESS_BYTES))
+    limit = int(ctx.app.config.limit("press_bytes"))
     size = len(block.text.encode("utf-8"))
     if size > limit:
         raise Refused(f"the message is {size} bytes; press is relayed up to {limit} bytes")

@@ -17,6 +17,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 from sqlalchemy.types import TypeDecorator
@@ -125,7 +126,12 @@ class OrderSet(Base):
 
 class Inbound(Base):
     __tablename__ = "inbound"
-    __table_args__ = (Index("ix_inbound_sender_received", "sender", "received_at"),)
+    __table_args__ = (
+        Index("ix_inbound_sender_received", "sender", "received_at"),
+        # Pruning looks only at mail still holding its text (gmbot/service/retention.py).
+        Index("ix_inbound_raw_kept", "received_at", sqlite_where=text("raw IS NOT NULL"),
+              postgresql_where=text("raw IS NOT NULL")),
+    )
     id: Mapped[int] = mapped_column(primary_key=True)
     message_id: Mapped[str | None] = mapped_column(String(998), unique=True)
     sender: Mapped[str] = mapped_column(String(320))
@@ -142,7 +148,11 @@ class Outbound(Base):
     """The outbox: every mail gmbot sends is queued here in the transaction that caused it."""
 
     __tablename__ = "outbound"
-    __table_args__ = (Index("ix_outbound_status", "status", "next_attempt_at"),)
+    __table_args__ = (
+        Index("ix_outbound_status", "status", "next_attempt_at"),
+        # The recent notices of a kind (rate notices, refusals to strangers): inbound.py.
+        Index("ix_outbound_kind_created", "kind", "created_at"),
+    )
     id: Mapped[int] = mapped_column(primary_key=True)
     key: Mapped[str] = mapped_column(String(300), unique=True)  # never queue one mail twice
     game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"))
