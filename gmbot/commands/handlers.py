@@ -13,10 +13,11 @@ def run_commands(ctx: Context) -> None:
         ctx.sections.append(f"Game {ctx.game.name} is over; the judge takes no more orders.")
         info.history(ctx, ())
         return
+    submitted = False
     if ctx.is_gm:
         gm.run(ctx)
     else:
-        orders.run(ctx)
+        submitted = orders.run(ctx)
         for command in req.commands:
             if command.name in GM_COMMANDS:
                 ctx.errors += 1
@@ -35,3 +36,10 @@ def run_commands(ctx: Context) -> None:
         ctx.errors += 1
         ctx.sections.append("No orders or commands were found in your mail.")
         info.help_text(ctx)
+    names = {c.name for c in req.commands}
+    if len(names) == 1 and not submitted and names <= _TITLES.keys():
+        ctx.title = _TITLES[names.pop()]
+
+
+# The subject of a reply to a mail with only this command (and no order line).
+_TITLES = {"HELP": "Help", "STATUS": "Status", "HISTORY": "History", "BALANCE": "Balance"}
