@@ -117,7 +117,7 @@ def test_orders_status_and_clear(judge: Judge) -> None:
 
 
 def test_gm_status_shows_who_is_missing(judge: Judge) -> None:
-    judge.send(addr("FRANCE"), "A PAR H\n")
+    judge.send(addr("FRANCE"), HOLD_ALL["FRANCE"])
     text = ask(judge, GM, "STATUS\n")
     waiting = [p for p in POWERS if p != "FRANCE"]
     assert f"Waiting for orders from: {', '.join(waiting)}" in text
@@ -204,7 +204,7 @@ def test_gm_mail_with_orders_ignores_them(judge: Judge) -> None:
 def test_gm_extend_moves_the_deadline(judge: Judge) -> None:
     assert open_phase(judge).deadline_at == START + timedelta(hours=48)
     text = ask(judge, GM, "EXTEND 24h\n")
-    assert "done: deadline of S1901M moved to 2026-03-05 09:00 UTC" in text
+    assert "done: deadline of S1901M moved to Thu 5 Mar 2026 09:00 UTC" in text
     assert open_phase(judge).deadline_at == START + timedelta(hours=72)
 
     judge.clock.advance(hours=48)  # the old deadline
@@ -347,7 +347,7 @@ def test_cli_process(judge: Judge, cli) -> None:  # noqa: ANN001
 
 def test_cli_extend(judge: Judge, cli) -> None:  # noqa: ANN001
     result = cli("game", "extend", "g", "2d")
-    assert "deadline of S1901M moved to 2026-03-06 09:00 UTC" in result.output
+    assert "deadline of S1901M moved to Fri 6 Mar 2026 09:00 UTC" in result.output
     assert open_phase(judge).deadline_at == START + timedelta(days=4)
     assert "EXTEND needs a duration" in cli("game", "extend", "g", "later", ok=False).output
 
