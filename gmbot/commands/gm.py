@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from gmbot.commands.request import near_command
+from gmbot.engine.map import load_map
+from gmbot.engine.parse import OrderParser
+from gmbot.engine.vocabulary import shaped_like_order
 from gmbot.service import admin
 from gmbot.service.inbound import Context
+from gmbot.service.runtime import rules_for
 
 USAGE = {
     "EXTEND": "EXTEND 24h",
@@ -14,10 +19,7 @@ USAGE = {
 
 
 def run(ctx: Context) -> None:
-    if ctx.request.orders:
-        ctx.errors += 1
-        lines = "\n".join(f"  line {ln.number}: {ln.text}" for ln in ctx.request.orders)
-        ctx.sections.append(f"The GM gives no unit orders; these lines were ignored:\n{lines}")
+    _other_lines(ctx)
     now = ctx.app.now()
     for command in ctx.request.commands:
         name, args = command.name, command.args
@@ -45,3 +47,27 @@ def run(ctx: Context) -> None:
             ctx.sections.append(f"line {command.line.number}: {command.line.text}\n  refused: {e}")
             continue
         ctx.sections.append(f"line {command.line.number}: {command.line.text}\n  done: {done}")
+
+
+def _other_lines(ctx: Context) -> None:
+    """The GM's lines that are no command: a misspelt command or a unit order is an error;
+    anything else (a greeting, a signature) is chatter, mentioned and ignored."""
+    rules = rules_for(ctx.game)
+    parser = OrderParser.for_map(load_map(rules.map_name))
+    chatter, orders = [], []
+    for line in ctx.request.orders:
+        word = near_command(line.text, gm=True)
+        if word:
+            ctx.errors += 1
+            ctx.sections.append(f"line {line.number}: {line.text}\n"
+                                f"  refused: not a command; did you mean {word}?")
+        elif shaped_like_order(line.text, parser, rules):
+            orders.append(f"  line {line.number}: {line.text}")
+        else:
+            chatter.append(f'"{line.text.strip()[:30]}"')
+    if orders:
+        ctx.errors += 1
+        ctx.sections.append("The GM gives no unit orders; these lines were ignored:\n"
+                            + "\n".join(orders))
+    if chatter:
+        ctx.sections.append("Not commands, ignored: " + ", ".join(chatter))

@@ -3,7 +3,7 @@ unit (or build site, spell...), the others stand; lines that are no orders are c
 
 from __future__ import annotations
 
-from gmbot.commands.request import Line
+from gmbot.commands.request import Line, near_command
 from gmbot.engine.parse import OrderParser
 from gmbot.engine.vocabulary import order_text
 from gmbot.render import render
@@ -59,9 +59,12 @@ def _split(ctx: Context, phase: PhaseRow, lines: list[Line]
 
 def _ack(ctx: Context, phase: PhaseRow, sub: Submission, chatter: list[Line], *,
          cleared: bool, changed: bool) -> None:
+    typos = [(line, near_command(line.text)) for line in chatter]
+    ctx.errors += sum(1 for _, word in typos if word)
     ctx.sections.append(render(
         "ack.txt.j2", sub=sub, game=ctx.game, player=ctx.player, cleared=cleared,
-        changed=changed, ignored=[_short(line.text) for line in chatter],
+        changed=changed, ignored=[_short(line.text) for line, word in typos if not word],
+        typos=[(line.number, line.text, word) for line, word in typos if word],
         deadline=deadline_text(policy_of(ctx.game), phase.deadline_at),
     )[1].rstrip())
 

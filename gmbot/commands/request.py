@@ -3,6 +3,7 @@ order lines. Pure text handling: no store, no rules."""
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field
 
@@ -56,3 +57,16 @@ def parse_request(lines: tuple[str, ...] | list[str], subject: str = "") -> Requ
         else:
             req.orders.append(Line(n, text))
     return req
+
+
+def near_command(text: str, gm: bool = False) -> str | None:
+    """The command a short line most likely misspells ("STAUTS" -> STATUS), if any."""
+    words = text.split()
+    if not words or len(words) > 3:
+        return None
+    head = words[0].upper().rstrip(":")
+    if len(head) < 4:
+        return None
+    names = sorted(PLAYER_COMMANDS | (GM_COMMANDS if gm else set()))
+    hits = difflib.get_close_matches(head, names, 1, 0.75)
+    return hits[0] if hits else None

@@ -66,6 +66,15 @@ def order_text(text: str, parser: OrderParser, rules: StandardRules, power: str,
     return None
 
 
+def shaped_like_order(text: str, parser: OrderParser, rules: StandardRules) -> bool:
+    """The shape test alone, bullets and prefixes allowed (for a sender with no power:
+    the GM's mail)."""
+    bare = _BULLET.sub("", text, count=1)
+    label = _PREFIX.match(bare)
+    candidates = [text, bare] + ([label.group(2)] if label else [])
+    return any(_shaped(parser.tokens(c), parser, rules) for c in candidates)
+
+
 def _reads(text: str, parser: OrderParser, rules: StandardRules, power: str,
            state: GameState) -> bool:
     try:
