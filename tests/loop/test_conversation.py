@@ -10,31 +10,12 @@ from email.message import EmailMessage
 from email.utils import make_msgid
 from pathlib import Path
 
-from sqlalchemy import select
-
-from gmbot.store.models import OrderSet, Player
 from tests.loop.conftest import Cli
 from tests.loop.judgekit import POWERS, Judge, make_judge, standard_game
-from tests.loop.judgekit import body as crlf_body
+from tests.loop.test_commands import HOLD_ALL, addr, body
+from tests.loop.test_mail_shapes import stored
 
 GM = "gm@example.test"
-HOLD_ALL = {
-    "AUSTRIA": "A BUD H\nA VIE H\nF TRI H\n",
-    "ENGLAND": "F EDI H\nF LON H\nA LVP H\n",
-    "FRANCE": "F BRE H\nA MAR H\nA PAR H\n",
-    "GERMANY": "A BER H\nF KIE H\nA MUN H\n",
-    "ITALY": "F NAP H\nA ROM H\nA VEN H\n",
-    "RUSSIA": "A MOS H\nF SEV H\nF STP/SC H\nA WAR H\n",
-    "TURKEY": "F ANK H\nA CON H\nA SMY H\n",
-}
-
-
-def body(msg: EmailMessage) -> str:
-    return crlf_body(msg).replace("\r\n", "\n")
-
-
-def addr(power: str) -> str:
-    return f"{power.lower()}@example.test"
 
 
 def reply(judge: Judge, sender: str, text: str) -> EmailMessage:
@@ -43,15 +24,6 @@ def reply(judge: Judge, sender: str, text: str) -> EmailMessage:
     judge.tick()
     [answer] = judge.to(sender, judge.new_mail())
     return answer
-
-
-def stored(judge: Judge, power: str) -> list[str]:
-    with judge.app.db.transaction() as s:
-        row = s.scalars(
-            select(OrderSet).join(Player, OrderSet.player_id == Player.id)
-            .where(Player.power == power).order_by(OrderSet.id.desc())
-        ).first()
-        return list(row.lines) if row else []
 
 
 def alternative(sender: str, text: str) -> bytes:
