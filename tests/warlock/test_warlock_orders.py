@@ -85,3 +85,11 @@ def test_another_powers_invisible_unit_is_answered_as_an_empty_province() -> Non
     # Its owner orders it as usual.
     orders, rejected = accept_orders(seen, RULES, "TURKEY", ["A BUL - SER"])
     assert rejected == [] and [str(o) for o in orders] == ["A BUL - SER"]
+
+
+def test_a_misspelt_spell_gets_did_you_mean() -> None:
+    _, rejected = accept_orders(STATE, RULES, "FRANCE", ["CAST MAKE INVISBLE A PAR",
+                                                         "CAST VAPORIZ A MUN"])
+    assert [r.reason.split(";")[0] for r in rejected] == [
+        "unknown spell 'MAKE' (did you mean MAKE INVISIBLE?)",
+        "unknown spell 'VAPORIZ' (did you mean VAPORIZE?)"]
