@@ -9,7 +9,8 @@ support you", "see you in Paris"). A line is an order when
   - it begins with a unit (A, F, ARMY, FLEET) followed by a province, a near miss of one,
     or a short word and an order word ("A PRA - BUR"), or
   - it begins with a province (or a near miss of one) followed by an order word or arrow
-    ("Par - Bur", "Munich holds", "lvp-wal"; a dash later in a sentence is prose).
+    ("Par - Bur", "Munich holds", "lvp-wal", "SER ASSIMILATED"; a dash later in a
+    sentence is prose).
 Everything else is chatter: greetings, thanks, sign-offs, signatures, press.
 """
 
@@ -103,7 +104,9 @@ def _shaped(toks: list[str], parser: OrderParser, rules: StandardRules) -> bool:
     end = _place_end(parser, toks, 0)
     if end is None and near_place(parser, toks[0], NEAR):
         end = 1
-    return end is not None and end < len(toks) and toks[end] in FOLLOW_WORDS | {"TO"}
+    if end is None or end >= len(toks):
+        return False
+    return toks[end] in FOLLOW_WORDS or toks[end] == "TO" or toks[end] in words
 
 
 def _place_end(parser: OrderParser, toks: list[str], i: int) -> int | None:
