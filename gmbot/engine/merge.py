@@ -36,8 +36,25 @@ def merge_orders(
     replaced = [o for o in earlier if rules.order_key(state, o) in keys]
     out = Merged(orders=[], replaced=replaced, rejected=rejected)
     kept, out.dropped = _fit_adjustments(state, rules, power, kept, new)
-    standing = kept + new
     fresh = {id(o) for o in new}
+    standing = _check_set(state, rules, power, kept + new, fresh, line_of, out)
+    # A new order the set refused (over the balance, a second unit for a Wazir) replaces
+    # nothing: the earlier order with its key stands again, if the set allows it.
+    left = {rules.order_key(state, o) for o in standing if id(o) in fresh}
+    back = [o for o in replaced if rules.order_key(state, o) in keys - left]
+    if back:
+        out.replaced = [o for o in replaced if o not in back]
+        standing = _check_set(state, rules, power, standing + back, fresh, line_of, out)
+    out.orders = standing
+    out.new = [o for o in standing if id(o) in fresh]
+    return out
+
+
+def _check_set(state: GameState, rules: StandardRules, power: str, orders: list[Order],
+               fresh: set[int], line_of: dict[int, str], out: Merged) -> list[Order]:
+    """The orders `check_set` lets stand together; the mail's refused lines go to
+    `out.rejected`, earlier orders refused to `out.dropped`."""
+    standing = list(orders)
     for order, why in rules.check_set(state, power, standing):
         standing = [o for o in standing if o is not order]
         if id(order) in fresh:
@@ -45,9 +62,7 @@ def merge_orders(
                                           order.prov or None))
         else:
             out.dropped.append((order, why))
-    out.orders = standing
-    out.new = [o for o in standing if id(o) in fresh]
-    return out
+    return standing
 
 
 def _fit_adjustments(

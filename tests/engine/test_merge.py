@@ -75,3 +75,21 @@ def test_assimilate_and_abandon_are_keyed_by_centre() -> None:
     assert rules.order_key(WINTER, Assimilate("FRANCE", None, "SPA")) == ("assimilate", "SPA")
     assert rules.order_key(WINTER, Abandon("FRANCE", None, "MAR")) == ("abandon", "MAR")
     assert rules.order_key(WINTER, Build("FRANCE", "A", "PAR")) == ("build", "PAR")
+
+
+def test_a_new_order_the_set_refuses_leaves_the_earlier_one_standing() -> None:
+    """Capitalist: a pay over the balance (with the other units' pays) replaces nothing."""
+    rules = make_rules("capitalist")
+    state = state_from_dict({
+        "phase": "S1900M",
+        "units": {"ENGLAND": ["F LON", "A LVP"]},
+        "centers": {"ENGLAND": ["LON"]},
+        "homes": {"ENGLAND": ["LON"]},
+        "powers": {"ENGLAND": {"capital": "LON", "balance": 2}},
+    }, MAP)
+    # 7 to spend (balance 2 and income 5): 6 on London, so 1 left for Liverpool.
+    out = merge_orders(state, rules, "ENGLAND", ["F LON H (6)", "A LVP H (1)"],
+                       ["A LVP - YOR (2)"])
+    assert sorted(str(o) for o in out.orders) == ["A LVP H (1)", "F LON H (6)"]
+    assert [r.line for r in out.rejected] == ["A LVP - YOR (2)"]
+    assert out.replaced == []
