@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from gmbot.commands.request import Line, near_command
 from gmbot.engine.parse import OrderParser
+from gmbot.engine.state import GameState
 from gmbot.engine.vocabulary import order_text
 from gmbot.render import render
 from gmbot.service.inbound import Context
@@ -24,27 +25,27 @@ def run(ctx: Context) -> bool:
         if req.orders:
             ctx.sections.append("The game has no open phase; no orders can be taken.")
         return False
-    lines, chatter = _split(ctx, phase, req.orders)
+    state = state_of(ctx.game, phase, rules_for(ctx.game))
+    lines, chatter = _split(ctx, state, req.orders)
     cleared = req.has("CLEAR")
     if cleared or lines:
         sub = submit(ctx.session, ctx.game, player, lines, ctx.app.now(), ctx.record.id,
-                     phase=phase, clear=cleared)
+                     phase=phase, clear=cleared, state=state)
         ctx.errors += len(sub.rejected)
         _ack(ctx, phase, sub, chatter, cleared=cleared and not lines, changed=True)
         return True
     elif req.has("ORDERS") or chatter:
         # A mail without a single order line changes no order: it is shown as it stands.
-        sub = current_submission(ctx.session, ctx.game, phase, player)
+        sub = current_submission(ctx.session, ctx.game, phase, player, state)
         _ack(ctx, phase, sub, chatter, cleared=False, changed=False)
     return False
 
 
-def _split(ctx: Context, phase: PhaseRow, lines: list[Line]
+def _split(ctx: Context, state: GameState, lines: list[Line]
            ) -> tuple[list[tuple[int | None, str]], list[Line]]:
     """The mail's order lines (without bullets or prefixes) and its chatter."""
     assert ctx.player is not None
     rules = rules_for(ctx.game)
-    state = state_of(ctx.game, phase, rules)
     parser = OrderParser.for_map(state.map)
     orders: list[tuple[int | None, str]] = []
     chatter: list[Line] = []

@@ -6,6 +6,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 PLAYER_COMMANDS = {"HELP", "ORDERS", "STATUS", "CLEAR", "HISTORY", "BALANCE"}
 GM_COMMANDS = {"PROCESS", "EXTEND", "PAUSE", "RESUME", "ROLLBACK", "REPLACE", "DRAW"}
@@ -65,8 +66,11 @@ def near_command(text: str, gm: bool = False) -> str | None:
     if not words or len(words) > 3:
         return None
     head = words[0].upper().rstrip(":")
-    if len(head) < 4:
-        return None
+    return _near_command(head, gm) if len(head) >= 4 else None
+
+
+@lru_cache(maxsize=1024)  # a player's greeting and signature recur in his every mail
+def _near_command(head: str, gm: bool) -> str | None:
     names = sorted(PLAYER_COMMANDS | (GM_COMMANDS if gm else set()))
     hits = difflib.get_close_matches(head, names, 1, 0.75)
     return hits[0] if hits else None

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable
+from functools import lru_cache
 
 from gmbot.engine.map import norm_name
 from gmbot.engine.orders import OrderError
@@ -119,18 +119,32 @@ def _place_end(parser: OrderParser, toks: list[str], i: int) -> int | None:
     return cur.i
 
 
-def near(word: str, choices: Iterable[str], cutoff: float) -> str | None:
+def near(word: str, choices: frozenset[str], cutoff: float) -> str | None:
     """The choice closest to `word` (four letters or more), if close enough."""
     if len(word) < 4:
         return None
-    hits = difflib.get_close_matches(word, [c for c in choices if len(c) >= 4], 1, cutoff)
+    return _near(word, choices, cutoff)
+
+
+@lru_cache(maxsize=4096)  # signatures and greetings recur in every mail of a player
+def _near(word: str, choices: frozenset[str], cutoff: float) -> str | None:
+    hits = difflib.get_close_matches(word, sorted(c for c in choices if len(c) >= 4), 1,
+                                     cutoff)
     return hits[0] if hits else None
+
+
+def _names(parser: OrderParser) -> frozenset[str]:
+    """The map's names, built once per map (a frozenset keeps its hash)."""
+    names = parser.map.__dict__.get("_vocabulary_names")
+    if names is None:
+        names = parser.map.__dict__["_vocabulary_names"] = frozenset(parser.map.names)
+    return names
 
 
 def near_place(parser: OrderParser, word: str, cutoff: float = SUGGEST) -> str | None:
     """The province a misspelt name most likely means, as 'NAME (CODE)'."""
     names = parser.map.names
-    hit = near(norm_name(word), names, cutoff)
+    hit = near(norm_name(word), _names(parser), cutoff)
     if hit is None:
         return None
     code = names[hit]

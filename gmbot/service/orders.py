@@ -81,10 +81,12 @@ _LAST_SET = select(_SETS.lines, _SETS.version).where(
 
 def submit(session: Session, game: Game, player: Player, lines: list[tuple[int | None, str]],
            now: datetime, inbound_id: int | None = None,
-           phase: PhaseRow | None = None, clear: bool = False) -> Submission:
+           phase: PhaseRow | None = None, clear: bool = False,
+           state: GameState | None = None) -> Submission:
     """Update the player's orders for the current phase (`phase`, when the caller has just
     read it in this transaction) with the valid lines given: each replaces the earlier
-    order with its key, the others stand; `clear` first withdraws them all."""
+    order with its key, the others stand; `clear` first withdraws them all. `state`: the
+    phase's position, when the caller has it already."""
     phase = phase or current_phase(session, game)
     if phase is None:
         raise LookupError("the game has no open phase")
@@ -92,7 +94,8 @@ def submit(session: Session, game: Game, player: Player, lines: list[tuple[int |
     # Only the player's last set is needed, not every set of the phase.
     last = session.execute(_LAST_SET, {"phase_id": phase.id, "player_id": player.id}).first()
     earlier = list(last.lines) if last and not clear else []
-    sub = merge_lines(state_of(game, phase, rules), rules, player, earlier, lines)
+    state = state or state_of(game, phase, rules)
+    sub = merge_lines(state, rules, player, earlier, lines)
     sub.version = (last.version if last else 0) + 1
     # A plain INSERT, not an ORM object (cheaper; the set is only read back by queries).
     session.execute(_INSERT_SET, {
@@ -104,11 +107,11 @@ def submit(session: Session, game: Game, player: Player, lines: list[tuple[int |
 
 
 def current_submission(session: Session, game: Game, phase: PhaseRow,
-                       player: Player) -> Submission:
+                       player: Player, state: GameState | None = None) -> Submission:
     """The player's standing orders, re-checked against the phase's position."""
     rules = rules_for(game)
     row = latest_orders(session, phase).get(player.id)
     lines = [(None, t) for t in (row.lines if row else [])]
-    sub = check_lines(state_of(game, phase, rules), rules, player, lines)
+    sub = check_lines(state or state_of(game, phase, rules), rules, player, lines)
     sub.version = row.version if row else 0
     return sub
