@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 import click
 
 from gmbot.cli import app_from, main
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
+    from gmbot.store.models import Game
 
 
 @main.group()
@@ -33,47 +39,89 @@ def load(ctx: click.Context, file: str) -> None:
 @game.command("list")
 @click.pass_context
 def list_games(ctx: click.Context) -> None:
-    """List the games and their current phase."""
+    """List the games, their current phase and deadline (in each game's time zone)."""
     from sqlalchemy import select
 
-    from gmbot.service.runtime import current_phase
+    from gmbot.service.runtime import current_phase, policy_of
+    from gmbot.service.views import deadline_text
     from gmbot.store.models import Game
 
     app = app_from(ctx)
     with app.db.transaction() as s:
         for g in s.scalars(select(Game).order_by(Game.name)):
             phase = current_phase(s, g)
-            due = f"{phase.name}, deadline {phase.deadline_at:%Y-%m-%d %H:%M} UTC" if phase \
-                and phase.deadline_at else "-"
+            due = (f"{phase.name}, deadline "
+                   f"{deadline_text(policy_of(g), phase.deadline_at, utc=True)}"
+                   if phase and phase.deadline_at else "-")
             click.echo(f"{g.name:20} {g.variant:12} {g.status:9} {due}")
 
 
 @game.command("show")
 @click.argument("name")
-@click.option("--json", "as_json", is_flag=True, help="The position in the position schema.")
+@click.option("--json", "as_json", is_flag=True,
+              help="The position in the position schema, with players and deadline.")
 @click.pass_context
 def show(ctx: click.Context, name: str, as_json: bool) -> None:
-    """Show a game's current position."""
-    from gmbot.service.admin import AdminError, find_game
-    from gmbot.service.runtime import current_phase
+    """Show a game's current position, deadline and players."""
+    from gmbot.service.runtime import current_phase, policy_of
+    from gmbot.service.standing import standing_lines, standings
+    from gmbot.service.views import deadline_text
 
     app = app_from(ctx)
     with app.db.transaction() as s:
-        try:
-            g = find_game(s, name)
-        except AdminError as e:
-            raise click.ClickException(str(e)) from None
+        g = _find(s, name)
         phase = current_phase(s, g)
         state = dict(phase.state) if phase else {}
+        rows = standings(s, g, phase)
+        due = phase.deadline_at if phase else None
+        deadline = deadline_text(policy_of(g), due, utc=True)
         if as_json:
-            click.echo(json.dumps({"game": g.name, "variant": g.variant, "options": g.options,
-                                   "status": g.status, **state}, indent=2))
+            click.echo(json.dumps({
+                "game": g.name, "variant": g.variant, "options": g.options,
+                "status": g.status, **state,
+                "deadline": due.isoformat() if due else None, "deadline_text": deadline,
+                "players": [r.as_dict(g) for r in rows]}, indent=2))
             return
-        click.echo(f"{g.name} ({g.variant}, {g.status}) at {state.get('phase', '-')}")
+        click.echo(f"{g.name} ({g.variant}, {g.status}) at {state.get('phase', '-')}, "
+                   f"deadline {deadline}")
         for power, units in (state.get("units") or {}).items():
             centres = (state.get("centers") or {}).get(power, [])
             shown = ", ".join(u if isinstance(u, str) else u["unit"] for u in units)
             click.echo(f"  {power:9} {len(centres):2} centres  {shown}")
+        click.echo("Players:")
+        for line in standing_lines(g, rows):
+            click.echo(line)
+
+
+@game.command("status")
+@click.argument("name")
+@click.pass_context
+def status(ctx: click.Context, name: str) -> None:
+    """Who has ordered (fully, partly, not at all), last mail and NMR count per player."""
+    from gmbot.service.runtime import current_phase, policy_of
+    from gmbot.service.standing import standing_lines, standings
+    from gmbot.service.views import deadline_text
+
+    app = app_from(ctx)
+    with app.db.transaction() as s:
+        g = _find(s, name)
+        phase = current_phase(s, g)
+        where = "no open phase"
+        if phase is not None:
+            where = f"{phase.name}, deadline " + deadline_text(policy_of(g), phase.deadline_at,
+                                                               utc=True)
+        click.echo(f"{g.name} ({g.status}): {where}")
+        for line in standing_lines(g, standings(s, g, phase)):
+            click.echo(line)
+
+
+def _find(s: Session, name: str) -> Game:
+    from gmbot.service.admin import AdminError, find_game
+
+    try:
+        return find_game(s, name)
+    except AdminError as e:
+        raise click.ClickException(str(e)) from None
 
 
 def _admin(verb: str, action: str, *extra: str) -> None:

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from gmbot.commands.request import near_command
+from gmbot.engine.map import load_map
+from gmbot.engine.parse import OrderParser
+from gmbot.engine.vocabulary import shaped_like_order
 from gmbot.service import admin
 from gmbot.service.bounds import clip, listed, more
 from gmbot.service.inbound import Context
+from gmbot.service.runtime import rules_for
 
 USAGE = {
     "EXTEND": "EXTEND 24h",
@@ -15,12 +20,7 @@ USAGE = {
 
 
 def run(ctx: Context) -> None:
-    if ctx.request.orders:
-        ctx.errors += 1
-        shown, rest = listed(ctx.request.orders)
-        lines = "\n".join(f"  line {ln.number}: {clip(ln.text)}" for ln in shown)
-        lines += f"\n  {more(rest)}" if rest else ""
-        ctx.sections.append(f"The GM gives no unit orders; these lines were ignored:\n{lines}")
+    _other_lines(ctx)
     now = ctx.app.now()
     reports: list[str] = []  # one per command, in order; only the first few are shown
     for command in ctx.request.commands:
@@ -52,3 +52,32 @@ def run(ctx: Context) -> None:
         reports.append(f"line {command.line.number}: {clip(command.line.text)}\n  done: {done}")
     shown, rest = listed(reports)
     ctx.sections += shown + ([f"{more(rest)} commands done or refused"] if rest else [])
+
+
+def _other_lines(ctx: Context) -> None:
+    """The GM's lines that are no command: a misspelt command or a unit order is an error;
+    anything else (a greeting, a signature) is chatter, mentioned and ignored. Each list is
+    bounded (service/bounds.py): a mail of junk gets a short answer."""
+    rules = rules_for(ctx.game)
+    parser = OrderParser.for_map(load_map(rules.map_name))
+    misspelt, orders, chatter = [], [], []
+    for line in ctx.request.orders:
+        word = near_command(line.text, gm=True)
+        if word:
+            misspelt.append(f"line {line.number}: {clip(line.text)}\n"
+                            f"  refused: not a command; did you mean {word}?")
+        elif shaped_like_order(line.text, parser, rules):
+            orders.append(f"  line {line.number}: {clip(line.text)}")
+        else:
+            chatter.append(f'"{line.text.strip()[:30]}"')
+    ctx.errors += len(misspelt) + bool(orders)
+    shown, rest = listed(misspelt)
+    ctx.sections += shown + ([f"{more(rest)} lines refused likewise"] if rest else [])
+    if orders:
+        shown, rest = listed(orders)
+        ctx.sections.append("The GM gives no unit orders; these lines were ignored:\n"
+                            + "\n".join(shown) + (f"\n  {more(rest)}" if rest else ""))
+    if chatter:
+        shown, rest = listed(chatter)
+        ctx.sections.append("Not commands, ignored: " + ", ".join(shown)
+                            + (f" {more(rest)}" if rest else ""))

@@ -17,10 +17,11 @@ def run_commands(ctx: Context) -> None:
         ctx.sections.append(f"Game {ctx.game.name} is over; the judge takes no more orders.")
         info.history(ctx, ())
         return
+    submitted = False
     if ctx.is_gm:
         gm.run(ctx)
     else:
-        orders.run(ctx)
+        submitted = orders.run(ctx)
         refused = [c for c in req.commands if c.name in GM_COMMANDS]
         ctx.errors += len(refused)
         shown, rest = listed(refused)
@@ -45,3 +46,10 @@ def run_commands(ctx: Context) -> None:
         ctx.errors += 1
         ctx.sections.append("No orders or commands were found in your mail.")
         info.help_text(ctx)
+    names = {c.name for c in req.commands}
+    if len(names) == 1 and not submitted and not req.press and names <= _TITLES.keys():
+        ctx.title = _TITLES[names.pop()]
+
+
+# The subject of a reply to a mail with only this command (and no order line).
+_TITLES = {"HELP": "Help", "STATUS": "Status", "HISTORY": "History", "BALANCE": "Balance"}

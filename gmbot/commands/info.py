@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from gmbot.engine.pending import has_duty
 from gmbot.engine.state import Phase
 from gmbot.render import render
 from gmbot.service.inbound import Context
 from gmbot.service.press import names_for, press_rules
 from gmbot.service.press_record import press_by_phase
-from gmbot.service.runtime import current_phase, latest_orders, policy_of, rules_for, state_of
+from gmbot.service.runtime import current_phase, policy_of, rules_for, state_of
+from gmbot.service.standing import NOT_AT_ALL, PARTLY, standing_lines, standings
 from gmbot.service.views import board_summary, deadline_text
 from gmbot.store.models import PhaseRow
 
@@ -28,15 +28,16 @@ def status(ctx: Context) -> None:
         return
     rules = rules_for(game)
     state = state_of(game, phase, rules)
-    ordered = latest_orders(ctx.session, phase)
-    # Only players with something to order (a Wazir's orders are optional).
-    waiting = [p.key for p in game.players
-               if p.active and p.id not in ordered and has_duty(state, rules, p.key)]
+    table = waiting = None
+    if ctx.is_gm:  # who has ordered is for the GM only
+        rows = standings(ctx.session, game, phase)
+        table = standing_lines(game, rows)
+        waiting = [r.key for r in rows if r.status in (PARTLY, NOT_AT_ALL)]
     ctx.sections.append(render(
         "status.txt.j2", game=game, phase=Phase.parse(phase.name).long(),
-        deadline=deadline_text(policy_of(game), phase.deadline_at),
+        deadline=deadline_text(policy_of(game), phase.deadline_at, utc=ctx.is_gm),
         board=board_summary(state, rules, None if ctx.is_gm or ctx.player is None
-                            else ctx.player.key), waiting=waiting if ctx.is_gm else None,
+                            else ctx.player.key), waiting=waiting, table=table,
     )[1].rstrip())
 
 

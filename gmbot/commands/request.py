@@ -3,8 +3,10 @@ order lines. Pure text handling: no store, no rules."""
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from gmbot.press.syntax import PressBlock, split_press
 
@@ -60,3 +62,19 @@ def parse_request(lines: tuple[str, ...] | list[str], subject: str = "") -> Requ
         else:
             req.orders.append(Line(n, text))
     return req
+
+
+def near_command(text: str, gm: bool = False) -> str | None:
+    """The command a short line most likely misspells ("STAUTS" -> STATUS), if any."""
+    words = text.split()
+    if not words or len(words) > 3:
+        return None
+    head = words[0].upper().rstrip(":")
+    return _near_command(head, gm) if len(head) >= 4 else None
+
+
+@lru_cache(maxsize=1024)  # a player's greeting and signature recur in his every mail
+def _near_command(head: str, gm: bool) -> str | None:
+    names = sorted(PLAYER_COMMANDS | (GM_COMMANDS if gm else set()))
+    hits = difflib.get_close_matches(head, names, 1, 0.75)
+    return hits[0] if hits else None

@@ -51,6 +51,18 @@ def accept_orders(
     parser: OrderParser | None = None,
 ) -> tuple[list[Order], list[Rejection]]:
     """Parse and check one power's order lines; a later order for a unit replaces an earlier one."""
+    kept, rejected, line_of = read_orders(state, rules, power, lines, parser)
+    kept, refused = refuse_in_set(state, rules, power, kept, line_of)
+    return kept, rejected + refused
+
+
+def read_orders(
+    state: GameState, rules: StandardRules, power: str, lines: list[str],
+    parser: OrderParser | None = None,
+) -> tuple[list[Order], list[Rejection], dict[int, str]]:
+    """Each line parsed and checked alone (a later order for a unit replaces an earlier
+    one), before the rules' `check_set`: the orders, the refused lines, and the line of
+    each order by its id."""
     parser = parser or OrderParser.for_map(state.map)
     kind = state.phase.kind
     accepted: dict[str, Order] = {}
@@ -75,7 +87,16 @@ def accept_orders(
                 why = f"replaced by a later order for the unit in {prov}"
                 rejected.append(Rejection(power, str(earlier), why, prov))
             accepted[prov] = order
-    kept = list(accepted.values()) + extra
+    return list(accepted.values()) + extra, rejected, line_of
+
+
+def refuse_in_set(
+    state: GameState, rules: StandardRules, power: str, orders: list[Order],
+    line_of: dict[int, str],
+) -> tuple[list[Order], list[Rejection]]:
+    """The orders the rules' `check_set` leaves standing together, and the refused ones."""
+    kept = list(orders)
+    rejected: list[Rejection] = []
     for order, why in rules.check_set(state, power, kept):
         kept = [o for o in kept if o is not order]
         rejected.append(Rejection(power, line_of.get(id(order), str(order)), why,

@@ -311,8 +311,12 @@ def _check_adjustment(order: Order, state: GameState, rules: StandardRules) -> O
     if prov not in rules.build_sites(state, order.power):
         if state.centers.get(prov) != order.power:
             raise OrderError(f"cannot build in {prov}: you do not own it")
+        # "Occupied" only where the unit is the whole problem: BUILD A HOL on a held
+        # centre that is no home centre is refused for that.
         if prov in state.units:
-            raise OrderError(f"cannot build in {prov}: it is occupied")
+            empty = state.with_(units={p: u for p, u in state.units.items() if p != prov})
+            if prov in rules.build_sites(empty, order.power):
+                raise OrderError(f"cannot build in {prov}: it is occupied")
         raise OrderError(f"cannot build in {prov}: it is not one of your home centres")
     kind = gmap.provinces[prov].type
     if order.utype == "A":

@@ -4,7 +4,7 @@ into one rule set per game by `compose`. The resolver and the phase code call on
 hooks for anything a variant might change; they know no variant.
 
 Hook groups:
-  grammar        parse_extra, check_set
+  grammar        parse_extra, check_set, order_key, order_words
   who orders     may_order, reconcile, missing_orders, ack_lines, role_key, seat_roles
   board          army_adjacent, fleet_adjacent, can_convoy, build_sites, built_unit
   strength       strength, beats_defender, beats_rival, cuts_support
@@ -32,13 +32,18 @@ from collections import Counter
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from gmbot.engine.orders import Hold, Order
+from gmbot.engine.orders import Build, Hold, Order, Waive
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Phase, Unit
 
 if TYPE_CHECKING:
     from gmbot.engine.adjudicate import PhaseResult
     from gmbot.engine.parse import OrderParser
     from gmbot.engine.resolve import Resolution
+
+STANDARD_ORDER_WORDS = frozenset({
+    "BUILD", "BUILDS", "REMOVE", "REMOVES", "DISBAND", "DISBANDS", "WAIVE", "WAIVES",
+    "RETREAT", "RETREATS", "ARMY", "FLEET",
+})
 
 # Strength kinds, as in Kruijswijk's "The Math of Adjudication".
 ATTACK, HOLD, DEFEND, PREVENT = "attack", "hold", "defend", "prevent"
@@ -68,6 +73,25 @@ class StandardRules:
         """Orders of one power's set refused together with the reason, though each line
         alone was valid (one unit too many, two orders that exclude each other...)."""
         return []
+
+    def order_key(self, state: GameState, order: Order) -> tuple[str, ...]:
+        """What an order is the order *for*: a later mail's order with the same key
+        replaces it, orders with other keys stand (the ruling "a mail's order for a unit
+        replaces that unit's previous order"). Standard: a unit order and a removal are
+        for the unit's province, a build for its site; a mail's WAIVEs replace the
+        earlier WAIVEs. A variant keys its own order kinds (a spell, a bribe, a hire)."""
+        if isinstance(order, Build):
+            return ("build", order.prov)
+        if isinstance(order, Waive):
+            return ("waive",)
+        if order.loc:
+            return ("unit", order.prov)
+        return (type(order).__name__.lower(),)
+
+    def order_words(self) -> frozenset[str]:
+        """Words that begin an order line of this rule set besides a unit: a line starting
+        with one (or a near miss of one) is an order, never chatter."""
+        return STANDARD_ORDER_WORDS
 
     # -- who orders what ------------------------------------------------------------
 

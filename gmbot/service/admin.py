@@ -17,15 +17,21 @@ from gmbot.service.runtime import (
     current_phase,
     deadline_after,
     log_event,
+    policy_of,
     rules_for,
     state_of,
 )
-from gmbot.service.views import board_summary
+from gmbot.service.views import board_summary, deadline_text
 from gmbot.store.models import Game, PhaseRow
 
 
 class AdminError(ValueError):
     pass
+
+
+def _when(game: Game, at: datetime | None) -> str:
+    """A time as the GM reads it: the game's time zone, UTC in brackets."""
+    return deadline_text(policy_of(game), at, utc=True)
 
 
 def find_game(session: Session, name: str) -> Game:
@@ -70,7 +76,7 @@ def extend(session: Session, game: Game, text: str, now: datetime) -> str:
     phase.deadline_at = base + duration.total
     log_event(session, game, "deadline_extended", now, phase=phase.name, by=str(duration),
               deadline=phase.deadline_at.isoformat())
-    return f"deadline of {phase.name} moved to {phase.deadline_at:%Y-%m-%d %H:%M} UTC"
+    return f"deadline of {phase.name} moved to {_when(game, phase.deadline_at)}"
 
 
 def pause(session: Session, game: Game, now: datetime) -> str:
@@ -95,7 +101,7 @@ def resume(session: Session, game: Game, now: datetime) -> str:
         phase.paused_remaining = None
     game.status = "active"
     log_event(session, game, "resumed", now, phase=phase.name)
-    return f"game {game.name} resumed; deadline {phase.deadline_at:%Y-%m-%d %H:%M} UTC"
+    return f"game {game.name} resumed; deadline {_when(game, phase.deadline_at)}"
 
 
 def rollback(session: Session, game: Game, target: str, now: datetime) -> str:

@@ -51,6 +51,7 @@ class Context:
     record: Inbound
     sections: list[str] = field(default_factory=list)  # reply text, in order
     errors: int = 0
+    title: str = "Received"  # the reply's subject when there is no error
 
     @property
     def is_gm(self) -> bool:
@@ -309,7 +310,7 @@ def _handle(app: App, s: Session, mail: InboundMail, record: Inbound) -> Outcome
     from gmbot.commands.handlers import run_commands
 
     run_commands(ctx)
-    subject = f"[{game.name}] " + ("Errors in your mail" if ctx.errors else "Received")
+    subject = f"[{game.name}] " + ("Errors in your mail" if ctx.errors else ctx.title)
     text = cap_reply("\n\n".join(ctx.sections).rstrip() + "\n")
     _reply(app, s, mail, record, game, "ack", subject, text)
     log_event(s, game, "mail_handled", app.now(), sender=mail.sender,

@@ -4,6 +4,7 @@ viewer, the private part is built only from what belongs to the viewer."""
 
 from __future__ import annotations
 
+from datetime import UTC
 from typing import Any
 
 from gmbot.deadlines import DeadlinePolicy, format_deadline
@@ -81,8 +82,15 @@ def board_summary(
     return rows
 
 
-def deadline_text(policy: DeadlinePolicy, deadline: Any) -> str:
-    return format_deadline(deadline, policy.tz) if deadline else "none"
+def deadline_text(policy: DeadlinePolicy, deadline: Any, utc: bool = False) -> str:
+    """A time as the game reads it: in its time zone; `utc` adds the UTC time in brackets
+    (for the GM, whose server logs speak UTC) when the zone is not UTC already."""
+    if not deadline:
+        return "none"
+    text = format_deadline(deadline, policy.tz)
+    if utc and deadline.astimezone(policy.tz).utcoffset():
+        text += f" ({deadline.astimezone(UTC):%Y-%m-%d %H:%M} UTC)"
+    return text
 
 
 def results_view(

@@ -207,6 +207,14 @@ class ChangingHomeCentres(StandardRules):
 
     name = "changing_home_centres"
 
+    def order_key(self, state: GameState, order: Order) -> tuple[str, ...]:
+        if isinstance(order, (Assimilate, Abandon)):
+            return (type(order).__name__.lower(), order.prov)
+        return super().order_key(state, order)
+
+    def order_words(self) -> frozenset[str]:
+        return super().order_words() | ASSIMILATE_WORDS | ABANDON_WORDS
+
     def parse_extra(
         self, parser: OrderParser, line: str, power: str, state: GameState
     ) -> Order | None:

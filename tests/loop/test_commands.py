@@ -78,7 +78,7 @@ def play_spring(judge: Judge) -> None:
 
 def test_help(judge: Judge) -> None:
     subject, text = reply_to(judge, addr("FRANCE"), "HELP\n")
-    assert subject == "[g] Received"
+    assert subject == "[g] Help"
     assert "How to use this judge (g)" in text
     assert "ORDERS" in text and "CLEAR" in text and "HISTORY" in text
     assert "GM commands" not in text
@@ -117,25 +117,28 @@ def test_orders_status_and_clear(judge: Judge) -> None:
 
 
 def test_gm_status_shows_who_is_missing(judge: Judge) -> None:
-    judge.send(addr("FRANCE"), "A PAR H\n")
+    judge.send(addr("FRANCE"), HOLD_ALL["FRANCE"])
     text = ask(judge, GM, "STATUS\n")
     waiting = [p for p in POWERS if p != "FRANCE"]
     assert f"Waiting for orders from: {', '.join(waiting)}" in text
 
 
-def test_a_second_orders_mail_replaces_the_whole_first_set(judge: Judge) -> None:
+def test_a_second_orders_mail_replaces_only_the_units_it_orders(judge: Judge) -> None:
+    """The ruling: a mail's order for a unit replaces that unit's order; others stand."""
     ask(judge, addr("FRANCE"), "A PAR - BUR\nA MAR - SPA\n")
-    text = ask(judge, addr("FRANCE"), "F BRE - MAO\n")
-    assert "Orders for S1901M (version 2):\n  F BRE - MAO\n" in text
-    assert "Still without orders: A MAR, A PAR" in text
+    text = ask(judge, addr("FRANCE"), "F BRE - MAO\nA PAR - PIC\n")
+    assert "Orders for S1901M (version 2):\n  A MAR - SPA\n  F BRE - MAO\n  A PAR - PIC\n" \
+        in text
+    assert "Replaced by this mail: A PAR - BUR" in text
+    assert "Still without orders" not in text
     text = ask(judge, addr("FRANCE"), "ORDERS\n")
-    assert "F BRE - MAO" in text and "A PAR - BUR" not in text and "A MAR - SPA" not in text
+    assert "A MAR - SPA" in text and "A PAR - PIC" in text and "A PAR - BUR" not in text
 
     judge.send(GM, "PROCESS\n")
     judge.tick()
     results = body(judge.to(addr("FRANCE"), judge.new_mail())[-1])
-    assert "F BRE - MAO" in results
-    assert "A PAR - BUR" not in results and "A PAR H" in results
+    assert "F BRE - MAO" in results and "A MAR - SPA" in results and "A PAR - PIC" in results
+    assert "A PAR - BUR" not in results
 
 
 def test_invalid_lines_are_listed_with_line_number_and_reason(judge: Judge) -> None:
@@ -201,7 +204,7 @@ def test_gm_mail_with_orders_ignores_them(judge: Judge) -> None:
 def test_gm_extend_moves_the_deadline(judge: Judge) -> None:
     assert open_phase(judge).deadline_at == START + timedelta(hours=48)
     text = ask(judge, GM, "EXTEND 24h\n")
-    assert "done: deadline of S1901M moved to 2026-03-05 09:00 UTC" in text
+    assert "done: deadline of S1901M moved to Thu 5 Mar 2026 09:00 UTC" in text
     assert open_phase(judge).deadline_at == START + timedelta(hours=72)
 
     judge.clock.advance(hours=48)  # the old deadline
@@ -286,7 +289,7 @@ def test_gm_replace_hands_a_power_to_a_new_address(judge: Judge) -> None:
     text = ask(judge, "new@example.test", "ORDERS\n")
     assert "A PAR - BUR" in text  # the standing orders stay with the power
     text = ask(judge, "new@example.test", "A MAR - SPA\n")
-    assert "Orders for S1901M (version 2):\n  A MAR - SPA" in text
+    assert "Orders for S1901M (version 2):\n  A PAR - BUR\n  A MAR - SPA" in text
 
     judge.send(addr("FRANCE"), "A PAR - PIC\n")
     judge.tick()
@@ -344,7 +347,7 @@ def test_cli_process(judge: Judge, cli) -> None:  # noqa: ANN001
 
 def test_cli_extend(judge: Judge, cli) -> None:  # noqa: ANN001
     result = cli("game", "extend", "g", "2d")
-    assert "deadline of S1901M moved to 2026-03-06 09:00 UTC" in result.output
+    assert "deadline of S1901M moved to Fri 6 Mar 2026 09:00 UTC" in result.output
     assert open_phase(judge).deadline_at == START + timedelta(days=4)
     assert "EXTEND needs a duration" in cli("game", "extend", "g", "later", ok=False).output
 

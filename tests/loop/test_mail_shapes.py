@@ -113,14 +113,14 @@ def test_fixture_mail_orders_are_stored(judge: Judge, name: str) -> None:
     assert "s3cret" not in body(reply)
 
 
-def test_chatter_in_a_fixture_is_listed_as_not_accepted(judge: Judge) -> None:
-    """Press and a signature name are not orders: the ack says so, the orders stand."""
+def test_chatter_in_a_fixture_is_ignored_not_an_error(judge: Judge) -> None:
+    """Press and a signature name are not orders: the ack mentions them briefly, apart from
+    errors, the subject is no error and the orders stand."""
     reply = deliver(judge, readdressed("outlook_reply.eml", addr("ENGLAND")), "ENGLAND")
-    assert reply["Subject"] == "[demo] Errors in your mail"
+    assert reply["Subject"] == "[demo] Received"
     text = body(reply)
-    assert "Not accepted:" in text
-    assert "line 6: PRESS TO FRANCE I\u2019ll stay out of the Channel" in text
-    assert "line 7: Bob" in text
+    assert "Not accepted:" not in text
+    assert 'Not orders, ignored: "PRESS TO FRANCE I\u2019ll stay o...", "Bob"' in text
     assert "F LON - ENG" not in text  # the quoted original is not even mentioned
 
 

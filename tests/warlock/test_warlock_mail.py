@@ -149,3 +149,20 @@ def test_spells_left_come_from_the_game_file(tmp_path: Path) -> None:
     assert "you have no VAPORIZE left: it has been cast already" in ack
     assert "Spells left after these orders: MOVE HOME SC, ADD 1 SUPPORT" in ack
     assert "DOUBLE ORDERS" not in ack.split("Spells left after these orders:")[1]
+
+
+def test_a_later_mail_keeps_the_casts_it_does_not_repeat(judge: Judge) -> None:
+    """Order keys: a unit order replaces the unit's order; a cast, the casts of its spell."""
+    subject = "[warlock-example] spring"
+    judge.send(addr("GERMANY"), "CAST VAPORIZE A PAR\nCAST EXTRA BUILD\nA MUN H\n",
+               subject=subject)
+    judge.tick()
+    judge.new_mail()
+    judge.send(addr("GERMANY"), "Hallo,\nA MUN - RUH\nCAST VAPORISE A MAR\nGruss, Hans\n",
+               subject=subject)
+    judge.tick()
+    ack = body(judge.to(addr("GERMANY"), judge.new_mail())[0]).replace("\r\n", "\n")
+    assert "Orders for S1901M (version 2):\n  CAST EXTRA BUILD\n  A MUN - RUH\n" \
+        "  CAST VAPORIZE A MAR\n" in ack
+    assert "Replaced by this mail: A MUN H, CAST VAPORIZE A PAR" in ack
+    assert 'Not orders, ignored: "Hallo,", "Gruss, Hans"' in ack

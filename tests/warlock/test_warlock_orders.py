@@ -58,11 +58,14 @@ def test_nineteen_uses_of_eighteen_spells() -> None:
     assert TOTAL_USES == 19 and len(SPELLS) == 18 and SPELLS["double"].count == 2
 
 
-def test_casts_are_refused_outside_movement_phases() -> None:
+def test_casts_are_refused_outside_movement_phases_save_the_winter_extra_build() -> None:
     winter = STATE.with_(phase=STATE.phase.parse("W1901A"))
-    _, rejected = accept_orders(winter, RULES, "FRANCE", ["CAST EXTRA BUILD"])
+    orders, rejected = accept_orders(winter, RULES, "FRANCE",
+                                     ["CAST EXTRA BUILD", "CAST VAPORIZE A MUN"])
+    assert [str(o) for o in orders] == ["CAST EXTRA BUILD"]  # "(Winter)" in the text
     assert [r.reason for r in rejected] == [
-        "spells are cast with the orders of a Spring or Fall movement phase"]
+        "spells are cast with the orders of a Spring or Fall movement phase"
+        " (EXTRA BUILD also in the winter)"]
 
 
 def test_another_powers_invisible_unit_is_answered_as_an_empty_province() -> None:
@@ -82,3 +85,11 @@ def test_another_powers_invisible_unit_is_answered_as_an_empty_province() -> Non
     # Its owner orders it as usual.
     orders, rejected = accept_orders(seen, RULES, "TURKEY", ["A BUL - SER"])
     assert rejected == [] and [str(o) for o in orders] == ["A BUL - SER"]
+
+
+def test_a_misspelt_spell_gets_did_you_mean() -> None:
+    _, rejected = accept_orders(STATE, RULES, "FRANCE", ["CAST MAKE INVISBLE A PAR",
+                                                         "CAST VAPORIZ A MUN"])
+    assert [r.reason.split(";")[0] for r in rejected] == [
+        "unknown spell 'MAKE' (did you mean MAKE INVISIBLE?)",
+        "unknown spell 'VAPORIZ' (did you mean VAPORIZE?)"]

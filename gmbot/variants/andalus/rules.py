@@ -105,6 +105,20 @@ class AlAndalusRules(StandardRules):
 
     # -- grammar ------------------------------------------------------------------------
 
+    def order_key(self, state: GameState, order: Order) -> tuple[str, ...]:
+        # EXECUTE and TAKE are for the Wazir named; a Wazir orders one unit a phase, so his
+        # new unit order replaces the earlier one whatever its unit. HIRE, GO TO COURT,
+        # PLUNDER, ARREST, APPOINT, RESIGN: one each (the standard key of an order kind).
+        if isinstance(order, (Execute, Take)):
+            return (type(order).__name__.lower(), order.wazir)
+        if order.loc and state.phase.kind == MOVEMENT and not self.is_prince(state, order.power):
+            return ("unit",)
+        return super().order_key(state, order)
+
+    def order_words(self) -> frozenset[str]:
+        return super().order_words() | {"HIRE", "HIRES", "GO", "PLUNDER", "ARREST", "APPOINT",
+                                        "EXECUTE", "TAKE", "RESIGN"}
+
     def parse_extra(
         self, parser: OrderParser, line: str, power: str, state: GameState
     ) -> Order | None:

@@ -73,6 +73,21 @@ class CapitalistRules(StandardRules):
 
     # -- grammar ----------------------------------------------------------------------
 
+    def order_key(self, state: GameState, order: Order) -> tuple[str, ...]:
+        # A bribe is for the bribed unit, a vote for its centre or unit, the capital list
+        # is one; a paid order is its unit's order (the standard key).
+        if isinstance(order, Bribe):
+            return ("bribe", order.prov)
+        if isinstance(order, Vote):
+            return ("vote", order.prov)
+        if isinstance(order, Prefer):
+            return ("capitals",)
+        return super().order_key(state, order)
+
+    def order_words(self) -> frozenset[str]:
+        return super().order_words() | {"BRIBE", "BRIBES", "VOTE", "VOTES", "CAPITALS",
+                                        "CAPITAL", "PREFER", "PREFERENCES"}
+
     def parse_extra(
         self, parser: OrderParser, line: str, power: str, state: GameState
     ) -> Order | None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from gmbot.engine.check import check_order, convoy_possible
 from gmbot.engine.map import COAST, LAND, SEA, province_of
 from gmbot.engine.orders import Hold, Move, Order, OrderError
-from gmbot.engine.state import MOVEMENT, GameState, Unit
+from gmbot.engine.state import ADJUSTMENT, MOVEMENT, GameState, Unit
 from gmbot.variants.warlock.spells import SPELLS, Cast, spells_left
 
 if TYPE_CHECKING:
@@ -50,11 +50,17 @@ def illusion_group(prov: str) -> str | None:
     return None
 
 
+# "(Winter)" in the text: may be cast in the winter itself, for that winter's builds.
+WINTER_SPELLS = frozenset({"extra_build"})
+
+
 def check_cast(cast: Cast, state: GameState, rules: WarlockRules) -> Cast:
     """The cast with its units written exactly, or OrderError with the reason."""
     spell = SPELLS[cast.spell]
-    if state.phase.kind != MOVEMENT:
-        raise OrderError("spells are cast with the orders of a Spring or Fall movement phase")
+    if state.phase.kind != MOVEMENT and not (
+            cast.spell in WINTER_SPELLS and state.phase.kind == ADJUSTMENT):
+        raise OrderError("spells are cast with the orders of a Spring or Fall movement phase"
+                         " (EXTRA BUILD also in the winter)")
     attrs = state.power_attrs.get(cast.power, {})
     if attrs.get("purgatory"):
         raise OrderError("you are out of the game: your magic is gone")

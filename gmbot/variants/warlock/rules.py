@@ -32,7 +32,7 @@ from gmbot.variants.warlock.spells import (
     parse_cast,
     spells_left,
 )
-from gmbot.variants.warlock.turn import blocked, run_spells
+from gmbot.variants.warlock.turn import blocked, run_spells, spend
 
 if TYPE_CHECKING:
     from gmbot.engine.adjudicate import PhaseResult
@@ -47,6 +47,18 @@ class WarlockRules(StandardRules):
     value_options = ("seed",)
 
     # -- grammar --------------------------------------------------------------------
+
+    def order_key(self, state: GameState, order: Order) -> tuple[str, ...]:
+        # A mail's casts of a spell replace the earlier casts of that spell; a balloon's
+        # order is for the unit in the air.
+        if isinstance(order, Cast):
+            return ("cast", order.spell)
+        if isinstance(order, AirOrder):
+            return ("balloon", order.unit)
+        return super().order_key(state, order)
+
+    def order_words(self) -> frozenset[str]:
+        return super().order_words() | {"CAST", "SPELL", "BALLOON", "AIR"}
 
     def parse_extra(
         self, parser: OrderParser, line: str, power: str, state: GameState
@@ -240,6 +252,21 @@ class WarlockRules(StandardRules):
 
     def solo_threshold(self, state: GameState) -> int:
         return int(self.options.get("solo", SOLO))
+
+    def before_adjustments(
+        self, state: GameState, orders: list[Order]
+    ) -> tuple[GameState, list[Order]]:
+        """EXTRA BUILD cast in the winter itself ("(Winter)"): spent, and one more build
+        this winter; the builds of the same orders count it."""
+        casts = [o for o in orders if isinstance(o, Cast)]
+        if not casts:
+            return state, orders
+        state, done = spend(state, casts, {"refused": []})
+        attrs = {p: dict(a) for p, a in state.power_attrs.items()}
+        for cast in done:
+            attrs.setdefault(cast.power, {})["extra_build"] = {"year": state.phase.year}
+        return (state.with_(power_attrs=attrs),
+                [o for o in orders if not isinstance(o, Cast)])
 
     def after_adjustments(self, state: GameState) -> GameState:
         """An extra build is used up in its winter. An undead warlock's new home centre

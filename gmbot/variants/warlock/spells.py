@@ -7,6 +7,7 @@ to the same cast: the service stores accepted orders as text.
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -130,6 +131,17 @@ def is_cast(line: str) -> bool:
     return bool(words) and words[0].upper().rstrip(":") in ("CAST", "SPELL")
 
 
+def _near_spell(words: list[str]) -> str | None:
+    """The spell a misspelt name most likely means ("VAPORIZ", "MAKE INVISBLE"), tried
+    on the first one to three words."""
+    for n in (1, 2, 3):
+        if len(words) >= n:
+            hits = difflib.get_close_matches(_norm(" ".join(words[:n])), _SYNONYMS, 1, 0.8)
+            if hits:
+                return SPELLS[_SYNONYMS[hits[0]]].word
+    return None
+
+
 def parse_cast(parser: OrderParser, line: str, power: str) -> Cast:
     """A CAST line to a Cast, checked for its shape only (the board is checked later)."""
     words = line.split()[1:]
@@ -142,7 +154,9 @@ def parse_cast(parser: OrderParser, line: str, power: str) -> Cast:
     if key is None:
         what = words[0] if words else "nothing"
         known = ", ".join(s.word for s in SPELLS.values())
-        raise OrderError(f"unknown spell {what!r}; the spells are: {known}")
+        guess = _near_spell(words)
+        hint = f" (did you mean {guess}?)" if guess else ""
+        raise OrderError(f"unknown spell {what!r}{hint}; the spells are: {known}")
     spell = SPELLS[key]
     try:
         return _ARGS[spell.args](parser, rest.strip(), power, key)

@@ -135,7 +135,7 @@ def run_spells(
         if unit is not None:
             state = _replace_unit(state, with_attrs(unit, invisible=unit.prov))
             if cast.order is not None and cast.order.power == unit.power:
-                orders[unit.prov] = cast.order
+                _carry(orders, turn, unit, cast.order, imperv)
     for cast in by_spell.get("catastrophe", []):
         turn["blocked"].append(cast.places[0])
         turn["public"].append(f"A catastrophe strikes {cast.places[0]}: no unit may enter it "
@@ -150,7 +150,7 @@ def run_spells(
             state = _replace_unit(state, with_attrs(unit, **{cast.spell: until},
                                                     any_terrain=True))
             if cast.order is not None:
-                orders[unit.prov] = cast.order
+                _carry(orders, turn, unit, cast.order, imperv)
     # Balloons: new ones rise (not an impervious unit), those aloft drift or land.
     risen: set[str] = set()
     for cast in by_spell.get("balloon", []):
@@ -200,6 +200,18 @@ def run_spells(
     state, orders = _double_orders(rules, state, orders, turn, by_spell.get("double", []),
                                    imperv)
     return state, orders
+
+
+def _carry(orders: dict[str, Order], turn: dict[str, Any], unit: Unit, order: Order,
+           imperv: set[str]) -> None:
+    """A spell's unit order becomes the unit's order, save a move of an impervious unit:
+    power impervious (step 1, before any other spell) makes the unit stand, whichever
+    spell carries the move (the ruling on MAKE INVISIBLE F LON - NTH)."""
+    if unit.prov in imperv and isinstance(order, Move):
+        private(turn, unit.power, f"{unit} is impervious and stands: {order} is not "
+                                  "carried out")
+        return
+    orders[unit.prov] = order
 
 
 def _replace_unit(state: GameState, unit: Unit) -> GameState:

@@ -1,0 +1,171 @@
+"""Which lines of a mail are orders: the order vocabulary test, the decoration players put
+around orders (bullets, numbers, "Change of plan:"), and "did you mean ...?".
+
+A line is an order when it is shaped like one, not when it merely contains a word of the
+vocabulary: English is full of order words and unit letters ("a", "to", "hold", "I will
+support you", "see you in Paris"). A line is an order when
+  - the rules read it (a standard order of two words or more, or a variant's own line), or
+  - it begins with an order word of the rules (BUILD, CAST, BRIBE...) or a near miss of one,
+  - it begins with a unit (A, F, ARMY, FLEET) followed by a province, a near miss of one,
+    or a short word and an order word ("A PRA - BUR"), or
+  - it begins with a province (or a near miss of one) followed by an order word or arrow
+    ("Par - Bur", "Munich holds", "lvp-wal", "SER ASSIMILATED"; a dash later in a
+    sentence is prose).
+Everything else is chatter: greetings, thanks, sign-offs, signatures, press.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from functools import lru_cache
+
+from gmbot.engine.map import norm_name
+from gmbot.engine.orders import OrderError
+from gmbot.engine.parse import (
+    CONVOY_WORDS,
+    DISBAND_WORDS,
+    HOLD_WORDS,
+    MOVE_WORDS,
+    RETREAT_WORDS,
+    SUPPORT_WORDS,
+    UNIT_WORDS,
+    Cursor,
+    OrderParser,
+)
+from gmbot.engine.rules import StandardRules
+from gmbot.engine.state import GameState
+
+# Words that follow a unit's place in an order. Bare "-" counts: "Par - Bur".
+FOLLOW_WORDS = (MOVE_WORDS | HOLD_WORDS | SUPPORT_WORDS | CONVOY_WORDS | RETREAT_WORDS
+                | DISBAND_WORDS) - {"TO"} | {"->"}
+# "1. A Vie - Gal", "2) ...", "(3) ...", "#4 ...", "a) ...", "(b) ...", "- F(Lon)-Nth",
+# "* ...", "• ...". A letter with a dot is no bullet: "A. Par" may be an army.
+_BULLET = re.compile(r"^\s*(?:\(?\d{1,2}[.):]|#\s?\d{1,2}[.):]?|\(?[A-Za-z]\)|[-*•·–—])\s+")
+_PREFIX = re.compile(r"^\s*([^:]{1,40}):\s*(\S.*)$")
+NEAR = 0.8  # how close a word must be to a name to make a line an order
+SUGGEST = 0.6  # how close for a "did you mean" in an error
+
+
+def order_text(text: str, parser: OrderParser, rules: StandardRules, power: str,
+               state: GameState) -> str | None:
+    """The order a line holds, without its bullet or prefix; None for chatter."""
+    bare = _BULLET.sub("", text, count=1)
+    candidates = [text, bare]
+    label = _PREFIX.match(bare)
+    if label:
+        candidates.append(label.group(2))
+    candidates = list(dict.fromkeys(c.strip() for c in candidates))  # in order, each once
+    # The line as written if the rules read it ("- A PAR" is a removal in winter), else
+    # the least decorated form that is shaped like an order (its error is about the order).
+    for candidate in candidates:
+        if _reads(candidate, parser, rules, power, state):
+            return candidate
+    for candidate in reversed(candidates):
+        if _shaped(parser.tokens(candidate), parser, rules):
+            return candidate
+    return None
+
+
+def shaped_like_order(text: str, parser: OrderParser, rules: StandardRules) -> bool:
+    """The shape test alone, bullets and prefixes allowed (for a sender with no power:
+    the GM's mail)."""
+    bare = _BULLET.sub("", text, count=1)
+    label = _PREFIX.match(bare)
+    candidates = [text, bare] + ([label.group(2)] if label else [])
+    return any(_shaped(parser.tokens(c), parser, rules) for c in candidates)
+
+
+def _reads(text: str, parser: OrderParser, rules: StandardRules, power: str,
+           state: GameState) -> bool:
+    try:
+        if rules.parse_extra(parser, text, power, state) is not None:
+            return True
+        if len(parser.tokens(text)) >= 2:  # a lone place ("Paris") is a signature
+            parser.parse(text, power, state.phase.kind)
+            return True
+    except OrderError:
+        pass
+    return False
+
+
+def _shaped(toks: list[str], parser: OrderParser, rules: StandardRules) -> bool:
+    if not toks:
+        return False
+    words = rules.order_words()
+    if toks[0] in words or near(toks[0], words, NEAR):
+        return True
+    if toks[0] in UNIT_WORDS and len(toks) >= 2:
+        if _place_end(parser, toks, 1) or near_place(parser, toks[1], NEAR):
+            return True
+        if len(toks) >= 3 and len(toks[1]) <= 3 and toks[2] in FOLLOW_WORDS:
+            return True
+    # Only at the start: a dash in prose ("the Channel - promise") is no order.
+    end = _place_end(parser, toks, 0)
+    if end is None and near_place(parser, toks[0], NEAR):
+        end = 1
+    if end is None or end >= len(toks):
+        return False
+    return toks[end] in FOLLOW_WORDS or toks[end] == "TO" or toks[end] in words
+
+
+def _place_end(parser: OrderParser, toks: list[str], i: int) -> int | None:
+    """Where a province name starting at token i ends, if one does."""
+    cur = Cursor(toks, i)
+    try:
+        parser.read_place(cur)
+    except OrderError:
+        return None
+    return cur.i
+
+
+def near(word: str, choices: frozenset[str], cutoff: float) -> str | None:
+    """The choice closest to `word` (four letters or more), if close enough."""
+    if len(word) < 4:
+        return None
+    return _near(word, choices, cutoff)
+
+
+@lru_cache(maxsize=4096)  # signatures and greetings recur in every mail of a player
+def _near(word: str, choices: frozenset[str], cutoff: float) -> str | None:
+    hits = difflib.get_close_matches(word, sorted(c for c in choices if len(c) >= 4), 1,
+                                     cutoff)
+    return hits[0] if hits else None
+
+
+def _names(parser: OrderParser) -> frozenset[str]:
+    """The map's names, built once per map (a frozenset keeps its hash)."""
+    names = parser.map.__dict__.get("_vocabulary_names")
+    if names is None:
+        names = parser.map.__dict__["_vocabulary_names"] = frozenset(parser.map.names)
+    return names
+
+
+def near_place(parser: OrderParser, word: str, cutoff: float = SUGGEST) -> str | None:
+    """The province a misspelt name most likely means, as 'NAME (CODE)'."""
+    names = parser.map.names
+    hit = near(norm_name(word), _names(parser), cutoff)
+    if hit is None:
+        return None
+    code = names[hit]
+    return f"{parser.map.provinces[code].name.upper()} ({code})"
+
+
+def did_you_mean(text: str, reason: str, parser: OrderParser, rules: StandardRules) -> str:
+    """`reason` with a suggestion for a near-miss order word or province, if there is one."""
+    if "did you mean" in reason:
+        return reason
+    toks = parser.tokens(text)
+    if not toks:
+        return reason
+    words = rules.order_words()
+    if toks[0] not in words and toks[0] not in UNIT_WORDS:
+        word = near(toks[0], words, SUGGEST)
+        if word:
+            return f"{reason} (did you mean {word}?)"
+    unknown = re.search(r"unknown province '([^']+)'", reason)
+    if unknown:
+        place = near_place(parser, unknown.group(1))
+        if place:
+            return f"{reason} (did you mean {place}?)"
+    return reason
