@@ -26,7 +26,12 @@ def junk(lines: int) -> str:
     return "".join(f"buy cheap pills number {i} now\n" for i in range(lines))
 
 
-def test_a_mail_of_junk_lines_gets_a_short_acknowledgement(judge: Judge) -> None:
+def bad_orders(lines: int) -> str:
+    """Lines shaped like orders, each refused (no such place): errors, not chatter."""
+    return "".join(f"A PAR - XQZ{i}\n" for i in range(lines))
+
+
+def test_a_mail_of_chatter_gets_a_short_acknowledgement(judge: Judge) -> None:
     text = "A PAR - BUR\n" + junk(30_000)
     assert 900_000 < len(text) < 1_000_000
     judge.send("france@example.test", text)
@@ -35,8 +40,24 @@ def test_a_mail_of_junk_lines_gets_a_short_acknowledgement(judge: Judge) -> None
     reply = body(ack)
     assert len(reply) < 10_000
     assert "A PAR - BUR" in reply  # the valid order is kept and shown
-    assert reply.count("buy cheap pills") == 20
+    assert reply.count("buy cheap pills") == 20  # ignored lines: the first few named
     assert "…and 29,980 more" in reply
+    with judge.app.db.transaction() as s:
+        [orders] = s.scalars(select(OrderSet)).all()
+        assert orders.lines == ["A PAR - BUR"] and orders.errors == []
+
+
+def test_a_mail_of_junk_orders_gets_a_short_acknowledgement(judge: Judge) -> None:
+    text = "A PAR - BUR\n" + bad_orders(55_000)
+    assert 900_000 < len(text) < 1_000_000
+    judge.send("france@example.test", text)
+    assert [m.status for m in judge.tick().mails] == ["handled"]
+    [ack] = judge.new_mail()
+    reply = body(ack)
+    assert len(reply) < 10_000
+    assert "A PAR - BUR" in reply  # the valid order is kept and shown
+    assert reply.count("line ") == 20  # each listed with its reason
+    assert "…and 54,980 more" in reply
     with judge.app.db.transaction() as s:
         [orders] = s.scalars(select(OrderSet)).all()
         assert orders.lines == ["A PAR - BUR"]
@@ -50,7 +71,7 @@ def test_a_mail_of_junk_lines_gets_a_short_acknowledgement(judge: Judge) -> None
     [results] = [m for m in judge.to("france@example.test", judge.new_mail())
                  if "Received" not in m["Subject"]]
     assert len(body(results)) < 20_000
-    assert "…and 29,980 more" in body(results)
+    assert "…and 54,980 more" in body(results)
 
 
 def test_one_enormous_line_is_not_echoed_whole(judge: Judge) -> None:
