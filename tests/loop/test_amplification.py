@@ -75,10 +75,14 @@ def test_a_mail_of_junk_orders_gets_a_short_acknowledgement(judge: Judge) -> Non
 
 
 def test_one_enormous_line_is_not_echoed_whole(judge: Judge) -> None:
-    judge.send("france@example.test", "A PAR - BUR\n" + "x" * 500_000 + "\n")
+    judge.send("france@example.test", "A PAR - BUR\nF BRE - " + "x" * 400_000 + "\n"
+               + "y" * 400_000 + "\n")
     judge.tick()
     [ack] = judge.new_mail()
-    assert len(body(ack)) < 5_000 and "xxx…" in body(ack)
+    reply = body(ack)
+    assert len(reply) < 5_000
+    assert "xxx…" in reply  # the refused order line, clipped
+    assert '"yyy' in reply  # the chatter line, named by its start
 
 
 def test_a_question_asked_a_thousand_times_is_answered_once(judge: Judge) -> None:
