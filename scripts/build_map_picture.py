@@ -36,6 +36,7 @@ MAPS = Path(__file__).resolve().parents[1] / "gmbot" / "maps"
 WATER, LAND = 0, 1  # raster values of water and land outside every province
 FIRST = 2  # raster value of the first province
 UNSET = -1
+ROOM = 9  # pixels from a border a unit drawn at a town's point needs
 
 
 # -- projection (Lambert conformal conic on a sphere) -------------------------------------
@@ -130,7 +131,7 @@ def grow(labels: np.ndarray, allowed: np.ndarray) -> np.ndarray:
 
 
 def _seed(labels: np.ndarray, allowed: np.ndarray, xy: tuple[int, int], value: int,
-          code: str) -> None:
+          code: str) -> tuple[int, int]:
     """Mark a province's point, moved to the nearest allowed pixel (coastlines differ a
     little between the data and the towns' coordinates)."""
     x, y = xy
@@ -138,8 +139,9 @@ def _seed(labels: np.ndarray, allowed: np.ndarray, xy: tuple[int, int], value: i
     for r in range(0, 40):
         ys, xs = np.nonzero(allowed[max(y - r, 0):y + r + 1, max(x - r, 0):x + r + 1])
         if len(xs):
-            labels[ys[0] + max(y - r, 0), xs[0] + max(x - r, 0)] = value
-            return
+            at = (int(xs[0] + max(x - r, 0)), int(ys[0] + max(y - r, 0)))
+            labels[at[1], at[0]] = value
+            return at
     raise SystemExit(f"{code}: no pixel of the right kind near point {xy}")
 
 
@@ -173,13 +175,17 @@ def _best(mask: np.ndarray, d: np.ndarray, taken: list[tuple[int, int]],
     return int(xs[i]), int(ys[i])
 
 
-def places(raster: np.ndarray, gmap: GameMap, codes: list[str]) -> list[dict]:
+def places(raster: np.ndarray, gmap: GameMap, codes: list[str],
+           first: dict[str, tuple[int, int]]) -> list[dict]:
+    """Where each province's unit, centre and name go: the unit at the province's first
+    point (its town) if there is room around it, else deepest inside the province."""
     d = depth(raster)
     out = []
     for i, code in enumerate(codes):
         mask = raster == FIRST + i
         prov = gmap.provinces[code]
-        unit = _best(mask, d, [], 1)
+        x, y = first[code]
+        unit = (x, y) if raster[y, x] == FIRST + i and d[y, x] >= ROOM else _best(mask, d, [], 1)
         entry: dict = {"code": code, "unit": list(unit)}
         taken = [unit]
         if prov.sc:
@@ -222,14 +228,19 @@ def _coast_point(raster: np.ndarray, d: np.ndarray, gmap: GameMap, codes: list[s
 
 # -- the two sources -----------------------------------------------------------------------
 
-def from_geography(spec: dict, gmap: GameMap, codes: list[str]) -> np.ndarray:
+Seeded = tuple[np.ndarray, dict[str, tuple[int, int]]]
+
+
+def from_geography(spec: dict, gmap: GameMap, codes: list[str]) -> Seeded:
     frame = Frame(spec)
     land = frame.land()
     labels = np.full(land.shape, UNSET, dtype=np.int32)
+    first = {}
     for i, code in enumerate(codes):
         on_land = gmap.provinces[code].type != SEA
-        for lon, lat in spec["provinces"][code]:
-            _seed(labels, land if on_land else ~land, frame.pixel(lon, lat), FIRST + i, code)
+        for lon, lat in reversed(spec["provinces"][code]):
+            first[code] = _seed(labels, land if on_land else ~land, frame.pixel(lon, lat),
+                                FIRST + i, code)
     outside = spec.get("outside") or {}
     for lon, lat in outside.get("land", ()):
         _seed(labels, land, frame.pixel(lon, lat), LAND, "outside land")
@@ -239,25 +250,28 @@ def from_geography(spec: dict, gmap: GameMap, codes: list[str]) -> np.ndarray:
     labels = grow(labels, ~land)
     labels[(labels == UNSET) & land] = LAND
     labels[labels == UNSET] = WATER
-    return labels
+    return labels, first
 
 
-def from_image(image: Path, points: dict, codes: list[str]) -> np.ndarray:
+def from_image(image: Path, points: dict, codes: list[str]) -> Seeded:
     grey = np.asarray(Image.open(image).convert("L"))
     open_ = grey >= 96  # darker pixels are the drawn borders
     labels = np.full(grey.shape, UNSET, dtype=np.int32)
+    first = {}
     for i, code in enumerate(codes):
-        for x, y in points["provinces"][code]:
-            _seed(labels, open_, (int(x), int(y)), FIRST + i, code)
+        for x, y in reversed(points["provinces"][code]):
+            first[code] = _seed(labels, open_, (int(x), int(y)), FIRST + i, code)
     for x, y in (points.get("outside") or {}).get("land", ()):
         _seed(labels, open_, (int(x), int(y)), LAND, "outside land")
     labels = grow(labels, open_)
     labels = grow(labels, np.ones_like(open_))  # the border lines go to their neighbours
     labels[labels == UNSET] = WATER
-    return labels
+    return labels, first
 
 
-def write(name: str, raster: np.ndarray, gmap: GameMap, codes: list[str]) -> None:
+def write(name: str, seeded: Seeded, gmap: GameMap, codes: list[str],
+          colours: dict[str, str]) -> None:
+    raster, first = seeded
     img = Image.fromarray(raster.astype(np.uint8), mode="L").convert("P")
     # A palette only for looking at the file: the renderer brings its own.
     pal = [150, 190, 225, 235, 225, 200]
@@ -266,8 +280,8 @@ def write(name: str, raster: np.ndarray, gmap: GameMap, codes: list[str]) -> Non
     img.putpalette(pal + [0] * (768 - len(pal)))
     img.save(MAPS / f"{name}.picture.png", optimize=True)
     data = {"map": name, "size": [int(raster.shape[1]), int(raster.shape[0])],
-            "outside": {"water": WATER, "land": LAND}, "first": FIRST,
-            "provinces": places(raster, gmap, codes)}
+            "outside": {"water": WATER, "land": LAND}, "first": FIRST, "colours": colours,
+            "provinces": places(raster, gmap, codes, first)}
     text = yaml.safe_dump(data, default_flow_style=None, sort_keys=False, width=100)
     header = (f"# Picture data of the {name} map, written by scripts/build_map_picture.py:"
               " do not edit\n# by hand (docs/maps.md). Pixel value FIRST + i of"
@@ -287,15 +301,18 @@ def main() -> None:
         raise SystemExit("at most 254 provinces fit in the 8-bit raster")
     if args.image:
         points = yaml.safe_load((args.points or MAPS / f"{args.name}.points.yaml").read_text())
-        raster = from_image(args.image, points, codes)
+        seeded = from_image(args.image, points, codes)
+        colours = points.get("colours") or {}
     else:
         spec = yaml.safe_load((MAPS / f"{args.name}.geo.yaml").read_text())
         missing = sorted(set(codes) - set(spec["provinces"]))
         if missing:
             raise SystemExit(f"no points for {', '.join(missing)}")
-        raster = from_geography(spec, gmap, codes)
-    write(args.name, raster, gmap, codes)
-    print(f"{args.name}: {raster.shape[1]}x{raster.shape[0]} pixels, {len(codes)} provinces")
+        seeded = from_geography(spec, gmap, codes)
+        colours = spec.get("colours") or {}
+    write(args.name, seeded, gmap, codes, colours)
+    h, w = seeded[0].shape
+    print(f"{args.name}: {w}x{h} pixels, {len(codes)} provinces")
 
 
 if __name__ == "__main__":

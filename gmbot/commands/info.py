@@ -8,6 +8,7 @@ from gmbot.engine.pending import has_duty
 from gmbot.engine.state import Phase
 from gmbot.render import render
 from gmbot.service.inbound import Context
+from gmbot.service.pictures import phase_picture
 from gmbot.service.runtime import current_phase, latest_orders, policy_of, rules_for, state_of
 from gmbot.service.views import board_summary, deadline_text
 from gmbot.store.models import PhaseRow
@@ -69,3 +70,6 @@ def history(ctx: Context, args: tuple[str, ...]) -> None:
     for row in rows[-5:] if not args else rows:
         text = (row.result or {}).get("public_text", "")
         ctx.sections.append(f"=== {Phase.parse(row.name).long()} ===\n{text}".rstrip())
+    # The map of the last phase listed, as its results mail showed it to the sender.
+    ctx.picture = phase_picture(ctx.session, ctx.game, rows[-1].name,
+                                None if ctx.player is None else ctx.player.key)
