@@ -36,7 +36,7 @@ MAPS = Path(__file__).resolve().parents[1] / "gmbot" / "maps"
 WATER, LAND = 0, 1  # raster values of water and land outside every province
 FIRST = 2  # raster value of the first province
 UNSET = -1
-ROOM = 9  # pixels from a border a unit drawn at a town's point needs
+ROOM = 6  # pixels from a border a unit drawn at a town's point needs
 
 
 # -- projection (Lambert conformal conic on a sphere) -------------------------------------
