@@ -106,9 +106,10 @@ def _shifted(a: np.ndarray, dy: int, dx: int, fill: int) -> np.ndarray:
     return out
 
 
-def grow(labels: np.ndarray, allowed: np.ndarray) -> np.ndarray:
+def grow(labels: np.ndarray, allowed: np.ndarray, diagonal: bool = True) -> np.ndarray:
     """Every allowed pixel takes the label of the nearest labelled pixel, walking through
-    allowed pixels only (alternating 4- and 8-neighbour steps: near-round regions)."""
+    allowed pixels only (alternating 4- and 8-neighbour steps: near-round regions; without
+    `diagonal`, 4-neighbour steps only, which cannot slip through a thin drawn line)."""
     labels = labels.copy()
     turn = 0
     while True:
@@ -117,7 +118,7 @@ def grow(labels: np.ndarray, allowed: np.ndarray) -> np.ndarray:
             break
         changed = False
         inside = np.where(allowed, labels, UNSET)  # never across into the other medium
-        for dy, dx in _STEPS8 if turn % 2 else _STEPS4:
+        for dy, dx in _STEPS8 if turn % 2 and diagonal else _STEPS4:
             src = _shifted(inside, dy, dx, UNSET)
             take = todo & (src != UNSET)
             if take.any():
@@ -261,16 +262,18 @@ def from_image(image: Path, points: dict, codes: list[str]) -> Seeded:
     for i, code in enumerate(codes):
         for x, y in reversed(points["provinces"][code]):
             first[code] = _seed(labels, open_, (int(x), int(y)), FIRST + i, code)
-    for x, y in (points.get("outside") or {}).get("land", ()):
-        _seed(labels, open_, (int(x), int(y)), LAND, "outside land")
-    labels = grow(labels, open_)
+    outside = points.get("outside") or {}
+    for value, kind in ((LAND, "land"), (WATER, "water")):
+        for x, y in outside.get(kind, ()):
+            _seed(labels, open_, (int(x), int(y)), value, f"outside {kind}")
+    labels = grow(labels, open_, diagonal=False)
     labels = grow(labels, np.ones_like(open_))  # the border lines go to their neighbours
     labels[labels == UNSET] = WATER
     return labels, first
 
 
 def write(name: str, seeded: Seeded, gmap: GameMap, codes: list[str],
-          colours: dict[str, str]) -> None:
+          colours: dict[str, str], out: Path = MAPS) -> None:
     raster, first = seeded
     img = Image.fromarray(raster.astype(np.uint8), mode="L").convert("P")
     # A palette only for looking at the file: the renderer brings its own.
@@ -278,7 +281,7 @@ def write(name: str, seeded: Seeded, gmap: GameMap, codes: list[str],
     for code in codes:
         pal += [170, 205, 235] if gmap.provinces[code].type == SEA else [225, 210, 170]
     img.putpalette(pal + [0] * (768 - len(pal)))
-    img.save(MAPS / f"{name}.picture.png", optimize=True)
+    img.save(out / f"{name}.picture.png", optimize=True)
     data = {"map": name, "size": [int(raster.shape[1]), int(raster.shape[0])],
             "outside": {"water": WATER, "land": LAND}, "first": FIRST, "colours": colours,
             "provinces": places(raster, gmap, codes, first)}
@@ -286,7 +289,7 @@ def write(name: str, seeded: Seeded, gmap: GameMap, codes: list[str],
     header = (f"# Picture data of the {name} map, written by scripts/build_map_picture.py:"
               " do not edit\n# by hand (docs/maps.md). Pixel value FIRST + i of"
               f" {name}.picture.png is provinces[i].\n")
-    (MAPS / f"{name}.picture.yaml").write_text(header + text)
+    (out / f"{name}.picture.yaml").write_text(header + text)
 
 
 def main() -> None:
@@ -294,6 +297,7 @@ def main() -> None:
     ap.add_argument("name", help="the map's name (gmbot/maps/NAME.yaml)")
     ap.add_argument("--image", type=Path, help="a GM's own board image (dark borders)")
     ap.add_argument("--points", type=Path, help="with --image: province pixel points (YAML)")
+    ap.add_argument("--out", type=Path, default=MAPS, help="where to write (default: %(default)s)")
     args = ap.parse_args()
     gmap = load_map(args.name)
     codes = list(gmap.provinces)
@@ -310,7 +314,7 @@ def main() -> None:
             raise SystemExit(f"no points for {', '.join(missing)}")
         seeded = from_geography(spec, gmap, codes)
         colours = spec.get("colours") or {}
-    write(args.name, seeded, gmap, codes, colours)
+    write(args.name, seeded, gmap, codes, colours, args.out)
     h, w = seeded[0].shape
     print(f"{args.name}: {w}x{h} pixels, {len(codes)} provinces")
 

@@ -82,7 +82,8 @@ def map_picture(name: str) -> MapPicture:
 @cache
 def _borders(name: str) -> Image.Image:
     """A mask ("1" on the pixels where the province changes), for drawing the borders."""
-    r = map_picture(name).raster.convert("L")
+    raster = map_picture(name).raster
+    r = Image.frombytes("L", raster.size, raster.tobytes())  # the indices, not the colours
     w, h = r.size
     right = ImageChops.difference(r, r.transform(r.size, Image.Transform.AFFINE,
                                                  (1, 0, 1, 0, 1, 0)))
