@@ -100,10 +100,15 @@ def render(scene: Scene, gmap: GameMap, title: str = "") -> Image.Image:
     for piece in scene.pieces:
         _unit(d, pic.unit_point(piece.loc), piece, colours[piece.power])
     for piece, retreats in scene.dislodged:
+        # Beside its province (the attacker stands there now), red-rimmed, with dotted red
+        # lines to the places it may retreat to.
         x, y = pic.unit_point(piece.loc)
+        x, y = x + 12, y + 10
         for r in retreats:
-            _dotted(d, (x + 10, y + 8), pic.unit_point(r), FAILED, 1, 3)
-        _unit(d, (x + 10, y + 8), piece, colours[piece.power], outline=FAILED, size=0.8)
+            rx, ry = pic.unit_point(r)
+            _dotted(d, (x, y), (rx, ry), FAILED, 2, 3)
+            d.ellipse((rx - 11, ry - 11, rx + 11, ry + 11), outline=FAILED, width=2)
+        _unit(d, (x, y), piece, colours[piece.power], outline=FAILED, size=0.9)
     if title:
         w = d.textlength(title, font=font(14))
         d.rectangle((0, 0, w + 12, 22), fill=(255, 255, 255), outline=BORDER)
@@ -200,13 +205,13 @@ def _unit(d: ImageDraw.ImageDraw, p: Point, piece: Piece, c: tuple[int, int, int
         box = (x - w, y - h, x + w, y + h)
         if ring:
             d.rounded_rectangle((x - w - 3, y - h - 3, x + w + 3, y + h + 3), 5, fill=ring)
-        d.rounded_rectangle(box, 3, fill=c, outline=outline, width=2 if size < 1 else 1)
+        d.rounded_rectangle(box, 3, fill=c, outline=outline, width=3 if size < 1 else 1)
     else:
         r = round(8 * size)
         if ring:
             d.ellipse((x - r - 3, y - r - 3, x + r + 3, y + r + 3), fill=ring)
         d.ellipse((x - r, y - r, x + r, y + r), fill=c, outline=outline,
-                  width=2 if size < 1 else 1)
+                  width=3 if size < 1 else 1)
     light = sum(c) > 420
     d.text((x, y), piece.type, fill=INK if light else (255, 255, 255),
            font=font(round(10 * size)), anchor="mm")

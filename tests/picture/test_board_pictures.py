@@ -119,3 +119,42 @@ def test_home_centres_are_ringed_in_their_powers_colour() -> None:
     img = decode(position_picture(state, rules, None))
     x, y = map_picture("standard").centres["SPA"]
     assert nearest(img.getpixel((x + 6, y)), neutral("standard")) == "FRANCE"
+
+
+def test_a_dislodged_unit_is_shown_with_where_it_may_retreat() -> None:
+    case = {"variant": "standard", "phase": "F1901M",
+            "units": {"FRANCE": ["A BUR", "A GAS"], "GERMANY": ["A MUN", "A RUH"]},
+            "orders": {"GERMANY": ["A MUN - BUR", "A RUH S A MUN - BUR"],
+                       "FRANCE": ["A BUR H", "A GAS - PAR"]}}
+    rules, outcome = case_outcome(case)
+    view = results_view(rules, outcome.before, outcome.after, result_to_dict(outcome), None)
+    scene = scene_of(view["public"], [])
+    [(piece, retreats)] = scene.dislodged
+    assert (piece.power, piece.type, piece.loc) == ("FRANCE", "A", "BUR")
+    assert retreats == ["BEL", "GAS", "MAR", "PIC"]
+    img = decode(results_picture(rules, view))
+    for place in retreats:  # each retreat is ringed in red
+        x, y = map_picture("standard").unit_point(place)
+        assert nearest(img.getpixel((x + 10, y)), {"red": (210, 30, 30), **neutral("standard")}
+                       ) == "red", place
+    # The attacker stands in Burgundy; the dislodged unit is drawn beside it, rimmed red.
+    assert nearest(unit_pixel(img, "standard", "BUR"), colours("standard")) == "GERMANY"
+
+
+def test_builds_and_removals_in_winter() -> None:
+    case = {"variant": "standard", "phase": "W1901A",
+            "units": {"FRANCE": ["A BUR"], "GERMANY": ["A MUN", "A RUH"]},
+            "centers": {"FRANCE": ["PAR", "BRE", "MAR"], "GERMANY": ["MUN"]},
+            "orders": {"FRANCE": ["BUILD A PAR", "BUILD F BRE"], "GERMANY": ["REMOVE A RUH"]}}
+    rules, outcome = case_outcome(case)
+    view = results_view(rules, outcome.before, outcome.after, result_to_dict(outcome), None)
+    strokes = {(s.kind, s.src, s.type) for s in scene_of(view["public"], []).strokes}
+    assert strokes == {("build", "PAR", "A"), ("build", "BRE", "F"), ("remove", "RUH", "A")}
+    img = decode(results_picture(rules, view))
+    for loc in ("PAR", "BRE"):  # the new units, ringed in green
+        assert nearest(unit_pixel(img, "standard", loc), colours("standard")) == "FRANCE"
+        x, y = map_picture("standard").unit_point(loc)
+        assert nearest(img.getpixel((x, y - 12)), {"green": (20, 140, 40),
+                                                   **neutral("standard")}) == "green"
+    x, y = map_picture("standard").unit_point("RUH")
+    assert nearest(img.getpixel((x, y)), {"red": (210, 30, 30), **neutral("standard")}) == "red"
