@@ -4,6 +4,7 @@ the text is rendered from (gmbot/service/views.py), drawn by gmbot/picture."""
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 
 from sqlalchemy import select
@@ -17,6 +18,8 @@ from gmbot.service.runtime import rules_for, state_of
 from gmbot.service.views import board_summary, results_view
 from gmbot.store.models import Game, PhaseRow
 
+log = logging.getLogger(__name__)
+
 
 def view_picture(view: dict[str, Any], gmap: GameMap, title: str) -> bytes | None:
     """The PNG of one recipient's view (a results view, or a position view); None when the
@@ -29,6 +32,9 @@ def view_picture(view: dict[str, Any], gmap: GameMap, title: str) -> bytes | Non
         scene = scene_of(view["public"], (c for c, p in gmap.provinces.items() if p.sc))
         return png(render(scene, gmap, title))
     except NoPicture:
+        return None
+    except Exception:  # noqa: BLE001 - a drawing bug must not hold back the results
+        log.exception("drawing the %s map failed; the mail goes without it", gmap.name)
         return None
 
 
