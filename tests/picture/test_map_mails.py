@@ -104,3 +104,18 @@ def test_gmbot_adjudicate_writes_the_picture_of_a_case(tmp_path: Path) -> None:
     assert '"A PAR": "succeeds"' in done.output
     img = decode(out.read_bytes())
     assert nearest(unit_pixel(img, "standard", "BUR"), colours("standard")) == "FRANCE"
+
+
+def test_a_map_that_fails_to_draw_does_not_hold_back_the_results(
+        judge: Judge, monkeypatch: pytest.MonkeyPatch) -> None:
+    import gmbot.picture.draw
+
+    def broken(*args: object, **kw: object) -> None:
+        raise RuntimeError("a bug in drawing")
+
+    monkeypatch.setattr(gmbot.picture.draw, "render", broken)
+    results = play_spring(judge)
+    assert len(results) == 8
+    for mail in results:
+        assert mail.get_content_type() == "text/plain"
+        assert "A PAR - BUR" in mail.get_content()
