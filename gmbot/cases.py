@@ -11,6 +11,7 @@ from typing import Any
 from gmbot.engine.adjudicate import PhaseResult, adjudicate
 from gmbot.engine.map import load_map
 from gmbot.engine.position import state_from_dict, state_to_dict
+from gmbot.engine.rules import StandardRules
 from gmbot.variants import make_rules
 
 
@@ -19,6 +20,11 @@ class CaseError(ValueError):
 
 
 def run_case(data: Any) -> dict[str, Any]:
+    return result_to_dict(case_outcome(data)[1])
+
+
+def case_outcome(data: Any) -> tuple[StandardRules, PhaseResult]:
+    """The rules of a case and its adjudicated phase."""
     if not isinstance(data, dict):
         raise CaseError("a case is a JSON object with phase, units, centers and orders")
     rules = make_rules(str(data.get("variant") or "standard"), data.get("options"))
@@ -37,7 +43,7 @@ def run_case(data: Any) -> dict[str, Any]:
         if isinstance(lines, str):
             lines = lines.splitlines()
         orders.setdefault(power, []).extend(map(str, lines))
-    return result_to_dict(adjudicate(state, rules, orders))
+    return rules, adjudicate(state, rules, orders)
 
 
 def result_to_dict(result: PhaseResult) -> dict[str, Any]:

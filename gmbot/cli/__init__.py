@@ -32,7 +32,7 @@ def app_from(ctx: click.Context):  # noqa: ANN201  (lazy import keeps start-up f
 
 def _register() -> None:
     # Commands register on import.
-    from gmbot.cli import adjudicate, demo, game, mail  # noqa: F401
+    from gmbot.cli import adjudicate, demo, game, mail, picture  # noqa: F401
 
 
 _register()

@@ -23,11 +23,29 @@ def _one(data: Any) -> dict[str, Any]:
         return {"error": str(e)}
 
 
+def _write_picture(data: Any, path: str, viewer: str | None) -> None:
+    from gmbot.picture.data import NoPicture
+    from gmbot.service.pictures import case_picture
+
+    try:
+        png = case_picture(data, viewer.upper() if viewer else None)
+    except NoPicture as e:
+        raise click.ClickException(str(e)) from None
+    if png is None:
+        raise click.ClickException("this map has no picture (docs/maps.md tells how to add one)")
+    with open(path, "wb") as f:
+        f.write(png)
+
+
 @main.command()
 @click.argument("source", type=click.File("r"), default="-")
 @click.option("--jsonl", is_flag=True, help="One case per input line, one result per output line.")
 @click.option("--indent", type=int, default=2, show_default=True, help="Indent of single results.")
-def adjudicate(source: IO[str], jsonl: bool, indent: int) -> None:
+@click.option("--picture", "picture", type=click.Path(dir_okay=False),
+              help="Also write the case's map (orders and the new position) as PNG to this file.")
+@click.option("--as", "viewer", help="With --picture: the map as this power sees it.")
+def adjudicate(source: IO[str], jsonl: bool, indent: int, picture: str | None,
+               viewer: str | None) -> None:
     """Adjudicate a phase given as JSON in SOURCE (a file, or - for stdin).
 
     Input: {"variant": "standard", "phase": "F1905M", "units": {...}, "centers": {...},
@@ -35,6 +53,8 @@ def adjudicate(source: IO[str], jsonl: bool, indent: int) -> None:
     """
     failed = False
     out = sys.stdout
+    if jsonl and picture:
+        raise click.UsageError("--picture draws one case: leave out --jsonl")
     if jsonl:
         for n, line in enumerate(source, 1):
             if not line.strip():
@@ -55,5 +75,7 @@ def adjudicate(source: IO[str], jsonl: bool, indent: int) -> None:
         if "error" in result:
             raise click.ClickException(result["error"])
         out.write(json.dumps(result, indent=indent) + "\n")
+        if picture:
+            _write_picture(data, picture, viewer)
     if failed:
         sys.exit(1)

@@ -7,6 +7,7 @@ from sqlalchemy import select
 from gmbot.engine.state import Phase
 from gmbot.render import render
 from gmbot.service.inbound import Context
+from gmbot.service.pictures import phase_picture
 from gmbot.service.press import names_for, press_rules
 from gmbot.service.press_record import press_by_phase
 from gmbot.service.runtime import current_phase, policy_of, rules_for, state_of
@@ -84,3 +85,7 @@ def history(ctx: Context, args: tuple[str, ...]) -> None:
             continue
         ctx.sections.append(f"=== Press in {Phase.parse(name).long() if name else 'the game'}"
                             f" ===\n" + "\n".join(texts))
+    if shown:
+        # The map of the last phase listed, as its results mail showed it to the sender.
+        ctx.picture = phase_picture(ctx.session, ctx.game, shown[-1].name,
+                                    None if ctx.player is None else ctx.player.key)

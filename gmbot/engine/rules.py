@@ -269,6 +269,11 @@ class StandardRules:
         after the powers. Standard: none."""
         return {}
 
+    def board_marks(self, state: GameState) -> dict[str, list[str]]:
+        """Marks on provinces that pictures of the board show, province -> marks (a
+        Capitalist capital: "capital"). Standard: none."""
+        return {}
+
     def shows_homes(self) -> bool:
         """Whether results list each power's home centres (they change in the game)."""
         return False

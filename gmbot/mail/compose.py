@@ -8,6 +8,8 @@ from datetime import datetime
 from email.message import EmailMessage
 from email.policy import SMTP
 from email.utils import format_datetime
+from hashlib import sha256
+from html import escape
 
 LOOP_HEADER = "X-Gmbot-Loop"
 # On the wire: CRLF, and headers folded only past RFC 5322's 998 characters, so a long
@@ -25,6 +27,7 @@ class Outgoing:
     date: datetime
     in_reply_to: str | None = None
     auto: str = "auto-generated"  # or auto-replied
+    picture: bytes | None = None  # a PNG map, shown inline under the text
 
 
 def compose(out: Outgoing) -> EmailMessage:
@@ -42,5 +45,22 @@ def compose(out: Outgoing) -> EmailMessage:
     msg["Auto-Submitted"] = out.auto
     msg[LOOP_HEADER] = out.sender
     msg.set_content(out.body, charset="utf-8", cte="quoted-printable")
+    if out.picture:
+        _add_picture(msg, out)
     msg.policy = WIRE_POLICY  # after set_content: the body keeps 76-character QP lines
     return msg
+
+
+def _add_picture(msg: EmailMessage, out: Outgoing) -> None:
+    """multipart/alternative: the text, and an HTML part showing the same text and the map
+    inline (multipart/related, by Content-ID), which Gmail, Outlook and Apple Mail show
+    without a click. Boundaries come from the Message-ID: a resend is the same bytes."""
+    cid = f"map.{out.message_id}"
+    html = (f'<html><body><pre style="font-family: monospace">{escape(out.body)}</pre>\n'
+            f'<p><img src="cid:{escape(cid)}" alt="Map of the board"></p></body></html>\n')
+    msg.add_alternative(html, subtype="html", charset="utf-8", cte="quoted-printable")
+    msg.get_payload()[1].add_related(out.picture, "image", "png", cid=f"<{cid}>",
+                                     disposition="inline", filename="map.png")
+    tag = sha256(out.message_id.encode()).hexdigest()[:24]
+    for i, part in enumerate(p for p in msg.walk() if p.is_multipart()):
+        part.set_boundary(f"=_gmbot_{tag}_{i}")

@@ -122,7 +122,8 @@ _CLAIM = select(Outbound.id).where(Outbound.id == bindparam("row_id"), *_QUEUED_
 _CLAIM_LOCKED = _CLAIM.with_for_update(skip_locked=True)
 _MARK_SENT = (
     update(Outbound).where(Outbound.id == bindparam("row_id"))
-    .values(status="sent", sent_at=bindparam("now"), attempts=Outbound.attempts + 1)
+    .values(status="sent", sent_at=bindparam("now"), attempts=Outbound.attempts + 1,
+            picture=None)  # needed only to send the mail again, identical
     .execution_options(synchronize_session=False)
 )
 
@@ -133,7 +134,7 @@ def _message(row: Outbound) -> EmailMessage:
 
     return compose(Outgoing(sender=row.sender, recipient=row.recipient, subject=row.subject,
                             body=row.body, message_id=row.message_id, date=row.created_at,
-                            in_reply_to=row.in_reply_to,
+                            in_reply_to=row.in_reply_to, picture=row.picture,
                             auto="auto-replied" if row.in_reply_to else "auto-generated"))
 
 

@@ -52,6 +52,7 @@ class Context:
     sections: list[str] = field(default_factory=list)  # reply text, in order
     errors: int = 0
     title: str = "Received"  # the reply's subject when there is no error
+    picture: bytes | None = None  # a map shown in the reply (HISTORY)
 
     @property
     def is_gm(self) -> bool:
@@ -312,7 +313,7 @@ def _handle(app: App, s: Session, mail: InboundMail, record: Inbound) -> Outcome
     run_commands(ctx)
     subject = f"[{game.name}] " + ("Errors in your mail" if ctx.errors else ctx.title)
     text = cap_reply("\n\n".join(ctx.sections).rstrip() + "\n")
-    _reply(app, s, mail, record, game, "ack", subject, text)
+    _reply(app, s, mail, record, game, "ack", subject, text, picture=ctx.picture)
     log_event(s, game, "mail_handled", app.now(), sender=mail.sender,
               message_id=mail.message_id, errors=ctx.errors)
     return Outcome("handled", game=game.name, replies=[subject])
@@ -465,7 +466,8 @@ def _any_judge(s: Session) -> str:
 
 
 def _reply(app: App, s: Session, mail: InboundMail, record: Inbound, game: Game | None,
-           kind: str, subject: str, body: str, sender: str | None = None) -> None:
+           kind: str, subject: str, body: str, sender: str | None = None,
+           picture: bytes | None = None) -> None:
     if not mail.sender:
         return  # nowhere to answer
     # One reply per recorded mail: keyed like the record (Message-ID, else the whole raw
@@ -473,6 +475,6 @@ def _reply(app: App, s: Session, mail: InboundMail, record: Inbound, game: Game 
     queue_mail(s, key=f"reply:{record.message_id}", kind=kind,
                sender=sender or (game.judge if game else _any_judge(s)),
                recipient=mail.sender, subject=subject, body=body, now=app.now(), game=game,
-               in_reply_to=mail.message_id)
+               in_reply_to=mail.message_id, picture=picture)
 
 

@@ -34,6 +34,7 @@ def queue_mail(
     game: Game | None = None,
     in_reply_to: str | None = None,
     message_id: str | None = None,
+    picture: bytes | None = None,
 ) -> bool:
     """Queue one mail for one recipient unless a mail with this key was queued before;
     the key makes re-running a use case after a crash harmless. `message_id` (without
@@ -52,6 +53,6 @@ def queue_mail(
         "key": key, "kind": kind, "game_id": game.id if game else None, "sender": sender,
         "recipient": recipient, "subject": subject[:998], "body": body,
         "message_id": message_id or new_message_id(sender), "in_reply_to": in_reply_to,
-        "created_at": now, "status": "queued", "next_attempt_at": now,
+        "created_at": now, "status": "queued", "next_attempt_at": now, "picture": picture,
     })
     return True

@@ -23,6 +23,7 @@ from gmbot.engine.state import GameState
 from gmbot.render import render
 from gmbot.service.app import App
 from gmbot.service.outbox import queue_mail
+from gmbot.service.pictures import Pictures
 from gmbot.service.runtime import (
     active_players,
     current_phase,
@@ -146,19 +147,21 @@ def _process(app: App, s: Session, game: Game, phase: PhaseRow, reason: str,
     }
     public = results_view(rules, state, after, result, None)
     subject, public_text = render("results.txt.j2", view=public, **extra)
+    picture = Pictures(rules)
     for player in players:
         rejected = _rejected(sets.get(player.id))
         view = results_view(rules, state, after, result, player.key, rejected)
         subj, body = render("results.txt.j2", view=view, **extra)
         queue_mail(s, key=f"results:{phase.id}:{player.address}", kind="results",
                    sender=game.judge, recipient=player.address, subject=subj, body=body,
-                   now=now, game=game)
+                   now=now, game=game, picture=picture(view))
     queue_mail(s, key=f"results:{phase.id}:gm", kind="results", sender=game.judge,
-               recipient=game.gm, subject=subject, body=public_text, now=now, game=game)
+               recipient=game.gm, subject=subject, body=public_text, now=now, game=game,
+               picture=picture(public))
     for address in game.observers or ():  # the public copy, never a private section
         queue_mail(s, key=f"results:{phase.id}:observer:{address}", kind="results",
                    sender=game.judge, recipient=address, subject=subject, body=public_text,
-                   now=now, game=game)
+                   now=now, game=game, picture=picture(public))
     phase.result = {**result, "public_text": public_text, "nmr": nmr, "reason": reason}
     phase.processed_at = now
     log_event(s, game, "phase_processed", now, phase=phase.name, reason=reason,

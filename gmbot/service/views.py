@@ -11,7 +11,7 @@ from gmbot.deadlines import DeadlinePolicy, format_deadline
 from gmbot.engine.adjust import adjustment_counts
 from gmbot.engine.pending import missing_orders
 from gmbot.engine.rules import StandardRules
-from gmbot.engine.state import GameState, Phase
+from gmbot.engine.state import GameState, Phase, Unit
 
 
 def phase_report(
@@ -71,15 +71,24 @@ def board_summary(
     others = rules.other_owners(state)  # owners that are no power (listed after them)
     for power in [*state.powers, *others]:
         centres = sorted(c for c, o in state.centers.items() if o == power)
-        units = sorted(
-            rules.unit_label(u) for u in state.units_of(power) if rules.shown_to(state, u, viewer)
-        )
+        shown = sorted((u for u in state.units_of(power) if rules.shown_to(state, u, viewer)),
+                       key=rules.unit_label)
+        units = [rules.unit_label(u) for u in shown]
         if centres or units:
             name = others[power] if power in others else state.map.powers[power].name
             rows.append({"power": power, "name": name,
                          "centres": centres, "units": units, "adjust": counts.get(power, 0),
-                         "homes": sorted(state.homes.get(power, ())) if homes else None})
+                         "homes": sorted(state.homes.get(power, ())) if homes else None,
+                         "pieces": [_piece(u, label) for u, label in zip(shown, units,
+                                                                         strict=True)]})
     return rows
+
+
+def _piece(unit: Unit, label: str) -> dict[str, str]:
+    """A unit for pictures: its type, place and what its label adds ("red", "Wazir-General
+    X"), from the same label the text shows."""
+    note = label[len(str(unit)):].strip()
+    return {"type": unit.type, "loc": unit.loc, "note": note[1:-1] if note[:1] == "(" else note}
 
 
 def deadline_text(policy: DeadlinePolicy, deadline: Any, utc: bool = False) -> str:
@@ -103,7 +112,8 @@ def results_view(
 ) -> dict[str, Any]:
     """The data one recipient's results mail is rendered from."""
     public = rules.redact(phase_report(before, after, result, rules), viewer)
-    public = {**public, "board": board_summary(after, rules, viewer)}
+    public = {**public, "board": board_summary(after, rules, viewer),
+              "marks": rules.board_marks(after)}
     private = None
     if viewer is not None:
         private = {

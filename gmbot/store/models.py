@@ -169,6 +169,9 @@ class Outbound(Base):
     next_attempt_at: Mapped[datetime | None]
     last_error: Mapped[str | None] = mapped_column(Text)
     sent_at: Mapped[datetime | None]
+    # The map picture shown inline (PNG), rendered when the mail is queued, so that a resend
+    # is the identical message; dropped once the mail is sent.
+    picture: Mapped[bytes | None] = mapped_column(LargeBinary)
 
 
 class Press(Base):

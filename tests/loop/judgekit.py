@@ -87,7 +87,8 @@ class Judge:
 
 
 def body(msg: EmailMessage) -> str:
-    return msg.get_content()
+    """The text part (results mails also carry an HTML part with the map)."""
+    return msg.get_body(preferencelist=("plain",)).get_content()
 
 
 def make_judge(tmp_path: Path, game_text: str) -> Judge:

@@ -14,6 +14,7 @@ from sqlalchemy import select
 from gmbot.config import ConfigError, load_config
 from gmbot.store.models import MailboxState, Outbound
 from tests.loop.judgekit import POWERS
+from tests.picture.mapkit import colours, decode, inline_picture, nearest, unit_pixel
 from tests.realmail.mailkit import PROCESSED, START, MailGame, make_mail_game, text
 
 if TYPE_CHECKING:
@@ -38,6 +39,9 @@ def check_results(game: MailGame, nmr: bool = False) -> None:
         assert results["Auto-Submitted"] == "auto-generated"
         assert "A PAR - BUR" in body and "F KIE - HOL" in body  # public: everyone's orders
         assert f"--- For {power} only ---" in body
+        # The map, inline, survives SMTP and IMAP: it decodes and shows the move to BUR.
+        img = decode(inline_picture(results))
+        assert nearest(unit_pixel(img, "standard", "BUR"), colours("standard")) == "FRANCE"
         others = [p for p in POWERS if p != power]
         assert not [p for p in others if f"--- For {p}" in body], power
         assert body.count("--- For") == 1

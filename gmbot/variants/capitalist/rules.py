@@ -317,6 +317,9 @@ class CapitalistRules(StandardRules):
 
     # -- reporting ------------------------------------------------------------------------
 
+    def board_marks(self, state: GameState) -> dict[str, list[str]]:
+        return {c: ["capital"] for c in eco.capitals(state).values()}
+
     def private_lines(self, state: GameState, viewer: str) -> list[str]:
         cap = eco.capital(state, viewer)
         if cap is None:

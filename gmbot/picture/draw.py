@@ -1,0 +1,231 @@
+"""Drawing a scene on a map's province raster: provinces painted by swapping the raster's
+palette, borders and names laid on from images made once per map, then centres, orders
+and units drawn on top. One picture takes a few tens of milliseconds."""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+from io import BytesIO
+
+from PIL import Image, ImageColor, ImageDraw, ImageFont
+
+from gmbot.engine.map import IMPASSABLE, SEA, GameMap
+from gmbot.picture.data import MapPicture, Point, map_picture
+from gmbot.picture.scene import Piece, Scene
+
+SEA_RGB, LAND_RGB = (181, 211, 234), (239, 230, 207)
+OFF_WATER, OFF_LAND, ROCK = (201, 220, 237), (220, 215, 203), (185, 178, 164)
+BORDER, INK, FAILED = (100, 100, 100), (20, 20, 20), (210, 30, 30)
+# Powers without a colour in the map's picture data (a variant's role players...).
+SPARE = ("#8d6e63", "#00897b", "#c2185b", "#5c6bc0", "#9e9d24", "#6d4c41", "#455a64")
+TINT = 0.45  # how much of the owner's colour a supply centre's province takes
+
+
+def rgb(colour: str) -> tuple[int, int, int]:
+    return ImageColor.getrgb(colour)[:3]
+
+
+def power_colours(pic: MapPicture, powers: list[str]) -> dict[str, tuple[int, int, int]]:
+    out = {p: rgb(c) for p, c in pic.colours.items()}
+    spare = iter(SPARE * 4)
+    for p in powers:
+        if p not in out:
+            out[p] = rgb(next(spare))
+    return out
+
+
+def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
+    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore
+
+
+@cache
+def font(size: int) -> ImageFont.ImageFont | ImageFont.FreeTypeFont:
+    try:
+        return ImageFont.load_default(size=size)  # Pillow's own font, with FreeType
+    except (TypeError, ImportError):
+        return ImageFont.load_default()
+
+
+@cache
+def _names(name: str) -> Image.Image:
+    """The province codes, once per map: an RGBA layer laid on every picture."""
+    pic = map_picture(name)
+    layer = Image.new("RGBA", pic.size, (0, 0, 0, 0))
+    d = ImageDraw.Draw(layer)
+    for code, (x, y) in pic.labels.items():
+        d.text((x, y), code, fill=(60, 60, 60, 255), font=font(10), anchor="mm",
+               stroke_width=1, stroke_fill=(255, 255, 255, 160))
+    return layer
+
+
+def palette(pic: MapPicture, gmap: GameMap, scene: Scene,
+            colours: dict[str, tuple[int, int, int]]) -> list[int]:
+    pal = [0] * 768
+    pal[pic.water * 3:pic.water * 3 + 3] = OFF_WATER
+    pal[pic.land * 3:pic.land * 3 + 3] = OFF_LAND
+    for i, code in enumerate(pic.codes):
+        kind = gmap.provinces[code].type
+        c = SEA_RGB if kind == SEA else ROCK if kind == IMPASSABLE else LAND_RGB
+        owner = scene.centres.get(code)
+        if owner is not None:
+            c = _mix(LAND_RGB, colours[owner], TINT)
+        j = (pic.first + i) * 3
+        pal[j:j + 3] = c
+    return pal
+
+
+def render(scene: Scene, gmap: GameMap, title: str = "") -> Image.Image:
+    pic = map_picture(gmap.name)
+    powers = sorted({*gmap.powers, *(o for o in scene.centres.values() if o),
+                     *(p.power for p in scene.pieces), *scene.homes.values(),
+                     *(s.power for s in scene.strokes), *(p.power for p, _ in scene.dislodged)})
+    colours = power_colours(pic, powers)
+    img = pic.raster.copy()
+    img.putpalette(palette(pic, gmap, scene, colours))
+    img = img.convert("RGB")
+    img.paste(BORDER, mask=pic.borders())
+    img.paste(_names(gmap.name), mask=_names(gmap.name))
+    d = ImageDraw.Draw(img)
+    for code, (x, y) in pic.centres.items():
+        owner = scene.centres.get(code)
+        home = scene.homes.get(code)
+        if home is not None:  # home centres: a ring in the colour of the power they are home to
+            d.ellipse((x - 7, y - 7, x + 7, y + 7), fill=colours[home], outline=INK)
+        fill = colours[owner] if owner else (255, 255, 255)
+        d.ellipse((x - 4, y - 4, x + 4, y + 4), fill=fill, outline=INK)
+        if "capital" in scene.marks.get(code, ()):
+            _star(d, (x, y - 11), 6, fill)
+    draw_strokes(d, pic, scene, colours)
+    for piece in scene.pieces:
+        _unit(d, pic.unit_point(piece.loc), piece, colours[piece.power])
+    for piece, retreats in scene.dislodged:
+        # Beside its province (the attacker stands there now), red-rimmed, with dotted red
+        # lines to the places it may retreat to.
+        x, y = pic.unit_point(piece.loc)
+        x, y = x + 12, y + 10
+        for r in retreats:
+            rx, ry = pic.unit_point(r)
+            _dotted(d, (x, y), (rx, ry), FAILED, 2, 3)
+            d.ellipse((rx - 11, ry - 11, rx + 11, ry + 11), outline=FAILED, width=2)
+        _unit(d, (x, y), piece, colours[piece.power], outline=FAILED, size=0.9)
+    if title:
+        w = d.textlength(title, font=font(14))
+        d.rectangle((0, 0, w + 12, 22), fill=(255, 255, 255), outline=BORDER)
+        d.text((6, 11), title, fill=INK, font=font(14), anchor="lm")
+    return img
+
+
+def png(img: Image.Image) -> bytes:
+    out = BytesIO()
+    # Few colours: a palette image is a third of the RGB one's size, and as sharp.
+    img.quantize(colors=255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE) \
+        .save(out, "PNG", compress_level=6)
+    return out.getvalue()
+
+
+# -- orders -----------------------------------------------------------------------------
+
+def draw_strokes(d: ImageDraw.ImageDraw, pic: MapPicture, scene: Scene,
+                 colours: dict[str, tuple[int, int, int]]) -> None:
+    at = pic.unit_point
+    # Supports and convoys under the moves they help.
+    order = {"support": 0, "convoy": 0, "move": 1, "retreat": 1}
+    for s in sorted(scene.strokes, key=lambda s: order.get(s.kind, 2)):
+        c = colours[s.power]
+        try:
+            src = at(s.src)
+            if s.kind in ("move", "retreat") and s.dst:
+                _arrow(d, src, at(s.dst), c, failed=not s.ok)
+            elif s.kind in ("support", "convoy") and s.via:
+                end = _towards(at(s.via), at(s.dst), 0.55) if s.dst else at(s.via)
+                dash, gap = (2, 3) if s.kind == "support" else (8, 3)
+                _dotted(d, src, end, INK, 4, gap, dash)
+                _dotted(d, src, end, c if s.ok else FAILED, 2, gap, dash)
+                d.ellipse((end[0] - 3, end[1] - 3, end[0] + 3, end[1] + 3), outline=INK,
+                          fill=c if s.kind == "support" else (255, 255, 255))
+            elif s.kind == "build":
+                x, y = src
+                d.ellipse((x - 13, y - 13, x + 13, y + 13), outline=(20, 140, 40), width=3)
+            elif s.kind in ("remove", "disband"):
+                _cross(d, src, 11, FAILED)
+        except KeyError:
+            continue  # a place the picture does not know: the text still says it
+
+
+def _towards(a: Point, b: Point, t: float) -> Point:
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t))
+
+
+def _arrow(d: ImageDraw.ImageDraw, a: Point, b: Point, c: tuple[int, int, int],
+           failed: bool) -> None:
+    length = math.dist(a, b) or 1.0
+    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    tip = (b[0] - ux * 9, b[1] - uy * 9)  # stop short of the unit standing there
+    base = (tip[0] - ux * 10, tip[1] - uy * 10)
+    head = [tip, (base[0] - uy * 6, base[1] + ux * 6), (base[0] + uy * 6, base[1] - ux * 6)]
+    d.line([a, base], fill=INK, width=5)
+    d.line([a, base], fill=c, width=3)
+    d.polygon(head, fill=c, outline=INK)
+    if failed:
+        _cross(d, (round(base[0]), round(base[1])), 5, FAILED)
+
+
+def _dotted(d: ImageDraw.ImageDraw, a: Point, b: Point, c: tuple[int, int, int],
+            width: int, gap: int, dash: int = 2) -> None:
+    length = math.dist(a, b)
+    steps = max(int(length // (dash + gap)), 1)
+    for i in range(steps):
+        t0, t1 = i * (dash + gap) / length, min((i * (dash + gap) + dash) / length, 1)
+        d.line([_towards(a, b, t0), _towards(a, b, t1)], fill=c, width=width)
+
+
+def _cross(d: ImageDraw.ImageDraw, p: Point, r: int, c: tuple[int, int, int]) -> None:
+    x, y = p
+    for line in (((x - r, y - r), (x + r, y + r)), ((x - r, y + r), (x + r, y - r))):
+        d.line(line, fill=(255, 255, 255), width=5)
+        d.line(line, fill=c, width=3)
+
+
+def _star(d: ImageDraw.ImageDraw, p: Point, r: int, c: tuple[int, int, int]) -> None:
+    pts = [(p[0] + (r if i % 2 == 0 else r / 2.4) * math.sin(i * math.pi / 5),
+            p[1] - (r if i % 2 == 0 else r / 2.4) * math.cos(i * math.pi / 5))
+           for i in range(10)]
+    d.polygon(pts, fill=c, outline=INK)
+
+
+# -- units ------------------------------------------------------------------------------
+
+def _unit(d: ImageDraw.ImageDraw, p: Point, piece: Piece, c: tuple[int, int, int],
+          outline: tuple[int, int, int] = INK, size: float = 1.0) -> None:
+    x, y = p
+    ring = _note_colour(piece.note)
+    if piece.type == "F":
+        w, h = round(10 * size), round(6 * size)
+        box = (x - w, y - h, x + w, y + h)
+        if ring:
+            d.rounded_rectangle((x - w - 3, y - h - 3, x + w + 3, y + h + 3), 5, fill=ring)
+        d.rounded_rectangle(box, 3, fill=c, outline=outline, width=3 if size < 1 else 1)
+    else:
+        r = round(8 * size)
+        if ring:
+            d.ellipse((x - r - 3, y - r - 3, x + r + 3, y + r + 3), fill=ring)
+        d.ellipse((x - r, y - r, x + r, y + r), fill=c, outline=outline,
+                  width=3 if size < 1 else 1)
+    light = sum(c) > 420
+    d.text((x, y), piece.type, fill=INK if light else (255, 255, 255),
+           font=font(round(10 * size)), anchor="mm")
+    if piece.note and not ring:  # a variant's mark: its first letter, in a tag
+        tag = piece.note[0].upper()
+        d.rectangle((x + 6, y - 14, x + 14, y - 5), fill=(255, 255, 255), outline=INK)
+        d.text((x + 10, y - 9), tag, fill=INK, font=font(8), anchor="mm")
+
+
+def _note_colour(note: str) -> tuple[int, int, int] | None:
+    """A note that names a colour (Arpiesse's red, purple, silver) rings the unit with it."""
+    if not note or " " in note:
+        return None
+    try:
+        return rgb(note)
+    except ValueError:
+        return None

@@ -1,0 +1,96 @@
+"""What a picture shows, read from a recipient's view (gmbot/service/views.py): the
+centres and their owners, the units, and the phase's orders as strokes. Plain data, so
+that tests can say what a picture must show without looking at pixels."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+_NOTE = re.compile(r"\s*\(([^)]*)\)")
+
+
+@dataclass(frozen=True)
+class Piece:
+    power: str
+    type: str  # A or F
+    loc: str
+    note: str = ""  # a variant's attribute as the text shows it: "red", "Wazir-General X"
+
+
+@dataclass(frozen=True)
+class Stroke:
+    kind: str  # move support hold convoy retreat disband build remove
+    power: str
+    src: str  # the ordered unit's location (for build and remove: where)
+    dst: str | None = None  # where it moves, or the supported or convoyed unit's target
+    via: str | None = None  # the supported or convoyed unit's location
+    ok: bool = True
+    type: str = "A"
+
+
+@dataclass
+class Scene:
+    phase: str
+    centres: dict[str, str | None] = field(default_factory=dict)  # centre -> owner
+    homes: dict[str, str] = field(default_factory=dict)  # home centre -> power
+    marks: dict[str, list[str]] = field(default_factory=dict)  # province -> marks
+    pieces: list[Piece] = field(default_factory=list)
+    strokes: list[Stroke] = field(default_factory=list)
+    dislodged: list[tuple[Piece, list[str]]] = field(default_factory=list)  # retreats
+
+
+def scene_of(public: dict[str, Any], centres: Iterable[str]) -> Scene:
+    """The scene of a view's public part; `centres` are the map's supply centres."""
+    scene = Scene(phase=public.get("next_phase") or public.get("phase", ""))
+    scene.centres = {c: None for c in centres}
+    for row in public.get("board", []):
+        power = row["power"]
+        for c in row["centres"]:
+            scene.centres[c] = power
+        for h in row.get("homes") or ():
+            scene.homes[h] = power
+        for p in row.get("pieces", []):
+            scene.pieces.append(Piece(power, p["type"], p["loc"], p.get("note", "")))
+    scene.marks = {k: list(v) for k, v in (public.get("marks") or {}).items()}
+    for power, rows in public.get("orders", {}).items():
+        for row in rows:
+            scene.strokes.extend(strokes_of(row["order"], row.get("result", ""), power))
+    for unit, d in (public.get("dislodged") or {}).items():
+        kind, _, loc = unit.partition(" ")
+        note = _NOTE.search(d.get("label") or "")
+        scene.dislodged.append((Piece(d["power"], kind, loc, note.group(1) if note else ""),
+                                list(d.get("retreats") or ())))
+    return scene
+
+
+def strokes_of(order: str, result: str, power: str) -> list[Stroke]:
+    """The strokes of one order as the results text writes it ("A PAR - BUR",
+    "F NTH C A LON - BEL", "BUILD F BRE"...); orders of other shapes (a variant's
+    spells, bribes, votes) draw nothing."""
+    words = _NOTE.sub("", order).replace("->", "-").split()
+    ok = result in ("", "succeeds", "holds")
+    if not words:
+        return []
+    head = words[0].upper()
+    if head in ("BUILD", "REMOVE") and len(words) >= 3 and words[-2] in ("A", "F"):
+        return [Stroke(head.lower(), power, words[-1], ok=ok, type=words[-2])]
+    if head not in ("A", "F") or len(words) < 2:
+        return []
+    kind, src, rest = head, words[1], words[2:]
+    verb = rest[0].upper() if rest else "H"
+    if verb == "H":
+        return [Stroke("hold", power, src, ok=ok, type=kind)]
+    if verb in ("-", "R") and len(rest) >= 2:
+        return [Stroke("move" if verb == "-" else "retreat", power, src, rest[1], ok=ok,
+                       type=kind)]
+    if verb == "D":
+        return [Stroke("disband", power, src, type=kind)]
+    if verb in ("S", "C") and len(rest) >= 3:
+        target = rest[2]
+        dst = rest[4] if len(rest) >= 5 and rest[3] == "-" else None
+        return [Stroke("support" if verb == "S" else "convoy", power, src, dst, target,
+                       ok=ok, type=kind)]
+    return []

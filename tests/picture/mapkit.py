@@ -1,0 +1,57 @@
+"""Reading the map pictures that mails and the renderer produce, for tests that say what a
+picture must show: the colour at a point, and which power's colour is nearest to it."""
+
+from __future__ import annotations
+
+import io
+import re
+from email.message import EmailMessage
+
+from PIL import Image
+
+from gmbot.picture.data import map_picture
+from gmbot.picture.draw import LAND_RGB, SEA_RGB, rgb
+
+Colour = tuple[int, int, int]
+
+
+def inline_picture(msg: EmailMessage) -> bytes:
+    """The PNG a mail shows inline: an HTML part that shows it by Content-ID, in a
+    multipart/related next to the image part, itself an alternative to the text part."""
+    assert msg.get_content_type() == "multipart/alternative"
+    plain, related = msg.get_payload()
+    assert plain.get_content_type() == "text/plain"
+    assert related.get_content_type() == "multipart/related"
+    html, image = related.get_payload()
+    assert html.get_content_type() == "text/html"
+    assert image.get_content_type() == "image/png"
+    assert image.get_content_disposition() == "inline"
+    cid = image["Content-ID"].strip("<>")
+    assert re.search(rf'<img src="cid:{re.escape(cid)}"', html.get_content())
+    return image.get_content()
+
+
+def decode(png: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(png))
+    img.load()
+    return img.convert("RGB")
+
+
+def colours(map_name: str) -> dict[str, Colour]:
+    return {p: rgb(c) for p, c in map_picture(map_name).colours.items()}
+
+
+def nearest(pixel: Colour, choices: dict[str, Colour]) -> str:
+    return min(choices, key=lambda k: sum((a - b) ** 2 for a, b in
+                                          zip(pixel, choices[k], strict=True)))
+
+
+def neutral(map_name: str) -> dict[str, Colour]:
+    """Every power's colour, and the colours of what belongs to no power."""
+    return {**colours(map_name), "white": (255, 255, 255), "land": LAND_RGB, "sea": SEA_RGB}
+
+
+def unit_pixel(img: Image.Image, map_name: str, loc: str) -> Colour:
+    """A pixel inside a unit's marker beside its letter."""
+    x, y = map_picture(map_name).unit_point(loc)
+    return img.getpixel((x - 6, y))
