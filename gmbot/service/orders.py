@@ -14,6 +14,7 @@ from gmbot.engine.pending import missing_orders
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState
 from gmbot.service.runtime import current_phase, latest_orders, rules_for, state_of
+from gmbot.service.wakeups import orders_changed
 from gmbot.store.models import Game, OrderSet, PhaseRow, Player
 
 
@@ -67,6 +68,7 @@ def submit(session: Session, game: Game, player: Player, lines: list[tuple[int |
         "lines": sub.accepted, "errors": [[n, t, w] for n, t, w in sub.rejected],
         "message_id": inbound_id, "created_at": now,
     })
+    orders_changed(game, phase)
     return sub
 
 
