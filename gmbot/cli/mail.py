@@ -40,9 +40,21 @@ def ingest(ctx: click.Context) -> None:
 @click.pass_context
 def tick(ctx: click.Context, quiet: bool) -> None:
     """Do the daemon's work once and exit (for cron): read mail, remind, process, send."""
-    from gmbot.service.loop import tick as run_tick
+    from gmbot.config import ConfigError, load_config
+    from gmbot.service.idle import nothing_to_do
 
-    report = run_tick(app_from(ctx))
+    try:
+        config = load_config(ctx.obj["home"], ctx.obj["config"])
+    except ConfigError as e:
+        raise click.ClickException(str(e)) from None
+    if nothing_to_do(config):  # the usual cron run: over without starting the ORM
+        from gmbot.service.report import TickReport
+
+        report = TickReport()
+    else:
+        from gmbot.service.loop import tick as run_tick
+
+        report = run_tick(app_from(ctx))
     if not quiet:
         click.echo("\n".join(report.lines()))
 

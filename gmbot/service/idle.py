@@ -1,0 +1,70 @@
+"""Whether a cold `gmbot tick` has anything to do, decided without the ORM.
+
+Most runs from cron find nothing: no new mail, no phase due, nothing to send. Importing
+SQLAlchemy's ORM alone takes longer than such a run should, so the tick first looks with
+the standard library: the Maildir inbox's listing, and two indexed queries on the SQLite
+file (a phase whose wake-up has come, a queued mail whose time has come). Only when one of
+them finds something, or when it cannot tell (IMAP inbound, PostgreSQL, a database not yet
+at the current schema), does the tick start the full stack.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from datetime import UTC, datetime
+from pathlib import Path
+
+from gmbot.config import Config
+from gmbot.store.revision import HEAD_REVISION
+
+# How SQLAlchemy writes an aware UTC datetime into SQLite (see store/models.UTCDateTime).
+_SQLITE_TIME = "%Y-%m-%d %H:%M:%S.%f"
+
+_DUE_PHASE = "SELECT 1 FROM phases WHERE wake_at <= ? LIMIT 1"
+_DUE_MAIL = ("SELECT 1 FROM outbound WHERE status = 'queued'"
+             " AND (next_attempt_at IS NULL OR next_attempt_at <= ?) LIMIT 1")
+
+
+def sqlite_file(url: str) -> Path | None:
+    """The file of a `sqlite:///PATH` URL; None for anything else (or in memory)."""
+    prefix = "sqlite:///"
+    if not url.startswith(prefix) or "?" in url:
+        return None
+    path = url[len(prefix):]
+    return Path(path) if path and path != ":memory:" else None
+
+
+def has_mail(inbox: Path) -> bool:
+    """Whether the Maildir's new/ holds a message (a missing folder: not set up, so yes:
+    the full tick sets it up)."""
+    try:
+        with os.scandir(inbox / "new") as entries:
+            return any(not e.name.startswith(".") for e in entries)
+    except FileNotFoundError:
+        return True
+
+
+def nothing_to_do(config: Config, now: datetime | None = None) -> bool:
+    """True only when it is certain that a tick now would read, remind, process and send
+    nothing."""
+    if config.inbound == "imap" or (config.inbound == "maildir" and has_mail(config.inbox)):
+        return False
+    path = sqlite_file(config.database_url)
+    if path is None or not path.exists():
+        return False
+    when = (now or datetime.now(UTC)).astimezone(UTC).strftime(_SQLITE_TIME)
+    try:
+        conn = sqlite3.connect(path, timeout=5)
+    except sqlite3.Error:
+        return False
+    try:
+        revision = conn.execute("SELECT version_num FROM alembic_version").fetchone()
+        if revision is None or revision[0] != HEAD_REVISION:
+            return False  # the full stack migrates it
+        return (conn.execute(_DUE_PHASE, (when,)).fetchone() is None
+                and conn.execute(_DUE_MAIL, (when,)).fetchone() is None)
+    except sqlite3.Error:
+        return False
+    finally:
+        conn.close()
