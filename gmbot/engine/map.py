@@ -134,7 +134,10 @@ class GameMap:
 
     def distance(self, a: str, b: str) -> int | None:
         """Moves between two provinces counting every border, None if none leads there."""
-        return self.distances_from(frozenset({a}), army=True, any_border=True).get(b)
+        found = self.__dict__.get("_distance_cache", {}).get((a, True))
+        if found is None:
+            found = self.distances_from(frozenset({a}), army=True, any_border=True)
+        return found.get(b)
 
 
 def _adjacency(m: GameMap, army: bool) -> dict[str, set[str]]:

@@ -118,7 +118,18 @@ def income_due(state: GameState, power: str) -> int:
 
 def available(state: GameState, power: str) -> int:
     """4.5: the money a player may spend in the current movement phase."""
-    return balance(state, power) + income_due(state, power)
+    global _available
+    memo = _available
+    if memo[0] is not state:
+        memo = _available = (state, {})
+    found = memo[1].get(power)
+    if found is None:
+        found = memo[1][power] = balance(state, power) + income_due(state, power)
+    return found
+
+
+# As `_incomes`: asked for every order line.
+_available: tuple[GameState | None, dict[str, int]] = (None, {})
 
 
 def bribe_limit(phase: Phase) -> int:
