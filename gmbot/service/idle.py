@@ -2,10 +2,11 @@
 
 Most runs from cron find nothing: no new mail, no phase due, nothing to send. Importing
 SQLAlchemy's ORM alone takes longer than such a run should, so the tick first looks with
-the standard library: the Maildir inbox's listing, and two indexed queries on the SQLite
-file (a phase whose wake-up has come, a queued mail whose time has come). Only when one of
-them finds something, or when it cannot tell (IMAP inbound, PostgreSQL, a database not yet
-at the current schema), does the tick start the full stack.
+the database's own driver: the Maildir inbox's listing, and two indexed queries (a phase
+whose wake-up has come, a queued mail whose time has come) on the SQLite file (`sqlite3`)
+or the PostgreSQL database (`psycopg`). Only when one of them finds something, or when it
+cannot tell (IMAP inbound, another database, a database not yet at the current schema,
+one that does not answer), does the tick start the full stack.
 """
 
 from __future__ import annotations
@@ -50,10 +51,17 @@ def nothing_to_do(config: Config, now: datetime | None = None) -> bool:
     nothing."""
     if config.inbound == "imap" or (config.inbound == "maildir" and has_mail(config.inbox)):
         return False
+    now = (now or datetime.now(UTC)).astimezone(UTC)
     path = sqlite_file(config.database_url)
-    if path is None or not path.exists():
-        return False
-    when = (now or datetime.now(UTC)).astimezone(UTC).strftime(_SQLITE_TIME)
+    if path is not None:
+        return path.exists() and _sqlite_idle(path, now)
+    if config.database_url.startswith(("postgresql+psycopg://", "postgresql://")):
+        return _postgres_idle(config.database_url, now)
+    return False
+
+
+def _sqlite_idle(path: Path, now: datetime) -> bool:
+    when = now.strftime(_SQLITE_TIME)
     try:
         conn = sqlite3.connect(path, timeout=5)
     except sqlite3.Error:
@@ -68,3 +76,20 @@ def nothing_to_do(config: Config, now: datetime | None = None) -> bool:
         return False
     finally:
         conn.close()
+
+
+def _postgres_idle(url: str, now: datetime) -> bool:
+    try:
+        import psycopg
+    except ImportError:
+        return False
+    conninfo = "postgresql://" + url.split("://", 1)[1]
+    try:
+        with psycopg.connect(conninfo, connect_timeout=10) as conn:
+            revision = conn.execute("SELECT version_num FROM alembic_version").fetchone()
+            if revision is None or revision[0] != HEAD_REVISION:
+                return False
+            due = _DUE_PHASE.replace("?", "%s"), _DUE_MAIL.replace("?", "%s")
+            return all(conn.execute(query, (now,)).fetchone() is None for query in due)
+    except psycopg.Error:
+        return False
