@@ -68,7 +68,7 @@ def submit(session: Session, game: Game, player: Player, lines: list[tuple[int |
         "lines": sub.accepted, "errors": [[n, t, w] for n, t, w in sub.rejected],
         "message_id": inbound_id, "created_at": now,
     })
-    orders_changed(game, phase)
+    orders_changed(game, phase, now)
     return sub
 
 

@@ -35,7 +35,7 @@ from gmbot.service.runtime import (
     state_of,
 )
 from gmbot.service.views import deadline_text, results_view
-from gmbot.service.wakeups import due_phases, next_wake, reschedule
+from gmbot.service.wakeups import due_phases, next_wake, reschedule, wake_time
 from gmbot.store.models import Game, OrderSet, PhaseRow, Player
 
 
@@ -89,17 +89,19 @@ def why_due(session: Session, game: Game, phase: PhaseRow, now: datetime,
 
 def due_games(app: App, now: datetime | None = None) -> list[Due]:
     now = now or app.now()
+    out = []
+    looked = []
     with app.db.transaction() as s:
         games = due_phases(s, now)  # by the index: only phases whose wake-up has come
         sets = latest_orders_of(s, [phase for _, phase in games])
-        out = []
         for game, phase in games:
             reason = why_due(s, game, phase, now, sets[phase.id])
             if reason:
                 out.append(Due(game.id, reason))
-            else:
-                reschedule(game, phase, now)
-        return out
+            elif phase.wake_at is not None:
+                looked.append((phase.id, phase.wake_at, wake_time(game, phase, now)))
+    reschedule(app.db, looked)
+    return out
 
 
 def process_game(app: App, game_id: int, force: bool = False) -> str | None:

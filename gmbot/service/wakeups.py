@@ -4,27 +4,31 @@ deadline jobs read only the phases that are due instead of every game on every t
 `wake_at` is the earliest of the phase's pending reminders, its deadline (the GM's late
 notice, or a PROCESS request) and its final deadline (processing); NULL when nothing will
 fall due (a paused or finished game, a processed or rolled-back phase, no deadline). New
-orders (`orders_changed`) or a change of players in a game that processes early set it
-to the phase's opening time: "look at it at the next run".
+orders (`orders_changed`: the time they came) or a change of players (the phase's opening
+time) in a game that processes early make it due: "look at it at the next run".
 
 Every use case keeps it up to date without knowing of it: a flush hook recomputes it for
 each phase whose schedule changed (opened, processed, rolled back, deadline moved,
 reminders sent) and for the open phase of each game paused, resumed, finished or given new
 deadline rules. The deadline jobs then reschedule each phase they looked at and left open
-(`reschedule`), which also drops reminders that can no longer be sent.
+(`reschedule`, which also drops reminders that can no longer be sent) without locking it:
+a phase whose wake-up changed meanwhile keeps the new one.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import event, func, inspect, select
+from sqlalchemy import event, func, inspect, select, update
 from sqlalchemy.orm import Session
 
 from gmbot.deadlines import final_deadline
 from gmbot.service.runtime import policy_of
 from gmbot.store.models import Game, PhaseRow, Player
+
+if TYPE_CHECKING:
+    from gmbot.store.db import Database
 
 # A phase's columns and a game's columns whose change moves the phase's wake-up.
 _PHASE_SCHEDULE = ("deadline_at", "reminders_sent", "processed_at", "superseded", "opened_at")
@@ -52,20 +56,29 @@ def wake_time(game: Game, phase: PhaseRow, now: datetime | None = None) -> datet
     return min(times)
 
 
-def reschedule(game: Game, phase: PhaseRow, now: datetime) -> None:
-    """After a deadline job looked at the phase at `now` and left it open."""
-    phase.wake_at = wake_time(game, phase, now)
+def reschedule(db: Database, looked: list[tuple[int, datetime, datetime | None]]) -> None:
+    """After a deadline job looked at phases and left them open: each (id, wake-up read,
+    next wake-up) moves to its next wake-up, one short transaction each (so it never
+    holds two phases against a batch of mails locking them in another order), and only if
+    its wake-up is still the one read: a change made meanwhile (new orders, a GM's
+    PROCESS, the phase processed by another process) has set a new one, which stands."""
+    for phase_id, read, after in looked:
+        if after == read:
+            continue
+        with db.transaction() as s:
+            s.execute(update(PhaseRow).where(PhaseRow.id == phase_id, PhaseRow.wake_at == read)
+                      .values(wake_at=after).execution_options(synchronize_session=False))
 
 
 def due_phases(session: Session, now: datetime) -> list[tuple[Game, PhaseRow]]:
     """The open phases of active games that need a look now, by the index."""
-    rows = session.execute(
+    query = (
         select(Game, PhaseRow).join(PhaseRow, PhaseRow.game_id == Game.id)
         .where(PhaseRow.wake_at <= now, Game.status == "active",
                PhaseRow.processed_at.is_(None), PhaseRow.superseded.is_(False))
         .order_by(Game.id)
-    ).all()
-    return [(game, phase) for game, phase in rows]
+    )
+    return [(game, phase) for game, phase in session.execute(query).all()]
 
 
 def next_wake(session: Session, after: datetime) -> datetime | None:
@@ -99,12 +112,13 @@ def _game_of(session: Session, phase: PhaseRow) -> Game | None:
         return session.get(Game, phase.game_id)
 
 
-def orders_changed(game: Game, phase: PhaseRow) -> None:
-    """A player's orders for the phase changed (orders are written with a plain INSERT,
-    which no flush hook sees): a game that processes early may be ready now."""
-    if policy_of(game).early and wake_time(game, phase) is not None and (
-            phase.wake_at is None or phase.wake_at > phase.opened_at):
-        phase.wake_at = phase.opened_at
+def orders_changed(game: Game, phase: PhaseRow, now: datetime) -> None:
+    """A player's orders for the phase changed at `now` (orders are written with a plain
+    INSERT, which no flush hook sees): a game that processes early may be ready now. The
+    wake-up is set to `now` even when it was already due, so that a deadline job which
+    read the phase before these orders does not move it on (see `reschedule`)."""
+    if policy_of(game).early and wake_time(game, phase) is not None:
+        phase.wake_at = now
 
 
 def _look_soon(session: Session, game_id: int | None) -> None:
@@ -113,10 +127,12 @@ def _look_soon(session: Session, game_id: int | None) -> None:
         return
     with session.no_autoflush:
         game = session.get(Game, game_id)
-    if game is None:
+    if game is None or not policy_of(game).early:
         return
     for phase in _open_phases(session, game_id):
-        orders_changed(game, phase)
+        if wake_time(game, phase) is not None and (
+                phase.wake_at is None or phase.wake_at > phase.opened_at):
+            phase.wake_at = phase.opened_at
 
 
 def _before_flush(session: Session, _context: Any, _instances: Any) -> None:
