@@ -303,6 +303,19 @@ def describe(cases: list[dict[str, Any]]) -> str:
 CLOCK = time.process_time
 
 
+# Capitals for the Capitalist runs: each power's first home centre (at least two moves
+# apart, as rule 1.3 asks).
+CAPITALS = {"AUSTRIA": "BUD", "ENGLAND": "EDI", "FRANCE": "BRE", "GERMANY": "BER",
+            "ITALY": "NAP", "RUSSIA": "MOS", "TURKEY": "ANK"}
+
+
+def as_capitalist(case: dict[str, Any]) -> dict[str, Any]:
+    """The same position and orders played as Capitalist: capitals and money for every
+    power, so every order is paid for (one currency unit each by default)."""
+    powers = {p: {"capital": c, "balance": 10} for p, c in CAPITALS.items()}
+    return {**case, "variant": "capitalist", "powers": powers}
+
+
 def best_times(runs: dict[str, Callable[[], Any]], rounds: int) -> dict[str, float]:
     """Best time of each run over `rounds`, the runs taking turns in every round so
     that other work on a shared machine weighs on all of them alike; the best time is the
@@ -486,7 +499,16 @@ def main(argv: list[str] | None = None) -> None:
         for case in cases:
             run_case(case)
 
-    runs: dict[str, Callable[[], Any]] = {"gmbot": gmbot_all}
+    capitalist = [as_capitalist(c) for c in cases]
+    refused = sum(len(run_case(c)["errors"]) for c in capitalist)
+    if refused:
+        print(f"  gmbot refused {refused} order lines of the Capitalist runs")
+
+    def capitalist_all() -> None:
+        for case in capitalist:
+            run_case(case)
+
+    runs: dict[str, Callable[[], Any]] = {"gmbot": gmbot_all, "capitalist": capitalist_all}
     mila = None
     if args.no_mila:
         print("MILA: skipped (--no-mila)")
@@ -511,6 +533,9 @@ def main(argv: list[str] | None = None) -> None:
     best = best_times(runs, rounds)
     gm = n / best["gmbot"]
     rate_line("gmbot run_case (in-process):", gm)
+    cap = n / best["capitalist"]
+    rate_line("gmbot, the same as Capitalist:", cap)
+    print(f"{'Capitalist / standard time:':<33}{gm / cap:8.1f}x  (goal <= 2x)")
     if mila is not None:
         whole, alone = n / best["mila"], n / best_process
         rate_line("MILA whole job (Game..process):", whole)
@@ -523,6 +548,10 @@ def main(argv: list[str] | None = None) -> None:
     note = f", {errors} errors" if errors else ""
     print(f"gmbot adjudicate --jsonl, {cli_lines} cases as a subprocess, start-up included:")
     print(f"  {wall:.0f} cases/s by the wall clock, {cpu:.0f} cases/s of its CPU time{note}")
+    if mila is not None:
+        whole = n / best["mila"]
+        print(f"{'  / MILA whole job:':<33}{wall / whole:8.1f}x by the wall clock, "
+              f"{cpu / whole:.1f}x by CPU time  (goal >= 10x)")
 
 
 if __name__ == "__main__":

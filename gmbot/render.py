@@ -27,6 +27,10 @@ def environment(folder: str | None = None) -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
         undefined=jinja2.StrictUndefined,
+        # Compiled templates kept between processes (in a private folder of the user's
+        # temporary directory, checked against the template's source): a piped mail or a
+        # cron tick would otherwise compile its templates from source every time.
+        bytecode_cache=jinja2.FileSystemBytecodeCache(),
     )
     env.filters["plural"] = lambda word, n, many=None: word if n == 1 else (many or word + "s")
     return env

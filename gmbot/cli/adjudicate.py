@@ -56,15 +56,21 @@ def adjudicate(source: IO[str], jsonl: bool, indent: int, picture: str | None,
     if jsonl and picture:
         raise click.UsageError("--picture draws one case: leave out --jsonl")
     if jsonl:
+        # orjson: with thousands of cases, the standard json module's reading and writing
+        # took a sixth as long as adjudicating them.
+        import orjson
+
+        out.flush()
+        write = sys.stdout.buffer.write
         for n, line in enumerate(source, 1):
             if not line.strip():
                 continue
             try:
-                result = _one(json.loads(line))
-            except json.JSONDecodeError as e:
+                result = _one(orjson.loads(line))
+            except orjson.JSONDecodeError as e:
                 result = {"error": f"line {n}: invalid JSON: {e}"}
             failed = failed or "error" in result
-            out.write(json.dumps(result, separators=(",", ":")) + "\n")
+            write(orjson.dumps(result, option=orjson.OPT_APPEND_NEWLINE))
     else:
         text = source.read()
         try:

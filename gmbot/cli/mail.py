@@ -47,9 +47,21 @@ def tick(ctx: click.Context, quiet: bool) -> None:
     Exits 1 when a mail server could not be reached or its certificate not verified
     (the errors go to standard error, also with -q, so cron mails them); the work
     that did not need that server was done all the same."""
-    from gmbot.service.loop import tick as run_tick
+    from gmbot.config import ConfigError, load_config
+    from gmbot.service.idle import nothing_to_do
 
-    report = run_tick(app_from(ctx))
+    try:
+        config = load_config(ctx.obj["home"], ctx.obj["config"])
+    except ConfigError as e:
+        raise click.ClickException(str(e)) from None
+    if nothing_to_do(config):  # the usual cron run: over without starting the ORM
+        from gmbot.service.report import TickReport
+
+        report = TickReport()
+    else:
+        from gmbot.service.loop import tick as run_tick
+
+        report = run_tick(app_from(ctx))
     if not quiet:
         click.echo("\n".join(line for line in report.lines() if not line.startswith("error:")))
     for error in report.errors:

@@ -120,18 +120,46 @@ class GameMap:
         Used by civil disorder: armies may count through any passable province (seas too)
         and fleets only by fleet moves; `any_border` counts every border for both.
         """
-        return _distances(self, sources, army or any_border)
+        army = army or any_border
+        if len(sources) != 1:
+            return _distances(_adjacency(self, army), sources)
+        # One source (Capitalist's capitals, checked on every case): each province's
+        # distances are searched once per map and kept. Callers must not change them.
+        key = (next(iter(sources)), army)
+        cache = self.__dict__.setdefault("_distance_cache", {})
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = _distances(_adjacency(self, army), sources)
+        return found
+
+    def distance(self, a: str, b: str) -> int | None:
+        """Moves between two provinces counting every border, None if none leads there."""
+        found = self.__dict__.get("_distance_cache", {}).get((a, True))
+        if found is None:
+            found = self.distances_from(frozenset({a}), army=True, any_border=True)
+        return found.get(b)
 
 
-def _distances(m: GameMap, sources: frozenset[str], army: bool) -> dict[str, int]:
+def _adjacency(m: GameMap, army: bool) -> dict[str, set[str]]:
+    """Province to provinces one step away: by any border (army) or by fleet moves. Built
+    once per map and kind."""
+    key = "_army_steps" if army else "_fleet_steps"
+    adj = m.__dict__.get(key)
+    if adj is not None:
+        return adj
     if army:
-        adj: dict[str, set[str]] = {}
+        adj = {}
         for a, bs in m.army_adj.items():
             adj.setdefault(a, set()).update(bs)
         for a, bs in m.fleet_prov_adj.items():
             adj.setdefault(a, set()).update(bs)
     else:
         adj = {a: set(bs) for a, bs in m.fleet_prov_adj.items()}
+    m.__dict__[key] = adj
+    return adj
+
+
+def _distances(adj: dict[str, set[str]], sources: frozenset[str]) -> dict[str, int]:
     dist = {s: 0 for s in sources}
     todo = deque(sources)
     while todo:

@@ -8,7 +8,9 @@ message is the reason the player reads.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TypeVar
 
 from gmbot.engine.map import GameMap, norm_name
 from gmbot.engine.orders import (
@@ -53,6 +55,10 @@ _PUNCT = re.compile(r"[(),.;:!?]")
 # single spaces.
 _CODE = re.compile(r"[A-Z]{3}")
 _COAST = re.compile(r"[A-Z]{2}")
+# How many readings of one line's place names are tried at most (see `read_all`).
+_MAX_READINGS = 64
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -62,6 +68,11 @@ class Cursor:
 
     toks: list[str]
     i: int = 0
+    # Backtracking over place names ("RUH R BEL": Ruhr, or RUH then R?): `caps` bounds how
+    # many words the name starting at a token may take; `forks` records where this reading
+    # took a name that a shorter run of words also spells, as (start, words taken).
+    caps: dict[int, int] = field(default_factory=dict)
+    forks: list[tuple[int, int]] = field(default_factory=list)
 
     def peek(self, k: int = 0) -> str | None:
         j = self.i + k
@@ -129,18 +140,44 @@ class OrderParser:
         fast = self._fast(text, power, kind)
         if fast is not None:
             return fast
-        cur = Cursor(self.tokens(text))
-        if cur.done():
+        toks = self.tokens(text)
+        if not toks:
             raise OrderError("empty order")
         if kind == ADJUSTMENT:
-            order = self._adjustment(cur, power)
-        elif kind == RETREAT:
-            order = self._retreat(cur, power)
-        else:
-            order = self._movement(cur, power)
-        if not cur.done():
-            raise OrderError(f"did not understand {' '.join(cur.toks[cur.i:])!r} at the end")
-        return order
+            return self.read_all(toks, lambda cur: self._adjustment(cur, power))
+        if kind == RETREAT:
+            return self.read_all(toks, lambda cur: self._retreat(cur, power))
+        return self.read_all(toks, lambda cur: self._movement(cur, power))
+
+    def read_all(self, toks: list[str], grammar: Callable[[Cursor], T]) -> T:
+        """`grammar` read over the whole of `toks`. Place names are read longest first; where
+        a shorter run of words also names a place (RUH R: "Ruhr", or RUH and the order word
+        R), the shorter readings are tried too when the longer one does not make a whole
+        valid line, so a name never swallows the order word after it.
+
+        A line no reading accepts gets the reason of the reading tried last, the one with
+        the names split the most: a player who wrote a name apart (RUH R) meant the parts."""
+        pending: list[dict[int, int]] = [{}]
+        last: OrderError | None = None
+        for _ in range(_MAX_READINGS):
+            if not pending:
+                break
+            caps = pending.pop()
+            cur = Cursor(toks, caps=caps)
+            try:
+                result = grammar(cur)
+                if cur.done():
+                    return result
+                raise OrderError(f"did not understand {' '.join(toks[cur.i:])!r} at the end")
+            except OrderError as e:
+                last = e
+            # Each fork read one word shorter, the later forks first; the names before a
+            # fork keep the length this reading gave them.
+            for k, (start, taken) in enumerate(cur.forks):
+                before = {s: n for s, n in caps.items() if s < start}
+                pending.append({**before, **dict(cur.forks[:k]), start: taken - 1})
+        assert last is not None
+        raise last
 
     def unit_prov(self, line: str) -> str | None:
         """Best effort: the province of the unit a (possibly bad) order line is about."""
@@ -166,8 +203,9 @@ class OrderParser:
         # A "(nc)" coast keeps its meaning without the brackets.
         text = _PUNCT.sub(" ", text)
         toks = text.split()
-        # "Germany: A MUN - BER" or "FRANCE A PAR ..." : a leading power name is noise.
-        if len(toks) > 1 and self.map.power(toks[0]) and self.map.province(toks[0]) is None:
+        # "Germany: A MUN - BER" or "FRANCE A PAR ..." : a leading power name is noise,
+        # unless it begins a place's name ("Castilla Vieja").
+        if len(toks) > 1 and self.map.power(toks[0]) and not self._names_place(toks):
             toks = toks[1:]
         return toks
 
@@ -224,20 +262,33 @@ class OrderParser:
     # -- pieces -----------------------------------------------------------------------
 
     def read_place(self, cur: Cursor, what: str = "a province") -> str:
-        """A province with an optional coast, matched on the longest run of words."""
+        """A province with an optional coast, matched on the longest run of words (within
+        the cursor's cap; see `read_all`)."""
         start = cur.i
         toks = cur.toks
-        for j in range(min(len(toks), start + self.max_words + 1), start, -1):
-            words = toks[start:j]
-            if "-" in words[1:-1] or words[-1] == "-":
-                continue
-            code = self.map.names.get(norm_name("".join(words)))
+        end = min(len(toks), start + cur.caps.get(start, self.max_words + 1))
+        for j in range(end, start, -1):
+            code = self._name_at(toks, start, j)
             if code:
+                if any(self._name_at(toks, start, k) for k in range(j - 1, start, -1)):
+                    cur.forks.append((start, j - start))
                 cur.i = j
                 return self._coast(cur, code)
         if cur.done():
             raise OrderError(f"expected {what} at the end of the order")
         raise OrderError(f"unknown province {toks[start]!r}")
+
+    def _names_place(self, toks: list[str]) -> bool:
+        """Whether the first words of `toks` name a place."""
+        longest = min(len(toks), self.max_words + 1)
+        return any(self._name_at(toks, 0, j) for j in range(1, longest + 1))
+
+    def _name_at(self, toks: list[str], start: int, end: int) -> str | None:
+        """The province the words toks[start:end] name, if they name one."""
+        words = toks[start:end]
+        if "-" in words[1:-1] or words[-1] == "-":
+            return None
+        return self.map.names.get(norm_name("".join(words)))
 
     def _coast(self, cur: Cursor, code: str) -> str:
         coasts = self.map.provinces[code].coasts

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from gmbot.config import Config, load_config
+from gmbot.service import wakeups  # noqa: F401  (registers the hook that keeps wake_at)
 from gmbot.store.db import Database, open_database
 
 

@@ -6,7 +6,6 @@ that is down costs its step only: the others still run, and the next run tries a
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from gmbot.config import max_message_bytes
@@ -15,7 +14,10 @@ from gmbot.mail.oversize import Raw
 from gmbot.service.app import App
 from gmbot.service.delivery import Transport, flush
 from gmbot.service.process import due_games, process_game, send_reminders
+from gmbot.service.report import TickReport
 from gmbot.service.retention import prune_raw_mail
+
+__all__ = ["TickReport", "outbound_transport", "poll", "poll_maildir", "run_deadlines", "tick"]
 
 # The mail pipeline (parsing, commands) and the IMAP client are imported where they are
 # used: they are a good part of the start-up time, and most runs of `gmbot tick` from
@@ -24,27 +26,6 @@ if TYPE_CHECKING:
     from gmbot.service.inbound import Outcome
 
 log = logging.getLogger("gmbot")
-
-
-@dataclass
-class TickReport:
-    mails: list[Outcome] = field(default_factory=list)
-    reminders: int = 0
-    processed: list[str] = field(default_factory=list)
-    sent: int = 0
-    pruned: int = 0  # mails whose raw text was dropped (limits.keep_raw_mail_days)
-    errors: list[str] = field(default_factory=list)
-
-    def lines(self) -> list[str]:
-        out = [f"error: {e}" for e in self.errors]
-        out.append(f"{len(self.mails)} mail(s) read")
-        out += [f"  {m.status}: {m.game or '-'} {m.reason}".rstrip() for m in self.mails]
-        out.append(f"{self.reminders} reminder(s) queued")
-        out += self.processed
-        out.append(f"{self.sent} mail(s) sent")
-        if self.pruned:
-            out.append(f"{self.pruned} old mail(s): raw text dropped, record kept")
-        return out
 
 
 def outbound_transport(app: App) -> Transport:

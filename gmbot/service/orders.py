@@ -19,6 +19,7 @@ from gmbot.engine.state import GameState
 from gmbot.engine.vocabulary import did_you_mean
 from gmbot.service.bounds import LISTED, more, rejections
 from gmbot.service.runtime import current_phase, latest_orders, rules_for, state_of
+from gmbot.service.wakeups import orders_changed
 from gmbot.store.models import Game, OrderSet, PhaseRow, Player
 
 
@@ -108,6 +109,7 @@ def submit(session: Session, game: Game, player: Player, lines: list[tuple[int |
         "lines": sub.accepted, "errors": _stored_errors(sub.rejected),
         "message_id": inbound_id, "created_at": now,
     })
+    orders_changed(game, phase, now)
     return sub
 
 

@@ -31,12 +31,12 @@ from gmbot.service.runtime import (
     latest_orders,
     latest_orders_of,
     log_event,
-    open_phases,
     policy_of,
     rules_for,
     state_of,
 )
 from gmbot.service.views import deadline_text, results_view
+from gmbot.service.wakeups import due_phases, next_wake, reschedule, wake_time
 from gmbot.store.models import Game, OrderSet, PhaseRow, Player
 
 
@@ -90,15 +90,19 @@ def why_due(session: Session, game: Game, phase: PhaseRow, now: datetime,
 
 def due_games(app: App, now: datetime | None = None) -> list[Due]:
     now = now or app.now()
+    out = []
+    looked = []
     with app.db.transaction() as s:
-        games = open_phases(s)
+        games = due_phases(s, now)  # by the index: only phases whose wake-up has come
         sets = latest_orders_of(s, [phase for _, phase in games])
-        out = []
         for game, phase in games:
             reason = why_due(s, game, phase, now, sets[phase.id])
             if reason:
                 out.append(Due(game.id, reason))
-        return out
+            elif phase.wake_at is not None:
+                looked.append((phase.id, phase.wake_at, wake_time(game, phase, now)))
+    reschedule(app.db, looked)
+    return out
 
 
 def process_game(app: App, game_id: int, force: bool = False) -> str | None:
@@ -184,7 +188,7 @@ def send_reminders(app: App, now: datetime | None = None) -> int:
     sent = 0
     with app.db.transaction() as s:
         # Players are loaded only for the few games that need reminders now.
-        for game, phase in open_phases(s, with_players=False, with_state=False):
+        for game, phase in due_phases(s, now):
             if phase.deadline_at is None:
                 continue
             policy = policy_of(game)
@@ -241,15 +245,5 @@ def _reminders_due(policy: DeadlinePolicy, phase: PhaseRow,
 def next_wakeup(app: App, after: datetime | None = None) -> datetime | None:
     """The earliest moment after `after` (default: now) at which something may become due
     (deadline, grace end or reminder)."""
-    times: list[datetime] = []
     with app.db.transaction() as s:
-        for game, phase in open_phases(s, with_players=False, with_state=False):
-            if phase.deadline_at is None:
-                continue
-            policy = policy_of(game)
-            times.append(final_deadline(policy, phase.deadline_at))
-            times.append(phase.deadline_at)
-            times.extend(phase.deadline_at - r.total for r in policy.reminders)
-    after = after or app.now()
-    future = [t for t in times if t > after]
-    return min(future) if future else None
+        return next_wake(s, after or app.now())

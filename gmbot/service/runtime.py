@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import bindparam, func, insert, select
-from sqlalchemy.orm import Session, defer, selectinload
+from sqlalchemy.orm import Session
 
 from gmbot.deadlines import DeadlinePolicy, deadline_for
 from gmbot.engine.map import GameMap, load_map
@@ -33,8 +33,8 @@ def state_of(game: Game, phase: PhaseRow, rules: StandardRules | None = None) ->
 
 
 def policy_of(game: Game) -> DeadlinePolicy:
-    # Parsed once per distinct deadlines section (policies are immutable): the deadline
-    # jobs need every game's policy on every tick, and games mostly share a few sections.
+    # Parsed once per distinct deadlines section (policies are immutable): every flush that
+    # moves a phase's wake-up needs it, and games mostly share a few sections.
     return _policy(json.dumps(game.deadlines or {}, sort_keys=True))
 
 
@@ -60,32 +60,6 @@ _CURRENT_PHASE = (
 
 def current_phase(session: Session, game: Game) -> PhaseRow | None:
     return session.scalars(_CURRENT_PHASE, {"game_id": game.id}).first()
-
-
-def open_phases(session: Session, with_players: bool = True,
-                with_state: bool = True) -> list[tuple[Game, PhaseRow]]:
-    """Every active game with its current phase (as `current_phase` chooses it), with its
-    players loaded unless not wanted. Two or three queries in all: the deadline jobs look
-    at every game on every tick, and a query or two per game made `gmbot tick` slow with
-    a few hundred games. `with_state` False: each phase's position is read only if used
-    (in this session), for callers that look at deadlines only."""
-    query = select(Game).where(Game.status == "active").order_by(Game.id)
-    if with_players:
-        query = query.options(selectinload(Game.players))
-    games = session.scalars(query).all()
-    current: dict[int, PhaseRow] = {}
-    phases = (
-        select(PhaseRow).join(Game)
-        .where(Game.status == "active", PhaseRow.processed_at.is_(None),
-               PhaseRow.superseded.is_(False))
-        .order_by(PhaseRow.game_id, PhaseRow.seq)
-    )
-    if not with_state:
-        phases = phases.options(defer(PhaseRow.state))
-    rows = session.scalars(phases)
-    for row in rows:
-        current[row.game_id] = row  # the highest seq wins
-    return [(game, current[game.id]) for game in games if game.id in current]
 
 
 def active_players(game: Game) -> list[Player]:

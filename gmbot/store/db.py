@@ -14,8 +14,10 @@ from sqlalchemy import create_engine, event, inspect, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
-# The newest migration in migrations/versions; tests check it matches Alembic's head.
-HEAD_REVISION = "0010"
+from gmbot.store.revision import HEAD_REVISION
+
+__all__ = ["HEAD_REVISION", "MIGRATIONS", "Database", "open_database"]
+
 MIGRATIONS = Path(__file__).resolve().parents[2] / "migrations"
 
 

@@ -93,7 +93,7 @@ class PhaseRow(Base):
     """One phase of a game: the position it opened with and, once processed, its result."""
 
     __tablename__ = "phases"
-    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+    __table_args__ = (UniqueConstraint("game_id", "seq"), Index("ix_phases_wake_at", "wake_at"))
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
     seq: Mapped[int]
@@ -106,6 +106,8 @@ class PhaseRow(Base):
     reminders_sent: Mapped[list[Any]] = mapped_column(default=list)
     superseded: Mapped[bool] = mapped_column(default=False)  # rolled back
     paused_remaining: Mapped[float | None] = mapped_column(Float)  # seconds left when paused
+    # When the deadline jobs next look at the phase (kept by gmbot/service/wakeups.py).
+    wake_at: Mapped[datetime | None]
     game: Mapped[Game] = relationship(back_populates="phases")
 
 

@@ -47,29 +47,45 @@ def exchange_valid(state: GameState, rules: StandardRules, a: Unit, b: Unit) -> 
     return could_support_hold(state, rules, a, b) or could_support_hold(state, rules, b, a)
 
 
+class _NotAnExchange(OrderError):
+    """The line is not an exchange at all: the standard grammar answers it."""
+
+
+def read_exchange(parser: OrderParser, line: str, power: str) -> Exchange | None:
+    """An exchange order as written (`A VEN X A TRI`), or None if the line is not one."""
+    toks = parser.tokens(line)
+    if not EXCHANGE_WORDS.intersection(toks):
+        return None
+
+    def exchange(cur: Cursor) -> Exchange:
+        try:
+            utype, loc = parser.read_unit(cur)
+        except OrderError:
+            raise _NotAnExchange("not about a unit") from None
+        if cur.peek() not in EXCHANGE_WORDS:
+            raise _NotAnExchange("no exchange word after the unit")
+        while cur.peek() in EXCHANGE_WORDS:
+            cur.take()
+        ttype = UNIT_WORDS.get(cur.peek() or "")
+        if ttype:
+            cur.take()
+        target = parser.read_place(cur, "the unit to exchange colours with").split("/")[0]
+        return Exchange(power, utype, loc, ttype, target)
+
+    try:
+        return parser.read_all(toks, exchange)
+    except _NotAnExchange:
+        return None
+
+
 def parse_exchange(
     parser: OrderParser, line: str, power: str, state: GameState, rules: StandardRules
 ) -> Exchange | None:
     """An exchange order checked against the board, or None if the line is not one."""
-    toks = parser.tokens(line)
-    if not EXCHANGE_WORDS.intersection(toks):
+    order = read_exchange(parser, line, power)
+    if order is None:
         return None
-    cur = Cursor(toks)
-    try:
-        utype, loc = parser.read_unit(cur)
-    except OrderError:
-        return None  # not about a unit: the standard grammar gives the reason
-    if cur.peek() not in EXCHANGE_WORDS:
-        return None
-    while cur.peek() in EXCHANGE_WORDS:
-        cur.take()
-    ttype = UNIT_WORDS.get(cur.peek() or "")
-    if ttype:
-        cur.take()
-    target = parser.read_place(cur, "the unit to exchange colours with").split("/")[0]
-    if not cur.done():
-        raise OrderError(f"did not understand {' '.join(cur.toks[cur.i:])!r} at the end")
-    order = Exchange(power, utype, loc, ttype, target)
+    ttype, target = order.target_type, order.target
     unit = unit_for(order, state, rules, state.units)
     other = state.units.get(target)
     if other is None:

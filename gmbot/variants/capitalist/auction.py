@@ -56,7 +56,23 @@ def key(order: Order) -> str:
     return str(order)
 
 
+# The last auction settled: the phase's notes ask for the ledger the reconciliation made,
+# with the same state and order list (held here, so their identities stay theirs).
+_last: tuple[GameState | None, list[Order] | None, Ledger | None] = (None, None, None)
+
+
 def settle(state: GameState, orders: list[Order]) -> Ledger:
+    """Each unit's auction: what it executes and what is paid."""
+    global _last
+    memo = _last
+    if memo[0] is state and memo[1] is orders and memo[2] is not None:
+        return memo[2]
+    ledger = _settle(state, orders)
+    _last = (state, orders, ledger)
+    return ledger
+
+
+def _settle(state: GameState, orders: list[Order]) -> Ledger:
     paid: dict[str, Paid] = {}
     offers: dict[str, list[Bribe]] = defaultdict(list)
     for order in orders:
@@ -96,6 +112,10 @@ def _auction(deal: Deal) -> None:
     """The rulings: bribes for the owner's own order add to its pay; another order wins if
     its total is strictly higher than that and unique; a tie on top means hold (5.9);
     otherwise the owner's order (5.8). Only bribes for the executed order are taken."""
+    if not deal.offers:  # most units: nothing to weigh
+        deal.executed = deal.own
+        deal.taken = []
+        return
     totals = deal.totals()
     own_total = deal.pay + totals.pop(key(deal.own), 0)
     best = max(totals.values(), default=0)

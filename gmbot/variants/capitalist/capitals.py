@@ -24,7 +24,8 @@ class Allocation:
 
 def distance(gmap: GameMap, a: str, b: str) -> int:
     """Moves between two provinces counting every border (any unit type)."""
-    return gmap.distances_from(frozenset({a}), army=True, any_border=True).get(b, 10**6)
+    found = gmap.distance(a, b)
+    return 10**6 if found is None else found
 
 
 def too_near(gmap: GameMap, a: str, b: str, min_distance: int) -> bool:

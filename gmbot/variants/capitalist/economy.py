@@ -69,9 +69,37 @@ def centre_value(state: GameState, power: str, centre: str) -> int:
     return 3 if centre in home_centres(state, power) else 2
 
 
+# The incomes of the last state asked about: every order line, every bribe and the notes
+# ask again. A state is never changed in place, so its identity is the key; the state is
+# held with its figures, so no other state can take its identity while they are kept.
+_incomes: tuple[GameState | None, dict[str, int]] = (None, {})
+
+
 def income(state: GameState, power: str) -> int:
     """4.4: only controlled centres pay."""
-    return sum(centre_value(state, power, c) for c, o in state.centers.items() if o == power)
+    global _incomes
+    memo = _incomes
+    if memo[0] is not state:
+        memo = _incomes = (state, {})
+    found = memo[1].get(power)
+    if found is None:
+        found = memo[1][power] = _income(state, power)
+    return found
+
+
+def _income(state: GameState, power: str) -> int:
+    """`centre_value` summed over the power's centres, capital and homes looked up once."""
+    year = state.phase.year
+    if year < FIRST_ECONOMY_YEAR:
+        return 0
+    cap = capital(state, power)
+    owned = [c for c, o in state.centers.items() if o == power]
+    if year == FIRST_ECONOMY_YEAR:
+        return 2 if cap in owned else 0
+    if year == HOMES_FIXED_YEAR:
+        return 2 * len(owned) + (1 if cap in owned else 0)
+    homes = home_centres(state, power)
+    return sum(5 if c == cap else 3 if c in homes else 2 for c in owned)
 
 
 def balance(state: GameState, power: str) -> int:
@@ -80,14 +108,28 @@ def balance(state: GameState, power: str) -> int:
 
 def income_due(state: GameState, power: str) -> int:
     """The income this movement phase adds, 0 when it is already in the balance."""
-    if state.phase.kind != MOVEMENT or attrs(state, power).get("income_phase") == str(state.phase):
+    if state.phase.kind != MOVEMENT:
+        return 0
+    paid = attrs(state, power).get("income_phase")
+    if paid is not None and paid == str(state.phase):
         return 0
     return income(state, power)
 
 
 def available(state: GameState, power: str) -> int:
     """4.5: the money a player may spend in the current movement phase."""
-    return balance(state, power) + income_due(state, power)
+    global _available
+    memo = _available
+    if memo[0] is not state:
+        memo = _available = (state, {})
+    found = memo[1].get(power)
+    if found is None:
+        found = memo[1][power] = balance(state, power) + income_due(state, power)
+    return found
+
+
+# As `_incomes`: asked for every order line.
+_available: tuple[GameState | None, dict[str, int]] = (None, {})
 
 
 def bribe_limit(phase: Phase) -> int:

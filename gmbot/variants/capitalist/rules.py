@@ -362,14 +362,18 @@ def _add(notes: dict[str, Any], public: list[str] | None = None,
 
 
 def _movement_notes(state: GameState, ledger: Ledger, notes: dict[str, Any]) -> None:
-    public = [public_line(d) for _, d in sorted(ledger.deals.items()) if d.offers]
+    deals = sorted(ledger.deals.items())
+    public = [public_line(d) for _, d in deals if d.offers]
+    by_power: dict[str, list[str]] = {}
+    for p, d in deals:
+        by_power.setdefault(d.unit.power, []).append(
+            f"{d.unit} {d.pay}" + (" (unordered)" if p in ledger.defaulted else ""))
     private: dict[str, list[str]] = {}
     for power in eco.capitals(state):
         due = eco.income_due(state, power)
         money = eco.available(state, power)
         lines = [f"Income for {state.phase}: {due}; available {money}."]
-        pays = [f"{d.unit} {d.pay}" + (" (unordered)" if p in ledger.defaulted else "")
-                for p, d in sorted(ledger.deals.items()) if d.unit.power == power]
+        pays = by_power.get(power)
         if pays:
             lines.append(f"Pays: {', '.join(pays)} = {ledger.pays(power)}.")
         for bribe, deal in ledger.offers_by(power):
@@ -380,7 +384,8 @@ def _movement_notes(state: GameState, ledger: Ledger, notes: dict[str, Any]) -> 
             else:
                 how = "refused; nothing paid"
             lines.append(f"{bribe}: {how}.")
-        lines.append(f"Spent {ledger.spent(power)}; balance now {money - ledger.spent(power)}.")
+        spent = ledger.spent(power)
+        lines.append(f"Spent {spent}; balance now {money - spent}.")
         private[power] = lines
     _add(notes, public=(["Bribes (totals offered; bribers are not named):", *public]
                         if public else None), private=private)
