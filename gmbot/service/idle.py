@@ -5,8 +5,9 @@ SQLAlchemy's ORM alone takes longer than such a run should, so the tick first lo
 the database's own driver: the Maildir inbox's listing, and three indexed queries (a
 phase whose wake-up has come, a queued mail whose time has come, raw mail past its
 retention) on the SQLite file (`sqlite3`) or the PostgreSQL database (`psycopg`). Only
-when one of them finds something, or when it cannot tell (IMAP inbound, another database, a database not yet at the current schema,
-one that does not answer), does the tick start the full stack.
+when one of them finds something, or when it cannot tell (IMAP inbound, another
+database, a database not yet at the current schema, one that does not answer), does the
+tick start the full stack.
 """
 
 from __future__ import annotations
