@@ -27,6 +27,7 @@ __all__ = [
     "Problem",
     "load_game_file",
     "parse_game_text",
+    "redact_secrets",
 ]
 
 NAME_RE = re.compile(r"[a-z0-9][a-z0-9-]*")
@@ -41,7 +42,10 @@ EMAIL_RE = re.compile(
 )
 
 TOP_KEYS = ("name", "title", "variant", "options", "gm", "judge", "players", "deadlines", "nmr",
-            "position")  # fmt: skip
+            "position", "auth", "gm_password")  # fmt: skip
+AUTH_MODES = ("on", "none")  # docs/security.md
+SECRET_KEYS = ("password", "gm_password")  # never kept in clear: see redact_secrets
+REDACTED = "(not kept)"
 PLAYER_KEYS = ("address", "power", "role", "name", "password")
 POSITION_KEYS = ("phase", "units", "centers", "homes", "dislodged", "standoffs", "powers",
                  "extra_centres", "extra")
@@ -76,7 +80,7 @@ class Player:
     power: str | None = None  # upper-cased power key, or None for a role player
     role: str | None = None  # lower-cased role, for variants whose players own no power
     name: str | None = None
-    password: str | None = None
+    password: str | None = field(default=None, repr=False)
 
     @property
     def key(self) -> str:
@@ -95,6 +99,8 @@ class GameSpec:
     options: dict[str, Any] = field(default_factory=dict)
     deadlines: DeadlinePolicy = field(default_factory=DeadlinePolicy)
     nmr: str = "hold"
+    auth: str = "on"  # on: mail must prove its author; none: the From address is enough
+    gm_password: str | None = field(default=None, repr=False)
     position: dict[str, Any] | None = None  # only its top-level shape is checked here
     filename: str = "<game>"
     lines: Mapping[str, int] = field(default_factory=dict, repr=False, compare=False)
@@ -325,6 +331,10 @@ class _Checker:
         nmr = self.text(top, "nmr", "") or "hold"
         if nmr not in NMR_POLICIES:
             self.problem("nmr", f"unknown policy {nmr!r} (allowed: {', '.join(NMR_POLICIES)})")
+        auth = (self.text(top, "auth", "") or "on").lower()
+        if auth not in AUTH_MODES:
+            self.problem("auth", f"unknown mode {auth!r} (allowed: {', '.join(AUTH_MODES)})")
+        gm_password = self._secret(top, "gm_password", "")
         position = self.position(top.get("position"))
         if self.tree.problems:
             return None
@@ -339,6 +349,8 @@ class _Checker:
             players=tuple(p for p in players if p),
             deadlines=deadlines,
             nmr=nmr,
+            auth=auth,
+            gm_password=gm_password,
             position=position,
             filename=self.tree.filename,
             lines=dict(self.tree.lines),
@@ -369,7 +381,7 @@ class _Checker:
             power = self.text(entry, "power", path)
             role = self.text(entry, "role", path)
             name = self.text(entry, "name", path)
-            password = self.text(entry, "password", path)
+            password = self._secret(entry, "password", path)
             if power is not None and role is not None:
                 self.problem(path, "give either power or role, not both")
             elif entry.get("power") is None and entry.get("role") is None:
@@ -393,6 +405,18 @@ class _Checker:
             ok = address is not None and (power is None) != (role is None)
             result.append(Player(address, power, role, name, password) if ok else None)
         return result
+
+    def _secret(self, data: dict[str, Any], key: str, path: str) -> str | None:
+        value = self.text(data, key, path)
+        if value == REDACTED:
+            self.problem(_child(path, key), "write the password itself: this is the judge's "
+                                            "stored copy, where passwords are not kept")
+            return None
+        if value is not None and any(c.isspace() for c in value):
+            self.problem(_child(path, key), "a password is one word: it is sent on a "
+                                            "PASSWORD line")
+            return None
+        return value
 
     def deadlines(self, value: Any) -> DeadlinePolicy | None:
         try:
@@ -469,3 +493,34 @@ class _Checker:
                 continue
             wanted = 'a unit such as "A PAR" or {unit: F BRE, ...}' if units else "a province"
             self.problem(f"{path}[{i}]", f"expected {wanted}")
+
+
+def redact_secrets(text: str) -> str:
+    """The file's text with every password's value replaced by REDACTED: the judge keeps a
+    game file as last loaded, but no password in clear. Text that is no YAML is returned
+    as it is (no game was loaded from it)."""
+    try:
+        root = yaml.compose(text, Loader=_Loader)
+    except yaml.YAMLError:
+        return text
+    spans: list[tuple[int, int]] = []
+
+    def walk(node: Node | None, depth: int) -> None:
+        if depth > 4 or node is None:  # passwords sit at the top or in players[i]
+            return
+        if isinstance(node, MappingNode):
+            for key, value in node.value:
+                if (isinstance(key, ScalarNode) and key.value in SECRET_KEYS
+                        and isinstance(value, ScalarNode) and value.value):
+                    spans.append((value.start_mark.index, value.end_mark.index))
+                else:
+                    walk(value, depth + 1)
+        elif isinstance(node, SequenceNode):
+            for item in node.value:
+                walk(item, depth + 1)
+
+    walk(root, 0)
+    for start, end in sorted(spans, reverse=True):
+        tail = "\n" if text[start:end].endswith("\n") else ""  # a block scalar's own end
+        text = text[:start] + f'"{REDACTED}"' + tail + text[end:]
+    return text

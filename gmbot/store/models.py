@@ -62,6 +62,8 @@ class Game(Base):
     nmr: Mapped[str] = mapped_column(String(32), default="hold")
     source: Mapped[str] = mapped_column(Text, default="")  # the game file as last loaded
     status: Mapped[str] = mapped_column(String(16), default="active")  # active|paused|finished
+    auth: Mapped[str] = mapped_column(String(16), default="on")  # on | none (docs/security.md)
+    gm_secret_hash: Mapped[str | None] = mapped_column(String(200))  # the GM's, scrypt-hashed
     created_at: Mapped[datetime]
     players: Mapped[list[Player]] = relationship(back_populates="game", order_by="Player.id")
     phases: Mapped[list[PhaseRow]] = relationship(back_populates="game", order_by="PhaseRow.seq")
@@ -76,7 +78,8 @@ class Player(Base):
     power: Mapped[str | None] = mapped_column(String(64))
     role: Mapped[str | None] = mapped_column(String(64))
     name: Mapped[str | None] = mapped_column(String(200))
-    password: Mapped[str | None] = mapped_column(String(200))
+    # The player's secret, scrypt-hashed (gmbot.mail.auth.secrets); never stored in clear.
+    secret_hash: Mapped[str | None] = mapped_column(String(200))
     active: Mapped[bool] = mapped_column(default=True)
     game: Mapped[Game] = relationship(back_populates="players")
 

@@ -50,11 +50,11 @@ def test_a_database_failure_in_a_batch_leaves_all_its_mails_unread(
     real = inbound._handle
     calls = []
 
-    def fail_on_the_second(app, s, mail, record):  # noqa: ANN001, ANN202
+    def fail_on_the_second(app, s, mail, record, evidence):  # noqa: ANN001, ANN202
         calls.append(mail.sender)
         if len(calls) == 2:
             raise OperationalError("INSERT ...", {}, Exception("database is locked"))
-        return real(app, s, mail, record)
+        return real(app, s, mail, record, evidence)
 
     monkeypatch.setattr(inbound, "_handle", fail_on_the_second)
     judge.send("france@example.test", "A PAR - BUR\n")

@@ -225,7 +225,9 @@ def test_a_position_starts_the_game_there_and_show_json_returns_it(
     judge.send("france@example.test",
                "GAME demo\nF SPA/NC - POR\nA BUR - MUN\nF MAO S F SPA - POR\n")
     judge.tick()
-    reply = body(judge.to("france@example.test", judge.new_mail())[0])
+    welcome, ack = judge.to("france@example.test", judge.new_mail())
+    assert "Welcome" in welcome["Subject"]  # France of the new game `demo`
+    reply = body(ack)
     assert "Orders for F1905M (version 1):" in reply
     assert "Not accepted" not in reply
 

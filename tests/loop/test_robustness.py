@@ -18,10 +18,10 @@ def test_a_crashing_mail_is_set_aside_and_the_next_one_is_read(
 ) -> None:
     real = inbound._handle
 
-    def explode_once(app, s, mail, record):  # noqa: ANN001, ANN202
+    def explode_once(app, s, mail, record, evidence):  # noqa: ANN001, ANN202
         if "boom" in mail.body:
             raise RuntimeError("a bug")
-        return real(app, s, mail, record)
+        return real(app, s, mail, record, evidence)
 
     monkeypatch.setattr(inbound, "_handle", explode_once)
     judge.send("france@example.test", "boom\nA PAR - BUR\n")

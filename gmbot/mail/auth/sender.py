@@ -1,0 +1,75 @@
+"""The author of a mail, read strictly: the one address a DMARC-checking server judges a
+mail by, or no one. The lenient reading in gmbot.mail.message serves replies; this one
+decides whom a mail may speak for."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from email import policy
+from email.errors import HeaderParseError
+from email.header import decode_header
+from email.parser import BytesHeaderParser
+
+from gmbot.mail.auth.headers import header_values
+
+_ENCODED_WORD = re.compile(r"=\?[^?\s]+\?[bqBQ]\?[^?\s]*\?=")
+_ADDRESS_LIKE = re.compile(r"[^\s<>\"'(),;:@]+@[^\s<>\"'(),;:@]+\.[^\s<>\"'(),;:@]+|"
+                           r"[^\s<>\"'(),;:@]+@[^\s<>\"'(),;:@.]+\b")
+_PLAIN_ADDRESS = re.compile(r"[^\s<>\"()@,;:]+@[A-Za-z0-9.-]+")
+
+
+@dataclass(frozen=True)
+class Author:
+    address: str | None  # lower-cased; None when the From header proves nobody
+    problem: str = ""  # why, when address is None
+
+    @property
+    def domain(self) -> str:
+        return self.address.rsplit("@", 1)[1] if self.address else ""
+
+
+def author(raw: bytes) -> Author:
+    """The single From address of `raw`, or why there is none that can be trusted."""
+    try:
+        headers = BytesHeaderParser(policy=policy.strict).parsebytes(raw)
+        values = headers.get_all("From") or []
+    except (HeaderParseError, ValueError, TypeError, IndexError) as e:
+        return Author(None, f"the From header cannot be read ({type(e).__name__})")
+    if len(values) != 1:
+        return Author(None, f"{len(values)} From headers")
+    raw_value = " ".join(header_values(raw, "from"))
+    if _ENCODED_WORD.search(raw_value):
+        decoded = " ".join(_decoded_words(raw_value))
+        if "@" in decoded:
+            return Author(None, "an address inside an encoded word")
+    header = values[0]
+    try:
+        addresses = header.addresses
+        if getattr(header, "defects", None):
+            return Author(None, "a malformed From header")
+    except (HeaderParseError, ValueError, TypeError, IndexError):
+        return Author(None, "a malformed From header")
+    if len(addresses) != 1:
+        return Author(None, f"{len(addresses)} addresses in From")
+    spec = addresses[0].addr_spec.strip().lower()
+    if not _PLAIN_ADDRESS.fullmatch(spec):
+        return Author(None, "no plain address in From")
+    for shown in _ADDRESS_LIKE.findall(addresses[0].display_name or ""):
+        if shown.strip(".").lower() != spec:
+            return Author(None, "a display name that is another address")
+    return Author(spec)
+
+
+def _decoded_words(value: str) -> list[str]:
+    out = []
+    for word in _ENCODED_WORD.findall(value):
+        try:
+            for data, charset in decode_header(word):
+                if isinstance(data, bytes):
+                    out.append(data.decode(charset or "ascii", "replace"))
+                else:
+                    out.append(data)
+        except (HeaderParseError, LookupError, ValueError):
+            out.append("@")  # an encoded word that cannot be read proves nothing either
+    return out
