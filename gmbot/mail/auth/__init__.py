@@ -12,7 +12,7 @@ from __future__ import annotations
 import hmac
 from dataclasses import dataclass, field
 
-from gmbot.mail.auth.headers import header_values
+from gmbot.mail.auth.headers import header_fields
 from gmbot.mail.auth.keys import KeyCache, TxtLookup
 from gmbot.mail.auth.results import trusted_verdict
 from gmbot.mail.auth.secrets import check_secret, reply_token, tokens_in
@@ -71,7 +71,7 @@ class SenderCheck:
         if who.address is None:
             return Evidence(who)
         tokens = tokens_in(tuple(filter(None, (mail.in_reply_to, *mail.references))))
-        verdict = trusted_verdict(header_values(raw, "authentication-results"),
+        verdict = trusted_verdict(header_fields(raw),
                                   self.trusted_ids, who.domain)
         if verdict:
             return Evidence(who, "authres", tokens)

@@ -14,17 +14,16 @@ import authres
 from gmbot.mail.auth.domains import aligned
 
 
-def trusted_verdict(values: Iterable[str], trusted_ids: frozenset[str],
+def trusted_verdict(fields: Iterable[tuple[str, str]], trusted_ids: frozenset[str],
                     author_domain: str) -> str | None:
     """The proof a trusted header gives for `author_domain` ('dmarc' or 'dkim'), or None.
-    `values` are the Authentication-Results header values, topmost first."""
+    `fields` are the mail's headers as (lower-cased name, value), topmost first."""
     if not trusted_ids or not author_domain:
         return None
     run: list[authres.AuthenticationResultsHeader] = []
-    for value in values:
-        header = _parse(value)
-        trusted = header is not None and header.authserv_id.lower() in trusted_ids
-        if trusted:
+    for name, value in fields:
+        header = _parse(value) if name == "authentication-results" else None
+        if header is not None and header.authserv_id.lower() in trusted_ids:
             run.append(header)
         elif run:
             break  # the end of the trusted server's own headers
