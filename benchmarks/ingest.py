@@ -77,6 +77,9 @@ BAD_LINES = ["A PAR - MUN", "F XYZ - NTH", "A BER - SIL - WAR", "F LON C A WAL -
 SIGNATURES = ["-- \n{name}\n", "--\n{name}\nSent from my phone\n", "Cheers,\n{name}\n"]
 
 
+BENCH_MX = "mx.example.test"
+
+
 def game_text(name: str, game_no: int) -> str:
     players = "\n".join(
         f"  - {{address: {p.lower()}.{game_no}@players.example, power: {p}}}" for p in POWERS
@@ -125,7 +128,8 @@ def order_mail(rng: random.Random, n: int, game: str, game_no: int, power: str,
     msg["Date"] = format_datetime(when)
     msg["Message-ID"] = f"<bench.{n}.{game_no}.{power.lower()}@players.example>"
     msg.set_content(body)
-    return msg.as_bytes()
+    verdict = f"Authentication-Results: {BENCH_MX}; dmarc=pass header.from=players.example\r\n"
+    return verdict.encode("ascii") + msg.as_bytes()
 
 
 class Stage:
@@ -262,6 +266,11 @@ def main(argv: list[str] | None = None) -> None:
         # 60 h before real time: deadlines (48 h) are past in stage 3, and the phases it
         # opens are due after real now, so the `tick` subprocesses find nothing to do.
         now = [datetime.now(UTC).replace(microsecond=0) - timedelta(hours=60)]
+        # Sender authentication on, as deployed: the players' mail carries the verdict of
+        # the judge's own mail server, which the configuration trusts (docs/security.md).
+        home.mkdir(parents=True, exist_ok=True)
+        (home / "gmbot.yaml").write_text(f"trusted_authserv_ids: [{BENCH_MX}]\n",
+                                         encoding="utf-8")
         app = open_app(home)
         app.clock = lambda: now[0]
         print(f"home {home}; {args.games} games, {args.mails} mails; load average "

@@ -31,7 +31,7 @@ def settle_secret(stored: str | None, given: str | None, fresh: bool,
     if auth == "none":
         return None, None  # the sender address is all: no secret to learn or to type
     secret = new_secret()
-    return hash_secret(secret), secret
+    return hash_secret(secret, generated=True), secret
 
 
 def welcome(session: Session, game: Game, player: Player | None, now: datetime,

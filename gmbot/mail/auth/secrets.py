@@ -9,11 +9,15 @@ import hashlib
 import hmac
 import secrets
 
-# scrypt's cost (RFC 7914): ~50 ms and 16 MiB per check on a small server. The parameters
-# are stored with each hash, so raising them later keeps old hashes valid.
+# scrypt's cost (RFC 7914): ~50 ms and 16 MiB per check on a small server, for passwords
+# people choose (a GM's file). A generated secret is random (~69 bits): no cost of
+# hashing adds to the work of guessing it, so it gets a light one (~1 ms), which keeps
+# creating a game of many players quick. The parameters are stored with each hash, so
+# raising them later keeps old hashes valid.
 _N, _R, _P = 2**14, 8, 1
+_N_GENERATED = 2**10
 _ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read aloud or retyped
-SECRET_LENGTH = 12  # ~59 bits: far past guessing by mail
+SECRET_LENGTH = 14  # ~69 bits: far past guessing, by mail or from a stolen hash
 TOKEN_LENGTH = 20  # base32 characters: 100 bits
 
 
@@ -21,10 +25,12 @@ def new_secret() -> str:
     return "".join(secrets.choice(_ALPHABET) for _ in range(SECRET_LENGTH))
 
 
-def hash_secret(secret: str) -> str:
+def hash_secret(secret: str, generated: bool = False) -> str:
+    """The form a secret is stored in; `generated`: made by new_secret, not chosen."""
+    n = _N_GENERATED if generated else _N
     salt = secrets.token_bytes(16)
-    digest = _scrypt(secret, salt, _N, _R, _P)
-    return "$".join(("scrypt", str(_N), str(_R), str(_P), salt.hex(), digest.hex()))
+    digest = _scrypt(secret, salt, n, _R, _P)
+    return "$".join(("scrypt", str(n), str(_R), str(_P), salt.hex(), digest.hex()))
 
 
 def check_secret(secret: str, stored: str | None) -> bool:
