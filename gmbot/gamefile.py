@@ -128,8 +128,9 @@ def load_game_file(path: str | Path) -> GameSpec:
     return parse_game_text(text, filename)
 
 
-def parse_game_text(text: str, filename: str = "<game>") -> GameSpec:
-    """Parse and validate game-file text; raises GameFileError listing every problem."""
+def parse_game_text(text: str, filename: str = "<game>", stored: bool = False) -> GameSpec:
+    """Parse and validate game-file text; raises GameFileError listing every problem.
+    `stored`: the judge's own copy (Game.source), whose passwords read as REDACTED."""
     tree = _Tree(filename)
     try:
         node = yaml.compose(text, Loader=_Loader)
@@ -143,7 +144,7 @@ def parse_game_text(text: str, filename: str = "<game>") -> GameSpec:
     if node is None:
         raise GameFileError([Problem(filename, 1, "", "the file is empty")])
     data = tree.convert(node, "")
-    spec = _Checker(tree).game(data)
+    spec = _Checker(tree, stored).game(data)
     if tree.problems or spec is None:
         raise GameFileError(sorted(tree.problems, key=lambda p: p.line or 0))
     return spec
@@ -264,8 +265,9 @@ def _suggest(key: str, allowed: tuple[str, ...]) -> str:
 
 
 class _Checker:
-    def __init__(self, tree: _Tree) -> None:
+    def __init__(self, tree: _Tree, stored: bool = False) -> None:
         self.tree = tree
+        self.stored = stored
 
     def problem(self, path: str, message: str) -> None:
         self.tree.problem(path, message)
@@ -408,6 +410,8 @@ class _Checker:
 
     def _secret(self, data: dict[str, Any], key: str, path: str) -> str | None:
         value = self.text(data, key, path)
+        if value == REDACTED and self.stored:
+            return None
         if value == REDACTED:
             self.problem(_child(path, key), "write the password itself: this is the judge's "
                                             "stored copy, where passwords are not kept")

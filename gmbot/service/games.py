@@ -167,7 +167,7 @@ def load_game(app: App, path: str | Path) -> str:
 def _file_position(source: str) -> dict[str, object] | None:
     """The position in a game file's text as it was last loaded (None if none or bad)."""
     try:
-        return check_spec(parse_game_text(source))
+        return check_spec(parse_game_text(source, stored=True))
     except GameFileError:
         return None
 
