@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, select
 
-from gmbot.store.models import Game, Inbound, OrderSet, PhaseRow, Player
+from gmbot.store.models import Game, Inbound, OrderSet, Outbound, PhaseRow, Player
 from tests.auth.signing import Signer, StubDns
 from tests.loop.judgekit import POWERS, Judge, body, make_judge, standard_game
 
@@ -218,7 +218,8 @@ def test_secrets_are_stored_only_as_hashes(tmp_path: Path) -> None:
         hashes = [p.secret_hash for p in s.scalars(select(Player))] + [game.gm_secret_hash]
         assert all(h and h.startswith("scrypt$") for h in hashes)
         assert "baguette1" not in game.source and "gm-secret-9" not in game.source
-        dump = "\n".join(str(v) for v in hashes) + game.source
+        bodies = [o.body for o in s.scalars(select(Outbound))]
+        dump = "\n".join(str(v) for v in hashes + bodies) + game.source
         assert passwords["england@example.test"].group(1) not in dump
     judge.send(GM, "PASSWORD gm-secret-9\nPAUSE\n", subject="[g] gm", dmarc=None)
     assert [m.status for m in judge.tick().mails] == ["handled"]
