@@ -51,7 +51,6 @@ class Context:
     game: Game
     player: Player | None  # None when the sender is the GM
     record: Inbound
-    proof: str = ""  # how the sender was recognised (gmbot.mail.auth.Evidence.proof_for)
     sections: list[str] = field(default_factory=list)  # reply text, in order
     errors: int = 0
 
@@ -293,7 +292,7 @@ def _handle(app: App, s: Session, mail: InboundMail, record: Inbound,
     if limited:
         return limited
     _write_record(s, record)
-    ctx = Context(app, s, mail, request, game, player, record, proof)
+    ctx = Context(app, s, mail, request, game, player, record)
     from gmbot.commands.handlers import run_commands
 
     run_commands(ctx)

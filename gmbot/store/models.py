@@ -143,7 +143,9 @@ class Outbound(Base):
     """The outbox: every mail gmbot sends is queued here in the transaction that caused it."""
 
     __tablename__ = "outbound"
-    __table_args__ = (Index("ix_outbound_status", "status", "next_attempt_at"),)
+    __table_args__ = (Index("ix_outbound_status", "status", "next_attempt_at"),
+                      # "one notice an hour to this address": looked up per refused mail
+                      Index("ix_outbound_recipient_kind", "recipient", "kind", "created_at"))
     id: Mapped[int] = mapped_column(primary_key=True)
     key: Mapped[str] = mapped_column(String(300), unique=True)  # never queue one mail twice
     game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"))

@@ -26,6 +26,8 @@ def upgrade() -> None:
         batch.add_column(sa.Column("gm_secret_hash", sa.String(200), nullable=True))
     with op.batch_alter_table("players") as batch:
         batch.add_column(sa.Column("secret_hash", sa.String(200), nullable=True))
+    # The per-address notice checks (forged mail, rate limit) run for every refused mail.
+    op.create_index("ix_outbound_recipient_kind", "outbound", ["recipient", "kind", "created_at"])
     conn = op.get_bind()
     rows = conn.execute(sa.text("select id, password from players where password is not null"))
     for row_id, password in rows.fetchall():
@@ -46,6 +48,7 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    op.drop_index("ix_outbound_recipient_kind", table_name="outbound")
     # Hashes cannot be turned back into passwords: players keep none after a downgrade.
     with op.batch_alter_table("players") as batch:
         batch.add_column(sa.Column("password", sa.String(200), nullable=True))
