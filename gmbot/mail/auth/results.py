@@ -8,6 +8,7 @@ them too; not every one does)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 import authres
 
@@ -22,7 +23,12 @@ def trusted_verdict(fields: Iterable[tuple[str, str]], trusted_ids: frozenset[st
         return None
     run: list[authres.AuthenticationResultsHeader] = []
     for name, value in fields:
-        header = _parse(value) if name == "authentication-results" else None
+        # Only a trusted server's headers are parsed at all: the authserv-id comes first.
+        header = None
+        if name == "authentication-results":
+            ident = value.split(";", 1)[0].split()[:1]  # the id, maybe then a version
+            if ident and ident[0].lower() in trusted_ids:
+                header = _parse(value)
         if header is not None and header.authserv_id.lower() in trusted_ids:
             run.append(header)
         elif run:
@@ -43,6 +49,7 @@ def trusted_verdict(fields: Iterable[tuple[str, str]], trusted_ids: frozenset[st
     return None
 
 
+@lru_cache(maxsize=1024)  # a server's verdicts for one domain often read the same
 def _parse(value: str) -> authres.AuthenticationResultsHeader | None:
     try:
         return authres.AuthenticationResultsHeader.parse(

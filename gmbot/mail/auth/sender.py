@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from email import policy
 from email.errors import HeaderParseError
 from email.header import decode_header
-from email.parser import BytesHeaderParser
+from functools import lru_cache
 
 from gmbot.mail.auth.headers import header_values
 
@@ -31,24 +31,22 @@ class Author:
 
 def author(raw: bytes) -> Author:
     """The single From address of `raw`, or why there is none that can be trusted."""
-    try:
-        headers = BytesHeaderParser(policy=policy.strict).parsebytes(raw)
-        values = headers.get_all("From") or []
-    except (HeaderParseError, ValueError, TypeError, IndexError) as e:
-        return Author(None, f"the From header cannot be read ({type(e).__name__})")
+    values = header_values(raw, "from")
     if len(values) != 1:
         return Author(None, f"{len(values)} From headers")
-    raw_value = " ".join(header_values(raw, "from"))
-    if _ENCODED_WORD.search(raw_value):
-        decoded = " ".join(_decoded_words(raw_value))
-        if "@" in decoded:
-            return Author(None, "an address inside an encoded word")
-    header = values[0]
+    return _author_of(values[0])
+
+
+@lru_cache(maxsize=2048)  # players write again and again; the answer depends on the text
+def _author_of(raw_value: str) -> Author:
+    if _ENCODED_WORD.search(raw_value) and "@" in " ".join(_decoded_words(raw_value)):
+        return Author(None, "an address inside an encoded word")
     try:
+        header = policy.strict.header_factory("from", raw_value)
         addresses = header.addresses
-        if getattr(header, "defects", None):
-            return Author(None, "a malformed From header")
     except (HeaderParseError, ValueError, TypeError, IndexError):
+        return Author(None, "a malformed From header")
+    if header.defects:
         return Author(None, "a malformed From header")
     if len(addresses) != 1:
         return Author(None, f"{len(addresses)} addresses in From")
