@@ -86,6 +86,9 @@ BAD_LINES = ["A PAR - MUN", "F XYZ - NTH", "A BER - SIL - WAR", "F LON C A WAL -
 SIGNATURES = ["-- \n{name}\n", "--\n{name}\nSent from my phone\n", "Cheers,\n{name}\n"]
 
 
+BENCH_MX = "mx.example.test"
+
+
 def game_text(name: str, game_no: int) -> str:
     players = "\n".join(
         f"  - {{address: {p.lower()}.{game_no}@players.example, power: {p}}}" for p in POWERS
@@ -134,7 +137,8 @@ def order_mail(rng: random.Random, n: int, game: str, game_no: int, power: str,
     msg["Date"] = format_datetime(when)
     msg["Message-ID"] = f"<bench.{n}.{game_no}.{power.lower()}@players.example>"
     msg.set_content(body)
-    return msg.as_bytes()
+    verdict = f"Authentication-Results: {BENCH_MX}; dmarc=pass header.from=players.example\r\n"
+    return verdict.encode("ascii") + msg.as_bytes()
 
 
 class Stage:
@@ -261,9 +265,14 @@ def medians(label: str, walls: list[float], cpus: list[float], goal: str) -> flo
 
 
 def use_database(home: Path, url: str | None) -> None:
+    """The home's configuration: sender authentication on, as deployed (the players' mail
+    carries the verdict of the judge's own mail server, which it trusts:
+    docs/security.md), and the database `url` when one is given."""
+    home.mkdir(parents=True, exist_ok=True)
+    config = f"trusted_authserv_ids: [{BENCH_MX}]\n"
     if url:
-        home.mkdir(parents=True, exist_ok=True)
-        (home / "gmbot.yaml").write_text(f"database_url: {url}\n", encoding="utf-8")
+        config += f"database_url: {url}\n"
+    (home / "gmbot.yaml").write_text(config, encoding="utf-8")
 
 
 def profile_tick(home: Path) -> None:

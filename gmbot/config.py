@@ -16,7 +16,7 @@ import yaml
 
 CONFIG_NAME = "gmbot.yaml"
 KEYS = {"database_url", "inbound", "outbound", "poll_interval", "imap", "smtp", "limits",
-        "templates"}
+        "templates", "trusted_authserv_ids"}
 # The `limits:` section, with its defaults (deploy/gmbot.yaml explains each).
 LIMITS: dict[str, float] = {
     "max_message_bytes": 1_000_000,  # larger mail is measured, not read, and refused
@@ -45,6 +45,8 @@ class Config:
     smtp: dict[str, Any] = field(default_factory=dict)
     limits: dict[str, Any] = field(default_factory=dict)
     templates: Path | None = None
+    # Servers whose Authentication-Results headers the judge believes (docs/security.md).
+    trusted_authserv_ids: frozenset[str] = frozenset()
 
     @property
     def inbox(self) -> Path:
@@ -72,6 +74,16 @@ def _secret(section: dict[str, Any], key: str, env: str) -> None:
     """Credentials may come from the environment instead of the file."""
     if env in os.environ:
         section[key] = os.environ[env]
+
+
+def _names(value: Any, path: Path) -> frozenset[str]:
+    if value is None:
+        return frozenset()
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        raise ConfigError(f"{path}: trusted_authserv_ids must be a list of server names")
+    return frozenset(v.strip().lower() for v in value)
 
 
 def load_config(home: str | Path | None = None, config_file: str | Path | None = None) -> Config:
@@ -107,6 +119,7 @@ def load_config(home: str | Path | None = None, config_file: str | Path | None =
         smtp=smtp,
         limits=dict(data.get("limits") or {}),
         templates=Path(data["templates"]) if data.get("templates") else None,
+        trusted_authserv_ids=_names(data.get("trusted_authserv_ids"), path),
     )
     if config.inbound not in ("maildir", "imap", "pipe"):
         raise ConfigError(f"inbound must be maildir, imap or pipe, not {config.inbound!r}")

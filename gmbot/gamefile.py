@@ -28,6 +28,7 @@ __all__ = [
     "Problem",
     "load_game_file",
     "parse_game_text",
+    "redact_secrets",
 ]
 
 NAME_RE = re.compile(r"[a-z0-9][a-z0-9-]*")
@@ -42,7 +43,10 @@ EMAIL_RE = re.compile(
 )
 
 TOP_KEYS = ("name", "title", "variant", "options", "gm", "judge", "players", "deadlines", "nmr",
-            "position", "press", "observers")  # fmt: skip
+            "position", "press", "observers", "auth", "gm_password")  # fmt: skip
+AUTH_MODES = ("on", "none")  # docs/security.md
+SECRET_KEYS = ("password", "gm_password")  # never kept in clear: see redact_secrets
+REDACTED = "(not kept)"
 PLAYER_KEYS = ("address", "power", "role", "name", "password")
 POSITION_KEYS = ("phase", "units", "centers", "homes", "dislodged", "standoffs", "powers",
                  "extra_centres", "extra")
@@ -77,7 +81,7 @@ class Player:
     power: str | None = None  # upper-cased power key, or None for a role player
     role: str | None = None  # lower-cased role, for variants whose players own no power
     name: str | None = None
-    password: str | None = None
+    password: str | None = field(default=None, repr=False)
 
     @property
     def key(self) -> str:
@@ -96,6 +100,8 @@ class GameSpec:
     options: dict[str, Any] = field(default_factory=dict)
     deadlines: DeadlinePolicy = field(default_factory=DeadlinePolicy)
     nmr: str = "hold"
+    auth: str = "on"  # on: mail must prove its author; none: the From address is enough
+    gm_password: str | None = field(default=None, repr=False)
     position: dict[str, Any] | None = None  # only its top-level shape is checked here
     press: PressRules = field(default_factory=PressRules)
     observers: tuple[str, ...] = ()  # addresses given the public results and broadcasts
@@ -138,8 +144,9 @@ class _TooLarge(Exception):
         self.line = line
 
 
-def parse_game_text(text: str, filename: str = "<game>") -> GameSpec:
-    """Parse and validate game-file text; raises GameFileError listing every problem."""
+def parse_game_text(text: str, filename: str = "<game>", stored: bool = False) -> GameSpec:
+    """Parse and validate game-file text; raises GameFileError listing every problem.
+    `stored`: the judge's own copy (Game.source), whose passwords read as REDACTED."""
     if len(text) > MAX_FILE_CHARS:
         raise GameFileError([Problem(filename, None, "", (
             f"the file has {len(text):,} characters; a game file may have at most "
@@ -160,7 +167,7 @@ def parse_game_text(text: str, filename: str = "<game>") -> GameSpec:
         data = tree.convert(node, "")
     except _TooLarge as exc:
         raise GameFileError([Problem(filename, exc.line, "", str(exc))]) from None
-    spec = _Checker(tree).game(data)
+    spec = _Checker(tree, stored).game(data)
     if tree.problems or spec is None:
         raise GameFileError(sorted(tree.problems, key=lambda p: p.line or 0))
     return spec
@@ -299,8 +306,9 @@ def _suggest(key: str, allowed: tuple[str, ...]) -> str:
 
 
 class _Checker:
-    def __init__(self, tree: _Tree) -> None:
+    def __init__(self, tree: _Tree, stored: bool = False) -> None:
         self.tree = tree
+        self.stored = stored
 
     def problem(self, path: str, message: str) -> None:
         self.tree.problem(path, message)
@@ -366,6 +374,10 @@ class _Checker:
         nmr = self.text(top, "nmr", "") or "hold"
         if nmr not in NMR_POLICIES:
             self.problem("nmr", f"unknown policy {nmr!r} (allowed: {', '.join(NMR_POLICIES)})")
+        auth = (self.text(top, "auth", "") or "on").lower()
+        if auth not in AUTH_MODES:
+            self.problem("auth", f"unknown mode {auth!r} (allowed: {', '.join(AUTH_MODES)})")
+        gm_password = self._secret(top, "gm_password", "")
         position = self.position(top.get("position"))
         press, press_problems = check_section(top.get("press"))
         for sub, message in press_problems:
@@ -384,6 +396,8 @@ class _Checker:
             players=tuple(p for p in players if p),
             deadlines=deadlines,
             nmr=nmr,
+            auth=auth,
+            gm_password=gm_password,
             position=position,
             press=press or PressRules(),
             observers=observers,
@@ -416,7 +430,7 @@ class _Checker:
             power = self.text(entry, "power", path)
             role = self.text(entry, "role", path)
             name = self.text(entry, "name", path)
-            password = self.text(entry, "password", path)
+            password = self._secret(entry, "password", path)
             if power is not None and role is not None:
                 self.problem(path, "give either power or role, not both")
             elif entry.get("power") is None and entry.get("role") is None:
@@ -464,6 +478,20 @@ class _Checker:
             else:
                 out.append(address)
         return tuple(out)
+
+    def _secret(self, data: dict[str, Any], key: str, path: str) -> str | None:
+        value = self.text(data, key, path)
+        if value == REDACTED and self.stored:
+            return None
+        if value == REDACTED:
+            self.problem(_child(path, key), "write the password itself: this is the judge's "
+                                            "stored copy, where passwords are not kept")
+            return None
+        if value is not None and any(c.isspace() for c in value):
+            self.problem(_child(path, key), "a password is one word: it is sent on a "
+                                            "PASSWORD line")
+            return None
+        return value
 
     def deadlines(self, value: Any) -> DeadlinePolicy | None:
         try:
@@ -540,3 +568,34 @@ class _Checker:
                 continue
             wanted = 'a unit such as "A PAR" or {unit: F BRE, ...}' if units else "a province"
             self.problem(f"{path}[{i}]", f"expected {wanted}")
+
+
+def redact_secrets(text: str) -> str:
+    """The file's text with every password's value replaced by REDACTED: the judge keeps a
+    game file as last loaded, but no password in clear. Text that is no YAML is returned
+    as it is (no game was loaded from it)."""
+    try:
+        root = yaml.compose(text, Loader=_Loader)
+    except yaml.YAMLError:
+        return text
+    spans: list[tuple[int, int]] = []
+
+    def walk(node: Node | None, depth: int) -> None:
+        if depth > 4 or node is None:  # passwords sit at the top or in players[i]
+            return
+        if isinstance(node, MappingNode):
+            for key, value in node.value:
+                if (isinstance(key, ScalarNode) and key.value in SECRET_KEYS
+                        and isinstance(value, ScalarNode) and value.value):
+                    spans.append((value.start_mark.index, value.end_mark.index))
+                else:
+                    walk(value, depth + 1)
+        elif isinstance(node, SequenceNode):
+            for item in node.value:
+                walk(item, depth + 1)
+
+    walk(root, 0)
+    for start, end in sorted(spans, reverse=True):
+        tail = "\n" if text[start:end].endswith("\n") else ""  # a block scalar's own end
+        text = text[:start] + f'"{REDACTED}"' + tail + text[end:]
+    return text

@@ -4,7 +4,14 @@ from pathlib import Path
 import pytest
 
 from gmbot.deadlines import AfterAt, DeadlinePolicy, Duration, Every, Weekly
-from gmbot.gamefile import GameFileError, Player, load_game_file, parse_game_text
+from gmbot.gamefile import (
+    REDACTED,
+    GameFileError,
+    Player,
+    load_game_file,
+    parse_game_text,
+    redact_secrets,
+)
 
 VALID = """\
 name: demo
@@ -258,3 +265,29 @@ def test_documented_example_is_valid() -> None:
     example = doc.split("```yaml\n", 1)[1].split("```", 1)[0]
     spec = parse_game_text(example, "games/demo.yaml")
     assert [p.power or p.role for p in spec.players] == ["FRANCE", "wazir"]
+
+
+def test_auth_mode_and_gm_password() -> None:
+    spec = parse_game_text(VALID)
+    assert spec.auth == "on" and spec.gm_password is None  # safe by default
+    spec = parse_game_text(VALID + "auth: none\ngm_password: gm-word\n")
+    assert spec.auth == "none" and spec.gm_password == "gm-word"
+    with pytest.raises(GameFileError) as e:
+        parse_game_text(VALID + "auth: off\ngm_password: two words\n")
+    found = [str(p) for p in e.value.problems]
+    assert any("auth: unknown mode 'off' (allowed: on, none)" in p for p in found)
+    assert any("gm_password: a password is one word" in p for p in found)
+
+
+def test_passwords_are_redacted_from_the_stored_copy() -> None:
+    text = VALID + "gm_password: |\n  gm-word\n"
+    kept = redact_secrets(text)
+    assert "0123" not in kept and "gm-word" not in kept
+    assert kept.count(REDACTED) == 2
+    # The rest of the file reads as before, when the judge reads its own copy...
+    redacted = parse_game_text(kept, stored=True)
+    assert redacted.position == parse_game_text(text).position
+    assert redacted.players[0].password is None
+    # ...but the judge's copy cannot be loaded as if its placeholder were a password.
+    with pytest.raises(GameFileError, match="write the password itself"):
+        parse_game_text(kept)

@@ -45,3 +45,36 @@ def test_an_older_database_is_upgraded_on_start(empty_database_url: str) -> None
     db = open_database(url)
     assert db.current_revision() == HEAD_REVISION
     db.dispose()
+
+
+def test_players_passwords_are_hashed_by_the_upgrade(empty_database_url: str) -> None:
+    """0004: a clear-text password becomes a hash that still checks, and the stored game
+    file loses its passwords."""
+    from alembic import command
+    from sqlalchemy import create_engine, text
+
+    from gmbot.mail.auth.secrets import check_secret
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.set_main_option("sqlalchemy.url", empty_database_url)
+    command.upgrade(cfg, "0003")
+    engine = create_engine(empty_database_url)
+    source = "name: old\nplayers:\n  - {address: f@x.test, power: FRANCE, password: baguette}\n"
+    with engine.begin() as conn:
+        conn.execute(text(
+            "insert into games (id, name, variant, options, gm, judge, deadlines, nmr, source,"
+            " status, created_at) values (1, 'old', 'standard', '{}', 'gm@x.test',"
+            " 'judge@x.test', '{}', 'hold', :source, 'active', '2026-01-01 00:00:00+00')"),
+            {"source": source})
+        conn.execute(text("insert into players (id, game_id, address, power, password, active)"
+                          " values (1, 1, 'f@x.test', 'FRANCE', 'baguette', true)"))
+    engine.dispose()
+    db = open_database(empty_database_url)
+    with db.engine.connect() as conn:
+        stored = conn.execute(text("select secret_hash from players")).scalar_one()
+        auth, kept = conn.execute(text("select auth, source from games")).one()
+    db.dispose()
+    assert stored.startswith("scrypt$") and check_secret("baguette", stored)
+    assert auth == "on"
+    assert "baguette" not in kept and "FRANCE" in kept

@@ -15,6 +15,9 @@ from gmbot.service.loop import TickReport, tick
 
 HERE = Path(__file__).resolve().parent
 EXAMPLE = HERE.parents[1] / "games" / "standard-example.yaml"
+# The demo's stand-in for the mail server in front of a real judge, which checks each
+# player's mail (DKIM, DMARC) and writes its verdict on top (docs/security.md).
+DEMO_MX = "mx.demo.invalid"
 
 
 def demo_game_file(home: Path) -> Path:
@@ -38,12 +41,17 @@ def drop_orders(app: App) -> int:
         msg["Date"] = format_datetime(app.now())
         msg["Message-ID"] = make_msgid(domain="example.test")
         msg.set_content(spec["body"])
-        inbox.deliver(msg.as_bytes(), f"demo-{n:02d}.eml")
+        domain = msg["From"].addresses[0].domain
+        verdict = f"Authentication-Results: {DEMO_MX}; dmarc=pass header.from={domain}\r\n"
+        inbox.deliver(verdict.encode("ascii") + msg.as_bytes(), f"demo-{n:02d}.eml")
     return len(mails)
 
 
 def run_demo(home: Path) -> tuple[App, list[str], TickReport]:
     home.mkdir(parents=True, exist_ok=True)
+    config = home / "gmbot.yaml"
+    if not config.exists():
+        config.write_text(f"trusted_authserv_ids: [{DEMO_MX}]\n", encoding="utf-8")
     app = open_app(home)
     loaded = load_game(app, demo_game_file(home))
     count = drop_orders(app)

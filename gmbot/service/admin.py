@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 from gmbot.deadlines import Duration
 from gmbot.engine.state import Phase
 from gmbot.render import render
+from gmbot.service.credentials import settle_secret, welcome
 from gmbot.service.outbox import queue_mail
 from gmbot.service.runtime import (
     active_players,
@@ -147,6 +148,9 @@ def replace_player(session: Session, game: Game, who: str, address: str, now: da
         raise AdminError(f"{address} already plays in game {game.name}")
     old = player.address
     player.address = address  # same row: standing orders and history stay with the power
+    # A new secret: the one the old player knew must not serve the new one.
+    player.secret_hash, secret = settle_secret(None, None, True, game.auth)
+    welcome(session, game, player, now, secret)
     log_event(session, game, "player_replaced", now, who=player.key, old=old, new=address)
     return f"{player.key} is now played by {address}"
 

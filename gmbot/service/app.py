@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from gmbot.config import Config, load_config
+from gmbot.mail.auth import SenderCheck
 from gmbot.service import wakeups  # noqa: F401  (registers the hook that keeps wake_at)
 from gmbot.store.db import Database, open_database
 
@@ -21,6 +22,8 @@ class App:
     config: Config
     db: Database
     clock: Callable[[], datetime] = field(default=utcnow)
+    # How mail authors are proven; tests replace its DKIM key lookup with their own.
+    sender_check: SenderCheck = field(default_factory=SenderCheck)
 
     def now(self) -> datetime:
         return self.clock()
@@ -32,4 +35,5 @@ def open_app(home: str | Path | None = None, config_file: str | Path | None = No
         for sub in ("new", "cur", "tmp"):
             (folder / sub).mkdir(parents=True, exist_ok=True)
     config.logs.mkdir(parents=True, exist_ok=True)
-    return App(config=config, db=open_database(config.database_url))
+    return App(config=config, db=open_database(config.database_url),
+               sender_check=SenderCheck(trusted_ids=config.trusted_authserv_ids))

@@ -10,8 +10,15 @@ from sqlalchemy import select
 from gmbot.engine.position import PositionError, state_from_dict, state_to_dict
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState
-from gmbot.gamefile import GameFileError, GameSpec, load_game_file, parse_game_text
+from gmbot.gamefile import (
+    GameFileError,
+    GameSpec,
+    load_game_file,
+    parse_game_text,
+    redact_secrets,
+)
 from gmbot.service.app import App
+from gmbot.service.credentials import settle_secret, welcome
 from gmbot.service.runtime import current_phase, deadline_after, log_event, map_for
 from gmbot.store.models import Game, PhaseRow, Player
 from gmbot.variants import VariantError, make_rules
@@ -108,6 +115,7 @@ def load_game(app: App, path: str | Path) -> str:
             s.add(game)
         old_deadlines = dict(game.deadlines or {})
         old_position = None if created else _file_position(game.source)
+        new_gm = created or game.gm != spec.gm.lower()
         game.title = spec.title
         game.variant = spec.variant
         game.options = dict(spec.options)
@@ -117,9 +125,12 @@ def load_game(app: App, path: str | Path) -> str:
         game.nmr = spec.nmr
         game.press = spec.press.to_dict()
         game.observers = list(spec.observers)
-        game.source = path.read_text(encoding="utf-8")
+        game.auth = spec.auth
+        game.source = redact_secrets(path.read_text(encoding="utf-8"))
+        game.gm_secret_hash, gm_secret = settle_secret(game.gm_secret_hash, spec.gm_password,
+                                                       new_gm, spec.auth)
         s.flush()
-        _sync_players(game, spec)
+        seated_now = _sync_players(game, spec)
         phase = current_phase(s, game)
         rules = make_rules(spec.variant, spec.options)
         if phase is None and created:
@@ -143,6 +154,11 @@ def load_game(app: App, path: str | Path) -> str:
                     phase.state = now_seated
             if game.deadlines != old_deadlines:
                 phase.deadline_at = deadline_after(game, phase.name, phase.opened_at)
+        s.flush()  # the new players' ids, for their welcome mails
+        if new_gm or gm_secret:
+            welcome(s, game, None, now, gm_secret)
+        for row, secret in seated_now:
+            welcome(s, game, row, now, secret)
         log_event(s, game, "game_created" if created else "game_updated", now,
                   file=str(path), players=[asdict(p) | {"password": None} for p in spec.players])
         verb = "created" if created else "updated"
@@ -153,12 +169,15 @@ def load_game(app: App, path: str | Path) -> str:
 def _file_position(source: str) -> dict[str, object] | None:
     """The position in a game file's text as it was last loaded (None if none or bad)."""
     try:
-        return check_spec(parse_game_text(source))
+        return check_spec(parse_game_text(source, stored=True))
     except GameFileError:
         return None
 
 
-def _sync_players(game: Game, spec: GameSpec) -> None:
+def _sync_players(game: Game, spec: GameSpec) -> list[tuple[Player, str | None]]:
+    """Seat the file's players; returns those to welcome (new in their seat, or given a
+    new secret) with their new secret in clear, if one was generated."""
+    welcome_list: list[tuple[Player, str | None]] = []
     by_address = {p.address: p for p in game.players}
     wanted = {p.address.lower() for p in spec.players}
     # A power given a new address in the file keeps its row (as with REPLACE), so its
@@ -174,9 +193,14 @@ def _sync_players(game: Game, spec: GameSpec) -> None:
         if row is None:
             row = Player(address=address)
             game.players.append(row)
+        fresh = row.address != address or not row.active or row.id is None
         row.address = address
         row.power = entry.power
         row.role = entry.role
         row.name = entry.name
-        row.password = entry.password
+        row.secret_hash, secret = settle_secret(row.secret_hash, entry.password, fresh,
+                                                spec.auth)
         row.active = True
+        if fresh or secret:
+            welcome_list.append((row, secret))
+    return welcome_list

@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session, contains_eager
 
 from gmbot.commands.request import Request, parse_request
 from gmbot.config import max_message_bytes
+from gmbot.mail.auth import Evidence
 from gmbot.mail.message import InboundMail, automated_reason, parse_message
 from gmbot.mail.oversize import Oversize, Raw, admit, content_id, head_of, size_of
 from gmbot.render import render
@@ -28,6 +29,8 @@ log = logging.getLogger("gmbot")
 RATE_WINDOW = timedelta(hours=1)
 STRANGER_WINDOW = timedelta(days=1)  # one refusal per unregistered address in it
 TOO_MANY = "you sent too many mails"  # starts the reason of every rate-limited mail
+UNVERIFIED = "unverified"  # starts the reason of every mail that did not prove its author
+NOTICE_WINDOW = timedelta(hours=1)  # one "could not be verified" notice per address
 
 
 @dataclass
@@ -106,8 +109,16 @@ def _kept(raw: Raw, status: str) -> bytes:
     return raw if status == "handled" and isinstance(raw, bytes) else head_of(raw)
 
 
+def _examine(app: App, raw: Raw, mail: InboundMail) -> Evidence:
+    """Who wrote the mail (mail/auth), decided before the transaction: a DKIM key lookup
+    may wait on DNS for a few seconds. Of an oversize mail only the header section is
+    read, so only what needs no body (a trusted header, a reply token) can prove it."""
+    return app.sender_check.examine(raw.head if isinstance(raw, Oversize) else raw, mail)
+
+
 def _receive(app: App, raw: Raw) -> Outcome:
     mail = _parse(raw)
+    evidence = _examine(app, raw, mail)
     now = app.now()
     ident = _ident(mail, raw)
     try:
@@ -121,7 +132,7 @@ def _receive(app: App, raw: Raw) -> Outcome:
                              status="handled", reason=None,
                              raw=_kept(raw, "handled"))
             s.add(record)
-            outcome = _handle(app, s, mail, record)
+            outcome = _handle(app, s, mail, record, evidence)
             record.status = outcome.status
             record.reason = outcome.reason or None
             if outcome.status != "handled":
@@ -146,18 +157,22 @@ def receive_batch(app: App, raws: list[Raw]) -> list[Outcome]:
     max_bytes = max_message_bytes(app.config)
     raws = [admit(raw, max_bytes) for raw in raws]
     mails: list[InboundMail | Exception] = []
+    evidence: list[Evidence | None] = []
     for raw in raws:
         try:
-            mails.append(_parse(raw))
+            mail = _parse(raw)
+            evidence.append(_examine(app, raw, mail))
+            mails.append(mail)
         except Exception as e:  # noqa: BLE001 - set aside below, like any failure
             mails.append(e)
+            evidence.append(None)
     outcomes: list[Outcome] = []
     with app.db.transaction() as s:
         idents = [_ident(m, raw) for m, raw in zip(mails, raws, strict=True)
                   if isinstance(m, InboundMail)]
         batch = s.info[_BATCH] = _Batch(s, idents)
-        for mail, raw in zip(mails, raws, strict=True):
-            outcomes.append(_receive_nested(app, s, raw, mail, batch))
+        for mail, raw, proof in zip(mails, raws, evidence, strict=True):
+            outcomes.append(_receive_nested(app, s, raw, mail, proof, batch))
     return outcomes
 
 
@@ -186,13 +201,14 @@ def _ident(mail: InboundMail, raw: Raw) -> str:
 
 
 def _receive_nested(app: App, s: Session, raw: Raw, mail: InboundMail | Exception,
-                    batch: _Batch) -> Outcome:
+                    evidence: Evidence | None, batch: _Batch) -> Outcome:
     """`receive` for one mail of a batch, inside a savepoint of the batch's transaction.
     The mail's Inbound row is written with a plain INSERT (see _write_record), not by the
     session's unit of work, which cost more than the rest of the row's handling."""
     try:
         if isinstance(mail, Exception):
             raise mail  # parsing failed: set aside like any failure
+        assert evidence is not None
         ident = _ident(mail, raw)
         if ident in batch.recorded:
             return _duplicate()
@@ -202,7 +218,7 @@ def _receive_nested(app: App, s: Session, raw: Raw, mail: InboundMail | Exceptio
                                  subject=mail.subject[:998], received_at=app.now(),
                                  size=mail.size, status="handled", reason=None,
                                  raw=_kept(raw, "handled"))
-                outcome = _handle(app, s, mail, record)
+                outcome = _handle(app, s, mail, record, evidence)
                 status, reason = outcome.status, outcome.reason or None
                 if record.id is None:
                     record.status, record.reason = status, reason
@@ -265,7 +281,8 @@ def _recorded(s: Session, ident: str) -> bool:
     return s.scalar(_RECORDED, {"ident": ident}) is not None
 
 
-def _handle(app: App, s: Session, mail: InboundMail, record: Inbound) -> Outcome:
+def _handle(app: App, s: Session, mail: InboundMail, record: Inbound,
+            evidence: Evidence) -> Outcome:
     batch: _Batch | None = s.info.get(_BATCH)
     # Until the mail is routed no query needs the new Inbound row: without autoflush it is
     # written once, with its game, instead of inserted here and updated after routing.
@@ -277,20 +294,13 @@ def _handle(app: App, s: Session, mail: InboundMail, record: Inbound) -> Outcome
     why = automated_reason(mail, judge_addresses=judges)
     if why:
         return Outcome("ignored", why)
-    limited = _rate_limited(app, s, mail, record, batch)
-    if limited:
-        return limited
-    max_size = max_message_bytes(app.config)
-    if mail.size > max_size:
-        return _refuse(app, s, mail, record, "too_big",
-                       f"your mail is {mail.size} bytes; the judge reads mail up to "
-                       f"{int(max_size)} bytes. Please send your orders as plain text.")
     request = parse_request(mail.lines, mail.subject)
     with s.no_autoflush:
         maybe_gm = batch is None or mail.sender in batch.gms
         game, player, problem = _route(s, mail.sender, request, maybe_gm)
     if game is None:
-        return _refuse(app, s, mail, record, "unknown", problem)
+        return (_rate_limited(app, s, mail, record, batch) or _too_big(app, s, mail, record)
+                or _refuse(app, s, mail, record, "unknown", problem))
     # The game row is locked until this mail's transaction ends (PostgreSQL; on SQLite the
     # transaction holds the write lock anyway): deadline processing in another process
     # waits, so the phase these orders are acknowledged for cannot be adjudicated without
@@ -303,9 +313,16 @@ def _handle(app: App, s: Session, mail: InboundMail, record: Inbound) -> Outcome
         with s.no_autoflush:
             s.refresh(game, with_for_update=True)
     record.game_id = game.id
-    if player is not None and player.password and request.password != player.password:
-        return _refuse(app, s, mail, record, "password", "the password is missing or wrong.",
-                       game=game)
+    # Who wrote it is settled before anything else of the game is touched, and before the
+    # rate limit: a forgery in a player's name never counts against his limit.
+    secret = game.gm_secret_hash if player is None else player.secret_hash
+    address = game.gm if player is None else player.address
+    proof = evidence.proof_for(address, game.name, secret, request.password, game.auth)
+    if proof is None:
+        return _unverified(app, s, mail, record, game, address, evidence)
+    limited = _rate_limited(app, s, mail, record, batch) or _too_big(app, s, mail, record)
+    if limited:
+        return limited
     _write_record(s, record)
     ctx = Context(app, s, mail, request, game, player, record)
     from gmbot.commands.handlers import run_commands
@@ -315,8 +332,39 @@ def _handle(app: App, s: Session, mail: InboundMail, record: Inbound) -> Outcome
     text = cap_reply("\n\n".join(ctx.sections).rstrip() + "\n")
     _reply(app, s, mail, record, game, "ack", subject, text, picture=ctx.picture)
     log_event(s, game, "mail_handled", app.now(), sender=mail.sender,
-              message_id=mail.message_id, errors=ctx.errors)
+              message_id=mail.message_id, errors=ctx.errors, proof=proof)
     return Outcome("handled", game=game.name, replies=[subject])
+
+
+def _too_big(app: App, s: Session, mail: InboundMail, record: Inbound) -> Outcome | None:
+    max_size = max_message_bytes(app.config)
+    if mail.size <= max_size:
+        return None
+    return _refuse(app, s, mail, record, "too_big",
+                   f"your mail is {mail.size} bytes; the judge reads mail up to "
+                   f"{int(max_size)} bytes. Please send your orders as plain text.")
+
+
+def _unverified(app: App, s: Session, mail: InboundMail, record: Inbound, game: Game,
+                address: str, evidence: Evidence) -> Outcome:
+    """A mail in a registered name that proves nothing changes nothing. The registered
+    address (never the mail's other headers) gets one short notice an hour, naming no
+    more of the game than its tag; the mail does not count against the seat's limit."""
+    why = evidence.author.problem or "no signature, trusted header, reply key or password"
+    reason = f"{UNVERIFIED}: {why}"
+    now = app.now()
+    with s.no_autoflush:
+        noticed = s.scalar(_AUTH_NOTICED, {"recipient": address,
+                                           "since": now - NOTICE_WINDOW}) is not None
+    if not noticed:
+        subject, body = render("unverified.txt.j2", game=game.name)
+        queue_mail(s, key=f"auth-notice:{record.message_id}", kind="auth-notice",
+                   sender=game.judge, recipient=address, subject=subject, body=body, now=now,
+                   game=game)
+    log_event(s, game, "mail_unverified", now, sender=mail.sender,
+              message_id=mail.message_id, reason=why)
+    return Outcome("refused", reason + ("" if not noticed else " (notice already sent)"),
+                   game=game.name)
 
 
 # Built once, like the statements in outbox.py: run for every mail.
@@ -324,12 +372,18 @@ _RECENT = (
     select(_IN.received_at)
     .where(_IN.sender == bindparam("sender"), _IN.received_at > bindparam("since"),
            _IN.status.in_(("handled", "refused")),
-           or_(_IN.reason.is_(None), ~_IN.reason.startswith(TOO_MANY)))
+           # Neither rate-limited mail nor mail that did not prove its author (a forger
+           # must not use up a real player's limit) counts.
+           or_(_IN.reason.is_(None), ~(_IN.reason.startswith(TOO_MANY)
+                                       | _IN.reason.startswith(UNVERIFIED))))
     .order_by(_IN.received_at.desc()).limit(bindparam("limit"))
 )
 _OUT = Outbound.__table__.c
 _NOTICED = select(_OUT.id).where(
     _OUT.recipient == bindparam("sender"), _OUT.kind == "refusal-rate",
+    _OUT.created_at > bindparam("since")).limit(1)
+_AUTH_NOTICED = select(_OUT.id).where(
+    _OUT.recipient == bindparam("recipient"), _OUT.kind == "auth-notice",
     _OUT.created_at > bindparam("since")).limit(1)
 
 

@@ -8,6 +8,8 @@ from datetime import datetime
 from sqlalchemy import bindparam, insert, select
 from sqlalchemy.orm import Session
 
+from gmbot.mail.auth.secrets import token_message_id
+from gmbot.service.tokens import recipient_token
 from gmbot.store.models import Game, Outbound
 
 # Built once: composing a select() costs about as much as running this one.
@@ -16,9 +18,11 @@ _KEY_TAKEN = select(Outbound.__table__.c.id).where(
 _INSERT = insert(Outbound.__table__)
 
 
-def new_message_id(sender: str) -> str:
+def new_message_id(sender: str, token: str | None = None) -> str:
+    """A fresh Message-ID; with `token`, the recipient's reply token in it (a reply names
+    it in In-Reply-To and References, and so proves its author: docs/security.md)."""
     domain = sender.rsplit("@", 1)[-1] or "gmbot.invalid"
-    return f"{uuid.uuid4().hex}@{domain}"
+    return token_message_id(uuid.uuid4().hex, token, domain)
 
 
 def queue_mail(
@@ -52,7 +56,9 @@ def queue_mail(
     session.execute(_INSERT, {
         "key": key, "kind": kind, "game_id": game.id if game else None, "sender": sender,
         "recipient": recipient, "subject": subject[:998], "body": body,
-        "message_id": message_id or new_message_id(sender), "in_reply_to": in_reply_to,
-        "created_at": now, "status": "queued", "next_attempt_at": now, "picture": picture,
+        "message_id": message_id or new_message_id(
+            sender, recipient_token(game, recipient) if game else None),
+        "in_reply_to": in_reply_to, "created_at": now, "status": "queued",
+        "next_attempt_at": now, "picture": picture,
     })
     return True

@@ -18,6 +18,7 @@ from gmbot.press.policy import PressRules
 from gmbot.render import render
 from gmbot.service.outbox import new_message_id, queue_mail
 from gmbot.service.runtime import active_players, log_event, map_for, rules_for
+from gmbot.service.tokens import recipient_token
 from gmbot.store.models import Game, Inbound, Player, Press, PressCopy
 
 
@@ -89,7 +90,8 @@ def relay(session: Session, game: Game, names: Names, msg: Message, inbound: Inb
             true_sender=names.label(sender_key),
             can_reply=kind != "observer",
             gm_copies=rules.gm_copies and not msg.broadcast and kind == "recipient")
-        mid = new_message_id(game.judge)
+        # The recipient's reply token in it, like every judge mail: his reply proves him.
+        mid = new_message_id(game.judge, recipient_token(game, address))
         queue_mail(session, key=f"press:{press.id}:{address}", kind="press",
                    sender=game.judge, recipient=address, subject=subject, body=body,
                    now=now, game=game, message_id=mid)

@@ -63,6 +63,8 @@ class Game(Base):
     nmr: Mapped[str] = mapped_column(String(32), default="hold")
     source: Mapped[str] = mapped_column(Text, default="")  # the game file as last loaded
     status: Mapped[str] = mapped_column(String(16), default="active")  # active|paused|finished
+    auth: Mapped[str] = mapped_column(String(16), default="on")  # on | none (docs/security.md)
+    gm_secret_hash: Mapped[str | None] = mapped_column(String(200))  # the GM's, scrypt-hashed
     created_at: Mapped[datetime]
     press: Mapped[dict[str, Any]] = mapped_column(default=dict)  # the file's press rules
     observers: Mapped[list[Any]] = mapped_column(default=list)  # addresses
@@ -79,7 +81,8 @@ class Player(Base):
     power: Mapped[str | None] = mapped_column(String(64))
     role: Mapped[str | None] = mapped_column(String(64))
     name: Mapped[str | None] = mapped_column(String(200))
-    password: Mapped[str | None] = mapped_column(String(200))
+    # The player's secret, scrypt-hashed (gmbot.mail.auth.secrets); never stored in clear.
+    secret_hash: Mapped[str | None] = mapped_column(String(200))
     active: Mapped[bool] = mapped_column(default=True)
     game: Mapped[Game] = relationship(back_populates="players")
 
@@ -154,6 +157,8 @@ class Outbound(Base):
         Index("ix_outbound_status", "status", "next_attempt_at"),
         # The recent notices of a kind (rate notices, refusals to strangers): inbound.py.
         Index("ix_outbound_kind_created", "kind", "created_at"),
+        # "one notice an hour to this address": looked up per refused mail
+        Index("ix_outbound_recipient_kind", "recipient", "kind", "created_at"),
     )
     id: Mapped[int] = mapped_column(primary_key=True)
     key: Mapped[str] = mapped_column(String(300), unique=True)  # never queue one mail twice

@@ -35,6 +35,7 @@ from gmbot.mail.maildir import MaildirInbox, outbox_name
 from gmbot.service.app import open_app
 from gmbot.service.games import load_game
 from gmbot.store.models import Event, Game, Inbound, OrderSet, Outbound, PhaseRow, Player
+from tests.authkit import TRUSTED_MX, stamp
 from tests.crash.smtpsink import SmtpSink
 from tests.loop.judgekit import POWERS
 
@@ -153,7 +154,8 @@ def make_home(tmp_path: Path, *, games: int, seed: int, outbound: dict[str, Any]
     home.path.mkdir(parents=True)
     home.logs.mkdir()
     config: dict[str, Any] = {"inbound": "maildir", "poll_interval": poll_interval,
-                              "limits": {"mails_per_hour": 1000}}
+                              "limits": {"mails_per_hour": 1000},
+                              "trusted_authserv_ids": [TRUSTED_MX]}
     if imap:
         config.update(inbound="imap", imap=imap)
     if outbound:
@@ -268,7 +270,8 @@ def order_mails(games: list[str], rng: random.Random, second: float, bad: float,
         msg["Date"] = format_datetime(datetime(2026, 3, 2, 9, 0, tzinfo=UTC))
         msg["Message-ID"] = f"<{mid}>"
         msg.set_content("\n".join(lines) + "\n")
-        mails.append(Mail(f"{n:05d}-{g}-{p.lower()}-{which}", g, p, mid, msg.as_bytes()))
+        mails.append(Mail(f"{n:05d}-{g}-{p.lower()}-{which}", g, p, mid,
+                          stamp(msg.as_bytes())))  # as the trusted MX hands it on
     return mails
 
 

@@ -28,8 +28,9 @@ from tests.crash.smtpsink import SmtpSink
 
 SEED = int(os.environ.get("GMBOT_CRASH_SEED", "20260302"))
 GAMES, OVERDUE, REMINDING = 10, 3, 2
-# An acknowledgement per mail, results for 7 players and the GM, 7 reminders per game.
-SENT = 8 * (GAMES + OVERDUE) + 7 * REMINDING
+# An acknowledgement per mail, results for 7 players and the GM, 7 reminders per game,
+# and the welcome mails of every game's 7 players and GM.
+SENT = 8 * (GAMES + OVERDUE) + 7 * REMINDING + 8 * (GAMES + OVERDUE + REMINDING)
 
 
 def no_errors(text: str) -> None:

@@ -122,7 +122,7 @@ def test_imap_and_relay_killed_while_fetching_processing_and_sending(
                                           "security": "none", "timeout": 10})
     for mail in home.mails:
         mail_servers.deliver_lmtp(mail.raw, judge, mail_from=address(mail.game, mail.power))
-    total = len(home.mails) + 8 * (GAMES + OVERDUE)
+    total = len(home.mails) + 2 * 8 * (GAMES + OVERDUE)  # acks; results and welcomes
     boxes = Mailboxes(mail_servers, owners)
     progress = Progress(home)
     log = []

@@ -28,7 +28,8 @@ def test_smtp_kills_resend_only_what_the_server_had_accepted_unanswered(
         home = make_home(tmp_path, games=8, overdue=2, seed=SEED,
                          outbound={"kind": "smtp", **sink.settings()})
         home.deliver(home.mails)
-        total = len(home.mails) + 8 * 10  # acknowledgements; results to 7 players + GM
+        # Acknowledgements; results to 7 players + GM; their welcome mails.
+        total = len(home.mails) + 8 * 10 + 8 * 10
         progress = Progress(home, sink)
         lock = threading.Lock()
         window: dict[str, object] = {"proc": None, "at": None}

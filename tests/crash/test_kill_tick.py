@@ -46,7 +46,8 @@ def test_tick_killed_at_any_moment_loses_nothing_and_sends_nothing_twice(
     home = make_home(tmp_path, games=GAMES, overdue=OVERDUE, seed=SEED)
     home.deliver(home.mails)
     mails, phases = len(home.mails), GAMES + OVERDUE
-    to_send = mails + 8 * phases  # an acknowledgement per mail; results to 7 players + GM
+    # An acknowledgement per mail; results to 7 players + GM; each game's 8 welcome mails.
+    to_send = mails + 8 * phases + 8 * (GAMES + OVERDUE)
     progress = Progress(home)
     hit: Counter = Counter()
     log = []

@@ -17,6 +17,7 @@ from gmbot.mail.maildir import MaildirInbox
 from gmbot.service.app import App, open_app
 from gmbot.service.games import load_game
 from gmbot.service.loop import TickReport, tick
+from tests.authkit import stamp, trust_the_mx
 
 REPO = Path(__file__).resolve().parents[2]
 POWERS = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
@@ -41,9 +42,13 @@ class Judge:
     clock: Clock
     app: App
     seen: set[str] = field(default_factory=set)
+    welcomes: list[EmailMessage] = field(default_factory=list)  # mailed as the game was made
+    _setup_files: set[str] = field(default_factory=set)
 
     def send(self, sender: str, body: str, subject: str = "orders",
-             headers: dict[str, str] | None = None) -> str:
+             headers: dict[str, str] | None = None, dmarc: str | None = "pass") -> str:
+        """Mail `body` from `sender` as the judge's mail server hands it on, with its
+        DMARC verdict (None: a mail server that writes none)."""
         msg = EmailMessage()
         msg["From"] = sender
         msg["To"] = "judge@example.test"
@@ -53,9 +58,12 @@ class Judge:
         for k, v in (headers or {}).items():
             msg[k] = v
         msg.set_content(body)
-        return self.send_raw(msg.as_bytes())
+        return self.send_raw(msg.as_bytes(), dmarc=dmarc)
 
-    def send_raw(self, raw: bytes) -> str:
+    def send_raw(self, raw: bytes, dmarc: str | None = "pass") -> str:
+        """Deliver `raw` into the inbox, stamped by the trusted MX unless `dmarc` is None."""
+        if dmarc is not None:
+            raw = stamp(raw, dmarc)
         name = f"m{len(list((self.home / 'mail/inbox/new').iterdir())):04d}-{id(raw)}.eml"
         MaildirInbox(self.app.config.inbox).deliver(raw, name)
         return name
@@ -67,6 +75,8 @@ class Judge:
         """Every mail sent so far, in order."""
         out = []
         for path in sorted((self.app.config.outbox / "new").iterdir()):
+            if path.name in self._setup_files:
+                continue  # the welcome mails: see make_judge
             out.append(email.message_from_bytes(path.read_bytes(), policy=email.policy.default))
         return out
 
@@ -94,12 +104,20 @@ def body(msg: EmailMessage) -> str:
 def make_judge(tmp_path: Path, game_text: str) -> Judge:
     clock = Clock()
     home = tmp_path / "home"
+    trust_the_mx(home)
     app = open_app(home)
     app.clock = clock
     game_file = tmp_path / "game.yaml"
     game_file.write_text(game_text, encoding="utf-8")
     load_game(app, game_file)
-    return Judge(home=home, clock=clock, app=app)
+    judge = Judge(home=home, clock=clock, app=app)
+    # The welcome mails go out at once and are kept apart: the game's own mail follows.
+    judge.tick()
+    files = sorted((app.config.outbox / "new").iterdir())
+    judge.welcomes = [email.message_from_bytes(p.read_bytes(), policy=email.policy.default)
+                      for p in files]
+    judge._setup_files = {p.name for p in files}
+    return judge
 
 
 def standard_game(name: str = "g", extra: str = "") -> str:
@@ -130,9 +148,9 @@ def fail_mails_with(monkeypatch: pytest.MonkeyPatch, word: str) -> None:
 
     real = inbound._handle
 
-    def explode(app, s, mail, record):  # noqa: ANN001, ANN202
+    def explode(app, s, mail, record, *rest):  # noqa: ANN001, ANN002, ANN202
         if word in mail.body:
             raise RuntimeError("a bug")
-        return real(app, s, mail, record)
+        return real(app, s, mail, record, *rest)
 
     monkeypatch.setattr(inbound, "_handle", explode)

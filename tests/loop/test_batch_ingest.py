@@ -50,20 +50,21 @@ def test_a_database_failure_in_a_batch_leaves_all_its_mails_unread(
     real = inbound._handle
     calls = []
 
-    def fail_on_the_second(app, s, mail, record):  # noqa: ANN001, ANN202
+    def fail_on_the_second(app, s, mail, record, evidence):  # noqa: ANN001, ANN202
         calls.append(mail.sender)
         if len(calls) == 2:
             raise OperationalError("INSERT ...", {}, Exception("database is locked"))
-        return real(app, s, mail, record)
+        return real(app, s, mail, record, evidence)
 
     monkeypatch.setattr(inbound, "_handle", fail_on_the_second)
+    welcomes = _count(judge, Outbound)  # queued as the game was loaded
     judge.send("france@example.test", "A PAR - BUR\n")
     judge.send("germany@example.test", "A MUN - RUH\n")
     with pytest.raises(OperationalError):
         judge.tick()
     # The first mail was handled in the failed batch: rolled back with it, and unread.
     assert len(list((judge.home / "mail/inbox/new").iterdir())) == 2
-    assert _count(judge, Inbound) == 0 and _count(judge, Outbound) == 0
+    assert _count(judge, Inbound) == 0 and _count(judge, Outbound) == welcomes
     monkeypatch.setattr(inbound, "_handle", real)
     report = judge.tick()  # read again once the database is back
     assert sorted(m.status for m in report.mails) == ["handled", "handled"]

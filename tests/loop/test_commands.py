@@ -373,6 +373,9 @@ def test_cli_rollback(judge: Judge, cli) -> None:  # noqa: ANN001
 def test_cli_replace_and_unknown_game(judge: Judge, cli) -> None:  # noqa: ANN001
     assert "FRANCE is now played by new@example.test" in \
         cli("game", "replace", "g", "FRANCE", "new@example.test").output
+    judge.tick()
+    (welcome,) = judge.to("new@example.test", judge.new_mail())
+    assert "You play France" in body(welcome) and "Your password: " in body(welcome)
     assert "Orders for S1901M" in ask(judge, "new@example.test", "A PAR H\n")
     assert "no game named 'nope'" in cli("game", "pause", "nope", ok=False).output
     assert "usage" in cli("game", "extend", "g", ok=False).output.lower()

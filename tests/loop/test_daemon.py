@@ -13,6 +13,7 @@ from pathlib import Path
 from gmbot.service.app import open_app
 from gmbot.service.games import load_game
 from gmbot.store.models import PhaseRow
+from tests import authkit
 from tests.loop.judgekit import standard_game
 
 
@@ -34,22 +35,24 @@ def test_daemon_catches_up_and_stops(tmp_path: Path) -> None:
         phase = s.query(PhaseRow).one()
         phase.deadline_at = datetime.now(UTC) - timedelta(hours=1)  # missed while down
     app.db.dispose()
-    (home / "gmbot.yaml").write_text("poll_interval: 0.5\n", encoding="utf-8")
+    (home / "gmbot.yaml").write_text("poll_interval: 0.5\n" + authkit.CONFIG,
+                                     encoding="utf-8")
     proc = subprocess.Popen(
         [sys.executable, "-c", "from gmbot.cli import main; main()", "--home", str(home), "run"],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
     )
     outbox = home / "mail" / "outbox" / "new"
     try:
-        assert wait_for(lambda: len(list(outbox.iterdir())) >= 8), "no results mails"
+        # Eight welcome mails (seven players and the GM), then eight results mails.
+        assert wait_for(lambda: len(list(outbox.iterdir())) >= 16), "no results mails"
         subjects = [p.read_text(errors="replace") for p in outbox.iterdir()]
-        assert all("Spring 1901 Movement results" in s for s in subjects)
+        assert sum("Spring 1901 Movement results" in s for s in subjects) == 8
         # A mail arriving while it runs is answered without waiting for a deadline.
-        (home / "mail" / "inbox" / "new" / "m1").write_bytes(
+        (home / "mail" / "inbox" / "new" / "m1").write_bytes(authkit.stamp(
             b"From: france@example.test\r\nTo: judge@example.test\r\nSubject: [d] x\r\n"
             b"Message-ID: <daemon-1@example.test>\r\n\r\nA PAR - BUR\r\n"
-        )
-        assert wait_for(lambda: len(list(outbox.iterdir())) >= 9), "no acknowledgement"
+        ))
+        assert wait_for(lambda: len(list(outbox.iterdir())) >= 17), "no acknowledgement"
     finally:
         proc.send_signal(signal.SIGTERM)
         try:

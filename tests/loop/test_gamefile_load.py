@@ -14,7 +14,7 @@ from sqlalchemy import select
 
 from gmbot.engine.map import load_map
 from gmbot.engine.position import state_from_dict, state_to_dict
-from gmbot.store.models import Game, OrderSet, PhaseRow
+from gmbot.store.models import Event, Game, OrderSet, PhaseRow
 from tests.loop.conftest import Cli
 from tests.loop.judgekit import Judge, make_judge, standard_game
 from tests.loop.judgekit import body as crlf_body
@@ -225,7 +225,9 @@ def test_a_position_starts_the_game_there_and_show_json_returns_it(
     judge.send("france@example.test",
                "GAME demo\nF SPA/NC - POR\nA BUR - MUN\nF MAO S F SPA - POR\n")
     judge.tick()
-    reply = body(judge.to("france@example.test", judge.new_mail())[0])
+    welcome, ack = judge.to("france@example.test", judge.new_mail())
+    assert "Welcome" in welcome["Subject"]  # France of the new game `demo`
+    reply = body(ack)
     assert "Orders for F1905M (version 1):" in reply
     assert "Not accepted" not in reply
 
@@ -280,3 +282,27 @@ def test_every_example_game_loads_and_round_trips(cli: Cli, example: str) -> Non
     assert shown["variant"] == spec["variant"] and shown["phase"]
     assert "unchanged" in cli("game", "load", str(path)).output or \
         "updated" in cli("game", "load", str(path)).output
+
+
+def test_reloading_a_file_with_passwords_keeps_secrets_and_position(judge: Judge, cli: Cli,
+                                                                     tmp_path: Path) -> None:
+    """The stored copy has no passwords, yet an unchanged file is no correction, and an
+    unchanged password keeps its hash (so replies to earlier judge mail still count)."""
+    text = GOOD.replace("power: FRANCE}", "power: FRANCE, password: baguette}") + POSITION
+    path = write(tmp_path, text)
+    cli("game", "load", str(path))
+
+    def stored() -> tuple[str, str | None, list[str]]:
+        with judge.app.db.transaction() as s:
+            game = s.scalars(select(Game).where(Game.name == "demo")).one()
+            phases = [p.name for p in s.scalars(select(PhaseRow)
+                                                .where(PhaseRow.game_id == game.id))]
+            return game.source, game.players[0].secret_hash, phases
+
+    source, secret, phases = stored()
+    assert "baguette" not in source
+    cli("game", "load", str(path))
+    assert stored() == (source, secret, phases)
+    with judge.app.db.transaction() as s:
+        kinds = [e.kind for e in s.scalars(select(Event))]
+    assert "position_corrected" not in kinds

@@ -81,18 +81,20 @@ def test_a_player_naming_an_unknown_game_is_refused(judge: Judge, how: str) -> N
 
 @pytest.mark.parametrize("password", ["PASSWORD croissant\n", "", "PASSWORD BAGUETTE\n"])
 def test_a_wrong_or_missing_password_is_refused(judge: Judge, password: str) -> None:
+    """A mail its provider could not vouch for (DMARC failed) needs the password."""
     judge.send("france@example.test", f"{password}A PAR - BUR\nF BRE - MAO\nSTATUS\n",
-               subject=f"[{NAME}] orders")
+               subject=f"[{NAME}] orders", dmarc="fail")
     assert [m.status for m in judge.tick().mails] == ["refused"]
     reply = only_reply(judge, "france@example.test")
-    assert reply["Subject"] == f"Not accepted: [{NAME}] orders"  # the player's own subject
-    assert "password is missing or wrong" in body(reply)
+    assert reply["Subject"] == f"[{NAME}] A mail in your name could not be verified"
+    assert "PASSWORD your-password" in body(reply)  # how to send one
+    assert "reply to any mail from the judge" in body(reply)
     reveals_nothing(body(reply))
     assert order_sets(judge) == 0
 
 
 def test_the_right_password_is_accepted(judge: Judge) -> None:
-    judge.send("france@example.test", "password: baguette\nA PAR - BUR\n")
+    judge.send("france@example.test", "password: baguette\nA PAR - BUR\n", dmarc="fail")
     assert [m.status for m in judge.tick().mails] == ["handled"]
     reply = only_reply(judge, "france@example.test")
     assert "A PAR - BUR" in body(reply)
@@ -236,6 +238,8 @@ def test_a_player_in_two_games_is_asked_which_game(judge: Judge, tmp_path: Path)
     other = tmp_path / "other.yaml"
     other.write_text(standard_game("second"), encoding="utf-8")
     load_game(judge.app, other)
+    judge.tick()
+    judge.new_mail()  # the second game's welcome mails
 
     judge.send("france@example.test", "A PAR - BUR\n", subject="orders")
     assert [m.status for m in judge.tick().mails] == ["refused"]
@@ -260,6 +264,8 @@ def test_a_player_of_another_game_cannot_order_in_this_one(judge: Judge,
     other.write_text(standard_game("second").replace("england@", "someone@"),
                      encoding="utf-8")
     load_game(judge.app, other)
+    judge.tick()
+    judge.new_mail()  # the second game's welcome mails
     judge.send("someone@example.test", f"GAME {NAME}\nF LON - NTH\n")
     assert [m.status for m in judge.tick().mails] == ["refused"]
     reveals_nothing(body(only_reply(judge, "someone@example.test")))

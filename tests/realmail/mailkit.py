@@ -20,9 +20,13 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from gmbot.engine.map import load_map
+from gmbot.mail.smtp import SmtpTransport
 from gmbot.service.app import App, open_app
+from gmbot.service.delivery import flush
 from gmbot.service.games import load_game
 from gmbot.service.loop import TickReport, tick
+from tests.authkit import CONFIG as TRUST_MX
+from tests.authkit import stamp
 from tests.loop.judgekit import POWERS, Clock
 
 if TYPE_CHECKING:
@@ -53,6 +57,8 @@ class MailGame:
 
     def message(self, sender: str, body: str, subject: str = "orders",
                 headers: dict[str, str] | None = None) -> EmailMessage:
+        """A player's mail as the judge's trusted MX hands it on (see tests/authkit.py):
+        its DMARC verdict on top, unless `headers` give an Authentication-Results."""
         msg = EmailMessage()
         msg["From"] = self.address(sender)
         msg["To"] = self.judge
@@ -62,6 +68,11 @@ class MailGame:
         for name, value in (headers or {}).items():
             msg[name] = value
         msg.set_content(body)
+        if "Authentication-Results" not in msg:
+            (_, verdict), = (line.split(": ", 1) for line in
+                             [stamp(b"From: " + msg["From"].encode() + b"\n\n")
+                              .decode().split("\n", 1)[0]])
+            msg["Authentication-Results"] = verdict
         return msg
 
     def mail_in(self, sender: str, body: str, subject: str = "orders", *, via: str = "lmtp",
@@ -150,15 +161,28 @@ def make_mail_game(tmp_path: Path, servers: MailServers, *, imap: dict[str, Any]
     smtp_settings.update(smtp or {})
     config = {"inbound": "imap", "outbound": "smtp", "poll_interval": 5,
               "imap": imap_settings, "smtp": smtp_settings, "limits": limits or {}}
-    (home / "gmbot.yaml").write_text(yaml.safe_dump(config), encoding="utf-8")
+    (home / "gmbot.yaml").write_text(yaml.safe_dump(config) + TRUST_MX, encoding="utf-8")
     clock = clock or Clock()
     app = open_app(home)
     app.clock = clock
     game_file = tmp_path / "game.yaml"
     game_file.write_text(game_text(name, gm, judge, players, extra), encoding="utf-8")
     load_game(app, game_file)
-    return MailGame(servers=servers, home=home, clock=clock, app=app, judge=judge, gm=gm,
+    game = MailGame(servers=servers, home=home, clock=clock, app=app, judge=judge, gm=gm,
                     players=players, settings=config)
+    # The welcome mails go out through the test relay, whatever the judge's own settings
+    # (some tests start with a broken relay or certificate), and each reads his and
+    # deletes it: the tests count the game's mail that follows.
+    sent = flush(app, SmtpTransport({"host": servers.host, "port": servers.smtp_port,
+                                     "security": "none", "timeout": 10}))
+    assert sent == len(players) + 1
+    for who in [gm, *players.values()]:
+        game.mailbox(who, min_count=1)
+        with servers.imap(who) as client:
+            client.select_folder("INBOX")
+            client.delete_messages(client.search("ALL"))
+            client.expunge()
+    return game
 
 
 def text(msg: EmailMessage) -> str:

@@ -1,0 +1,63 @@
+"""The welcome mail: every player and the GM get one when a game is created, and whoever
+takes a seat later (REPLACE, an edited file) gets his own; it says his power or role, the
+phase, the deadline in the game's time zone, how to order, how he is recognised and his
+password. Loading the file again sends nothing new."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from gmbot.service.games import load_game
+from tests.loop.judgekit import POWERS, REPO, body, make_judge, standard_game
+
+PARIS = standard_game().replace("timezone: UTC", "timezone: Europe/Paris")
+
+
+def test_everyone_is_welcomed_once_with_all_he_needs(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, PARIS)
+    by_address = {m["To"]: m for m in judge.welcomes}
+    assert sorted(by_address) == sorted([f"{p.lower()}@example.test" for p in POWERS]
+                                        + ["gm@example.test"])
+    france = by_address["france@example.test"]
+    assert france["Subject"] == "[g] Welcome: you play France"
+    text = body(france)
+    # Created Mon 2 Mar 2026 09:00 UTC, movement 48h: the deadline in Paris time.
+    assert "The game is in Spring 1901 Movement; the deadline is Wed 4 Mar 2026 10:00 CET" \
+        in text
+    assert "A PAR - BUR" in text and "one order per line" in text
+    assert "signature (DKIM)" in text and "a reply to any mail from the judge" in text
+    password = re.search(r"Your password: ([a-z0-9]{14})\s", text)
+    assert password and f"PASSWORD {password.group(1)}" in text
+    gm = body(by_address["gm@example.test"])
+    assert "You are the game master" in gm and "REPLACE FRANCE new@address" in gm
+    # Every secret is the recipient's own.
+    secrets = {re.search(r"Your password: (\S+)", body(m)).group(1) for m in judge.welcomes}
+    assert len(secrets) == len(judge.welcomes)
+
+
+def test_a_role_player_is_welcomed_in_his_role(tmp_path: Path) -> None:
+    text = (REPO / "games" / "al-andalus-example.yaml").read_text(encoding="utf-8")
+    judge = make_judge(tmp_path, text)
+    [wazir] = [m for m in judge.welcomes if m["To"] == "lordelindel@example.test"]
+    assert "You play lordelindel (wazir)" in body(wazir)
+
+
+def test_a_reload_welcomes_only_newcomers(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, PARIS)
+    path = tmp_path / "game.yaml"
+    load_game(judge.app, path)  # unchanged: nobody is welcomed again
+    judge.tick()
+    assert judge.new_mail() == []
+    path.write_text(PARIS.replace("italy@example.test", "luca@example.test"), encoding="utf-8")
+    load_game(judge.app, path)
+    judge.tick()
+    [welcome] = judge.new_mail()
+    assert welcome["To"] == "luca@example.test" and "You play Italy" in body(welcome)
+
+
+def test_a_game_without_authentication_says_so(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, PARIS + "auth: none\n")
+    text = body(next(m for m in judge.welcomes if m["To"] == "france@example.test"))
+    assert "trusts the sender address alone (auth: none)" in text
+    assert "Your password" not in text
