@@ -24,17 +24,18 @@ def centre_history(session: Session, game: Game) -> list[dict[str, Any]]:
         select(PhaseRow).where(PhaseRow.game_id == game.id, PhaseRow.superseded.is_(False))
         .order_by(PhaseRow.seq)
     ).all()
+    if not rows:
+        return []
     positions: list[tuple[int, dict[str, Any]]] = [
         (Phase.parse(r.name).year, r.state) for r in rows]
-    last = rows[-1] if rows else None
-    if last is not None and last.result and last.result.get("position"):
+    years = range(positions[0][0], positions[-1][0] + 1)  # the years the game was played
+    last = rows[-1]
+    if last.result and last.result.get("position"):
         # A game ended by a solo has no next phase: its final position is in the result.
         final = last.result["position"]
         positions.append((Phase.parse(str(final["phase"])).year, final))
-    if not positions:
-        return []
     out = []
-    for year in range(positions[0][0], positions[-1][0] + 1):
+    for year in years:
         end = next((p for y, p in positions if y > year), positions[-1][1])
         counts = sorted(((power, len(centres))
                          for power, centres in (end.get("centers") or {}).items() if centres),
