@@ -81,11 +81,21 @@ def why_due(session: Session, game: Game, phase: PhaseRow, now: datetime,
         return "forced"  # the GM's PROCESS does not wait for the grace period
     if now >= final_deadline(policy, phase.deadline_at):
         return "deadline"
+    if phase.name.endswith("R") and _nobody_has_a_choice(game, phase):
+        return "no choice"
     if policy.early and not _restored_orders_stand(session, phase, sets):
         waiting = _waiting_players(session, game, phase, state_of(game, phase), sets)
         if next(waiting, None) is None:
             return "early"
     return None
+
+
+def _nobody_has_a_choice(game: Game, phase: PhaseRow) -> bool:
+    """A retreat phase whose dislodged units all have nowhere to go: they are disbanded
+    without an order, so there is nobody to wait for."""
+    rules = rules_for(game)
+    state = state_of(game, phase, rules)
+    return not any(has_duty(state, rules, p.key) for p in active_players(game))
 
 
 def _restored_orders_stand(session: Session, phase: PhaseRow,
