@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 
 from sqlalchemy import select
@@ -91,10 +91,12 @@ def seated(rules: StandardRules, spec: GameSpec, state: GameState) -> dict[str, 
     return state_to_dict(rules.seat_roles(state, roles) if roles else state)
 
 
-def load_game(app: App, path: str | Path) -> str:
+def load_game(app: App, path: str | Path, force: bool = False) -> str:
     """Create or update the game a file describes. Orders and history are kept; a
     `position:` in the file replaces the current phase's position (a GM correction) when
-    it differs from the position in the file as last loaded."""
+    it differs from the position in the file as last loaded. A player the GM changed by
+    command (REPLACE) since the last load is kept when the file still has the old value,
+    and the answer says so; `force` takes the file's value."""
     path = Path(path)
     spec = load_game_file(path)
     position = check_spec(spec)
@@ -108,6 +110,7 @@ def load_game(app: App, path: str | Path) -> str:
             s.add(game)
         old_deadlines = dict(game.deadlines or {})
         old_position = None if created else _file_position(game.source)
+        spec, differs = (spec, []) if created else _keep_commands(game, spec, force)
         game.title = spec.title
         game.variant = spec.variant
         game.options = dict(spec.options)
@@ -145,7 +148,34 @@ def load_game(app: App, path: str | Path) -> str:
                   file=str(path), players=[asdict(p) | {"password": None} for p in spec.players])
         verb = "created" if created else "updated"
         where = f" at {phase.name}" if phase else ""
-        return f"game {spec.name} {verb}{where} ({len(spec.players)} players)"
+        return "\n".join([f"game {spec.name} {verb}{where} ({len(spec.players)} players)",
+                          *differs])
+
+
+def _keep_commands(game: Game, spec: GameSpec, force: bool) -> tuple[GameSpec, list[str]]:
+    """The spec to apply, with the GM's command-made changes kept where the file still
+    has the value it had at the last load, and a line for each difference."""
+    try:
+        before = {p.key: p.address.lower() for p in parse_game_text(game.source).players}
+    except GameFileError:
+        return spec, []
+    now = {p.key: p.address for p in game.players if p.active}
+    players, differs = [], []
+    for entry in spec.players:
+        file, old, current = entry.address.lower(), before.get(entry.key), now.get(entry.key)
+        if current is None or file == current or file != old:
+            players.append(entry)  # unchanged, or the GM edited the file: the file wins
+            continue
+        if force:
+            differs.append(f"{entry.key}: the file's {file} replaces {current}, set by "
+                           "command (--force)")
+            players.append(entry)
+            continue
+        differs.append(f"{entry.key}: the file says {file}, but a command made it {current};"
+                       f" kept {current} (edit the file, or load with --force to use the "
+                       "file's)")
+        players.append(replace(entry, address=current))
+    return replace(spec, players=tuple(players)), differs
 
 
 def _file_position(source: str) -> dict[str, object] | None:
