@@ -7,10 +7,15 @@ from pathlib import Path
 
 from sqlalchemy import select
 
-from gmbot.engine.position import PositionError, state_from_dict, state_to_dict
+from gmbot.engine.position import (
+    PositionError,
+    position_errors,
+    state_from_dict,
+    state_to_dict,
+)
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState
-from gmbot.gamefile import GameFileError, GameSpec, load_game_file, parse_game_text
+from gmbot.gamefile import GameFileError, GameSpec, Problem, load_game_file, parse_game_text
 from gmbot.service.app import App
 from gmbot.service.runtime import current_phase, deadline_after, log_event, map_for
 from gmbot.store.models import Game, PhaseRow, Player
@@ -56,25 +61,27 @@ def check_spec(spec: GameSpec) -> dict[str, object] | None:
     for n, player in enumerate(spec.players):
         if player.power and player.power not in gmap.powers:
             problems.append(spec.problem(
-                f"players[{n}].power",
+                f"{spec.player_path(n)}.power",
                 f"unknown power {player.power} (powers: {', '.join(gmap.powers)})",
             ))
         if player.role and player.role not in getattr(rules, "roles", ()):
-            problems.append(spec.problem(f"players[{n}].role",
+            problems.append(spec.problem(f"{spec.player_path(n)}.role",
                                          f"{spec.variant} has no role {player.role!r}"))
         elif player.role and player.key in gmap.powers:
             # The engine knows a role player by his name: it must not be a power's key.
-            problems.append(spec.problem(f"players[{n}].name",
+            problems.append(spec.problem(f"{spec.player_path(n)}.name",
                                          f"{player.name!r} is a power's name; a player with "
                                          f"a role needs another"))
     position = None
     state = None
     if spec.position is not None:
-        try:
-            state = state_from_dict(spec.position, gmap)
-            position = seated(rules, spec, state)
-        except PositionError as e:
-            problems.append(spec.problem(f"position.{e.path}", e.reason))
+        state, errors = position_errors(spec.position, gmap)
+        problems += [spec.problem(f"position.{e.path}", e.reason) for e in errors]
+        if state is not None:
+            try:
+                position = seated(rules, spec, state)
+            except PositionError as e:
+                problems.append(spec.problem(f"position.{e.path}", e.reason))
     else:
         state = state_from_dict({}, gmap)  # the map's start: the variant may still need more
     if state is not None:
@@ -91,6 +98,25 @@ def seated(rules: StandardRules, spec: GameSpec, state: GameState) -> dict[str, 
     return state_to_dict(rules.seat_roles(state, roles) if roles else state)
 
 
+def read_game_file(path: str | Path) -> tuple[GameSpec, dict[str, object] | None]:
+    """The file's spec and position, checked against its variant; raises GameFileError
+    with every problem at once: the file's own and, as far as it can be read, those
+    against the variant and map."""
+    try:
+        spec = load_game_file(path)
+    except GameFileError as e:
+        more: list[Problem] = []
+        if e.partial is not None:
+            try:
+                check_spec(e.partial)
+            except GameFileError as found:
+                more = found.problems
+        if not more:
+            raise
+        raise GameFileError(sorted([*e.problems, *more], key=lambda p: p.line or 0)) from None
+    return spec, check_spec(spec)
+
+
 def load_game(app: App, path: str | Path, force: bool = False) -> str:
     """Create or update the game a file describes. Orders and history are kept; a
     `position:` in the file replaces the current phase's position (a GM correction) when
@@ -98,8 +124,7 @@ def load_game(app: App, path: str | Path, force: bool = False) -> str:
     command (REPLACE) since the last load is kept when the file still has the old value,
     and the answer says so; `force` takes the file's value."""
     path = Path(path)
-    spec = load_game_file(path)
-    position = check_spec(spec)
+    spec, position = read_game_file(path)
     now = app.now()
     with app.db.transaction() as s:
         # Locked like process_game locks it: a reload never interleaves with a deadline.
