@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.loop.judgekit import POWERS, Judge, make_judge, standard_game
-from tests.loop.test_commands import GM, addr, ask, body, open_phase, play_spring
+from tests.loop.test_commands import GM, HOLD_ALL, addr, ask, body, open_phase, play_spring
 
 BERLIN = "timezone: Europe/Berlin"
 
@@ -117,12 +117,11 @@ def test_players_who_resend_after_a_rollback_are_processed_early_again(judge: Ju
     play_spring(judge)
     ask(judge, GM, "ROLLBACK S1901M\n")
     for power in POWERS[:-1]:
-        judge.send(addr(power), "A PAR H\n" if power == "FRANCE" else "CLEAR\n")
-    assert judge.tick().processed == []  # Turkey's restored orders still stand unconfirmed
-    judge.send(addr("TURKEY"), "F ANK H\nA CON H\nA SMY H\n")
+        judge.send(addr(power), HOLD_ALL[power], subject="[g] again")
     judge.tick()
-    # CLEAR left six players without orders: no early processing until the deadline.
-    assert open_phase(judge).name == "S1901M"
+    assert open_phase(judge).name == "S1901M"  # Turkey's restored orders are unconfirmed
+    judge.send(addr("TURKEY"), HOLD_ALL["TURKEY"], subject="[g] again")
+    assert judge.tick().processed == ["g: S1901M processed (early); next F1901M"]
 
 
 ADJUSTMENT = """position:
