@@ -18,7 +18,8 @@ from gmbot.store.models import Event, Game, PhaseRow
 
 
 def centre_history(session: Session, game: Game) -> list[dict[str, Any]]:
-    """Per year, each owner's supply centres at its end: [{year, counts: [(power, n)]}].
+    """Per year, each owner's supply centres at its end: [{year, counts: [(power, n)],
+    last}].
     A year ends with the first position of a later year (or the game's final one)."""
     rows = session.scalars(
         select(PhaseRow).where(PhaseRow.game_id == game.id, PhaseRow.superseded.is_(False))
@@ -36,11 +37,13 @@ def centre_history(session: Session, game: Game) -> list[dict[str, Any]]:
         positions.append((Phase.parse(str(final["phase"])).year, final))
     out = []
     for year in years:
-        end = next((p for y, p in positions if y > year), positions[-1][1])
+        later = next((p for y, p in positions if y > year), None)
+        end = later if later is not None else positions[-1][1]
         counts = sorted(((power, len(centres))
                          for power, centres in (end.get("centers") or {}).items() if centres),
                         key=lambda pc: (-pc[1], pc[0]))
-        out.append({"year": year, "counts": counts})
+        # The game's last year ends with the game: its counts are the final ones.
+        out.append({"year": year, "counts": counts, "last": later is None})
     return out
 
 

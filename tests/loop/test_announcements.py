@@ -66,11 +66,19 @@ def test_replace_tells_the_others_and_the_old_player_but_never_the_new_address(
     assert "Orders for S1901M" in ask(judge, "luca@example.test", "A VEN H\n")
 
 
+def test_replace_by_mail_takes_the_display_form_too(judge: Judge) -> None:
+    reply = ask(judge, GM, "REPLACE ITALY Luca Rossi <luca@example.test>\n")
+    assert "done: ITALY is now played by luca@example.test; 6 players told" in reply
+    assert "Orders for S1901M" in ask(judge, "luca@example.test", "A VEN H\n")
+
+
 def test_replace_refuses_what_is_not_an_address(judge: Judge, cli) -> None:  # noqa: ANN001
     out = cli("game", "replace", "g", "italy", "Luca Rossi", ok=False).output
     assert "not an email address: 'Luca Rossi'" in out
     reply = ask(judge, GM, "REPLACE ITALY luca@@x\n")
     assert "refused: not an email address: 'luca@@x'" in reply
+    reply = ask(judge, GM, "REPLACE ITALY Luca Rossi\n")
+    assert "refused: not an email address: 'Luca Rossi'" in reply
     assert judge.new_mail() == []  # nobody was told of a replacement that did not happen
 
 
@@ -161,12 +169,21 @@ def test_rollback_of_an_adjustment_keeps_builds_and_removals(tmp_path: Path) -> 
 
 def test_draw_sends_the_game_over_summary_and_answers_later_mails(judge: Judge) -> None:
     play_spring(judge)
+    for phase in ("F1901M", "W1901A"):  # no orders: everyone holds, builds are waived
+        assert open_phase(judge).name == phase
+        judge.send(GM, "PROCESS\n", subject="[g] go")
+        judge.tick()
+        judge.tick()
+    assert open_phase(judge).name == "S1902M"
+    judge.new_mail()
     ask(judge, GM, "DRAW\n")
     over = {m["To"]: body(m) for m in judge.outbox() if "ends in a draw" in m["Subject"]}
     assert sorted(over) == sorted([addr(p) for p in POWERS] + [GM])
     text = over[addr("ENGLAND")]
     assert text.startswith("The game is over.")
-    assert "Supply centres at the end of each year:\n  1901: RUSSIA 4, AUSTRIA 3" in text
+    assert "Supply centres at the end of each year:\n" \
+        "  1901: FRANCE 4, GERMANY 4, RUSSIA 4, AUSTRIA 3, ENGLAND 3, ITALY 3, TURKEY 3\n" \
+        "  1902 (when the game ended): FRANCE 4, GERMANY 4, RUSSIA 4, AUSTRIA 3," in text
     later = ask(judge, addr("ENGLAND"), "F LON - NTH\n")
     assert later == text
     assert "not registered" not in later
@@ -194,7 +211,7 @@ def test_a_solo_ends_the_game_with_the_summary(tmp_path: Path) -> None:
     assert sorted(over) == sorted([addr(p) for p in POWERS] + [GM])
     text = over[addr("GERMANY")]
     assert "FRANCE won a solo victory in Fall 1905 Movement." in text
-    assert "  1905: FRANCE 18\n" in text and "1906" not in text
+    assert "  1905 (when the game ended): FRANCE 18\n" in text and "1906" not in text
     assert "1905: FRANCE 18, GERMANY 0" not in text  # owners of no centre are left out
     judge.new_mail()
     assert ask(judge, addr("GERMANY"), "A PRU H\n").startswith("The game is over.")
