@@ -17,6 +17,15 @@ import yaml
 CONFIG_NAME = "gmbot.yaml"
 KEYS = {"database_url", "inbound", "outbound", "poll_interval", "imap", "smtp", "limits",
         "templates"}
+# The `limits:` section, with its defaults (deploy/gmbot.yaml explains each).
+LIMITS: dict[str, float] = {
+    "max_message_bytes": 1_000_000,  # larger mail is measured, not read, and refused
+    "mails_per_hour": 30,  # per sender
+    "gm_mails_per_hour": 300,  # per GM address: high, for a busy hour, yet finite
+    "stranger_replies_per_hour": 20,  # refusals to unregistered senders, all together
+    "keep_raw_mail_days": 30,  # then the raw text of handled mail is dropped
+    "press_bytes": 20_000,  # the largest press message relayed
+}
 # ssl and tls: implicit TLS; none and plain: no encryption at all (loopback only).
 SECURITY = ("ssl", "tls", "starttls", "none", "plain")
 
@@ -49,8 +58,14 @@ class Config:
     def logs(self) -> Path:
         return self.home / "logs"
 
-    def limit(self, name: str, default: float) -> float:
-        return float(self.limits.get(name, default))
+    def limit(self, name: str) -> float:
+        return float(self.limits.get(name, LIMITS[name]))
+
+
+def max_message_bytes(config: Config) -> int:
+    """The largest mail the judge reads (limits.max_message_bytes); larger mail is
+    measured, never read whole, and refused."""
+    return int(config.limit("max_message_bytes"))
 
 
 def _secret(section: dict[str, Any], key: str, env: str) -> None:
@@ -97,6 +112,7 @@ def load_config(home: str | Path | None = None, config_file: str | Path | None =
         raise ConfigError(f"inbound must be maildir, imap or pipe, not {config.inbound!r}")
     if config.outbound not in ("maildir", "smtp"):
         raise ConfigError(f"outbound must be maildir or smtp, not {config.outbound!r}")
+    _check_limits(config.limits, path)
     for name, section in (("imap", imap), ("smtp", smtp)):
         security = section.get("security")
         if security is not None and str(security).strip().lower() not in SECURITY:
@@ -104,3 +120,15 @@ def load_config(home: str | Path | None = None, config_file: str | Path | None =
             raise ConfigError(f"{name}.security must be ssl, starttls or none, "
                               f"not {security!r}")
     return config
+
+
+def _check_limits(limits: dict[str, Any], path: Path) -> None:
+    """A mistyped limit must not silently leave the default in force."""
+    unknown = set(limits) - set(LIMITS)
+    if unknown:
+        raise ConfigError(f"{path}: unknown limits: {', '.join(sorted(unknown))} "
+                          f"(known: {', '.join(LIMITS)})")
+    for name, value in limits.items():
+        if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+            raise ConfigError(f"{path}: limits.{name} must be a number of at least 0, "
+                              f"not {value!r}")

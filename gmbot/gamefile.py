@@ -19,6 +19,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from gmbot.deadlines import DeadlinePolicy, PolicyError
+from gmbot.press.policy import PressRules, check_section
 
 __all__ = [
     "GameFileError",
@@ -41,7 +42,7 @@ EMAIL_RE = re.compile(
 )
 
 TOP_KEYS = ("name", "title", "variant", "options", "gm", "judge", "players", "deadlines", "nmr",
-            "position")  # fmt: skip
+            "position", "press", "observers")  # fmt: skip
 PLAYER_KEYS = ("address", "power", "role", "name", "password")
 POSITION_KEYS = ("phase", "units", "centers", "homes", "dislodged", "standoffs", "powers",
                  "extra_centres", "extra")
@@ -99,6 +100,8 @@ class GameSpec:
     deadlines: DeadlinePolicy = field(default_factory=DeadlinePolicy)
     nmr: str = "hold"
     position: dict[str, Any] | None = None  # only its top-level shape is checked here
+    press: PressRules = field(default_factory=PressRules)
+    observers: tuple[str, ...] = ()  # addresses given the public results and broadcasts
     filename: str = "<game>"
     lines: Mapping[str, int] = field(default_factory=dict, repr=False, compare=False)
     # A partial spec (see GameFileError.partial) leaves out unreadable players: each
@@ -132,8 +135,25 @@ def load_game_file(path: str | Path) -> GameSpec:
     return parse_game_text(text, filename)
 
 
+# A game file is a few hundred lines; these bounds are far above any real one and far
+# below what exhausts memory (a YAML "billion laughs": aliases of aliases of lists).
+MAX_FILE_CHARS = 1_000_000
+MAX_NODES = 100_000  # values in the file once aliases are expanded
+MAX_ALIASES = 10_000  # alias expansions (*name)
+
+
+class _TooLarge(Exception):
+    def __init__(self, message: str, line: int) -> None:
+        super().__init__(message)
+        self.line = line
+
+
 def parse_game_text(text: str, filename: str = "<game>") -> GameSpec:
     """Parse and validate game-file text; raises GameFileError listing every problem."""
+    if len(text) > MAX_FILE_CHARS:
+        raise GameFileError([Problem(filename, None, "", (
+            f"the file has {len(text):,} characters; a game file may have at most "
+            f"{MAX_FILE_CHARS:,}"))])
     tree = _Tree(filename)
     try:
         node = yaml.compose(text, Loader=_Loader)
@@ -146,7 +166,10 @@ def parse_game_text(text: str, filename: str = "<game>") -> GameSpec:
         raise GameFileError([Problem(filename, None, "", f"invalid YAML: {exc}")]) from exc
     if node is None:
         raise GameFileError([Problem(filename, 1, "", "the file is empty")])
-    data = tree.convert(node, "")
+    try:
+        data = tree.convert(node, "")
+    except _TooLarge as exc:
+        raise GameFileError([Problem(filename, exc.line, "", str(exc))]) from None
     spec = _Checker(tree).game(data)
     if tree.problems or spec is None:
         raise GameFileError(sorted(tree.problems, key=lambda p: p.line or 0), partial=spec)
@@ -196,12 +219,15 @@ class _Tree:
         self.raw: dict[str, str] = {}  # source text of plain scalars, for string fields
         self.problems: list[Problem] = []
         self._active: set[int] = set()
+        self._seen: set[int] = set()  # nodes converted once: met again, an alias
+        self.nodes = self.aliases = 0
 
     def problem(self, path: str, message: str, line: int | None = None) -> None:
         line = line if line is not None else _nearest_line(self.lines, path)
         self.problems.append(Problem(self.filename, line, path, message))
 
     def convert(self, node: Node, path: str) -> Any:
+        self._count(node)
         self.lines.setdefault(path, node.start_mark.line + 1)
         if id(node) in self._active:  # an alias to an enclosing node
             self.problem(path, "recursive YAML alias", node.start_mark.line + 1)
@@ -238,6 +264,21 @@ class _Tree:
             return result
         finally:
             self._active.discard(id(node))
+
+    def _count(self, node: Node) -> None:
+        """Stop a file that expands beyond MAX_NODES values or MAX_ALIASES aliases."""
+        self.nodes += 1
+        if id(node) in self._seen:
+            self.aliases += 1
+        else:
+            self._seen.add(id(node))
+        line = node.start_mark.line + 1
+        if self.aliases > MAX_ALIASES:
+            raise _TooLarge(f"more than {MAX_ALIASES:,} YAML aliases (*name) are expanded; "
+                            "a game file needs far fewer (an alias bomb?)", line)
+        if self.nodes > MAX_NODES:
+            raise _TooLarge(f"more than {MAX_NODES:,} values once YAML aliases are "
+                            "expanded; a game file needs far fewer (an alias bomb?)", line)
 
     def alias_paths(self, old: str, new: str) -> None:
         """Make lines recorded under `old` (and below it) also known under `new`."""
@@ -336,6 +377,10 @@ class _Checker:
         if nmr not in NMR_POLICIES:
             self.problem("nmr", f"unknown policy {nmr!r} (allowed: {', '.join(NMR_POLICIES)})")
         position = self.position(top.get("position"))
+        press, press_problems = check_section(top.get("press"))
+        for sub, message in press_problems:
+            self.problem(_child("press", sub) if sub else "press", message)
+        observers = self.observers(top.get("observers"), gm, judge, players or [])
         if not variant or not isinstance(options, dict):
             return None  # nothing to check against a variant's map
         if any(p.path.startswith("position") for p in self.tree.problems):
@@ -353,6 +398,8 @@ class _Checker:
             deadlines=deadlines or DeadlinePolicy(),
             nmr=nmr,
             position=position,
+            press=press or PressRules(),
+            observers=observers,
             filename=self.tree.filename,
             lines=dict(self.tree.lines),
         )
@@ -406,6 +453,30 @@ class _Checker:
             ok = address is not None and (power is None) != (role is None)
             result.append(Player(address, power, role, name, password) if ok else None)
         return result
+
+    def observers(self, value: Any, gm: str | None, judge: str | None,
+                  players: list[Player | None]) -> tuple[str, ...]:
+        if value is None:
+            return ()
+        if not isinstance(value, list):
+            self.problem("observers", "expected a list of addresses")
+            return ()
+        taken = {a.lower(): what for a, what in ((gm, "the gm"), (judge, "the judge"))
+                 if a} | {p.address.lower(): "a player" for p in players if p}
+        out: list[str] = []
+        for i, item in enumerate(value):
+            path = f"observers[{i}]"
+            text = self.tree.raw.get(path, item) if not isinstance(item, str) else item
+            address = str(text).strip().lower()
+            if not EMAIL_RE.fullmatch(address):
+                self.problem(path, f"not an email address: {text!r}")
+            elif address in taken:
+                self.problem(path, f"{address} is {taken[address]} of this game")
+            elif address in out:
+                self.problem(path, f"{address} is listed twice")
+            else:
+                out.append(address)
+        return tuple(out)
 
     def deadlines(self, value: Any) -> DeadlinePolicy | None:
         try:

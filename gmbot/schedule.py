@@ -27,6 +27,7 @@ from gmbot.service.delivery import flush
 from gmbot.service.imap_poll import Backoff, IdleWatcher, MailboxUnavailable
 from gmbot.service.loop import outbound_transport, poll, run_deadlines
 from gmbot.service.process import next_wakeup, send_reminders
+from gmbot.service.retention import prune_raw_mail
 
 log = logging.getLogger("gmbot")
 SAFETY_INTERVAL = timedelta(minutes=5)
@@ -94,6 +95,15 @@ class Daemon:
         except Exception:  # noqa: BLE001 - the outbox keeps the mail; next run retries
             log.exception("sending failed; will retry")
 
+    def prune_job(self) -> None:
+        try:
+            with self.lock:
+                pruned = prune_raw_mail(self.app)
+            if pruned:
+                log.info("dropped the raw text of %d old mail(s)", pruned)
+        except Exception:  # noqa: BLE001 - the next run prunes what this one did not
+            log.exception("pruning old mail failed; will retry")
+
     def poll_now(self) -> None:
         """New mail announced (IDLE): poll as soon as the scheduler can (a poll running
         now polls again when it ends)."""
@@ -139,6 +149,8 @@ class Daemon:
         self.scheduler.add_job(self.deadline_job, "date", run_date=datetime.now(UTC),
                                id="deadlines", replace_existing=True, misfire_grace_time=None,
                                max_instances=2)
+        self.scheduler.add_job(self.prune_job, "interval", hours=1, id="prune",
+                               next_run_time=datetime.now(UTC), **common)
         if self.app.config.inbound == "imap" and self.app.config.imap.get("idle", True):
             self.idle = IdleWatcher(self.app.config.imap, self.poll_now).start()
         for sig in (signal.SIGTERM, signal.SIGINT):

@@ -17,14 +17,17 @@ def ingest(ctx: click.Context) -> None:
     Exits 0 once the message is safely recorded, so the MTA can drop its copy; a
     non-zero exit makes the MTA keep the mail and try again.
     """
+    from gmbot.config import max_message_bytes
+    from gmbot.mail.oversize import read_bounded
     from gmbot.service.delivery import flush
     from gmbot.service.inbound import receive
     from gmbot.service.loop import outbound_transport, run_deadlines
 
-    raw = sys.stdin.buffer.read()
-    if not raw.strip():
-        raise click.ClickException("no message on standard input")
     app = app_from(ctx)
+    # Never more than the size limit in memory: a larger mail is only measured.
+    raw = read_bounded(sys.stdin.buffer, max_message_bytes(app.config))
+    if isinstance(raw, bytes) and not raw.strip():
+        raise click.ClickException("no message on standard input")
     outcome = receive(app, raw)
     click.echo(f"{outcome.status}: {outcome.game or '-'} {outcome.reason}".rstrip())
     for line in run_deadlines(app):  # early processing once everyone has ordered
@@ -39,12 +42,20 @@ def ingest(ctx: click.Context) -> None:
 @click.option("--quiet", "-q", is_flag=True)
 @click.pass_context
 def tick(ctx: click.Context, quiet: bool) -> None:
-    """Do the daemon's work once and exit (for cron): read mail, remind, process, send."""
+    """Do the daemon's work once and exit (for cron): read mail, remind, process, send.
+
+    Exits 1 when a mail server could not be reached or its certificate not verified
+    (the errors go to standard error, also with -q, so cron mails them); the work
+    that did not need that server was done all the same."""
     from gmbot.service.loop import tick as run_tick
 
     report = run_tick(app_from(ctx))
     if not quiet:
-        click.echo("\n".join(report.lines()))
+        click.echo("\n".join(line for line in report.lines() if not line.startswith("error:")))
+    for error in report.errors:
+        click.echo(f"error: {error}", err=True)
+    if report.errors:
+        ctx.exit(1)
 
 
 @main.command()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gmbot.service import admin
+from gmbot.service.bounds import clip, listed, more
 from gmbot.service.inbound import Context
 
 USAGE = {
@@ -16,9 +17,12 @@ USAGE = {
 def run(ctx: Context) -> None:
     if ctx.request.orders:
         ctx.errors += 1
-        lines = "\n".join(f"  line {ln.number}: {ln.text}" for ln in ctx.request.orders)
+        shown, rest = listed(ctx.request.orders)
+        lines = "\n".join(f"  line {ln.number}: {clip(ln.text)}" for ln in shown)
+        lines += f"\n  {more(rest)}" if rest else ""
         ctx.sections.append(f"The GM gives no unit orders; these lines were ignored:\n{lines}")
     now = ctx.app.now()
+    reports: list[str] = []  # one per command, in order; only the first few are shown
     for command in ctx.request.commands:
         name, args = command.name, command.args
         try:
@@ -44,6 +48,9 @@ def run(ctx: Context) -> None:
                 continue  # HELP, STATUS, HISTORY are answered for everyone
         except admin.AdminError as e:
             ctx.errors += 1
-            ctx.sections.append(f"line {command.line.number}: {command.line.text}\n  refused: {e}")
+            reports.append(f"line {command.line.number}: {clip(command.line.text)}\n"
+                           f"  refused: {e}")
             continue
-        ctx.sections.append(f"line {command.line.number}: {command.line.text}\n  done: {done}")
+        reports.append(f"line {command.line.number}: {clip(command.line.text)}\n  done: {done}")
+    shown, rest = listed(reports)
+    ctx.sections += shown + ([f"{more(rest)} commands done or refused"] if rest else [])

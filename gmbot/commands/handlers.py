@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from gmbot.commands import gm, info, orders
+from gmbot.commands import gm, info, orders, press
 from gmbot.commands.request import GM_COMMANDS
+from gmbot.service.bounds import LISTED, clip, listed, more
 from gmbot.service.inbound import Context
+
+_ANSWERED = {"HELP", "STATUS", "HISTORY", "BALANCE"}  # questions, answered for everyone
 
 
 def run_commands(ctx: Context) -> None:
+    press.run(ctx)  # first: a reply to relayed press is press, not orders
     req = ctx.request
     if ctx.game.status == "finished" and not ctx.is_gm:
         ctx.sections.append(f"Game {ctx.game.name} is over; the judge takes no more orders.")
@@ -17,19 +21,25 @@ def run_commands(ctx: Context) -> None:
         gm.run(ctx)
     else:
         orders.run(ctx)
-        for command in req.commands:
-            if command.name in GM_COMMANDS:
-                ctx.errors += 1
-                ctx.sections.append(f"line {command.line.number}: {command.line.text}\n"
-                                    f"  refused: only the game master can use {command.name}")
-    for command in req.commands:
-        if command.name == "HELP":
+        refused = [c for c in req.commands if c.name in GM_COMMANDS]
+        ctx.errors += len(refused)
+        shown, rest = listed(refused)
+        for command in shown:
+            ctx.sections.append(f"line {command.line.number}: {clip(command.line.text)}\n"
+                                f"  refused: only the game master can use {command.name}")
+        if rest:
+            ctx.sections.append(f"{more(rest)} lines refused likewise")
+    # Each question is answered once, and only so many: a mail of a thousand HELP lines
+    # gets one help text.
+    questions = dict.fromkeys((c.name, c.args) for c in req.commands if c.name in _ANSWERED)
+    for name, args in list(questions)[:LISTED]:
+        if name == "HELP":
             info.help_text(ctx)
-        elif command.name == "STATUS":
+        elif name == "STATUS":
             info.status(ctx)
-        elif command.name == "HISTORY":
-            info.history(ctx, command.args)
-        elif command.name == "BALANCE":
+        elif name == "HISTORY":
+            info.history(ctx, args)
+        elif name == "BALANCE":
             info.balance(ctx)
     if not ctx.sections:
         ctx.errors += 1

@@ -8,13 +8,16 @@ from gmbot.engine.pending import has_duty
 from gmbot.engine.state import Phase
 from gmbot.render import render
 from gmbot.service.inbound import Context
+from gmbot.service.press import names_for, press_rules
+from gmbot.service.press_record import press_by_phase
 from gmbot.service.runtime import current_phase, latest_orders, policy_of, rules_for, state_of
 from gmbot.service.views import board_summary, deadline_text
 from gmbot.store.models import PhaseRow
 
 
 def help_text(ctx: Context) -> None:
-    ctx.sections.append(render("help.txt.j2", game=ctx.game, is_gm=ctx.is_gm)[1].rstrip())
+    ctx.sections.append(render("help.txt.j2", game=ctx.game, is_gm=ctx.is_gm,
+                               press=press_rules(ctx.game).summary())[1].rstrip())
 
 
 def status(ctx: Context) -> None:
@@ -60,12 +63,23 @@ def history(ctx: Context, args: tuple[str, ...]) -> None:
                                PhaseRow.processed_at.is_not(None),
                                PhaseRow.superseded.is_(False)).order_by(PhaseRow.seq)
     ).all()
+    press = press_by_phase(ctx.session, ctx.game, ctx.player, names_for(ctx.game))
     if args:
         wanted = args[0].upper()
         rows = [r for r in rows if r.name == wanted]
-    if not rows:
+        press = {name: texts for name, texts in press.items() if name == wanted}
+    if not rows and not press:
         ctx.sections.append("No past results" + (f" for {args[0]}." if args else " yet."))
         return
-    for row in rows[-5:] if not args else rows:
+    shown = rows[-5:] if not args else rows
+    for row in shown:
         text = (row.result or {}).get("public_text", "")
         ctx.sections.append(f"=== {Phase.parse(row.name).long()} ===\n{text}".rstrip())
+        if press.get(row.name):
+            ctx.sections.append("Press:\n" + "\n".join(press.pop(row.name)))
+    # Press of the open phase (and of phases older than those shown, when asked for).
+    for name, texts in press.items():
+        if any(r.name == name for r in rows) and not any(r.name == name for r in shown):
+            continue
+        ctx.sections.append(f"=== Press in {Phase.parse(name).long() if name else 'the game'}"
+                            f" ===\n" + "\n".join(texts))

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from gmbot.press.syntax import PressBlock, split_press
+
 PLAYER_COMMANDS = {"HELP", "ORDERS", "STATUS", "CLEAR", "HISTORY", "BALANCE"}
 GM_COMMANDS = {"PROCESS", "EXTEND", "PAUSE", "RESUME", "ROLLBACK", "REPLACE", "DRAW"}
 _TAG = re.compile(r"\[([a-z0-9][a-z0-9-]*)\]", re.IGNORECASE)
@@ -30,6 +32,7 @@ class Request:
     password: str | None = None
     commands: list[Command] = field(default_factory=list)
     orders: list[Line] = field(default_factory=list)
+    press: list[PressBlock] = field(default_factory=list)  # never read as orders
 
     def has(self, name: str) -> bool:
         return any(c.name == name for c in self.commands)
@@ -42,7 +45,8 @@ def game_from_subject(subject: str) -> str | None:
 
 def parse_request(lines: tuple[str, ...] | list[str], subject: str = "") -> Request:
     req = Request(game=game_from_subject(subject))
-    for n, text in enumerate(lines, 1):
+    req.press, rest = split_press(list(enumerate(lines, 1)))
+    for n, text in rest:
         words = text.split()
         if not words:
             continue

@@ -20,9 +20,12 @@ from typing import Any
 
 from imapclient import IMAPClient
 
+from gmbot.mail.oversize import HEAD_BYTES, Oversize, Raw, header_section
+
 # What a broken or unreachable server raises (socket, TLS and protocol errors; imapclient's
 # own errors are subclasses of imaplib's).
 CONNECTION_ERRORS: tuple[type[BaseException], ...] = (OSError, imaplib.IMAP4.error, EOFError)
+_HEAD = f"BODY.PEEK[HEADER]<0.{HEAD_BYTES}>"  # a partial fetch: at most HEAD_BYTES
 SECURITY = {"ssl": "ssl", "tls": "ssl", "starttls": "starttls", "none": "none", "plain": "none"}
 
 
@@ -94,20 +97,30 @@ class ImapMailbox:
         assert self.client is not None
         return sorted(int(u) for u in self.client.search(criteria))
 
-    def new_messages(self, after_uid: int, limit: int = 200) -> Iterator[tuple[int, bytes]]:
-        """Messages with a UID above `after_uid`, oldest first."""
+    def new_messages(self, after_uid: int, max_bytes: int,
+                     limit: int = 200) -> Iterator[tuple[int, Raw]]:
+        """Messages with a UID above `after_uid`, oldest first. Their sizes are asked
+        first: one larger than `max_bytes` is never fetched whole, only its header
+        section (an Oversize)."""
         assert self.client is not None
         # "n:*" always matches the highest UID, even below n: filter.
         uids = [u for u in self._search(["UID", f"{after_uid + 1}:*"]) if u > after_uid]
         uids = uids[:limit]
         for start in range(0, len(uids), 50):
             batch = uids[start:start + 50]
-            fetched = self.client.fetch(batch, ["BODY.PEEK[]"])
+            sizes = {uid: int(data.get(b"RFC822.SIZE", 0))
+                     for uid, data in self.client.fetch(batch, ["RFC822.SIZE"]).items()}
+            small = [u for u in batch if u in sizes and sizes[u] <= max_bytes]
+            large = [u for u in batch if u in sizes and sizes[u] > max_bytes]
+            bodies = self.client.fetch(small, ["BODY.PEEK[]"]) if small else {}
+            heads = self.client.fetch(large, [_HEAD]) if large else {}
             for uid in batch:
-                data = fetched.get(uid, {})
-                raw = data.get(b"BODY[]")
-                if raw is not None:
-                    yield uid, bytes(raw)
+                if uid in bodies and b"BODY[]" in bodies[uid]:
+                    yield uid, bytes(bodies[uid][b"BODY[]"])
+                elif uid in heads:
+                    head = next((bytes(v) for k, v in heads[uid].items()
+                                 if k.startswith(b"BODY[HEADER]")), b"")
+                    yield uid, Oversize(header_section(head), sizes[uid])
 
     def handled_left_behind(self, up_to_uid: int) -> list[int]:
         """UIDs up to `up_to_uid` still in the folder although handled: the connection broke

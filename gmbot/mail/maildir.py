@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from gmbot.mail.oversize import Raw, read_bounded
 
 if TYPE_CHECKING:  # only a type here; the email package is slow to import
     from email.message import EmailMessage
@@ -25,12 +28,14 @@ class MaildirInbox:
         self.path = path
         ensure_maildir(path)
 
-    def pending(self) -> Iterator[tuple[str, bytes]]:
+    def pending(self, max_bytes: int) -> Iterator[tuple[str, Raw]]:
+        """Each new message: whole, or only its head when larger than `max_bytes`."""
         for entry in sorted(os.scandir(self.path / "new"), key=lambda e: e.name):
             if entry.name.startswith("."):
                 continue
             try:
-                raw = Path(entry.path).read_bytes()
+                with open(entry.path, "rb") as f:
+                    raw = read_bounded(f, max_bytes, os.fstat(f.fileno()).st_size)
             except (FileNotFoundError, IsADirectoryError):
                 continue  # another process reading this inbox took it first
             yield entry.name, raw
@@ -49,9 +54,20 @@ class MaildirInbox:
         return dest
 
 
+_UNSAFE = re.compile(r"[^A-Za-z0-9._@=+-]")  # no "/" (path) nor ":" (Maildir flags)
+
+
+def outbox_name(row_id: int, message_id: str) -> str:
+    """The outbox file of one mail: unique by construction, since no two mails share a
+    Message-ID, even when a database restored from a backup hands out a row id again;
+    the row id in front keeps the files in the order they were queued."""
+    return f"{row_id:09d}.{_UNSAFE.sub('_', message_id)[:200]}.gmbot"
+
+
 class MaildirOutbox:
-    """Sending = writing to new/ under a name fixed by the outbox row, so sending the
-    same row twice after a crash overwrites instead of duplicating."""
+    """Sending = writing to new/ under a name unique to the mail (outbox_name), with
+    exclusive creation: a file already there is never overwritten. The same mail sent
+    again after a crash finds its own file, byte for byte the same, and leaves it."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -60,13 +76,17 @@ class MaildirOutbox:
     def send(self, msg: EmailMessage, name: str) -> Path:
         data = msg.as_bytes()  # with the message's own wire policy
         tmp = self.path / "tmp" / name
-        with open(tmp, "wb") as f:
+        with open(tmp, "wb") as f:  # tmp/ is private to the writer: a stale copy may go
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
         dest = self.path / "new" / name
-        os.replace(tmp, dest)
-        # The rename itself made durable before the caller marks the mail sent.
+        # link, not rename: it fails if dest exists. Then it is this very mail, written
+        # before a crash: delivered already.
+        with contextlib.suppress(FileExistsError):
+            os.link(tmp, dest)
+        os.unlink(tmp)
+        # The new name made durable before the caller marks the mail sent.
         fd = os.open(self.path / "new", os.O_RDONLY | os.O_DIRECTORY)
         try:
             os.fsync(fd)

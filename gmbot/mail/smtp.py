@@ -34,6 +34,8 @@ class SmtpTransport:
         # Why the server could not be reached: until close() (the end of a flush) the
         # other mails fail at once instead of each waiting for its own timeout.
         self._unreachable: str | None = None
+        # The last failure to connect, kept after close(): `gmbot tick` reports it.
+        self.connect_error: str | None = None
 
     @property
     def server(self) -> str:
@@ -65,8 +67,9 @@ class SmtpTransport:
             try:
                 self._conn = self._connect()
             except (smtplib.SMTPException, OSError) as e:
-                self._unreachable = f"{self.server}: {_describe(e)}"
+                self._unreachable = self.connect_error = f"{self.server}: {_describe(e)}"
                 raise TemporaryFailure(self._unreachable) from None
+            self.connect_error = None
         return self._conn
 
     def send(self, msg: EmailMessage, name: str) -> None:

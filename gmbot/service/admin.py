@@ -188,12 +188,12 @@ def replace_player(session: Session, game: Game, who: str, address: str, now: da
     phase = current_phase(session, game)
     others = [p for p in active_players(game) if p is not player]
     n = announce(session, game, event, "announce_replace.txt.j2", now, players=others,
-                 who=player.key, phase=phase.name if phase else "-",
+                 topic=player.key, who=player.key, phase=phase.name if phase else "-",
                  deadline=deadline_of(game, phase.deadline_at if phase else None))
     # The old address hears it once: he is no longer a player of the game.
     gone = Player(address=old, power=player.power, name=player.name, role=player.role)
     announce(session, game, event, "announce_replaced_out.txt.j2", now, players=[gone],
-             who=player.key)
+             topic=player.key, who=player.key)
     return f"{player.key} is now played by {address}; {told(n)}"
 
 

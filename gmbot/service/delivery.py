@@ -13,9 +13,10 @@ Exactly one process sends a given mail, however many run on the database:
 
 The one window left: a process killed after the transport accepted a mail and before
 the mark committed sends it again when it next runs, with the same Message-ID, Date and
-bytes. The Maildir outbox writes it under the same file name (no second file while the
-first is still in new/); over SMTP the recipient gets a duplicate that mail clients and
-many servers recognise by its Message-ID (docs/operations.md)."""
+bytes. The Maildir outbox names the file after the Message-ID and finds the first copy
+there (no second file while the first is still in new/); over SMTP the recipient gets a
+duplicate that mail clients and many servers recognise by its Message-ID
+(docs/operations.md)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from sqlalchemy import bindparam, or_, select, update
 from sqlalchemy.orm import Session
 
 from gmbot.mail.errors import PermanentFailure, TemporaryFailure
+from gmbot.mail.maildir import outbox_name
 from gmbot.render import render
 from gmbot.service.app import App
 from gmbot.service.outbox import queue_mail
@@ -87,7 +89,7 @@ def _send_one(app: App, transport: Transport, row: Outbound, now: datetime) -> i
 def _send(transport: Transport, row: Outbound) -> tuple[str, str] | None:
     """Hand the mail to the transport: None when accepted, else (retry|park, why)."""
     try:
-        transport.send(_message(row), f"{row.id:09d}.gmbot")
+        transport.send(_message(row), outbox_name(row.id, row.message_id))
     except PermanentFailure as e:
         return "park", str(e)
     except (TemporaryFailure, OSError) as e:

@@ -72,6 +72,7 @@ def end_game(session: Session, game: Game, now: datetime, *, phase: str,
     mail = game_over_mail(session, game)
     assert mail is not None
     subject, body = mail
-    for address in [p.address for p in active_players(game)] + [game.gm]:
+    # Observers too: the summary is public.
+    for address in [p.address for p in active_players(game)] + [game.gm, *game.observers]:
         queue_mail(session, key=f"over:{event}:{address}", kind="results", sender=game.judge,
                    recipient=address, subject=subject, body=body, now=now, game=game)

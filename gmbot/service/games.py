@@ -143,6 +143,8 @@ def load_game(app: App, path: str | Path, force: bool = False) -> str:
         game.judge = spec.judge.lower()
         game.deadlines = _raw_deadlines(spec)
         game.nmr = spec.nmr
+        game.press = spec.press.to_dict()
+        game.observers = list(spec.observers)
         game.source = path.read_text(encoding="utf-8")
         s.flush()
         _sync_players(game, spec)

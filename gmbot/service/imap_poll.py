@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import select
 
+from gmbot.config import max_message_bytes
 from gmbot.mail.imap import CONNECTION_ERRORS, ImapMailbox
 from gmbot.service.app import App
 from gmbot.service.inbound import Outcome, receive
@@ -117,7 +118,7 @@ def _poll_once(app: App, box: ImapMailbox) -> list[Outcome]:
         # Committed earlier, but the connection broke before they were moved away.
         for uid in box.handled_left_behind(last_uid):
             box.done(uid)
-        for uid, raw in box.new_messages(last_uid):
+        for uid, raw in box.new_messages(last_uid, max_message_bytes(app.config)):
             outcomes.append(receive(app, raw))
             _save(app, box.account, folder.uidvalidity, uid)
             box.done(uid)

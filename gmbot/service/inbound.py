@@ -4,28 +4,29 @@ game, authenticated, its commands and orders applied, and the reply queued."""
 
 from __future__ import annotations
 
-import hashlib
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 
-from sqlalchemy import bindparam, insert, or_, select, update
+from sqlalchemy import bindparam, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, contains_eager
 
 from gmbot.commands.request import Request, parse_request
+from gmbot.config import max_message_bytes
 from gmbot.mail.message import InboundMail, automated_reason, parse_message
+from gmbot.mail.oversize import Oversize, Raw, admit, content_id, head_of, size_of
 from gmbot.render import render
 from gmbot.service.app import App
+from gmbot.service.bounds import cap_reply
 from gmbot.service.outbox import queue_mail
 from gmbot.service.runtime import log_event
 from gmbot.store.models import Game, Inbound, Outbound, Player
 
 log = logging.getLogger("gmbot")
 
-DEFAULT_MAX_SIZE = 1_000_000
-DEFAULT_MAILS_PER_HOUR = 30
 RATE_WINDOW = timedelta(hours=1)
+STRANGER_WINDOW = timedelta(days=1)  # one refusal per unregistered address in it
 TOO_MANY = "you sent too many mails"  # starts the reason of every rate-limited mail
 
 
@@ -56,12 +57,14 @@ class Context:
         return self.player is None
 
 
-def receive(app: App, raw: bytes) -> Outcome:
+def receive(app: App, raw: Raw) -> Outcome:
     """Handle one mail. A failure inside (a bug, not bad input) sets the mail aside with
     its raw text in the store, so it never blocks the mailbox and is never lost. A
     database that cannot be reached or gives up a transaction (OperationalError: down,
     restarting, locked, a deadlock) is no fault of the mail: that error is raised, and
-    the mail stays where it is to be read again."""
+    the mail stays where it is to be read again. A mail over limits.max_message_bytes is
+    handled from its header section only (it can only be refused)."""
+    raw = admit(raw, max_message_bytes(app.config))
     try:
         return _receive(app, raw)
     except OperationalError:
@@ -71,23 +74,40 @@ def receive(app: App, raw: bytes) -> Outcome:
         return _set_aside(app, raw, f"{type(e).__name__}: {e}")
 
 
-def _set_aside(app: App, raw: bytes, why: str) -> Outcome:
-    ident = "sha256:" + hashlib.sha256(raw).hexdigest()
+def _set_aside(app: App, raw: Raw, why: str) -> Outcome:
+    ident = content_id(raw)
     try:
         with app.db.transaction() as s:
             if not _recorded(s, ident):
-                s.add(Inbound(message_id=ident, sender="", subject="", received_at=app.now(),
-                              size=len(raw), status="failed", reason=why[:2000], raw=raw))
+                s.add(_failed(app, raw, ident, why))
     except IntegrityError:
         pass  # another process set the same mail aside at the same moment
     return Outcome("failed", why)
 
 
-def _receive(app: App, raw: bytes) -> Outcome:
-    mail = parse_message(raw)
+def _failed(app: App, raw: Raw, ident: str, why: str) -> Inbound:
+    """The record of a mail whose handling failed: its whole text kept, to look into."""
+    return Inbound(message_id=ident, sender="", subject="", received_at=app.now(),
+                   size=size_of(raw), status="failed", reason=why[:2000],
+                   raw=raw.head if isinstance(raw, Oversize) else raw)
+
+
+def _parse(raw: Raw) -> InboundMail:
+    if isinstance(raw, Oversize):
+        return replace(parse_message(raw.head), size=raw.size)
+    return parse_message(raw)
+
+
+def _kept(raw: Raw, status: str) -> bytes:
+    """What the store keeps of a mail's text: all of a handled mail (until
+    limits.keep_raw_mail_days), only the header section of mail refused or ignored."""
+    return raw if status == "handled" and isinstance(raw, bytes) else head_of(raw)
+
+
+def _receive(app: App, raw: Raw) -> Outcome:
+    mail = _parse(raw)
     now = app.now()
-    # Without a Message-ID the content itself identifies a redelivered copy.
-    ident = mail.message_id or "sha256:" + hashlib.sha256(raw).hexdigest()
+    ident = _ident(mail, raw)
     try:
         with app.db.transaction() as s:
             if _recorded(s, ident):
@@ -96,11 +116,14 @@ def _receive(app: App, raw: bytes) -> Outcome:
             # and costs no UPDATE.
             record = Inbound(message_id=ident, sender=mail.sender,
                              subject=mail.subject[:998], received_at=now, size=mail.size,
-                             status="handled", reason=None, raw=raw)
+                             status="handled", reason=None,
+                             raw=_kept(raw, "handled"))
             s.add(record)
             outcome = _handle(app, s, mail, record)
             record.status = outcome.status
             record.reason = outcome.reason or None
+            if outcome.status != "handled":
+                record.raw = _kept(raw, outcome.status)
             return outcome
     except IntegrityError:
         # Another process recorded the same mail after the check above (two daemons
@@ -111,17 +134,19 @@ def _receive(app: App, raw: bytes) -> Outcome:
         raise
 
 
-def receive_batch(app: App, raws: list[bytes]) -> list[Outcome]:
+def receive_batch(app: App, raws: list[Raw]) -> list[Outcome]:
     """Handle several mails in one transaction, each in a savepoint of its own: one commit,
     so one fsync, for the lot. Each mail is still all or nothing (its records, orders and
     reply), and none is acknowledged before the batch has committed: the caller marks
     them read only once this returns, and replies leave the outbox only after the commit.
     An OperationalError (database down, locked...) rolls the whole batch back and is
     raised; every mail of it stays unread, to be read again."""
+    max_bytes = max_message_bytes(app.config)
+    raws = [admit(raw, max_bytes) for raw in raws]
     mails: list[InboundMail | Exception] = []
     for raw in raws:
         try:
-            mails.append(parse_message(raw))
+            mails.append(_parse(raw))
         except Exception as e:  # noqa: BLE001 - set aside below, like any failure
             mails.append(e)
     outcomes: list[Outcome] = []
@@ -153,12 +178,12 @@ class _Batch:
                 select(Inbound.message_id).where(Inbound.message_id.in_(chunk))))
 
 
-def _ident(mail: InboundMail, raw: bytes) -> str:
+def _ident(mail: InboundMail, raw: Raw) -> str:
     # Without a Message-ID the content itself identifies a redelivered copy.
-    return mail.message_id or "sha256:" + hashlib.sha256(raw).hexdigest()
+    return mail.message_id or content_id(raw)
 
 
-def _receive_nested(app: App, s: Session, raw: bytes, mail: InboundMail | Exception,
+def _receive_nested(app: App, s: Session, raw: Raw, mail: InboundMail | Exception,
                     batch: _Batch) -> Outcome:
     """`receive` for one mail of a batch, inside a savepoint of the batch's transaction.
     The mail's Inbound row is written with a plain INSERT (see _write_record), not by the
@@ -173,15 +198,17 @@ def _receive_nested(app: App, s: Session, raw: bytes, mail: InboundMail | Except
             with s.begin_nested():
                 record = Inbound(message_id=ident, sender=mail.sender,
                                  subject=mail.subject[:998], received_at=app.now(),
-                                 size=mail.size, status="handled", reason=None, raw=raw)
+                                 size=mail.size, status="handled", reason=None,
+                                 raw=_kept(raw, "handled"))
                 outcome = _handle(app, s, mail, record)
                 status, reason = outcome.status, outcome.reason or None
                 if record.id is None:
                     record.status, record.reason = status, reason
+                    record.raw = _kept(raw, status)
                     _write_record(s, record)
                 elif (record.status, record.reason) != (status, reason):
                     s.execute(update(Inbound).where(Inbound.id == record.id)
-                              .values(status=status, reason=reason))
+                              .values(status=status, reason=reason, raw=_kept(raw, status)))
                 record.status, record.reason = status, reason
             batch.recorded.add(ident)
             return outcome
@@ -196,13 +223,11 @@ def _receive_nested(app: App, s: Session, raw: bytes, mail: InboundMail | Except
     except Exception as e:  # noqa: BLE001 - any bug in handling one mail
         log.exception("handling a mail failed; it is kept as failed in the store")
         why = f"{type(e).__name__}: {e}"
-        ident = "sha256:" + hashlib.sha256(raw).hexdigest()
+        ident = content_id(raw)
         try:
             with s.begin_nested():
                 if not _recorded(s, ident):
-                    s.add(Inbound(message_id=ident, sender="", subject="",
-                                  received_at=app.now(), size=len(raw), status="failed",
-                                  reason=why[:2000], raw=raw))
+                    s.add(_failed(app, raw, ident, why))
         except IntegrityError:
             pass  # another process set the same mail aside at the same moment
         return Outcome("failed", why)
@@ -253,7 +278,7 @@ def _handle(app: App, s: Session, mail: InboundMail, record: Inbound) -> Outcome
     limited = _rate_limited(app, s, mail, record, batch)
     if limited:
         return limited
-    max_size = app.config.limit("max_message_bytes", DEFAULT_MAX_SIZE)
+    max_size = max_message_bytes(app.config)
     if mail.size > max_size:
         return _refuse(app, s, mail, record, "too_big",
                        f"your mail is {mail.size} bytes; the judge reads mail up to "
@@ -292,7 +317,7 @@ def _handle(app: App, s: Session, mail: InboundMail, record: Inbound) -> Outcome
 
     run_commands(ctx)
     subject = f"[{game.name}] " + ("Errors in your mail" if ctx.errors else "Received")
-    text = "\n\n".join(ctx.sections).rstrip() + "\n"
+    text = cap_reply("\n\n".join(ctx.sections).rstrip() + "\n")
     _reply(app, s, mail, record, game, "ack", subject, text)
     log_event(s, game, "mail_handled", app.now(), sender=mail.sender,
               message_id=mail.message_id, errors=ctx.errors)
@@ -315,18 +340,12 @@ _NOTICED = select(_OUT.id).where(
 
 def _rate_limited(app: App, s: Session, mail: InboundMail, record: Inbound,
                   batch: _Batch | None = None) -> Outcome | None:
-    """Past limits.mails_per_hour from one sender the mail is refused: with one notice per
-    window, then in silence, so an auto-responder that slips through cannot keep a mail
-    loop going. Mails refused for this do not count, so the sender is heard again soon."""
-    if batch is not None:
-        if mail.sender in batch.gms:
-            return None  # the GM may send as many commands as the game needs
-    else:
-        with s.no_autoflush:
-            if s.scalar(select(Game.id).where(Game.gm == mail.sender).limit(1)) is not None:
-                return None
-    limit = int(app.config.limit("mails_per_hour", DEFAULT_MAILS_PER_HOUR))
-    params = {"sender": mail.sender, "since": app.now() - RATE_WINDOW, "limit": limit}
+    """Past its hourly limit a sender's mail is refused: with one notice per window, then
+    in silence, so an auto-responder that slips through cannot keep a mail loop going.
+    Mails refused for this do not count, so the sender is heard again soon."""
+    who = mail.sender  # the identity limits are counted for
+    limit = _hourly_limit(app, s, who, batch)
+    params = {"sender": who, "since": app.now() - RATE_WINDOW, "limit": limit}
     with s.no_autoflush:
         recent = s.scalars(_RECENT, params).all()
         if len(recent) < limit:
@@ -338,6 +357,55 @@ def _rate_limited(app: App, s: Session, mail: InboundMail, record: Inbound,
     return _refuse(app, s, mail, record, "rate",
                    f"{TOO_MANY} (more than {limit} in an hour); the judge will read your "
                    f"mail again after {again:%Y-%m-%d %H:%M} UTC.")
+
+
+def _hourly_limit(app: App, s: Session, who: str, batch: _Batch | None) -> int:
+    """limits.mails_per_hour; for a GM's address limits.gm_mails_per_hour, higher: a
+    GM may need many commands, but forged GM mail must not buy replies without end."""
+    if batch is not None:
+        gm = who in batch.gms
+    else:
+        with s.no_autoflush:
+            gm = s.scalar(select(Game.id).where(Game.gm == who).limit(1)) is not None
+    if gm:
+        return int(app.config.limit("gm_mails_per_hour"))
+    return int(app.config.limit("mails_per_hour"))
+
+
+_STRANGER_KIND = "refusal-stranger"
+_KNOWN_PLAYER = select(Player.__table__.c.id).where(
+    Player.__table__.c.address == bindparam("who")).limit(1)
+_STRANGER_ANSWERED = select(_OUT.id).where(
+    _OUT.kind == _STRANGER_KIND, _OUT.created_at > bindparam("since"),
+    _OUT.recipient == bindparam("who")).limit(1)
+_STRANGERS_ANSWERED = select(func.count()).select_from(Outbound.__table__).where(
+    _OUT.kind == _STRANGER_KIND, _OUT.created_at > bindparam("since"))
+
+
+def _stranger(s: Session, who: str, batch: _Batch | None) -> bool:
+    """No game knows this address: neither a player's (of any game, past or present)
+    nor a GM's."""
+    with s.no_autoflush:
+        if s.scalar(_KNOWN_PLAYER, {"who": who}) is not None:
+            return False
+        if batch is not None:
+            return who not in batch.gms
+        return s.scalar(select(Game.id).where(Game.gm == who).limit(1)) is None
+
+
+def _stranger_silenced(app: App, s: Session, who: str) -> str | None:
+    """Why a stranger gets no reply, if he gets none: one reply a day at most per
+    address, all of them under limits.stranger_replies_per_hour. Forged senders must
+    not turn the judge into a mail cannon aimed at anyone."""
+    now = app.now()
+    with s.no_autoflush:
+        if s.scalar(_STRANGER_ANSWERED, {"who": who,
+                                         "since": now - STRANGER_WINDOW}) is not None:
+            return "no reply: one was sent in the last day"
+        cap = int(app.config.limit("stranger_replies_per_hour"))
+        if s.scalar(_STRANGERS_ANSWERED, {"since": now - RATE_WINDOW}) >= cap:
+            return f"no reply: {cap} strangers were answered in the last hour"
+    return None
 
 
 # Built once, like _RECENT: run for every mail.
@@ -404,8 +472,17 @@ def _game_over(s: Session, sender: str,
 
 def _refuse(app: App, s: Session, mail: InboundMail, record: Inbound, kind: str, reason: str,
             game: Game | None = None) -> Outcome:
+    """Refuse the mail with a short reply. A stranger's reply never repeats the mail's
+    subject, and goes out only as _stranger_silenced allows."""
+    echo = True
+    if game is None and _stranger(s, mail.sender, s.info.get(_BATCH)):
+        silenced = _stranger_silenced(app, s, mail.sender)
+        if silenced:
+            return Outcome("refused", f"{reason} ({silenced})")
+        kind, echo = "stranger", False
     judge = game.judge if game else _any_judge(s)
-    subject, body = render("refusal.txt.j2", reason=reason, subject=mail.subject)
+    subject, body = render("refusal.txt.j2", reason=reason,
+                           subject=mail.subject if echo else None)
     _reply(app, s, mail, record, game, f"refusal-{kind}", subject, body, sender=judge)
     return Outcome("refused", reason)
 

@@ -9,10 +9,13 @@ import logging
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from gmbot.config import max_message_bytes
 from gmbot.mail.maildir import MaildirInbox, MaildirOutbox
+from gmbot.mail.oversize import Raw
 from gmbot.service.app import App
 from gmbot.service.delivery import Transport, flush
 from gmbot.service.process import due_games, process_game, send_reminders
+from gmbot.service.retention import prune_raw_mail
 
 # The mail pipeline (parsing, commands) and the IMAP client are imported where they are
 # used: they are a good part of the start-up time, and most runs of `gmbot tick` from
@@ -29,6 +32,7 @@ class TickReport:
     reminders: int = 0
     processed: list[str] = field(default_factory=list)
     sent: int = 0
+    pruned: int = 0  # mails whose raw text was dropped (limits.keep_raw_mail_days)
     errors: list[str] = field(default_factory=list)
 
     def lines(self) -> list[str]:
@@ -38,6 +42,8 @@ class TickReport:
         out.append(f"{self.reminders} reminder(s) queued")
         out += self.processed
         out.append(f"{self.sent} mail(s) sent")
+        if self.pruned:
+            out.append(f"{self.pruned} old mail(s): raw text dropped, record kept")
         return out
 
 
@@ -57,7 +63,7 @@ BATCH = 50
 def poll_maildir(app: App) -> list[Outcome]:
     inbox = MaildirInbox(app.config.inbox)
     outcomes: list[Outcome] = []
-    batch: list[tuple[str, bytes]] = []
+    batch: list[tuple[str, Raw]] = []
 
     def handle() -> None:
         from gmbot.service.inbound import receive_batch  # only when there is mail
@@ -67,7 +73,7 @@ def poll_maildir(app: App) -> list[Outcome]:
             inbox.done(key)  # only after the batch's transaction committed
         batch.clear()
 
-    for key, raw in inbox.pending():
+    for key, raw in inbox.pending(max_message_bytes(app.config)):
         batch.append((key, raw))
         if len(batch) >= BATCH:
             handle()
@@ -120,5 +126,11 @@ def tick(app: App, transport: Transport | None = None) -> TickReport:
         log.warning("%s; the next run tries again", e)
     report.reminders = send_reminders(app)
     report.processed = run_deadlines(app)
-    report.sent = flush(app, transport or outbound_transport(app))
+    transport = transport or outbound_transport(app)
+    report.sent = flush(app, transport)
+    unreachable = getattr(transport, "connect_error", None)  # SMTP: down, or untrusted
+    if unreachable:
+        report.errors.append(f"SMTP {unreachable}")
+        log.warning("sending failed: SMTP %s; the mail stays queued", unreachable)
+    report.pruned = prune_raw_mail(app)
     return report

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import bindparam, func, insert, select
 from sqlalchemy.orm import Session
@@ -13,6 +14,7 @@ from gmbot.engine.adjudicate import accept_orders
 from gmbot.engine.pending import missing_orders
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState
+from gmbot.service.bounds import more, rejections
 from gmbot.service.runtime import current_phase, latest_orders, rules_for, state_of
 from gmbot.store.models import Game, OrderSet, PhaseRow, Player
 
@@ -64,10 +66,20 @@ def submit(session: Session, game: Game, player: Player, lines: list[tuple[int |
     # A plain INSERT, not an ORM object (cheaper; the set is only read back by queries).
     session.execute(_INSERT_SET, {
         "phase_id": phase.id, "player_id": player.id, "version": sub.version,
-        "lines": sub.accepted, "errors": [[n, t, w] for n, t, w in sub.rejected],
+        "lines": sub.accepted, "errors": _stored_errors(sub.rejected),
         "message_id": inbound_id, "created_at": now,
     })
     return sub
+
+
+def _stored_errors(rejected: list[tuple[int | None, str, str]]) -> list[list[Any]]:
+    """The rejected lines kept with the order set (the results mail lists them): as
+    many as an acknowledgement lists, and a last line counting the others."""
+    shown, more_rejected = rejections(rejected)
+    rows: list[list[Any]] = [[n, t, w] for n, t, w in shown]
+    if more_rejected:
+        rows.append([None, more(more_rejected), "not listed"])
+    return rows
 
 
 def current_submission(session: Session, game: Game, phase: PhaseRow,

@@ -33,9 +33,11 @@ def queue_mail(
     now: datetime,
     game: Game | None = None,
     in_reply_to: str | None = None,
+    message_id: str | None = None,
 ) -> bool:
     """Queue one mail for one recipient unless a mail with this key was queued before;
-    the key makes re-running a use case after a crash harmless."""
+    the key makes re-running a use case after a crash harmless. `message_id` (without
+    angle brackets): one the caller made with new_message_id and records itself."""
     key = key[:300]  # as stored, so that long keys are found again too
     # Rows queued earlier in this transaction and not flushed yet are looked for in the
     # session, so the query need not autoflush them: that was a flush per mail handled.
@@ -49,7 +51,7 @@ def queue_mail(
     session.execute(_INSERT, {
         "key": key, "kind": kind, "game_id": game.id if game else None, "sender": sender,
         "recipient": recipient, "subject": subject[:998], "body": body,
-        "message_id": new_message_id(sender), "in_reply_to": in_reply_to, "created_at": now,
-        "status": "queued", "next_attempt_at": now,
+        "message_id": message_id or new_message_id(sender), "in_reply_to": in_reply_to,
+        "created_at": now, "status": "queued", "next_attempt_at": now,
     })
     return True

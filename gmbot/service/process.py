@@ -176,6 +176,10 @@ def _process(app: App, s: Session, game: Game, phase: PhaseRow, reason: str,
                    now=now, game=game)
     queue_mail(s, key=f"results:{phase.id}:gm", kind="results", sender=game.judge,
                recipient=game.gm, subject=subject, body=public_text, now=now, game=game)
+    for address in game.observers or ():  # the public copy, never a private section
+        queue_mail(s, key=f"results:{phase.id}:observer:{address}", kind="results",
+                   sender=game.judge, recipient=address, subject=subject, body=public_text,
+                   now=now, game=game)
     phase.result = {**result, "public_text": public_text, "nmr": nmr, "reason": reason}
     phase.processed_at = now
     log_event(s, game, "phase_processed", now, phase=phase.name, reason=reason,

@@ -15,7 +15,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
 # The newest migration in migrations/versions; tests check it matches Alembic's head.
-HEAD_REVISION = "0003"
+HEAD_REVISION = "0010"
 MIGRATIONS = Path(__file__).resolve().parents[2] / "migrations"
 
 

@@ -17,6 +17,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 from sqlalchemy.types import TypeDecorator
@@ -63,6 +64,8 @@ class Game(Base):
     source: Mapped[str] = mapped_column(Text, default="")  # the game file as last loaded
     status: Mapped[str] = mapped_column(String(16), default="active")  # active|paused|finished
     created_at: Mapped[datetime]
+    press: Mapped[dict[str, Any]] = mapped_column(default=dict)  # the file's press rules
+    observers: Mapped[list[Any]] = mapped_column(default=list)  # addresses
     players: Mapped[list[Player]] = relationship(back_populates="game", order_by="Player.id")
     phases: Mapped[list[PhaseRow]] = relationship(back_populates="game", order_by="PhaseRow.seq")
 
@@ -123,7 +126,12 @@ class OrderSet(Base):
 
 class Inbound(Base):
     __tablename__ = "inbound"
-    __table_args__ = (Index("ix_inbound_sender_received", "sender", "received_at"),)
+    __table_args__ = (
+        Index("ix_inbound_sender_received", "sender", "received_at"),
+        # Pruning looks only at mail still holding its text (gmbot/service/retention.py).
+        Index("ix_inbound_raw_kept", "received_at", sqlite_where=text("raw IS NOT NULL"),
+              postgresql_where=text("raw IS NOT NULL")),
+    )
     id: Mapped[int] = mapped_column(primary_key=True)
     message_id: Mapped[str | None] = mapped_column(String(998), unique=True)
     sender: Mapped[str] = mapped_column(String(320))
@@ -140,7 +148,11 @@ class Outbound(Base):
     """The outbox: every mail gmbot sends is queued here in the transaction that caused it."""
 
     __tablename__ = "outbound"
-    __table_args__ = (Index("ix_outbound_status", "status", "next_attempt_at"),)
+    __table_args__ = (
+        Index("ix_outbound_status", "status", "next_attempt_at"),
+        # The recent notices of a kind (rate notices, refusals to strangers): inbound.py.
+        Index("ix_outbound_kind_created", "kind", "created_at"),
+    )
     id: Mapped[int] = mapped_column(primary_key=True)
     key: Mapped[str] = mapped_column(String(300), unique=True)  # never queue one mail twice
     game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"))
@@ -157,6 +169,45 @@ class Outbound(Base):
     next_attempt_at: Mapped[datetime | None]
     last_error: Mapped[str | None] = mapped_column(Text)
     sent_at: Mapped[datetime | None]
+
+
+class Press(Base):
+    """One press message as relayed: who really sent it (kept from every recipient but
+    the GM's copy when the message is grey), how it was signed, and its text."""
+
+    __tablename__ = "press"
+    __table_args__ = (Index("ix_press_game", "game_id", "id"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    phase: Mapped[str] = mapped_column(String(16), default="")  # the phase open when sent
+    sender_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))  # None: the GM
+    sender_key: Mapped[str] = mapped_column(String(64))  # FRANCE, BOB, or GM
+    broadcast: Mapped[bool] = mapped_column(default=False)  # to every player and observer
+    grey: Mapped[bool] = mapped_column(default=False)
+    signed_as: Mapped[str | None] = mapped_column(String(200))  # as shown; None when grey
+    recipients: Mapped[list[Any]] = mapped_column(default=list)  # seat keys, as shown
+    text: Mapped[str] = mapped_column(Text)
+    reply_to_id: Mapped[int | None] = mapped_column(ForeignKey("press.id"))
+    inbound_id: Mapped[int | None] = mapped_column(ForeignKey("inbound.id"))
+    created_at: Mapped[datetime]
+    copies: Mapped[list[PressCopy]] = relationship(back_populates="press",
+                                                  order_by="PressCopy.id")
+    reply_to: Mapped[Press | None] = relationship(remote_side=[id])
+
+
+class PressCopy(Base):
+    """One delivered copy of a press message: its own Message-ID, so a reply to it
+    (In-Reply-To / References) is known to answer this press."""
+
+    __tablename__ = "press_copies"
+    __table_args__ = (Index("ix_press_copies_message", "message_id"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    press_id: Mapped[int] = mapped_column(ForeignKey("press.id"))
+    kind: Mapped[str] = mapped_column(String(16))  # recipient | gm-copy | observer
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    address: Mapped[str] = mapped_column(String(320))
+    message_id: Mapped[str] = mapped_column(String(998))
+    press: Mapped[Press] = relationship(back_populates="copies")
 
 
 class Event(Base):

@@ -31,7 +31,7 @@ from typing import Any
 import yaml
 from sqlalchemy import create_engine, select, text, update
 
-from gmbot.mail.maildir import MaildirInbox
+from gmbot.mail.maildir import MaildirInbox, outbox_name
 from gmbot.service.app import open_app
 from gmbot.service.games import load_game
 from gmbot.store.models import Event, Game, Inbound, OrderSet, Outbound, PhaseRow, Player
@@ -348,8 +348,10 @@ def kill_at(proc: subprocess.Popen, point: KillPoint, progress: Progress,
     """SIGKILL the process at `point`. False if it exited on its own first."""
     started = time.monotonic()
     if point.what == "file":
-        path = progress.home.outbox / "new" / f"{int(point.target):09d}.gmbot"
-        while not path.exists() and proc.poll() is None:
+        new = progress.home.outbox / "new"
+        prefix = f"{int(point.target):09d}."
+        while (not any(n.startswith(prefix) for n in os.listdir(new))
+               and proc.poll() is None):
             assert time.monotonic() - started < timeout, f"{point} not reached in {timeout} s"
         return kill(proc)
     probes = {"read": progress.read, "processed": progress.processed, "sent": progress.sent,
@@ -536,7 +538,7 @@ def _check_maildir_outbox(home: Home, snap: Snapshot, complete: bool) -> None:
     """One file per mail, named after its row: a mail sent again after a kill replaced
     its own file."""
     files = outbox_files(home)
-    rows = {f"{o.id:09d}.gmbot": o for o in snap.outbound}
+    rows = {outbox_name(o.id, o.message_id): o for o in snap.outbound}
     for name, msg in files.items():
         assert name in rows, f"outbox file {name} has no row"
         assert msg["Message-ID"] == f"<{rows[name].message_id}>"
@@ -573,7 +575,8 @@ def unmarked(home: Home, snap: Snapshot) -> list[Outbound]:
     """Mails in the Maildir outbox whose row is still queued: the run was killed between
     writing the file and marking the row; the next run writes the file again."""
     names = set(os.listdir(home.outbox / "new"))
-    return [o for o in snap.outbound if o.status == "queued" and f"{o.id:09d}.gmbot" in names]
+    return [o for o in snap.outbound if o.status == "queued"
+            and outbox_name(o.id, o.message_id) in names]
 
 
 def stage(home: Home, progress: Progress, total_phases: int) -> str:

@@ -30,8 +30,8 @@ def cli(judge: Judge, monkeypatch: pytest.MonkeyPatch) -> Cli:
 
     monkeypatch.setattr(gmbot.service.app, "open_app", open_on_clock)
 
-    def run(*args: str, ok: bool = True) -> Result:
-        result = CliRunner().invoke(main, ["--home", str(judge.home), *args])
+    def run(*args: str, ok: bool = True, input: bytes | str | None = None) -> Result:
+        result = CliRunner().invoke(main, ["--home", str(judge.home), *args], input=input)
         assert (result.exit_code == 0) == ok, result.output
         return result
 

@@ -11,6 +11,8 @@ from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
 from pathlib import Path
 
+import pytest
+
 from gmbot.mail.maildir import MaildirInbox
 from gmbot.service.app import App, open_app
 from gmbot.service.games import load_game
@@ -119,3 +121,17 @@ deadlines:
 {extra}"""
 
 
+
+
+def fail_mails_with(monkeypatch: pytest.MonkeyPatch, word: str) -> None:
+    """A bug in handling mail: every mail whose body holds `word` raises."""
+    from gmbot.service import inbound
+
+    real = inbound._handle
+
+    def explode(app, s, mail, record):  # noqa: ANN001, ANN202
+        if word in mail.body:
+            raise RuntimeError("a bug")
+        return real(app, s, mail, record)
+
+    monkeypatch.setattr(inbound, "_handle", explode)

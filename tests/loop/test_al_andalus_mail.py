@@ -254,3 +254,21 @@ def test_a_free_wazir_general_orders_his_own_unit_by_mail(
     public = text(judge.to("gm@example.test", spring)[0])
     assert "A MUR (Wazir-General NANOOK) - DEN" in public
     assert "units: A DEN (Wazir-General NANOOK)" in public
+
+
+def test_wazirs_send_and_receive_press_by_their_role_name(judge: Judge) -> None:
+    # A Wazir is no power: he writes and is written to by his name, signed as a Wazir.
+    judge.send(addr("nanook"), "PRESS TO ZARAGOZA\nHire me: I plunder only the rich.\n"
+               "ENDPRESS\n", subject=SUBJECT)
+    judge.tick()
+    (copy,) = [m for m in judge.new_mail() if m["To"] == addr("ZARAGOZA")]
+    assert copy["Subject"] == "[al-andalus-example] Press from Wazir nanook"
+    assert "nanook@" not in str(copy.items()) and "nanook@" not in text(copy)
+    judge.send(addr("ZARAGOZA"), "PRESS TO WAZIR NANOOK, LORDELINDEL\nCome to my court.\n"
+               "ENDPRESS\n", subject=SUBJECT)
+    judge.tick()
+    out = judge.new_mail()
+    got = {m["To"] for m in out if "Press from" in m["Subject"]}
+    assert got == {addr("nanook"), addr("lordelindel")}
+    (mine,) = [m for m in out if m["To"] == addr("nanook")]
+    assert "Press from Taifa of Zaragoza to Wazir nanook, Wazir lordelindel" in text(mine)

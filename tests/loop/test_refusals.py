@@ -55,7 +55,7 @@ def test_unknown_sender_is_refused_without_learning_anything(judge: Judge) -> No
     report = judge.tick()
     assert [m.status for m in report.mails] == ["refused"]
     reply = only_reply(judge, "stranger@example.org")
-    assert reply["Subject"] == "Not accepted: orders"
+    assert reply["Subject"] == "Not accepted: your mail"  # a stranger's subject is not echoed
     assert "not registered" in body(reply)
     assert "Nothing in it was recorded" in body(reply)
     reveals_nothing(body(reply))

@@ -8,22 +8,14 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import select
 
-from gmbot.service import inbound
 from gmbot.store.models import Inbound, PhaseRow
-from tests.loop.judgekit import Judge
+from tests.loop.judgekit import Judge, fail_mails_with
 
 
 def test_a_crashing_mail_is_set_aside_and_the_next_one_is_read(
     judge: Judge, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = inbound._handle
-
-    def explode_once(app, s, mail, record):  # noqa: ANN001, ANN202
-        if "boom" in mail.body:
-            raise RuntimeError("a bug")
-        return real(app, s, mail, record)
-
-    monkeypatch.setattr(inbound, "_handle", explode_once)
+    fail_mails_with(monkeypatch, "boom")
     judge.send("france@example.test", "boom\nA PAR - BUR\n")
     judge.send("germany@example.test", "A MUN - RUH\n")
     report = judge.tick()

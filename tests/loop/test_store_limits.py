@@ -51,8 +51,9 @@ def test_an_overlong_message_id_counts_as_none(judge: Judge) -> None:
 
 
 def test_a_refusal_of_a_mail_with_an_overlong_subject_is_sent(judge: Judge) -> None:
-    judge.send_raw(b"From: stranger@example.test\r\nSubject: " + b"s" * 1200
-                   + b"\r\nMessage-ID: <long-subject@example.test>\r\n\r\nA PAR - BUR\r\n")
+    judge.send_raw(b"From: france@example.test\r\nSubject: " + b"s" * 1200
+                   + b"\r\nMessage-ID: <long-subject@example.test>\r\n\r\n"
+                   b"GAME nope\r\nA PAR - BUR\r\n")
     [outcome] = judge.tick().mails
     assert outcome.status == "refused"
     [refusal] = judge.new_mail()

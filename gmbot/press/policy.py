@@ -1,0 +1,135 @@
+"""A game's press rules (the game file's `press:` section) and the one check every
+press message passes before anything of it is delivered. Pure: no store, no mail.
+
+The default, with no `press:` section: signed press, private and broadcast, in every
+phase; no fake signatures; the GM gets no copies of private press."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+ALLOWED = ("all", "public", "none")  # private and broadcast / broadcast only / no press
+SIGNING = ("white", "grey", "both")
+PHASE_TYPES = ("movement", "retreat", "adjustment")
+KEYS = ("allowed", "signing", "fake", "phases", "gm_copies")
+_PHASE_LETTER = {"M": "movement", "R": "retreat", "A": "adjustment"}
+
+
+@dataclass(frozen=True)
+class PressRules:
+    allowed: str = "all"
+    signing: str = "white"
+    fake: bool = False  # grey press may be signed with another player's name
+    phases: tuple[str, ...] = PHASE_TYPES
+    gm_copies: bool = False  # the GM receives a copy of all private press
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["phases"] = list(self.phases)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any] | None) -> PressRules:
+        data = dict(data or {})
+        if "phases" in data:
+            data["phases"] = tuple(data["phases"])
+        return cls(**{k: v for k, v in data.items() if k in KEYS})
+
+    def default_grey(self) -> bool:
+        """How press is signed when the sender does not say: white where allowed."""
+        return self.signing == "grey"
+
+    def summary(self) -> str:
+        """One line for HELP and the acks: what this game allows."""
+        if self.allowed == "none":
+            return "This game has no press (press to the GM only)."
+        what = {"all": "private press and broadcasts", "public": "broadcasts only"}[self.allowed]
+        how = {"white": "signed", "grey": "anonymous (grey)",
+               "both": "signed or anonymous (grey)"}[self.signing]
+        when = ("in every phase" if set(self.phases) == set(PHASE_TYPES)
+                else "in " + " and ".join(f"{p} phases" for p in self.phases) + " only")
+        extra = ", fake signatures allowed" if self.fake else ""
+        copies = "; the GM receives a copy of all private press" if self.gm_copies else ""
+        return f"Press: {what}, {how}{extra}, {when}{copies}."
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """What a press message asks for, as the rules see it."""
+
+    private: bool  # not to every player (a partial broadcast is private)
+    grey: bool
+    fake: bool
+    phase: str  # the open phase's name, e.g. S1901M; "" when none is open
+    to_gm_only: bool = False
+    by_gm: bool = False
+
+
+def refusal(rules: PressRules, attempt: Attempt) -> str | None:
+    """Why the game's rules forbid this press, or None. Press to the GM alone is always
+    allowed (as in njudge: players may always write to the master), and the GM's own
+    press is never limited."""
+    if attempt.by_gm or attempt.to_gm_only:
+        return None
+    if not attempt.phase:
+        return "no phase is open: press goes only while the game runs"
+    if rules.allowed == "none":
+        return "this game has no press (you may still write to the GM: PRESS TO GM)"
+    if attempt.private and rules.allowed == "public":
+        return "this game allows broadcasts only, no private press"
+    phase_type = _PHASE_LETTER.get(attempt.phase[-1:], "")
+    if phase_type not in rules.phases:
+        return (f"this game has press only in {' and '.join(rules.phases)} phases, "
+                f"not in this {phase_type} phase")
+    if attempt.grey and rules.signing == "white":
+        return "this game allows signed (white) press only, not grey"
+    if not attempt.grey and rules.signing == "grey":
+        return "this game allows anonymous (grey) press only; drop WHITE"
+    if attempt.fake and not rules.fake:
+        return "this game does not allow fake signatures"
+    return None
+
+
+def check_section(data: Any) -> tuple[PressRules | None, list[tuple[str, str]]]:
+    """The game file's `press:` mapping checked: the rules, or the problems found."""
+    problems: list[tuple[str, str]] = []
+    if data is None:
+        return PressRules(), problems
+    if not isinstance(data, dict):
+        return None, [("", "expected a mapping, e.g. {allowed: all, signing: both}")]
+    for key in data:
+        if key not in KEYS:
+            problems.append((str(key), f"unknown key {key!r} (allowed: {', '.join(KEYS)})"))
+    values: dict[str, Any] = {}
+    for key, choices in (("allowed", ALLOWED), ("signing", SIGNING)):
+        value = data.get(key)
+        if value is None:
+            continue
+        if str(value).lower() not in choices:
+            problems.append((key, f"{value!r}: use one of {', '.join(choices)}"))
+        else:
+            values[key] = str(value).lower()
+    for key in ("fake", "gm_copies"):
+        value = data.get(key)
+        if value is None:
+            continue
+        if not isinstance(value, bool):
+            problems.append((key, f"{value!r}: use true or false"))
+        else:
+            values[key] = value
+    phases = data.get("phases")
+    if phases is not None:
+        items = phases if isinstance(phases, list) else [phases]
+        wanted = [str(p).lower() for p in items]
+        bad = [p for p in wanted if p not in PHASE_TYPES]
+        if bad or not wanted:
+            problems.append(("phases", f"{', '.join(bad) or 'empty'}: list of "
+                             f"{', '.join(PHASE_TYPES)}"))
+        else:
+            values["phases"] = tuple(p for p in PHASE_TYPES if p in wanted)
+    if values.get("fake") and values.get("signing", "white") == "white":
+        problems.append(("fake", "fake signatures are grey press: set signing to grey or both"))
+    if problems:
+        return None, problems
+    return PressRules(**values), problems

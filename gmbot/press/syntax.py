@@ -1,0 +1,127 @@
+"""Press blocks in a mail's lines, njudge's syntax and a little more:
+
+    PRESS TO FRANCE, GERMANY          BROADCAST            PRESS GREY TO F G
+    ...text...                        ...text...           ...text...
+    ENDPRESS                          ENDPRESS             END PRESS
+
+Header words: `TO <names>` (powers, role players' names, initials such as `FG`, `GM`),
+`ALL` / `EVERYONE` (a broadcast), `ALL BUT <names>`, `GREY` / `GRAY` / `ANONYMOUS`,
+`WHITE` / `SIGNED`, `FAKE AS <name>` (grey press signed with another name). Pure text:
+names are resolved later, against the game (gmbot/press/names.py)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+_HEADS = {"PRESS", "BROADCAST"}
+_END = re.compile(r"^(END\s*-?\s*PRESS|ENDPRESS|END\s+OF\s+PRESS)\W*$", re.IGNORECASE)
+_SPLIT = re.compile(r"[\s,;]+")
+_GREY = {"GREY", "GRAY", "ANONYMOUS", "ANON"}
+_WHITE = {"WHITE", "SIGNED"}
+_ALL = {"ALL", "EVERYONE", "EVERYBODY"}
+_FILLER = {"AND", "&", "+"}
+_NAME = re.compile(r"[^\W_][\w.'/-]*")
+
+
+@dataclass(frozen=True)
+class PressBlock:
+    """One press message as written. `to` holds the names as written (empty with
+    `broadcast`); `but` the names left out of a broadcast (njudge's partial press)."""
+
+    line: int  # the header's line number among the mail's command lines
+    header: str
+    text: str
+    broadcast: bool = False
+    to: tuple[str, ...] = ()
+    but: tuple[str, ...] = ()
+    grey: bool | None = None  # None: the sender did not say (the game's default)
+    fake_as: str | None = None
+    problems: tuple[str, ...] = field(default=())  # what is wrong with the header
+    unterminated: bool = False  # no ENDPRESS: the rest of the mail was taken as press
+
+
+def is_press_header(text: str) -> bool:
+    words = text.split(None, 1)
+    return bool(words) and words[0].upper().rstrip(":") in _HEADS
+
+
+def split_press(lines: list[tuple[int, str]]) -> tuple[list[PressBlock], list[tuple[int, str]]]:
+    """The press blocks among numbered lines, and the lines outside them (in order).
+    No line inside a block is ever returned as a line outside: press is never read as
+    orders or commands."""
+    blocks: list[PressBlock] = []
+    rest: list[tuple[int, str]] = []
+    i = 0
+    while i < len(lines):
+        number, text = lines[i]
+        if not is_press_header(text):
+            rest.append((number, text))
+            i += 1
+            continue
+        end = i + 1
+        while end < len(lines) and not _END.match(lines[end][1]):
+            end += 1
+        body = "\n".join(t for _, t in lines[i + 1:end])
+        block = parse_header(number, text, body, unterminated=end == len(lines))
+        if block.unterminated and block.problems:
+            # "Press on to Moscow!" with no ENDPRESS after it: chatter, not a press header
+            # that would swallow the orders below it.
+            rest.append((number, text))
+            i += 1
+            continue
+        blocks.append(block)
+        i = end + 1  # past ENDPRESS
+    return blocks, rest
+
+
+def parse_header(number: int, header: str, text: str, unterminated: bool = False) -> PressBlock:
+    words = [w for w in _SPLIT.split(header.strip()) if w]
+    head = words.pop(0).upper().rstrip(":")
+    broadcast = head == "BROADCAST"
+    to: list[str] = []
+    but: list[str] = []
+    grey: bool | None = None
+    fake: str | None = None
+    problems: list[str] = []
+    target = to  # where names go: after TO, or after BUT
+    i = 0
+    while i < len(words):
+        word = words[i].upper().rstrip(":")
+        if word in _GREY:
+            grey = True
+        elif word in _WHITE:
+            grey = False
+        elif word == "TO" or word in _FILLER:
+            pass
+        elif word in _ALL:
+            broadcast = True
+        elif word in ("BUT", "EXCEPT"):
+            target = but
+        elif word == "FAKE":
+            grey = True
+            if i + 1 < len(words) and words[i + 1].upper() == "AS":
+                i += 1
+            if i + 1 < len(words):
+                i += 1
+                fake = words[i].upper()
+            else:
+                problems.append("FAKE needs a name: FAKE AS ENGLAND")
+        else:
+            target.append(word)
+        i += 1
+    odd = [w for w in to + but if not _NAME.fullmatch(w)]
+    if odd:
+        problems.append(f"not a player's name: {', '.join(odd)}")
+    if but and not broadcast:
+        problems.append("BUT follows ALL: PRESS TO ALL BUT FRANCE")
+    if broadcast and to:
+        problems.append(f"a broadcast goes to everyone; drop {', '.join(to)} "
+                        "or write PRESS TO ALL BUT ...")
+    if not broadcast and not to:
+        problems.append("say who it is for: PRESS TO FRANCE, GERMANY (or BROADCAST)")
+    if not text.strip():
+        problems.append("the press message is empty")
+    return PressBlock(line=number, header=header, text=text, broadcast=broadcast,
+                      to=tuple(to), but=tuple(but), grey=grey, fake_as=fake,
+                      problems=tuple(problems), unterminated=unterminated)

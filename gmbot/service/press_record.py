@@ -1,0 +1,56 @@
+"""The press record as one reader may see it: the game's broadcasts (its public record),
+and the press he sent and received. A grey sender stays hidden here as in the mail: only
+the GM's copies name him."""
+
+from __future__ import annotations
+
+from sqlalchemy import or_, select
+from sqlalchemy.orm import Session
+
+from gmbot.press.names import GM, Names
+from gmbot.store.models import Game, Player, Press, PressCopy
+
+
+def visible_press(session: Session, game: Game, viewer: Player | None) -> list[Press]:
+    """Press `viewer` (None: the GM) may read, oldest first."""
+    mine = PressCopy.player_id == viewer.id if viewer else (
+        PressCopy.player_id.is_(None) & (PressCopy.address == game.gm))
+    received = select(PressCopy.press_id).where(mine)
+    sent = Press.sender_id == viewer.id if viewer else Press.sender_key == GM
+    return list(session.scalars(
+        select(Press).where(Press.game_id == game.id,
+                            or_(Press.broadcast, sent, Press.id.in_(received)))
+        .order_by(Press.id)))
+
+
+def record_text(press: Press, viewer: Player | None, names: Names, gm_copy: bool) -> str:
+    """One press message for the record, seen by `viewer`; `gm_copy`: the GM reads it
+    through his copy, so with its true sender."""
+    own = viewer.key if viewer else GM
+    if press.reply_to_id is not None and press.sender_key == own:
+        original = press.reply_to
+        to = ("the anonymous sender" if original is not None and original.signed_as is None
+              else names.label(press.recipients[0]) if press.recipients else "?")
+    else:
+        to = "all players" if press.broadcast else ", ".join(
+            names.label(k) for k in press.recipients)
+    if press.sender_key == own:
+        who = "You" + (" (anonymously)" if press.grey and not press.signed_as else
+                       f" (signed {press.signed_as})" if press.grey else "")
+    elif gm_copy:
+        who = names.label(press.sender_key) + (" (sent anonymously)" if press.grey else "")
+    else:
+        who = press.signed_as or "Anonymous"
+    kind = "broadcast" if press.broadcast else "reply" if press.reply_to_id else "press"
+    text = "\n".join(f"    {line}" for line in press.text.splitlines())
+    return f"  {who} to {to} ({kind}):\n{text}"
+
+
+def press_by_phase(session: Session, game: Game, viewer: Player | None,
+                   names: Names) -> dict[str, list[str]]:
+    """The record's press texts grouped by the phase they were sent in."""
+    out: dict[str, list[str]] = {}
+    for press in visible_press(session, game, viewer):
+        gm_copy = viewer is None and GM not in press.recipients
+        out.setdefault(press.phase, []).append(record_text(press, viewer, names, gm_copy))
+    return out

@@ -1,0 +1,135 @@
+"""The press block syntax and the game's press rules, as pure functions: njudge's forms
+are read, every header problem is named, and the rules refuse exactly what they forbid."""
+
+from __future__ import annotations
+
+import pytest
+
+from gmbot.commands.request import parse_request
+from gmbot.gamefile import GameFileError, parse_game_text
+from gmbot.press.names import GM, Names, Seat
+from gmbot.press.policy import Attempt, PressRules, refusal
+from gmbot.press.syntax import parse_header, split_press
+
+
+def lines(text: str) -> list[tuple[int, str]]:
+    return list(enumerate(text.splitlines(), 1))
+
+
+def test_blocks_are_split_out_and_never_read_as_orders() -> None:
+    req = parse_request(["A PAR - BUR", "PRESS TO GERMANY", "A MUN - BUR", "HELP",
+                         "ENDPRESS", "ORDERS"])
+    assert [o.text for o in req.orders] == ["A PAR - BUR"]
+    assert [c.name for c in req.commands] == ["ORDERS"]
+    (block,) = req.press
+    assert (block.line, block.to, block.text) == (2, ("GERMANY",), "A MUN - BUR\nHELP")
+
+
+def test_a_block_without_endpress_takes_the_rest_of_the_mail() -> None:
+    (block,), rest = split_press(lines("A PAR H\nBROADCAST\nhello\nF BRE H"))
+    assert block.unterminated and block.broadcast and block.text == "hello\nF BRE H"
+    assert rest == [(1, "A PAR H")]
+
+
+@pytest.mark.parametrize(("header", "to", "broadcast", "but", "grey", "fake"), [
+    ("PRESS TO FRANCE, GERMANY", ("FRANCE", "GERMANY"), False, (), None, None),
+    ("press to france and germany", ("FRANCE", "GERMANY"), False, (), None, None),
+    ("PRESS TO FG", ("FG",), False, (), None, None),
+    ("BROADCAST", (), True, (), None, None),
+    ("PRESS TO ALL", (), True, (), None, None),
+    ("PRESS TO ALL BUT RUSSIA", (), True, ("RUSSIA",), None, None),
+    ("PRESS GREY TO ITALY", ("ITALY",), False, (), True, None),
+    ("BROADCAST WHITE", (), True, (), False, None),
+    ("PRESS FAKE AS ENGLAND TO FRANCE", ("FRANCE",), False, (), True, "ENGLAND"),
+])
+def test_headers(header: str, to: tuple[str, ...], broadcast: bool, but: tuple[str, ...],
+                 grey: bool | None, fake: str | None) -> None:
+    block = parse_header(1, header, "text")
+    assert (block.to, block.broadcast, block.but, block.grey, block.fake_as) == (
+        to, broadcast, but, grey, fake)
+    assert block.problems == ()
+
+
+@pytest.mark.parametrize(("header", "text", "problem"), [
+    ("PRESS", "hi", "say who it is for"),
+    ("PRESS TO FRANCE BUT ITALY", "hi", "BUT follows ALL"),
+    ("BROADCAST TO FRANCE", "hi", "a broadcast goes to everyone"),
+    ("PRESS FAKE", "hi", "FAKE needs a name"),
+    ("PRESS TO FRANCE", "  ", "the press message is empty"),
+])
+def test_header_problems(header: str, text: str, problem: str) -> None:
+    assert any(problem in p for p in parse_header(1, header, text).problems)
+
+
+def test_names_resolve_powers_roles_initials_and_the_gm() -> None:
+    seats = [Seat("FRANCE", "France"), Seat("GERMANY", "Germany"),
+             Seat("BOB", "Wazir Bob", "wazir")]
+    names = Names(seats, {"FRA": "FRANCE", "FRENCH": "FRANCE"}.get)
+    assert names.resolve(("FRA", "WAZIR", "BOB", "GM")) == (["FRANCE", "BOB", GM], [])
+    assert names.resolve(("FG",)) == (["FRANCE", "GERMANY"], [])
+    assert names.resolve(("NARNIA",)) == ([], ["NARNIA"])
+
+
+SPRING, FALL_RETREAT = "S1901M", "F1901R"
+
+
+@pytest.mark.parametrize(("rules", "attempt", "refused"), [
+    (PressRules(), Attempt(private=True, grey=False, fake=False, phase=SPRING), None),
+    (PressRules(), Attempt(private=True, grey=True, fake=False, phase=SPRING), "white"),
+    (PressRules(allowed="none"), Attempt(private=False, grey=False, fake=False, phase=SPRING),
+     "no press"),
+    (PressRules(allowed="none"),
+     Attempt(private=True, grey=False, fake=False, phase=SPRING, to_gm_only=True), None),
+    (PressRules(allowed="public"), Attempt(private=True, grey=False, fake=False, phase=SPRING),
+     "broadcasts only"),
+    (PressRules(phases=("movement",)),
+     Attempt(private=True, grey=False, fake=False, phase=FALL_RETREAT), "movement"),
+    (PressRules(signing="both"), Attempt(private=True, grey=True, fake=True, phase=SPRING),
+     "fake"),
+    (PressRules(signing="grey", fake=True),
+     Attempt(private=True, grey=True, fake=True, phase=SPRING), None),
+    (PressRules(allowed="none"),
+     Attempt(private=True, grey=False, fake=False, phase=SPRING, by_gm=True), None),
+    (PressRules(), Attempt(private=True, grey=False, fake=False, phase=""), "no phase"),
+])
+def test_the_rules_refuse_what_they_forbid(rules: PressRules, attempt: Attempt,
+                                           refused: str | None) -> None:
+    why = refusal(rules, attempt)
+    assert (why is None) if refused is None else (why is not None and refused in why)
+
+
+GAME = """name: g
+variant: standard
+gm: gm@example.org
+judge: judge@example.org
+players:
+  - {address: a@example.org, power: FRANCE}
+"""
+
+
+def test_the_game_file_press_section_and_observers() -> None:
+    spec = parse_game_text(GAME + "press: {signing: both, fake: true, phases: [movement]}\n"
+                           "observers: [Watcher@Example.org]\n")
+    assert spec.press == PressRules(signing="both", fake=True, phases=("movement",))
+    assert spec.observers == ("watcher@example.org",)
+    assert parse_game_text(GAME).press == PressRules()
+
+
+@pytest.mark.parametrize(("extra", "message"), [
+    ("press: {allowed: some}", "press.allowed: 'some': use one of all, public, none"),
+    ("press: {fake: true}", "press.fake: fake signatures are grey press"),
+    ("press: {gm_copy: true}", "press.gm_copy: unknown key"),
+    ("press: {phases: [winter]}", "press.phases: winter"),
+    ("observers: [a@example.org]", "observers[0]: a@example.org is a player"),
+    ("observers: [nobody]", "observers[0]: not an email address"),
+])
+def test_game_file_press_problems_name_their_line(extra: str, message: str) -> None:
+    with pytest.raises(GameFileError) as e:
+        parse_game_text(GAME + extra + "\n")
+    assert any(message in str(p) and p.line == 7 for p in e.value.problems), e.value.problems
+
+
+def test_chatter_starting_with_press_does_not_swallow_the_orders() -> None:
+    req = parse_request(["Press on to Moscow!", "A WAR - MOS"])
+    assert req.press == []
+    assert [o.text for o in req.orders] == ["Press on to Moscow!", "A WAR - MOS"]
