@@ -12,6 +12,7 @@ from gmbot.engine.adjudicate import PhaseResult, adjudicate
 from gmbot.engine.map import load_map
 from gmbot.engine.position import state_from_dict, state_to_dict
 from gmbot.engine.rules import StandardRules
+from gmbot.engine.state import MOVEMENT
 from gmbot.variants import make_rules
 
 
@@ -46,6 +47,15 @@ def case_outcome(data: Any) -> tuple[StandardRules, PhaseResult]:
     return rules, adjudicate(state, rules, orders)
 
 
+def _unordered(result: PhaseResult) -> list[str]:
+    """Units that held in a movement phase because nobody ordered them (an NMR hold)."""
+    if result.before.phase.kind != MOVEMENT:
+        return []
+    ordered = {o.prov for o in result.accepted}
+    return sorted(str(u) for prov, u in result.before.units.items()
+                  if prov not in ordered and str(u) in result.orders)
+
+
 def result_to_dict(result: PhaseResult) -> dict[str, Any]:
     after = result.after
     position = state_to_dict(after)
@@ -72,6 +82,9 @@ def result_to_dict(result: PhaseResult) -> dict[str, Any]:
         "centers_after": {p: list(centers) for p, centers in position["centers"].items()},
         "position": position,
     }
+    unordered = _unordered(result)
+    if unordered:
+        out["unordered"] = unordered
     if result.built or result.removed:
         out["built"] = result.built
         out["removed"] = result.removed

@@ -68,10 +68,13 @@ class Problem:
 
 
 class GameFileError(Exception):
-    """A game file that cannot be used; `problems` lists everything found wrong."""
+    """A game file that cannot be used; `problems` lists everything found wrong.
+    `partial`: what of the file could be read despite them, so that the checks against
+    the variant and map can still run and every problem is reported in one load."""
 
-    def __init__(self, problems: list[Problem]) -> None:
+    def __init__(self, problems: list[Problem], partial: GameSpec | None = None) -> None:
         self.problems = list(problems)
+        self.partial = partial
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
@@ -107,6 +110,13 @@ class GameSpec:
     observers: tuple[str, ...] = ()  # addresses given the public results and broadcasts
     filename: str = "<game>"
     lines: Mapping[str, int] = field(default_factory=dict, repr=False, compare=False)
+    # A partial spec (see GameFileError.partial) leaves out unreadable players: each
+    # player's index in the file, for paths in problems.
+    player_rows: tuple[int, ...] = field(default=(), repr=False, compare=False)
+
+    def player_path(self, n: int) -> str:
+        """The file's path of `players[n]` (as the file numbers them)."""
+        return f"players[{self.player_rows[n] if self.player_rows else n}]"
 
     def line_of(self, path: str) -> int | None:
         """The line of a field path such as "position.units.FRANCE[1]", or None."""
@@ -169,7 +179,7 @@ def parse_game_text(text: str, filename: str = "<game>", stored: bool = False) -
         raise GameFileError([Problem(filename, exc.line, "", str(exc))]) from None
     spec = _Checker(tree, stored).game(data)
     if tree.problems or spec is None:
-        raise GameFileError(sorted(tree.problems, key=lambda p: p.line or 0))
+        raise GameFileError(sorted(tree.problems, key=lambda p: p.line or 0), partial=spec)
     return spec
 
 
@@ -383,18 +393,21 @@ class _Checker:
         for sub, message in press_problems:
             self.problem(_child("press", sub) if sub else "press", message)
         observers = self.observers(top.get("observers"), gm, judge, players or [])
-        if self.tree.problems:
-            return None
-        assert name and variant and gm and judge and players and deadlines
+        if not variant or not isinstance(options, dict):
+            return None  # nothing to check against a variant's map
+        if any(p.path.startswith("position") for p in self.tree.problems):
+            position = None  # its shape is wrong: its contents cannot be checked
+        # With problems this is the partial spec (see GameFileError.partial).
         return GameSpec(
-            name=name,
+            name=name or "",
             title=title,
             variant=variant,
             options=options,
-            gm=gm,
-            judge=judge,
-            players=tuple(p for p in players if p),
-            deadlines=deadlines,
+            gm=gm or "",
+            judge=judge or "",
+            players=tuple(p for p in players or () if p),
+            player_rows=tuple(i for i, p in enumerate(players or ()) if p),
+            deadlines=deadlines or DeadlinePolicy(),
             nmr=nmr,
             auth=auth,
             gm_password=gm_password,

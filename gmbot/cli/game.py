@@ -22,15 +22,17 @@ def game() -> None:
 
 @game.command("load")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--force", is_flag=True,
+              help="Take the file's values even where a GM command (REPLACE) changed them.")
 @click.pass_context
-def load(ctx: click.Context, file: str) -> None:
+def load(ctx: click.Context, file: str, force: bool) -> None:
     """Create or update the game described by FILE (games/NAME.yaml)."""
     from gmbot.gamefile import GameFileError
     from gmbot.service.games import load_game
 
     app = app_from(ctx)
     try:
-        click.echo(load_game(app, file))
+        click.echo(load_game(app, file, force=force))
     except GameFileError as e:
         raise click.ClickException("the game file has errors:\n" + "\n".join(
             str(p) for p in e.problems)) from None

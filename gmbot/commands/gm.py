@@ -36,8 +36,10 @@ def run(ctx: Context) -> None:
                 done = admin.resume(ctx.session, ctx.game, now)
             elif name == "ROLLBACK" and len(args) == 1:
                 done = admin.rollback(ctx.session, ctx.game, args[0], now)
-            elif name == "REPLACE" and len(args) == 2:
-                done = admin.replace_player(ctx.session, ctx.game, args[0], args[1], now)
+            elif name == "REPLACE" and len(args) >= 2:
+                # The address may come in display form: REPLACE ITALY Luca <luca@x>
+                done = admin.replace_player(ctx.session, ctx.game, args[0],
+                                            " ".join(args[1:]), now)
             elif name == "DRAW" and not args:
                 done = admin.declare_draw(ctx.session, ctx.game, now)
             elif name in USAGE:

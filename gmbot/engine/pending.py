@@ -37,9 +37,11 @@ def standard_missing(
             left = -delta - sum(1 for o in orders if isinstance(o, Remove))
             return [f"{left} removal(s)"] if left > 0 else []
         return []
+    # A unit with nowhere to go is disbanded without an order: not waited for.
     return [
         str(d.unit) for p, d in sorted(state.dislodged.items())
         if p not in ordered and rules.may_order(state, power, d.unit)
+        and rules.retreat_choices(state, d)
     ]
 
 

@@ -6,7 +6,8 @@ hooks for anything a variant might change; they know no variant.
 Hook groups:
   grammar        parse_extra, check_set, order_key, order_words
   who orders     may_order, reconcile, missing_orders, ack_lines, role_key, seat_roles
-  board          army_adjacent, fleet_adjacent, can_convoy, build_sites, built_unit
+  board          army_adjacent, fleet_adjacent, can_convoy, build_sites, built_unit,
+                 retreat_choices
   strength       strength, beats_defender, beats_rival, cuts_support
   phase effects  before_movement, after_movement, after_retreats, before_adjustments,
                  adjustment_orders, after_adjustments
@@ -33,7 +34,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from gmbot.engine.orders import Build, Hold, Order, Waive
-from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Phase, Unit
+from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, Dislodged, GameState, Phase, Unit
 
 if TYPE_CHECKING:
     from gmbot.engine.adjudicate import PhaseResult
@@ -156,6 +157,13 @@ class StandardRules:
             near = state.map.army_adj.get(unit.prov, ())
             return [p for p in near if self.army_adjacent(state, unit.prov, p)]
         return list(state.map.fleet_adj.get(unit.loc, ()))
+
+    def retreat_choices(self, state: GameState, entry: Dislodged) -> list[str]:
+        """Where a dislodged unit's owner may order it to retreat, as he sees the board.
+        A unit with none is disbanded without an order: nobody waits for it."""
+        from gmbot.engine.retreat import retreat_options
+
+        return retreat_options(state, self, entry)
 
     def can_convoy(self, state: GameState, prov: str) -> bool:
         """Whether a fleet in `prov` may convoy: in seas only."""

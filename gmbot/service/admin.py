@@ -4,26 +4,29 @@ caller's transaction; the CLI wraps each in its own."""
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from email.utils import parseaddr
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from gmbot.deadlines import Duration
 from gmbot.engine.state import Phase
-from gmbot.render import render
+from gmbot.gamefile import EMAIL_RE
+from gmbot.service.announce import announce, deadline_of, told
 from gmbot.service.credentials import settle_secret, welcome
-from gmbot.service.outbox import queue_mail
+from gmbot.service.gameover import end_game
 from gmbot.service.runtime import (
     active_players,
     current_phase,
     deadline_after,
+    latest_orders,
     log_event,
     policy_of,
     rules_for,
     state_of,
 )
 from gmbot.service.views import board_summary, deadline_text
-from gmbot.store.models import Game, PhaseRow
+from gmbot.store.models import Game, OrderSet, PhaseRow, Player
 
 
 class AdminError(ValueError):
@@ -70,14 +73,19 @@ def extend(session: Session, game: Game, text: str, now: datetime) -> str:
     if phase.paused_remaining is not None:
         # Paused: the clock is stopped, so the extension adds to the time left.
         phase.paused_remaining += duration.total.total_seconds()
-        log_event(session, game, "deadline_extended", now, phase=phase.name, by=str(duration))
+        event = log_event(session, game, "deadline_extended", now, phase=phase.name,
+                          by=str(duration))
         left = timedelta(seconds=phase.paused_remaining)
-        return f"{phase.name} will have {left} left when the game resumes"
+        n = announce(session, game, event, "announce_extend.txt.j2", now, phase=phase.name,
+                     paused=True, left=left, deadline=None)
+        return f"{phase.name} will have {left} left when the game resumes; {told(n)}"
     base = max(phase.deadline_at or now, now)
     phase.deadline_at = base + duration.total
-    log_event(session, game, "deadline_extended", now, phase=phase.name, by=str(duration),
-              deadline=phase.deadline_at.isoformat())
-    return f"deadline of {phase.name} moved to {_when(game, phase.deadline_at)}"
+    event = log_event(session, game, "deadline_extended", now, phase=phase.name,
+                      by=str(duration), deadline=phase.deadline_at.isoformat())
+    n = announce(session, game, event, "announce_extend.txt.j2", now, phase=phase.name,
+                 paused=False, left=None, deadline=deadline_of(game, phase.deadline_at))
+    return f"deadline of {phase.name} moved to {_when(game, phase.deadline_at)}; {told(n)}"
 
 
 def pause(session: Session, game: Game, now: datetime) -> str:
@@ -87,9 +95,10 @@ def pause(session: Session, game: Game, now: datetime) -> str:
     game.status = "paused"
     if phase.deadline_at is not None:
         phase.paused_remaining = max((phase.deadline_at - now).total_seconds(), 0.0)
-    log_event(session, game, "paused", now, phase=phase.name,
-              remaining=phase.paused_remaining)
-    return f"game {game.name} paused"
+    event = log_event(session, game, "paused", now, phase=phase.name,
+                      remaining=phase.paused_remaining)
+    n = announce(session, game, event, "announce_pause.txt.j2", now, phase=phase.name)
+    return f"game {game.name} paused; {told(n)}"
 
 
 def resume(session: Session, game: Game, now: datetime) -> str:
@@ -101,8 +110,11 @@ def resume(session: Session, game: Game, now: datetime) -> str:
         phase.deadline_at = now + timedelta(seconds=max(phase.paused_remaining, 3600))
         phase.paused_remaining = None
     game.status = "active"
-    log_event(session, game, "resumed", now, phase=phase.name)
-    return f"game {game.name} resumed; deadline {_when(game, phase.deadline_at)}"
+    event = log_event(session, game, "resumed", now, phase=phase.name)
+    n = announce(session, game, event, "announce_resume.txt.j2", now, phase=phase.name,
+                 deadline=deadline_of(game, phase.deadline_at))
+    return (f"game {game.name} resumed; deadline {_when(game, phase.deadline_at)}; "
+            f"{told(n)}")
 
 
 def rollback(session: Session, game: Game, target: str, now: datetime) -> str:
@@ -125,18 +137,47 @@ def rollback(session: Session, game: Game, target: str, now: datetime) -> str:
     reopened = PhaseRow(game_id=game.id, seq=rows[-1].seq + 1, name=chosen.name,
                         state=chosen.state, opened_at=now,
                         deadline_at=deadline_after(game, chosen.name, now),
-                        processed_at=None, result=None)
+                        processed_at=None, result=None,
+                        # Restored orders are complete at once: early processing waits
+                        # for players to confirm or change them (see process.why_due).
+                        reminders_sent=["rolled_back"])
     session.add(reopened)
+    session.flush()
+    orders_of = _restore_orders(session, chosen, reopened, now)
     if game.status == "finished":
         game.status = "active"
-    log_event(session, game, "rolled_back", now, to=name)
-    return f"game {game.name} rolled back to {name}; orders must be sent again"
+    event = log_event(session, game, "rolled_back", now, to=name)
+    n = announce(session, game, event, "announce_rollback.txt.j2", now, phase=name,
+                 orders_of=orders_of, deadline=deadline_of(game, reopened.deadline_at))
+    return f"game {game.name} rolled back to {name}; the orders that stood for it are kept; " \
+        f"{told(n)}"
+
+
+def _restore_orders(session: Session, old: PhaseRow, new: PhaseRow,
+                    now: datetime) -> dict[int, list[str]]:
+    """Each player's orders as they stood for `old`, copied to the reopened `new`, so
+    processing it again adjudicates the same orders unless players change them."""
+    out: dict[int, list[str]] = {}
+    for player_id, row in latest_orders(session, old).items():
+        session.add(OrderSet(phase_id=new.id, player_id=player_id, version=1,
+                             lines=list(row.lines), errors=list(row.errors),
+                             message_id=None, created_at=now))  # None: restored
+        out[player_id] = list(row.lines)
+    return out
+
+
+def plain_address(text: str) -> str:
+    """The address in `text` ("Luca <luca@x>" or "luca@x"), checked as the game file
+    checks its addresses, lower-cased."""
+    name, address = parseaddr(text.strip())
+    if not address or not EMAIL_RE.fullmatch(address):
+        raise AdminError(f"not an email address: {text.strip()!r} "
+                         "(write it as luca@example.org or \"Luca <luca@example.org>\")")
+    return address.lower()
 
 
 def replace_player(session: Session, game: Game, who: str, address: str, now: datetime) -> str:
-    address = address.strip().lower()
-    if "@" not in address:
-        raise AdminError(f"not an email address: {address!r}")
+    address = plain_address(address)
     target = who.strip().upper()
     player = next(
         (p for p in game.players if p.active and (p.key == target or p.address == who.lower())),
@@ -151,8 +192,18 @@ def replace_player(session: Session, game: Game, who: str, address: str, now: da
     # A new secret: the one the old player knew must not serve the new one.
     player.secret_hash, secret = settle_secret(None, None, True, game.auth)
     welcome(session, game, player, now, secret)
-    log_event(session, game, "player_replaced", now, who=player.key, old=old, new=address)
-    return f"{player.key} is now played by {address}"
+    event = log_event(session, game, "player_replaced", now, who=player.key, old=old,
+                      new=address)
+    phase = current_phase(session, game)
+    others = [p for p in active_players(game) if p is not player]
+    n = announce(session, game, event, "announce_replace.txt.j2", now, players=others,
+                 topic=player.key, who=player.key, phase=phase.name if phase else "-",
+                 deadline=deadline_of(game, phase.deadline_at if phase else None))
+    # The old address hears it once: he is no longer a player of the game.
+    gone = Player(address=old, power=player.power, name=player.name, role=player.role)
+    announce(session, game, event, "announce_replaced_out.txt.j2", now, players=[gone],
+             topic=player.key, who=player.key)
+    return f"{player.key} is now played by {address}; {told(n)}"
 
 
 def declare_draw(session: Session, game: Game, now: datetime) -> str:
@@ -165,14 +216,9 @@ def declare_draw(session: Session, game: Game, now: datetime) -> str:
     rules = rules_for(game)
     state = state_of(game, phase, rules)
     survivors = [p for p in state.powers if state.is_alive(p)]
-    game.status = "finished"
     phase.deadline_at = None
     phase.paused_remaining = None
-    subject, body = render("draw.txt.j2", game=game, phase=Phase.parse(phase.name).long(),
-                           survivors=survivors, lines=rules.draw_lines(state),
-                           board=board_summary(state, rules))
-    for address in [p.address for p in active_players(game)] + [game.gm, *game.observers]:
-        queue_mail(session, key=f"draw:{phase.id}:{address}", kind="results", sender=game.judge,
-                   recipient=address, subject=subject, body=body, now=now, game=game)
     log_event(session, game, "draw_declared", now, phase=phase.name, survivors=survivors)
+    end_game(session, game, now, phase=Phase.parse(phase.name).long(), survivors=survivors,
+             lines=rules.draw_lines(state), board=board_summary(state, rules))
     return f"game {game.name} ends in a draw in {phase.name}: {', '.join(survivors)}"

@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 
 from sqlalchemy import select
 
-from gmbot.engine.position import PositionError, state_from_dict, state_to_dict
+from gmbot.engine.position import (
+    PositionError,
+    position_errors,
+    state_from_dict,
+    state_to_dict,
+)
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState
 from gmbot.gamefile import (
     GameFileError,
     GameSpec,
+    Problem,
     load_game_file,
     parse_game_text,
     redact_secrets,
@@ -63,25 +69,27 @@ def check_spec(spec: GameSpec) -> dict[str, object] | None:
     for n, player in enumerate(spec.players):
         if player.power and player.power not in gmap.powers:
             problems.append(spec.problem(
-                f"players[{n}].power",
+                f"{spec.player_path(n)}.power",
                 f"unknown power {player.power} (powers: {', '.join(gmap.powers)})",
             ))
         if player.role and player.role not in getattr(rules, "roles", ()):
-            problems.append(spec.problem(f"players[{n}].role",
+            problems.append(spec.problem(f"{spec.player_path(n)}.role",
                                          f"{spec.variant} has no role {player.role!r}"))
         elif player.role and player.key in gmap.powers:
             # The engine knows a role player by his name: it must not be a power's key.
-            problems.append(spec.problem(f"players[{n}].name",
+            problems.append(spec.problem(f"{spec.player_path(n)}.name",
                                          f"{player.name!r} is a power's name; a player with "
                                          f"a role needs another"))
     position = None
     state = None
     if spec.position is not None:
-        try:
-            state = state_from_dict(spec.position, gmap)
-            position = seated(rules, spec, state)
-        except PositionError as e:
-            problems.append(spec.problem(f"position.{e.path}", e.reason))
+        state, errors = position_errors(spec.position, gmap)
+        problems += [spec.problem(f"position.{e.path}", e.reason) for e in errors]
+        if state is not None:
+            try:
+                position = seated(rules, spec, state)
+            except PositionError as e:
+                problems.append(spec.problem(f"position.{e.path}", e.reason))
     else:
         state = state_from_dict({}, gmap)  # the map's start: the variant may still need more
     if state is not None:
@@ -98,13 +106,33 @@ def seated(rules: StandardRules, spec: GameSpec, state: GameState) -> dict[str, 
     return state_to_dict(rules.seat_roles(state, roles) if roles else state)
 
 
-def load_game(app: App, path: str | Path) -> str:
+def read_game_file(path: str | Path) -> tuple[GameSpec, dict[str, object] | None]:
+    """The file's spec and position, checked against its variant; raises GameFileError
+    with every problem at once: the file's own and, as far as it can be read, those
+    against the variant and map."""
+    try:
+        spec = load_game_file(path)
+    except GameFileError as e:
+        more: list[Problem] = []
+        if e.partial is not None:
+            try:
+                check_spec(e.partial)
+            except GameFileError as found:
+                more = found.problems
+        if not more:
+            raise
+        raise GameFileError(sorted([*e.problems, *more], key=lambda p: p.line or 0)) from None
+    return spec, check_spec(spec)
+
+
+def load_game(app: App, path: str | Path, force: bool = False) -> str:
     """Create or update the game a file describes. Orders and history are kept; a
     `position:` in the file replaces the current phase's position (a GM correction) when
-    it differs from the position in the file as last loaded."""
+    it differs from the position in the file as last loaded. A player the GM changed by
+    command (REPLACE) since the last load is kept when the file still has the old value,
+    and the answer says so; `force` takes the file's value."""
     path = Path(path)
-    spec = load_game_file(path)
-    position = check_spec(spec)
+    spec, position = read_game_file(path)
     now = app.now()
     with app.db.transaction() as s:
         # Locked like process_game locks it: a reload never interleaves with a deadline.
@@ -116,6 +144,7 @@ def load_game(app: App, path: str | Path) -> str:
         old_deadlines = dict(game.deadlines or {})
         old_position = None if created else _file_position(game.source)
         new_gm = created or game.gm != spec.gm.lower()
+        spec, differs = (spec, []) if created else _keep_commands(game, spec, force)
         game.title = spec.title
         game.variant = spec.variant
         game.options = dict(spec.options)
@@ -163,7 +192,35 @@ def load_game(app: App, path: str | Path) -> str:
                   file=str(path), players=[asdict(p) | {"password": None} for p in spec.players])
         verb = "created" if created else "updated"
         where = f" at {phase.name}" if phase else ""
-        return f"game {spec.name} {verb}{where} ({len(spec.players)} players)"
+        return "\n".join([f"game {spec.name} {verb}{where} ({len(spec.players)} players)",
+                          *differs])
+
+
+def _keep_commands(game: Game, spec: GameSpec, force: bool) -> tuple[GameSpec, list[str]]:
+    """The spec to apply, with the GM's command-made changes kept where the file still
+    has the value it had at the last load, and a line for each difference."""
+    try:
+        before = {p.key: p.address.lower()
+                  for p in parse_game_text(game.source, stored=True).players}
+    except GameFileError:
+        return spec, []
+    now = {p.key: p.address for p in game.players if p.active}
+    players, differs = [], []
+    for entry in spec.players:
+        file, old, current = entry.address.lower(), before.get(entry.key), now.get(entry.key)
+        if current is None or file == current or file != old:
+            players.append(entry)  # unchanged, or the GM edited the file: the file wins
+            continue
+        if force:
+            differs.append(f"{entry.key}: the file's {file} replaces {current}, set by "
+                           "command (--force)")
+            players.append(entry)
+            continue
+        differs.append(f"{entry.key}: the file says {file}, but a command made it {current};"
+                       f" kept {current} (edit the file, or load with --force to use the "
+                       "file's)")
+        players.append(replace(entry, address=current))
+    return replace(spec, players=tuple(players)), differs
 
 
 def _file_position(source: str) -> dict[str, object] | None:

@@ -299,8 +299,17 @@ def _handle(app: App, s: Session, mail: InboundMail, record: Inbound,
         maybe_gm = batch is None or mail.sender in batch.gms
         game, player, problem = _route(s, mail.sender, request, maybe_gm)
     if game is None:
-        return (_rate_limited(app, s, mail, record, batch) or _too_big(app, s, mail, record)
-                or _refuse(app, s, mail, record, "unknown", problem))
+        limited = _rate_limited(app, s, mail, record, batch) or _too_big(app, s, mail, record)
+        if limited:
+            return limited
+        over = _game_over(s, mail.sender, request)
+        if over is not None:
+            # A player of a game that has ended is told so, with its final summary.
+            record.game_id = over[0].id
+            _reply(app, s, mail, record, over[0], "over", *over[1])
+            return Outcome("handled", "the game is over", game=over[0].name,
+                           replies=[over[1][0]])
+        return _refuse(app, s, mail, record, "unknown", problem)
     # The game row is locked until this mail's transaction ends (PostgreSQL; on SQLite the
     # transaction holds the write lock anyway): deadline processing in another process
     # waits, so the phase these orders are acknowledged for cannot be adjudicated without
@@ -496,6 +505,27 @@ def _route(s: Session, sender: str, request: Request,
     names = ", ".join(sorted(candidates))
     return None, None, (f"you take part in several games ({names}); put the game's name "
                         "in the subject as [name] or add a line GAME name.")
+
+
+def _game_over(s: Session, sender: str,
+               request: Request) -> tuple[Game, tuple[str, str]] | None:
+    """The ended game the sender played in (the one his mail names, else his latest),
+    with its game-over mail; None if there is none."""
+    from gmbot.service.gameover import game_over_mail
+
+    with s.no_autoflush:
+        games = s.scalars(
+            select(Game).join(Player)
+            .where(Player.address == sender, Player.active.is_(True),
+                   Game.status == "finished")
+            .order_by(Game.id.desc())
+        ).all()
+        for game in games:
+            if request.game in (None, game.name):
+                mail = game_over_mail(s, game)
+                if mail is not None:
+                    return game, mail
+    return None
 
 
 def _refuse(app: App, s: Session, mail: InboundMail, record: Inbound, kind: str, reason: str,

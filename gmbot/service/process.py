@@ -22,6 +22,7 @@ from gmbot.engine.position import state_to_dict
 from gmbot.engine.state import GameState
 from gmbot.render import render
 from gmbot.service.app import App
+from gmbot.service.gameover import end_game
 from gmbot.service.outbox import queue_mail
 from gmbot.service.pictures import Pictures
 from gmbot.service.runtime import (
@@ -81,11 +82,32 @@ def why_due(session: Session, game: Game, phase: PhaseRow, now: datetime,
         return "forced"  # the GM's PROCESS does not wait for the grace period
     if now >= final_deadline(policy, phase.deadline_at):
         return "deadline"
-    if policy.early:
+    if phase.name.endswith("R") and _nobody_has_a_choice(game, phase):
+        return "no choice"
+    if policy.early and not _restored_orders_stand(session, phase, sets):
         waiting = _waiting_players(session, game, phase, state_of(game, phase), sets)
         if next(waiting, None) is None:
             return "early"
     return None
+
+
+def _nobody_has_a_choice(game: Game, phase: PhaseRow) -> bool:
+    """A retreat phase whose dislodged units all have nowhere to go: they are disbanded
+    without an order, so there is nobody to wait for."""
+    rules = rules_for(game)
+    state = state_of(game, phase, rules)
+    return not any(has_duty(state, rules, p.key) for p in active_players(game))
+
+
+def _restored_orders_stand(session: Session, phase: PhaseRow,
+                           sets: dict[int, OrderSet] | None) -> bool:
+    """After a rollback the restored orders are complete at once; early processing waits
+    until each player whose orders were restored has sent orders again (they are restored
+    without a mail: message_id None), or for the deadline or the GM's PROCESS."""
+    if "rolled_back" not in (phase.reminders_sent or []):
+        return False
+    rows = (sets if sets is not None else latest_orders(session, phase)).values()
+    return any(row.message_id is None for row in rows)
 
 
 def due_games(app: App, now: datetime | None = None) -> list[Due]:
@@ -142,12 +164,11 @@ def _process(app: App, s: Session, game: Game, phase: PhaseRow, reason: str,
                             deadline_at=deadline_after(game, str(after.phase), now),
                             processed_at=None, result=None)
         s.add(next_row)
-    else:
-        game.status = "finished"
     policy = policy_of(game)
     extra = {
         "game": game, "nmr": nmr, "reason": reason,
         "deadline": deadline_text(policy, next_row.deadline_at if next_row else None),
+        "corrects": _corrected(s, game, phase, policy),
     }
     public = results_view(rules, state, after, result, None)
     subject, public_text = render("results.txt.j2", view=public, **extra)
@@ -174,7 +195,26 @@ def _process(app: App, s: Session, game: Game, phase: PhaseRow, reason: str,
         # What the seeded draws gave, so the GM can see a re-run would give the same.
         log_event(s, game, "random_draws", now, phase=phase.name,
                   seed=rules.options.get("seed", 0), draws=result["random_notes"])
+    if finished:
+        s.flush()  # the final position is read back for the year-by-year summary
+        end_game(s, game, now, phase=public["public"]["phase_long"], winner=outcome.winner,
+                 board=public["public"]["board"])
     return f"{game.name}: {phase.name} processed ({reason}); next {after.phase}"
+
+
+def _corrected(s: Session, game: Game, phase: PhaseRow,
+               policy: DeadlinePolicy) -> dict[str, str] | None:
+    """The results mail this phase's results replace, if a rollback undid an earlier
+    processing of the same phase: its subject and when it was sent."""
+    earlier = s.scalars(
+        select(PhaseRow).where(PhaseRow.game_id == game.id, PhaseRow.name == phase.name,
+                               PhaseRow.seq < phase.seq, PhaseRow.superseded.is_(True),
+                               PhaseRow.processed_at.is_not(None))
+        .order_by(PhaseRow.seq.desc()).limit(1)
+    ).first()
+    if earlier is None or earlier.processed_at is None:
+        return None
+    return {"phase": earlier.name, "sent": deadline_text(policy, earlier.processed_at)}
 
 
 def _rejected(row: OrderSet | None) -> list[dict[str, Any]]:
@@ -219,14 +259,32 @@ def send_reminders(app: App, now: datetime | None = None) -> int:
                                subject=subj, body=body, now=now, game=game)
                     sent += 1
             if late_notice and waiting and policy.grace.total:
+                until = deadline_text(policy, final)
                 subj, body = render("gm_late.txt.j2", game=game, phase=phase.name,
-                                    late=[p.key for p in waiting],
-                                    until=deadline_text(policy, final))
+                                    late=[p.key for p in waiting], until=until)
                 queue_mail(s, key=f"late:{phase.id}", kind="gm", sender=game.judge,
                            recipient=game.gm, subject=subj, body=body, now=now, game=game)
-                sent += 1
+                sent += 1 + _tell_late(s, game, phase, waiting, until, now)
             phase.reminders_sent = sorted(done | set(todo) | ({"late"} if late_notice else set()))
     return sent
+
+
+def _tell_late(s: Session, game: Game, phase: PhaseRow, late: list[Player], until: str,
+               now: datetime) -> int:
+    """Each late player is told, while the grace period still lets him order."""
+    state = state_of(game, phase)
+    rules = rules_for(game)
+    sets = latest_orders(s, phase)
+    for player in late:
+        row = sets.get(player.id)
+        orders, _ = accept_orders(state, rules, player.key, list(row.lines) if row else [])
+        subj, body = render("late.txt.j2", game=game, phase=phase.name, player=player,
+                            missing=missing_orders(state, rules, player.key, orders),
+                            until=until)
+        queue_mail(s, key=f"late:{phase.id}:{player.address}", kind="reminder",
+                   sender=game.judge, recipient=player.address, subject=subj, body=body,
+                   now=now, game=game)
+    return len(late)
 
 
 def _reminders_due(policy: DeadlinePolicy, phase: PhaseRow,

@@ -102,10 +102,12 @@ def latest_orders_of(session: Session, phases: list[PhaseRow]) -> dict[int, dict
 
 
 def log_event(session: Session, game: Game | None, kind: str, at: datetime,
-              **data: Any) -> None:
+              **data: Any) -> int:
+    """Log one event; returns its id (announcements of it are keyed by it)."""
     # A plain INSERT: cheaper than an ORM object, and the log is only ever queried.
-    session.execute(_INSERT_EVENT, {"game_id": game.id if game else None, "at": at,
-                                    "kind": kind, "data": data})
+    done = session.execute(_INSERT_EVENT, {"game_id": game.id if game else None, "at": at,
+                                           "kind": kind, "data": data})
+    return int(done.inserted_primary_key[0])
 
 
 _INSERT_EVENT = insert(Event.__table__)

@@ -23,8 +23,11 @@ def phase_report(
     owner = {str(u): u.power for u in units}
     label = {str(u): rules.unit_label(u) for u in units}
     by_power: dict[str, list[dict[str, str]]] = {}
+    unordered = set(result.get("unordered", ()))
     for unit, order in result["orders"].items():
         code = result["order_results"].get(unit, "")
+        if unit in unordered and code == "succeeds":
+            code = "no_order"  # held for want of an order: the template says NMR
         if unit in label and order.startswith(unit):
             order = label[unit] + order[len(unit):]
         by_power.setdefault(owner.get(unit, "?"), []).append(
@@ -54,8 +57,23 @@ def phase_report(
         "notes": result.get("public_notes", []),
         "winner": result.get("winner"),
         "eliminated": result.get("eliminated", []),
+        "centre_changes": centre_changes(before, after),
         "hidden": result.get("hidden_notes", {}),  # for the rules' redact; never shown
     }
+
+
+def centre_changes(before: GameState, after: GameState) -> dict[str, dict[str, list[str]]]:
+    """Per owner, the supply centres gained and lost in the phase (public knowledge)."""
+    out: dict[str, dict[str, list[str]]] = {}
+    for prov in sorted(set(before.centers) | set(after.centers)):
+        old, new = before.centers.get(prov), after.centers.get(prov)
+        if old == new:
+            continue
+        if new is not None:
+            out.setdefault(new, {"gained": [], "lost": []})["gained"].append(prov)
+        if old is not None:
+            out.setdefault(old, {"gained": [], "lost": []})["lost"].append(prov)
+    return out
 
 
 def board_summary(

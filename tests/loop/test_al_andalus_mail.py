@@ -231,11 +231,11 @@ def test_a_free_wazir_general_orders_his_own_unit_by_mail(
     assert sorted(m["To"] for m in results) == sorted([*EVERYONE, "gm@example.test"])
     for mail in results:
         got = text(mail)
-        assert "\nNANOOK\n  A ALM (Wazir-General NANOOK) - MUR" in got  # under his name
+        assert "\nNANOOK:\n  A ALM (Wazir-General NANOOK) - MUR" in got  # under his name
         board = got[got.index("Supply centres and units:"):]
-        assert "NANOOK    2 centres, 1 unit" in board
-        assert "centres: ALM MUR" in board and "units:   A MUR (Wazir-General NANOOK)" in board
-        assert "GRANADA   3 centres, 3 units" in board  # his unit is no Prince's
+        assert "NANOOK: 2 centres, 1 unit" in board
+        assert "centres: ALM MUR" in board and "units: A MUR (Wazir-General NANOOK)" in board
+        assert "GRANADA: 3 centres, 3 units" in board  # his unit is no Prince's
         assert "Wazir NANOOK: free agent, 1 dinar, Wazir-General of ALM, MUR" in got
     mine = text(judge.to(addr("nanook"), results)[0])
     assert "Your units: A MUR (Wazir-General NANOOK)" in mine
@@ -253,7 +253,7 @@ def test_a_free_wazir_general_orders_his_own_unit_by_mail(
     spring = [m for m in judge.new_mail() if "Spring 1082 Movement results" in m["Subject"]]
     public = text(judge.to("gm@example.test", spring)[0])
     assert "A MUR (Wazir-General NANOOK) - DEN" in public
-    assert "units:   A DEN (Wazir-General NANOOK)" in public
+    assert "units: A DEN (Wazir-General NANOOK)" in public
 
 
 def test_wazirs_send_and_receive_press_by_their_role_name(judge: Judge) -> None:

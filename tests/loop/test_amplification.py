@@ -177,7 +177,12 @@ def test_a_mistyped_limit_is_refused_at_start(tmp_path: Path, limits: dict[str, 
 def test_a_gm_mail_of_many_commands_gets_a_short_reply(judge: Judge) -> None:
     judge.send("gm@example.test", "EXTEND 1h\n" * 500 + "A PAR - BUR\n" * 500)
     assert [m.status for m in judge.tick().mails] == ["handled"]
-    [reply] = judge.new_mail()
+    mails = judge.new_mail()
+    [reply] = judge.to("gm@example.test", mails)
+    # Players are told once each, of the deadline after the last EXTEND, not 500 times.
+    told = [m for m in mails if m is not reply]
+    assert len(told) == 7 and len({m["To"] for m in told}) == 7
+    assert all("New deadline: Wed 25 Mar 2026 05:00 UTC." in body(m) for m in told)
     text = body(reply)
     assert text.count("done: ") == 20 and "…and 480 more commands done or refused" in text
     assert text.count("A PAR - BUR") == 20 and "…and 480 more" in text

@@ -249,15 +249,15 @@ def test_gm_rollback_replays_a_processed_phase(judge: Judge) -> None:
     assert open_phase(judge).name == "F1901M"
 
     text = ask(judge, GM, "ROLLBACK S1901M\n")
-    assert "done: game g rolled back to S1901M; orders must be sent again" in text
+    assert "done: game g rolled back to S1901M; the orders that stood for it are kept" in text
     phase = open_phase(judge)
     assert phase.name == "S1901M"
     assert sorted(phase.state["units"]["FRANCE"]) == ["A MAR", "A PAR", "F BRE"]
     assert "A PAR" in ask(judge, addr("FRANCE"), "STATUS\n")
 
-    # The orders sent before the rollback do not count any more.
+    # The orders sent before the rollback stand again until changed.
     text = ask(judge, addr("FRANCE"), "ORDERS\n")
-    assert "You have no valid orders for S1901M" in text
+    assert "A PAR - BUR" in text
     # The superseded results are no longer history.
     assert "No past results yet." in ask(judge, addr("FRANCE"), "HISTORY\n")
 
@@ -400,7 +400,9 @@ def test_gm_declares_a_draw_and_the_game_ends(judge: Judge) -> None:
     assert "shared by the surviving powers: AUSTRIA, ENGLAND, FRANCE" in told
     assert "A BUR" in told  # the board as it stands
     assert game_status(judge) == "finished"
-    assert "Nothing in it was recorded" in ask(judge, addr("FRANCE"), "A BUR H\n")
+    # A player's later mail is answered with the end of the game, not "not registered".
+    later = ask(judge, addr("FRANCE"), "A BUR H\n")
+    assert later.startswith("The game is over.") and "declared a draw" in later
     assert "refused: game g is already over" in ask(judge, GM, "DRAW\n")
     judge.clock.advance(days=30)
     assert judge.tick().processed == []

@@ -105,9 +105,17 @@ def test_grace_period_late_notice_then_processing_with_nmr(tmp_path: Path) -> No
     at(judge, START + timedelta(hours=1))
 
     sent = at(judge, DEADLINE)
-    assert sent == [f"{GM}: [g] Late for S1901M: AUSTRIA, ENGLAND, FRANCE, TURKEY"]
+    late = ("AUSTRIA", "ENGLAND", "FRANCE", "TURKEY")
+    assert sent == [f"{GM}: [g] Late for S1901M: AUSTRIA, ENGLAND, FRANCE, TURKEY"] + [
+        f"{addr(p)}: [g] You are late: orders for S1901M" for p in late]
     notice = body(judge.to(GM)[-1])
     assert "processed at the end of the grace period, Wed 4 Mar 2026 15:00 UTC" in notice
+    # Each late player is told himself, with what he still has to order, and no one else's.
+    french = body(judge.to(addr("FRANCE"))[-1])
+    assert "no\ncomplete orders from you (FRANCE)" in french
+    assert "Still to order: F BRE, A MAR." in french
+    assert "the grace period, Wed 4 Mar 2026 15:00 UTC" in french
+    assert "AUSTRIA" not in french and "TURKEY" not in french
     assert phases(judge)[-1][2] is False  # not processed yet
 
     assert at(judge, DEADLINE + timedelta(hours=3)) == []  # one notice only

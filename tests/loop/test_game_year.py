@@ -81,8 +81,8 @@ def test_a_full_year(judge: Judge) -> None:
     retreat = body(judge.to(addr("GERMANY"), mails)[-1])
     assert "Fall 1901 Retreat results" in judge.to(addr("GERMANY"), mails)[-1]["Subject"]
     assert "A BUR R PAR" in retreat
-    assert "FRANCE    5 centres, 3 units: builds 2" in retreat
-    assert "GERMANY   4 centres, 3 units: builds 1" in retreat
+    assert "FRANCE: 5 centres, 3 units: builds 2" in retreat
+    assert "GERMANY: 4 centres, 3 units: builds 1" in retreat
 
     # Winter: builds; a fleet cannot be built inland, an occupied centre cannot be used.
     judge.send(addr("FRANCE"), "BUILD F PAR\nBUILD F BRE\nA MAR B\n", subject="[g] builds")

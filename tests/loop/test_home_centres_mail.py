@@ -64,8 +64,8 @@ def test_landlocked_power_assimilates_a_coast_and_builds_its_first_fleet(
                   "fall")
     results = body(judge.to(AUSTRIA, mails)[-1])
     assert "Fall 1901 Movement results" in judge.to(AUSTRIA, mails)[-1]["Subject"]
-    assert "homes:   BUD VIE" in results  # the option lists every power's home centres
-    assert "homes:   NAP ROM VEN" in results
+    assert "homes: BUD VIE" in results  # the option lists every power's home centres
+    assert "homes: NAP ROM VEN" in results
     # Trieste has been Austrian since the start; Serbia only since this Fall.
     assert "Your home centres: BUD VIE (2; N = 2, at most 3)." in results
     assert "You may assimilate: TRI." in results
@@ -82,7 +82,7 @@ def test_landlocked_power_assimilates_a_coast_and_builds_its_first_fleet(
     assert "Winter 1901 Adjustment results" in winter["Subject"]
     text = body(winter)
     assert "Home centre orders:\n  AUSTRIA   ASSIMILATE TRI       succeeds" in text
-    assert "homes:   BUD TRI VIE" in text
+    assert "homes: BUD TRI VIE" in text
     assert "BUILD A BUD" in text
     italian = body(judge.to(ITALY, mails)[-1])
     assert "AUSTRIA   ASSIMILATE TRI       succeeds" in italian  # orders are public
@@ -97,7 +97,7 @@ def test_landlocked_power_assimilates_a_coast_and_builds_its_first_fleet(
     _turn(judge, {AUSTRIA: "A ALB - GRE\n" + others, ITALY: ITALY_HOLDS}, "spring")
     mails = _turn(judge, {AUSTRIA: "A GRE H\n" + others, ITALY: ITALY_HOLDS}, "fall")
     results = body(judge.to(AUSTRIA, mails)[-1])
-    assert "AUSTRIA   5 centres, 4 units: builds 1" in results
+    assert "AUSTRIA: 5 centres, 4 units: builds 1" in results
     # N + 1 home centres: frozen.
     assert "You may assimilate" not in results and "You may abandon" not in results
 

@@ -64,7 +64,7 @@ def play(judge: Judge, orders: dict[str, list[str]]) -> dict[str, str]:
 def board_units(text: str, power: str) -> list[str]:
     """The units a results mail's board lists for `power`."""
     board = text.split("Supply centres and units:")[1]
-    block = board.split(f"  {power} ")[1] if f"  {power} " in board else ""
+    block = board.split(f"\n{power}: ")[1] if f"\n{power}: " in board else ""
     for line in block.splitlines():
         if line.strip().startswith("units:"):
             return [u.strip() for u in line.split(":", 1)[1].split(",")]

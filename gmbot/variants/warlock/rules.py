@@ -17,13 +17,18 @@ from gmbot.engine.orders import (
     SupportMove,
 )
 from gmbot.engine.rules import ATTACK, DEFEND, HOLD, PREVENT, StandardRules
-from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Unit
+from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, Dislodged, GameState, Unit
 from gmbot.variants.warlock.after import reveal_unit
 from gmbot.variants.warlock.balloon import AirOrder, aloft, parse_air, support_down
 from gmbot.variants.warlock.casting import centre_location, check_cast, check_magic_move
 from gmbot.variants.warlock.hidden import redact_report
 from gmbot.variants.warlock.log import TURN, turn_of, with_turn
-from gmbot.variants.warlock.retreats import blocked_retreats, list_hidden_places, parse_blocked
+from gmbot.variants.warlock.retreats import (
+    blocked_retreats,
+    hidden_places,
+    list_hidden_places,
+    parse_blocked,
+)
 from gmbot.variants.warlock.spells import (
     SPELLS,
     Cast,
@@ -154,6 +159,12 @@ class WarlockRules(StandardRules):
                 kind = gmap.provinces[dest_prov].type
                 targets = [dest_prov] if kind == LAND else list(gmap.fleet_locations(dest_prov))
         return targets
+
+    def retreat_choices(self, state: GameState, entry: Dislodged) -> list[str]:
+        # A place only an invisible unit holds looks free to the unit's owner: he has a
+        # choice there (and is waited for), or the invisible unit would be betrayed.
+        return sorted({*super().retreat_choices(state, entry),
+                       *hidden_places(state, self, entry)})
 
     def neighbours(self, state: GameState, unit: Unit) -> list[str]:
         if not unit.attrs.get("any_terrain"):
