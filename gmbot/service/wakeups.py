@@ -46,6 +46,10 @@ def wake_time(game: Game, phase: PhaseRow, now: datetime | None = None) -> datet
     final = final_deadline(policy, deadline)
     done = set(phase.reminders_sent or [])
     times = [final]
+    if now is None and phase.name.endswith("R"):
+        # A retreat phase may have nothing to order (units with nowhere to go are disbanded
+        # without an order: process.why_due), early processing or not: a look once opened.
+        times.append(phase.opened_at)
     if "process" in done or ("late" not in done and (now is None or now < final)):
         times.append(deadline)
     if now is None or now < deadline:

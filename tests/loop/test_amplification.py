@@ -17,7 +17,10 @@ from tests.loop.judgekit import Judge, body
 
 
 def with_limits(judge: Judge, **limits: int) -> Judge:
-    (judge.home / "gmbot.yaml").write_text(yaml.safe_dump({"limits": limits}))
+    """The judge's configuration, with these limits added (the rest kept: the trusted MX)."""
+    path = judge.home / "gmbot.yaml"
+    config = yaml.safe_load(path.read_text()) if path.exists() else {}
+    path.write_text(yaml.safe_dump({**(config or {}), "limits": limits}))
     judge.reopen()
     return judge
 

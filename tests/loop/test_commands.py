@@ -37,7 +37,9 @@ def ask(judge: Judge, sender: str, text: str, subject: str = "[g] mail") -> str:
     """Mail `text` in, run the judge once, return the body of its reply to the sender."""
     judge.send(sender, text, subject=subject)
     judge.tick()
-    replies = judge.to(sender, judge.new_mail())
+    mails = judge.to(sender, judge.new_mail())
+    # The answer to this mail, not a welcome or an announcement that went out meanwhile.
+    replies = [m for m in mails if m["In-Reply-To"]] or mails
     assert replies, f"no reply to {sender}"
     return body(replies[0])
 

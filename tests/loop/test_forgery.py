@@ -177,7 +177,7 @@ def test_the_gm_is_recognised_by_reply_or_password(judge: Judge) -> None:
     judge.send(GM, f"PASSWORD {password_of(judge, GM)}\nRESUME\n", subject="[g] gm",
                dmarc=None)
     judge.tick()
-    replies = judge.new_mail()
+    replies = judge.to(GM, judge.new_mail())  # the players are told of PAUSE and RESUME
     assert ["done:" in body(m) for m in replies] == [True, True]
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from sqlalchemy import select
 
 from gmbot.store.models import Inbound
+from tests.authkit import stamp
 from tests.loop.conftest import Cli
 from tests.loop.judgekit import Judge, body
 
@@ -21,13 +22,14 @@ MB = 1_000_000
 
 
 def big_mail(sender: str, size: int, first_line: str = "A PAR - BUR") -> bytes:
+    """A mail as the judge's trusted mail server hands it on (stamped: tests/authkit)."""
     msg = EmailMessage()
     msg["From"] = sender
     msg["To"] = "judge@example.test"
     msg["Subject"] = "orders"
     msg["Message-ID"] = make_msgid(domain="example.test")
     msg.set_content(first_line + "\n" + ("junk line of filler text\n" * (size // 25)))
-    return msg.as_bytes()
+    return stamp(msg.as_bytes())
 
 
 def records(judge: Judge) -> list[Inbound]:
@@ -51,13 +53,13 @@ def refused_for_size(judge: Judge, size: int) -> None:
     assert "the judge reads mail up to 1000000 bytes" in text
     [row] = records(judge)
     assert (row.status, row.size) == ("refused", size)
-    assert row.raw.startswith(b"From: france@example.test") and b"junk line" not in row.raw
+    assert b"From: france@example.test" in row.raw and b"junk line" not in row.raw
     assert len(row.raw) < 1000
 
 
 def test_an_oversize_mail_in_the_maildir_is_refused_without_being_read(judge: Judge) -> None:
     raw = big_mail("france@example.test", 20 * MB)
-    judge.send_raw(raw)
+    judge.send_raw(raw, dmarc=None)
     peak = peak_memory(judge.tick)
     assert peak < 8 * MB  # the 20 MB mail was never in memory
     refused_for_size(judge, len(raw))
@@ -78,7 +80,7 @@ def test_an_oversize_mail_on_the_pipe_is_refused_reading_at_most_the_limit(
 def test_a_mail_just_under_the_limit_is_read(judge: Judge) -> None:
     raw = big_mail("france@example.test", MB - 2000)
     assert len(raw) <= MB
-    judge.send_raw(raw)
+    judge.send_raw(raw, dmarc=None)
     [outcome] = judge.tick().mails
     assert outcome.status == "handled"
     [row] = records(judge)
@@ -87,8 +89,8 @@ def test_a_mail_just_under_the_limit_is_read(judge: Judge) -> None:
 
 def test_a_duplicate_oversize_mail_is_recognised_by_its_headers(judge: Judge) -> None:
     raw = big_mail("france@example.test", 3 * MB).replace(b"Message-ID", b"X-Old-Id", 1)
-    judge.send_raw(raw)
-    judge.send_raw(raw)
+    judge.send_raw(raw, dmarc=None)
+    judge.send_raw(raw, dmarc=None)
     assert [m.status for m in judge.tick().mails] == ["refused", "duplicate"]
     [row] = records(judge)
     assert row.message_id.startswith("sha256:")
