@@ -25,7 +25,8 @@ def test_extend_by_mail_tells_every_player_the_new_deadline_in_the_games_zone(
         tmp_path: Path) -> None:
     judge = berlin_judge(tmp_path)
     reply = ask(judge, GM, "EXTEND 24h\n")
-    assert "done: deadline of S1901M moved to Thu 5 Mar 2026 10:00 CET (2026-03-05 09:00 UTC); 7 players told" in reply
+    assert ("done: deadline of S1901M moved to Thu 5 Mar 2026 10:00 CET (2026-03-05 09:00 UTC);"
+            " 7 players told") in reply
     judge.tick()  # the announcements were queued with the reply; nothing more is sent
     mails = {m["To"]: m for m in judge.outbox() if "Deadline extended" in m["Subject"]}
     assert sorted(mails) == sorted(addr(p) for p in POWERS)  # the GM has his reply
