@@ -1,38 +1,10 @@
 """The `gmbot` command. Each command family lives in its own module and imports its
-heavy dependencies lazily, so `gmbot adjudicate` and `gmbot tick` start fast."""
+heavy dependencies lazily, so `gmbot adjudicate` and `gmbot tick` start fast. The group
+itself is in root.py; importing the command modules here registers them."""
 
 from __future__ import annotations
 
-import click
+from gmbot.cli import adjudicate, demo, game, mail, picture  # noqa: F401  (registers them)
+from gmbot.cli.root import app_from, main
 
-from gmbot import __version__
-
-
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="gmbot")
-@click.option("--home", envvar="GMBOT_HOME", type=click.Path(file_okay=False),
-              help="Data directory (database, mailboxes, logs). Default ./var.")
-@click.option("--config", "config_file", type=click.Path(dir_okay=False),
-              help="Configuration file. Default HOME/gmbot.yaml.")
-@click.pass_context
-def main(ctx: click.Context, home: str | None, config_file: str | None) -> None:
-    """gmbot: a play-by-email game master for Diplomacy and its variants."""
-    ctx.obj = {"home": home, "config": config_file}
-
-
-def app_from(ctx: click.Context):  # noqa: ANN201  (lazy import keeps start-up fast)
-    from gmbot.config import ConfigError
-    from gmbot.service.app import open_app
-
-    try:
-        return open_app(ctx.obj["home"], ctx.obj["config"])
-    except ConfigError as e:
-        raise click.ClickException(str(e)) from None
-
-
-def _register() -> None:
-    # Commands register on import.
-    from gmbot.cli import adjudicate, demo, game, mail, picture  # noqa: F401
-
-
-_register()
+__all__ = ["app_from", "main"]

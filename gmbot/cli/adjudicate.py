@@ -8,7 +8,7 @@ from typing import IO, Any
 
 import click
 
-from gmbot.cli import main
+from gmbot.cli.root import main
 
 
 def _one(data: Any) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from gmbot.cli import main
+from gmbot.cli.root import main
 
 
 @main.command()

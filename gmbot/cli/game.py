@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from gmbot.cli import app_from, main
+from gmbot.cli.root import app_from, main
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from gmbot.cli import app_from, main
+from gmbot.cli.root import app_from, main
 
 
 @main.command()

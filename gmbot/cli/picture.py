@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from gmbot.cli import app_from, main
+from gmbot.cli.root import app_from, main
 
 
 @main.command("map")

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from gmbot.commands.context import Context
 from gmbot.commands.request import near_command
 from gmbot.engine.map import load_map
 from gmbot.engine.parse import OrderParser
 from gmbot.engine.vocabulary import shaped_like_order
 from gmbot.service import admin
 from gmbot.service.bounds import clip, listed, more
-from gmbot.service.inbound import Context
 from gmbot.service.runtime import rules_for
 
 USAGE = {

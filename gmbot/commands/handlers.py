@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from gmbot.commands import gm, info, orders, press
+from gmbot.commands.context import Context
 from gmbot.commands.request import GM_COMMANDS
 from gmbot.service.bounds import LISTED, clip, listed, more
-from gmbot.service.inbound import Context
 
 _ANSWERED = {"HELP", "STATUS", "HISTORY", "BALANCE"}  # questions, answered for everyone
 

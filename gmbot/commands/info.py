@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
+from gmbot.commands.context import Context
 from gmbot.engine.state import Phase
 from gmbot.render import render
-from gmbot.service.inbound import Context
 from gmbot.service.pictures import phase_picture
 from gmbot.service.press import names_for, press_rules
 from gmbot.service.press_record import press_by_phase

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from gmbot.commands.context import Context
 from gmbot.commands.request import Line, near_command
 from gmbot.engine.parse import OrderParser
 from gmbot.engine.state import GameState
 from gmbot.engine.vocabulary import order_text
 from gmbot.render import render
 from gmbot.service.bounds import listed, rejections
-from gmbot.service.inbound import Context
 from gmbot.service.orders import Submission, current_submission, submit
 from gmbot.service.runtime import current_phase, policy_of, rules_for, state_of
 from gmbot.service.views import deadline_text

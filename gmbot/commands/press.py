@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gmbot.commands.context import Context
 from gmbot.engine.state import Phase
 from gmbot.press.names import GM, Names
 from gmbot.press.policy import Attempt, PressRules, refusal
 from gmbot.press.syntax import PressBlock
 from gmbot.service import press as service
-from gmbot.service.inbound import Context
 from gmbot.service.runtime import current_phase
 from gmbot.store.models import Player, Press
 

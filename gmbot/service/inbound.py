@@ -12,6 +12,8 @@ from sqlalchemy import bindparam, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, contains_eager
 
+from gmbot.commands.context import Context
+from gmbot.commands.handlers import run_commands
 from gmbot.commands.request import Request, parse_request
 from gmbot.config import max_message_bytes
 from gmbot.mail.auth import Evidence
@@ -39,27 +41,6 @@ class Outcome:
     reason: str = ""
     game: str | None = None
     replies: list[str] = field(default_factory=list)
-
-
-@dataclass
-class Context:
-    """What a command handler works with: the open session, the mail and its sender."""
-
-    app: App
-    session: Session
-    mail: InboundMail
-    request: Request
-    game: Game
-    player: Player | None  # None when the sender is the GM
-    record: Inbound
-    sections: list[str] = field(default_factory=list)  # reply text, in order
-    errors: int = 0
-    title: str = "Received"  # the reply's subject when there is no error
-    picture: bytes | None = None  # a map shown in the reply (HISTORY)
-
-    @property
-    def is_gm(self) -> bool:
-        return self.player is None
 
 
 def receive(app: App, raw: Raw) -> Outcome:
@@ -334,8 +315,6 @@ def _handle(app: App, s: Session, mail: InboundMail, record: Inbound,
         return limited
     _write_record(s, record)
     ctx = Context(app, s, mail, request, game, player, record)
-    from gmbot.commands.handlers import run_commands
-
     run_commands(ctx)
     subject = f"[{game.name}] " + ("Errors in your mail" if ctx.errors else ctx.title)
     text = cap_reply("\n\n".join(ctx.sections).rstrip() + "\n")
