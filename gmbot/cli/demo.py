@@ -36,6 +36,13 @@ def demo(where: str | None) -> None:
             results = msg
     if results is not None:
         click.echo(f"\nFrance's results mail:\n{'-' * 72}")
-        click.echo(results.get_content())
+        click.echo(results.get_body(preferencelist=("plain",)).get_content())
+        # The map travels inline in the mail; written out too, to be opened at once.
+        for part in results.walk():
+            if part.get_content_type() == "image/png":
+                picture = home / "france-map.png"
+                picture.write_bytes(part.get_content())
+                click.echo(f"France's map of the new position: {picture}")
+                break
     click.echo(f"Everything is under {home}.")
     click.echo(f"Next: .venv/bin/gmbot --home {home} game show demo")
