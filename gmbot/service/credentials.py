@@ -45,6 +45,7 @@ def welcome(session: Session, game: Game, player: Player | None, now: datetime,
     seat = "" if player is None else _seat(player)
     subject, body = render(
         "welcome.txt.j2", game=game, is_gm=player is None, seat=seat, address=address,
+        role=None if player is None else player.role,
         phase=Phase.parse(phase.name).long() if phase else None,
         deadline=deadline_text(policy_of(game), phase.deadline_at if phase else None),
         secret=secret, has_secret=bool(stored))
