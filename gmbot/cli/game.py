@@ -58,6 +58,11 @@ def list_games(ctx: click.Context) -> None:
             click.echo(f"{g.name:20} {g.variant:12} {g.status:9} {due}")
 
 
+# What each `auth:` mode means, for the GM (docs/security.md has the rest).
+AUTH_SHOWN = {"on": "mail must prove its author",
+              "none": "OFF, the From address alone is trusted"}
+
+
 @game.command("show")
 @click.argument("name")
 @click.option("--json", "as_json", is_flag=True,
@@ -80,12 +85,13 @@ def show(ctx: click.Context, name: str, as_json: bool) -> None:
         if as_json:
             click.echo(json.dumps({
                 "game": g.name, "variant": g.variant, "options": g.options,
-                "status": g.status, **state,
+                "status": g.status, "auth": g.auth, **state,
                 "deadline": due.isoformat() if due else None, "deadline_text": deadline,
                 "players": [r.as_dict(g) for r in rows]}, indent=2))
             return
         click.echo(f"{g.name} ({g.variant}, {g.status}) at {state.get('phase', '-')}, "
                    f"deadline {deadline}")
+        click.echo(f"Authentication: {AUTH_SHOWN.get(g.auth, g.auth)} (auth: {g.auth})")
         for power, units in (state.get("units") or {}).items():
             centres = (state.get("centers") or {}).get(power, [])
             shown = ", ".join(u if isinstance(u, str) else u["unit"] for u in units)

@@ -12,8 +12,9 @@ from sqlalchemy.orm import Session
 from gmbot.engine.state import Phase
 from gmbot.mail.auth.secrets import check_secret, hash_secret, new_secret
 from gmbot.render import render
-from gmbot.service.outbox import queue_mail
-from gmbot.service.runtime import current_phase, policy_of
+from gmbot.service.outbox import is_queued, queue_mail
+from gmbot.service.pictures import PositionPictures
+from gmbot.service.runtime import current_phase, policy_of, rules_for, state_of
 from gmbot.service.views import deadline_text
 from gmbot.store.models import Game, Player
 
@@ -35,21 +36,29 @@ def settle_secret(stored: str | None, given: str | None, fresh: bool,
 
 
 def welcome(session: Session, game: Game, player: Player | None, now: datetime,
-            secret: str | None) -> None:
-    """Queue the welcome mail of `player` (None: the GM)."""
+            secret: str | None, pictures: PositionPictures | None = None) -> None:
+    """Queue the welcome mail of `player` (None: the GM), with his map of the current
+    position. `pictures`: shared by the welcomes of one load, which draw one position."""
     phase = current_phase(session, game)
     address = game.gm if player is None else player.address
     stored = game.gm_secret_hash if player is None else player.secret_hash
     seat = "" if player is None else _seat(player)
     subject, body = render(
         "welcome.txt.j2", game=game, is_gm=player is None, seat=seat, address=address,
+        role=None if player is None else player.role,
         phase=Phase.parse(phase.name).long() if phase else None,
         deadline=deadline_text(policy_of(game), phase.deadline_at if phase else None),
         secret=secret, has_secret=bool(stored))
+    key = f"welcome:{game.id}:{address}:{(stored or '-')[-16:]}"
+    picture = None
+    if phase is not None and not is_queued(session, key):
+        if pictures is None:
+            rules = rules_for(game)
+            pictures = PositionPictures(state_of(game, phase, rules), rules)
+        picture = pictures(None if player is None else player.key)
     # One welcome per person and secret: reloading the file does not send it again.
-    queue_mail(session, key=f"welcome:{game.id}:{address}:{(stored or '-')[-16:]}",
-               kind="welcome", sender=game.judge, recipient=address, subject=subject,
-               body=body, now=now, game=game)
+    queue_mail(session, key=key, kind="welcome", sender=game.judge, recipient=address,
+               subject=subject, body=body, now=now, game=game, picture=picture)
 
 
 def _seat(player: Player) -> str:

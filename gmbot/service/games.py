@@ -25,7 +25,8 @@ from gmbot.gamefile import (
 )
 from gmbot.service.app import App
 from gmbot.service.credentials import settle_secret, welcome
-from gmbot.service.runtime import current_phase, deadline_after, log_event, map_for
+from gmbot.service.pictures import PositionPictures
+from gmbot.service.runtime import current_phase, deadline_after, log_event, map_for, state_of
 from gmbot.store.models import Game, PhaseRow, Player
 from gmbot.variants import VariantError, make_rules
 
@@ -184,10 +185,11 @@ def load_game(app: App, path: str | Path, force: bool = False) -> str:
             if game.deadlines != old_deadlines:
                 phase.deadline_at = deadline_after(game, phase.name, phase.opened_at)
         s.flush()  # the new players' ids, for their welcome mails
+        pictures = PositionPictures(state_of(game, phase, rules), rules) if phase else None
         if new_gm or gm_secret:
-            welcome(s, game, None, now, gm_secret)
+            welcome(s, game, None, now, gm_secret, pictures)
         for row, secret in seated_now:
-            welcome(s, game, row, now, secret)
+            welcome(s, game, row, now, secret, pictures)
         log_event(s, game, "game_created" if created else "game_updated", now,
                   file=str(path), players=[asdict(p) | {"password": None} for p in spec.players])
         verb = "created" if created else "updated"

@@ -25,6 +25,17 @@ def new_message_id(sender: str, token: str | None = None) -> str:
     return token_message_id(uuid.uuid4().hex, token, domain)
 
 
+def is_queued(session: Session, key: str) -> bool:
+    """Whether a mail with this key was queued before (so need not be composed again)."""
+    key = key[:300]
+    # Rows queued earlier in this transaction and not flushed yet are looked for in the
+    # session, so the query need not autoflush them: that was a flush per mail handled.
+    if any(isinstance(row, Outbound) and row.key == key for row in session.new):
+        return True
+    with session.no_autoflush:
+        return session.scalar(_KEY_TAKEN, {"key": key}) is not None
+
+
 def queue_mail(
     session: Session,
     *,
@@ -44,13 +55,8 @@ def queue_mail(
     the key makes re-running a use case after a crash harmless. `message_id` (without
     angle brackets): one the caller made with new_message_id and records itself."""
     key = key[:300]  # as stored, so that long keys are found again too
-    # Rows queued earlier in this transaction and not flushed yet are looked for in the
-    # session, so the query need not autoflush them: that was a flush per mail handled.
-    if any(isinstance(row, Outbound) and row.key == key for row in session.new):
+    if is_queued(session, key):
         return False
-    with session.no_autoflush:
-        if session.scalar(_KEY_TAKEN, {"key": key}) is not None:
-            return False
     # A plain INSERT, not an ORM object: the unit of work cost more than the rest of
     # queueing, and nothing reads the row back in this transaction but by a query.
     session.execute(_INSERT, {

@@ -70,10 +70,24 @@ def position_view(state: GameState, rules: StandardRules, viewer: str | None
 
 def position_picture(state: GameState, rules: StandardRules, viewer: str | None
                      ) -> bytes | None:
-    """The picture of a position as `viewer` (None: the public) may see it; for the
-    welcome mail it is the start of the game."""
-    return view_picture(position_view(state, rules, viewer), state.map,
-                        f"{state.phase.long()}")
+    """The picture of a position as `viewer` (None: the public) may see it."""
+    return PositionPictures(state, rules)(viewer)
+
+
+class PositionPictures:
+    """Pictures of one position for several viewers (the welcome mails of a new game):
+    viewers whose views are the same share one rendering."""
+
+    def __init__(self, state: GameState, rules: StandardRules) -> None:
+        self.state, self.rules = state, rules
+        self.done: dict[str, bytes | None] = {}
+
+    def __call__(self, viewer: str | None) -> bytes | None:
+        view = position_view(self.state, self.rules, viewer)
+        key = json.dumps(view["public"], sort_keys=True, default=str)
+        if key not in self.done:
+            self.done[key] = view_picture(view, self.state.map, self.state.phase.long())
+        return self.done[key]
 
 
 def case_picture(data: Any, viewer: str | None = None) -> bytes | None:

@@ -245,7 +245,9 @@ class ChangingHomeCentres(StandardRules):
         public: list[str] = []
         private: dict[str, list[str]] = result.notes.setdefault("private", {})
         for order, why in done.outcomes:
-            public.append(f"  {order.power:<9} {str(order):<20} {'void' if why else 'succeeds'}")
+            # "order: result" like the unit orders: no columns, which a proportional font
+            # would break.
+            public.append(f"  {order.power} {order}: {'void' if why else 'succeeds'}")
             if why:
                 result.rejected.append(Rejection(order.power, str(order), why))
                 private.setdefault(order.power, []).append(f"{order} -- void: {why}")

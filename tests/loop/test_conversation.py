@@ -229,6 +229,17 @@ def test_nmr_count_and_game_show(judge: Judge, cli: Cli) -> None:
     assert players["FRANCE"]["address"] == addr("FRANCE")
     text = cli("game", "show", "g").output
     assert "deadline Wed 4 Mar 2026 09:00 UTC" in text and "Players:" in text
+    assert shown["auth"] == "on"
+    assert "Authentication: mail must prove its author (auth: on)" in text
+
+
+def test_game_show_says_when_authentication_is_off(tmp_path: Path, cli: Cli) -> None:
+    path = tmp_path / "friends.yaml"
+    path.write_text(standard_game(extra="auth: none\n"), encoding="utf-8")
+    cli("game", "load", str(path))
+    assert json.loads(cli("game", "show", "g", "--json").output)["auth"] == "none"
+    text = cli("game", "show", "g").output
+    assert "Authentication: OFF, the From address alone is trusted (auth: none)" in text
 
 
 def test_times_are_in_the_game_time_zone_for_the_gm_and_in_acks(tmp_path: Path) -> None:

@@ -208,9 +208,9 @@ def test_a_position_starts_the_game_there_and_show_json_returns_it(
 
     shown = json.loads(cli("game", "show", "demo", "--json").output)
     assert shown["game"] == "demo" and shown["variant"] == "standard"
-    assert shown["status"] == "active" and shown["options"] == {}
+    assert shown["status"] == "active" and shown["options"] == {} and shown["auth"] == "on"
     position = {k: v for k, v in shown.items() if k not in (
-        "game", "variant", "options", "status", "deadline", "deadline_text", "players")}
+        "game", "variant", "options", "status", "auth", "deadline", "deadline_text", "players")}
     assert position == expected_position()
     assert position["phase"] == "F1905M"
     assert sorted(position["units"]["FRANCE"]) == ["A BUR", "F MAO", "F SPA/NC"]

@@ -81,11 +81,11 @@ def test_landlocked_power_assimilates_a_coast_and_builds_its_first_fleet(
     winter = judge.to(AUSTRIA, mails)[-1]
     assert "Winter 1901 Adjustment results" in winter["Subject"]
     text = body(winter)
-    assert "Home centre orders:\n  AUSTRIA   ASSIMILATE TRI       succeeds" in text
+    assert "Home centre orders:\n  AUSTRIA ASSIMILATE TRI: succeeds\n" in text
     assert "homes: BUD TRI VIE" in text
     assert "BUILD A BUD" in text
     italian = body(judge.to(ITALY, mails)[-1])
-    assert "AUSTRIA   ASSIMILATE TRI       succeeds" in italian  # orders are public
+    assert "  AUSTRIA ASSIMILATE TRI: succeeds\n" in italian  # orders are public
     assert "Your home centres: BUD VIE" not in italian
     shown = _show(cli)
     assert shown["phase"] == "S1902M"

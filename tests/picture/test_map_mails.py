@@ -14,8 +14,15 @@ from sqlalchemy import select
 from gmbot.cli import main
 from gmbot.engine.map import load_map
 from gmbot.store.models import Outbound
-from tests.loop.judgekit import POWERS, Judge, make_judge, standard_game
-from tests.picture.mapkit import colours, decode, inline_picture, nearest, unit_pixel
+from tests.loop.judgekit import POWERS, REPO, Judge, make_judge, standard_game
+from tests.picture.mapkit import (
+    colours,
+    decode,
+    inline_picture,
+    nearest,
+    neutral,
+    unit_pixel,
+)
 
 GM = "gm@example.test"
 START = {k: list(p.units) for k, p in load_map("standard").powers.items()}
@@ -119,3 +126,38 @@ def test_a_map_that_fails_to_draw_does_not_hold_back_the_results(
     for mail in results:
         assert mail.get_content_type() == "text/plain"
         assert "A PAR - BUR" in mail.get_content()
+
+
+def test_every_welcome_mail_shows_the_start_inline(judge: Judge) -> None:
+    assert sorted(m["To"] for m in judge.welcomes) == sorted([GM, *map(addr, POWERS)])
+    pictures = {m["To"]: inline_picture(m) for m in judge.welcomes}
+    img = decode(pictures[GM])
+    for power, units in START.items():
+        for unit in units:
+            loc = unit.split()[1]
+            assert nearest(unit_pixel(img, "standard", loc), colours("standard")) == power
+    # Standard Diplomacy hides nothing: everyone's map is the GM's public one.
+    assert len(set(pictures.values())) == 1
+
+
+WARLOCK_HIDDEN = (REPO / "games" / "warlock-example.yaml").read_text(encoding="utf-8") + """
+position:
+  phase: S1901M
+  units:
+    ENGLAND: [{unit: F NTH, invisible: LON}, A LVP]
+    FRANCE: [A PAR, F BRE]
+  centers: {ENGLAND: [LON, LVP, EDI], FRANCE: [PAR, BRE, MAR]}
+"""
+
+
+def test_a_warlock_welcome_map_shows_an_invisible_unit_only_to_its_owner(
+        tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, WARLOCK_HIDDEN)
+    pictures = {m["To"]: inline_picture(m) for m in judge.welcomes}
+    england = decode(pictures[addr("ENGLAND")])
+    assert nearest(unit_pixel(england, "standard", "NTH"), neutral("standard")) == "ENGLAND"
+    public = decode(pictures[GM])
+    assert nearest(unit_pixel(public, "standard", "NTH"), neutral("standard")) != "ENGLAND"
+    assert nearest(unit_pixel(public, "standard", "PAR"), colours("standard")) == "FRANCE"
+    # Everyone but England sees the GM's public map.
+    assert {pictures[addr(p)] for p in POWERS if p != "ENGLAND"} == {pictures[GM]}
