@@ -25,6 +25,7 @@ from gmbot.gamefile import (
 )
 from gmbot.service.app import App
 from gmbot.service.credentials import settle_secret, welcome
+from gmbot.service.locks import STRENGTH
 from gmbot.service.pictures import PositionPictures
 from gmbot.service.runtime import current_phase, deadline_after, log_event, map_for, state_of
 from gmbot.store.models import Game, PhaseRow, Player
@@ -137,7 +138,8 @@ def load_game(app: App, path: str | Path, force: bool = False) -> str:
     now = app.now()
     with app.db.transaction() as s:
         # Locked like process_game locks it: a reload never interleaves with a deadline.
-        game = s.scalars(select(Game).where(Game.name == spec.name).with_for_update()).first()
+        game = s.scalars(select(Game).where(Game.name == spec.name)
+                         .with_for_update(**STRENGTH)).first()
         created = game is None
         if game is None:
             game = Game(name=spec.name, created_at=now)

@@ -22,6 +22,7 @@ from gmbot.mail.oversize import Oversize, Raw, admit, content_id, head_of, size_
 from gmbot.render import render
 from gmbot.service.app import App
 from gmbot.service.bounds import cap_reply
+from gmbot.service.locks import lock_game, lock_games_of
 from gmbot.service.outbox import queue_mail
 from gmbot.service.runtime import log_event
 from gmbot.store.models import Game, Inbound, Outbound, Player
@@ -152,6 +153,13 @@ def receive_batch(app: App, raws: list[Raw]) -> list[Outcome]:
         idents = [_ident(m, raw) for m, raw in zip(mails, raws, strict=True)
                   if isinstance(m, InboundMail)]
         batch = s.info[_BATCH] = _Batch(s, idents)
+        if not app.db.is_sqlite:
+            # Every game the batch may touch, locked now and in id order (service/locks):
+            # two daemons' batches locking them mail by mail could each hold one game and
+            # wait for the other's.
+            batch.locked = lock_games_of(s, {
+                m.sender for m, raw in zip(mails, raws, strict=True)
+                if isinstance(m, InboundMail) and _ident(m, raw) not in batch.recorded})
         for mail, raw, proof in zip(mails, raws, evidence, strict=True):
             outcomes.append(_receive_nested(app, s, raw, mail, proof, batch))
     return outcomes
@@ -170,6 +178,7 @@ class _Batch:
         self.judges = {judge for judge, _ in rows}
         self.gms = {gm for _, gm in rows}
         self.recorded: set[str] = set()
+        self.locked: set[int] = set()  # the games locked at the batch's start (PostgreSQL)
         for start in range(0, len(idents), 500):  # under SQLite's bound-parameter limit
             chunk = idents[start:start + 500]
             self.recorded.update(s.scalars(
@@ -294,14 +303,13 @@ def _handle(app: App, s: Session, mail: InboundMail, record: Inbound,
     # The game row is locked until this mail's transaction ends (PostgreSQL; on SQLite the
     # transaction holds the write lock anyway): deadline processing in another process
     # waits, so the phase these orders are acknowledged for cannot be adjudicated without
-    # them, and two mails of one game get distinct order versions. Locked before any row
-    # naming the game is written: that takes a share lock on it, and two transactions
-    # each holding one and wanting the update lock would deadlock.
+    # them, and two mails of one game get distinct order versions. A batch locked its
+    # games at its start (in id order: service/locks), and has read this one since.
     # SQLite: the transaction has held the database's write lock since it began (BEGIN
     # IMMEDIATE) and the game row was read in it, so there is nothing to lock or re-read.
-    if not app.db.is_sqlite:
+    if not app.db.is_sqlite and (batch is None or game.id not in batch.locked):
         with s.no_autoflush:
-            s.refresh(game, with_for_update=True)
+            lock_game(s, game)
     record.game_id = game.id
     # Who wrote it is settled before anything else of the game is touched, and before the
     # rate limit: a forgery in a player's name never counts against his limit.

@@ -23,6 +23,7 @@ from gmbot.engine.state import GameState
 from gmbot.render import render
 from gmbot.service.app import App
 from gmbot.service.gameover import end_game
+from gmbot.service.locks import lock_game, locked_game
 from gmbot.service.outbox import queue_mail
 from gmbot.service.pictures import Pictures
 from gmbot.service.runtime import (
@@ -49,8 +50,8 @@ class Due:
 
 def _lock(session: Session, game_id: int) -> Game | None:
     """The game row, locked against a second daemon on PostgreSQL (SQLite serialises
-    writers anyway)."""
-    return session.scalars(select(Game).where(Game.id == game_id).with_for_update()).first()
+    writers anyway): one game per transaction, so no lock order to keep."""
+    return locked_game(session, game_id)
 
 
 def _waiting_players(session: Session, game: Game, phase: PhaseRow, state: GameState,
@@ -236,8 +237,9 @@ def send_reminders(app: App, now: datetime | None = None) -> int:
             if not todo and not late_notice:
                 continue
             # Another process may be doing the same: with the game locked (as process_game
-            # does), read again what has been sent.
-            s.refresh(game, with_for_update=True)
+            # does), read again what has been sent. Games are taken in id order (the
+            # order of due_phases), as a batch of mails takes them: service/locks.
+            lock_game(s, game)
             s.refresh(phase)
             if game.status != "active" or phase.processed_at or phase.superseded \
                     or phase.deadline_at is None:
