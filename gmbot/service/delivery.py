@@ -114,11 +114,26 @@ def _send_batch(app: App, transport: BatchTransport, rows: list[Outbound],
             claimed = set(s.scalars(_CLAIM_MANY, params))
         results = _write_all(transport, rows, claimed)
         with app.db.transaction() as s:
-            return sum(_record(app, s, row.id, failure, row.kind) for row, failure in results)
+            return _record_all(app, s, results)
     with app.db.transaction() as s:
         claimed = set(s.scalars(_CLAIM_MANY_LOCKED, params))
-        results = _write_all(transport, rows, claimed)
-        return sum(_record(app, s, row.id, failure, row.kind) for row, failure in results)
+        return _record_all(app, s, _write_all(transport, rows, claimed))
+
+
+def _record_all(app: App, s: Session,
+                results: list[tuple[Outbound, tuple[str, str] | None]]) -> int:
+    """Mark a batch: the mails sent with one executemany UPDATE, the others one by one."""
+    sent = [row for row, failure in results if failure is None]
+    if sent:
+        now = app.now()
+        s.execute(_MARK_SENT_MANY, [{"row_id": row.id, "now": now} for row in sent])
+    for row in sent:
+        if row.kind == "welcome":
+            s.execute(_FORGET_TEXT, {"row_id": row.id})  # see _record
+    for row, failure in results:
+        if failure is not None:
+            _record(app, s, row.id, failure, row.kind)
+    return len(sent)
 
 
 def _write_all(transport: BatchTransport, rows: list[Outbound], claimed: set[int],
@@ -182,6 +197,13 @@ _MARK_SENT = (
     .execution_options(synchronize_session=False)
 )
 
+# The same on the table (Core): given many rows, the ORM form would take the rows for
+# primary keys ("bulk UPDATE by primary key") instead of running it once per row.
+_OUT = Outbound.__table__.c
+_MARK_SENT_MANY = (
+    update(Outbound.__table__).where(_OUT.id == bindparam("row_id"))
+    .values(status="sent", sent_at=bindparam("now"), attempts=_OUT.attempts + 1, picture=None)
+)
 
 _FORGET_TEXT = (
     update(Outbound).where(Outbound.id == bindparam("row_id"))
