@@ -260,7 +260,7 @@ def ingest_times(home: Path, names: list[str], runs: int, rng: random.Random,
 def medians(label: str, walls: list[float], cpus: list[float], goal: str) -> float:
     wall = statistics.median(walls)
     print(f"{label}median {wall:.3f} s over {len(walls)} runs (min {min(walls):.3f}, "
-          f"max {max(walls):.3f}; {goal}; CPU median {statistics.median(cpus):.3f} s)")
+          f"max {max(walls):.3f}); CPU median {statistics.median(cpus):.3f} s ({goal})")
     return wall
 
 
@@ -351,8 +351,9 @@ def main(argv: list[str] | None = None) -> None:
             statuses[o.status] = statuses.get(o.status, 0) + 1
         print(f"2. ingest             {len(outcomes)} mails in {elapsed:.2f} s = "
               f"{len(outcomes) / elapsed:.0f} mails/s (goal >= 600)  {statuses}")
-        print(f"   CPU {cpu:.2f} s = {cpu / len(outcomes) * 1000:.2f} ms/mail "
-              f"({len(outcomes) / cpu:.0f} mails per CPU second)")
+        print(f"   CPU {cpu:.2f} s = {cpu / len(outcomes) * 1000:.2f} ms/mail = "
+              f"{len(outcomes) / cpu:.0f} mails per CPU second (goal >= 600; on a busy "
+              "machine the figure to read)")
 
         now[0] += timedelta(hours=48)  # past every deadline (no grace)
         elapsed, cpu, done = stage.run("run_deadlines", lambda: run_deadlines(app))
@@ -363,7 +364,9 @@ def main(argv: list[str] | None = None) -> None:
         transport = MaildirOutbox(app.config.outbox)
         elapsed, cpu, sent = stage.run("flush", lambda: flush(app, transport, limit=10**9))
         print(f"4. outbox flush       {sent} mails in {elapsed:.2f} s = "
-              f"{sent / elapsed:.0f} mails/s (goal >= 600; CPU {cpu / sent * 1000:.2f} ms/mail)")
+              f"{sent / elapsed:.0f} mails/s (goal >= 600)")
+        print(f"   CPU {cpu:.2f} s = {cpu / sent * 1000:.2f} ms/mail = {sent / cpu:.0f} mails "
+              "per CPU second (goal >= 600); the rest of the wall clock is fsync")
         app.db.dispose()
 
         # The phases stage 3 opened are each looked at once (early processing) by the

@@ -73,8 +73,18 @@ class MaildirOutbox:
         self.path = path
         ensure_maildir(path)
 
-    def send(self, msg: EmailMessage, name: str) -> Path:
-        data = msg.as_bytes()  # with the message's own wire policy
+    # The delivery layer may write several mails and then sync() once before marking them
+    # all sent (gmbot.service.delivery): a mail written again finds its own file.
+    batches = True
+
+    def send(self, msg: EmailMessage | bytes, name: str) -> Path:
+        dest = self.write(msg, name)
+        self.sync()  # the new name made durable before the caller marks the mail sent
+        return dest
+
+    def write(self, msg: EmailMessage | bytes, name: str) -> Path:
+        """Write one mail, its content synced; its name is durable only after sync()."""
+        data = msg if isinstance(msg, bytes) else msg.as_bytes()  # its own wire policy
         tmp = self.path / "tmp" / name
         with open(tmp, "wb") as f:  # tmp/ is private to the writer: a stale copy may go
             f.write(data)
@@ -86,10 +96,12 @@ class MaildirOutbox:
         with contextlib.suppress(FileExistsError):
             os.link(tmp, dest)
         os.unlink(tmp)
-        # The new name made durable before the caller marks the mail sent.
+        return dest
+
+    def sync(self) -> None:
+        """Make the names of the mails written so far durable (one fsync of new/)."""
         fd = os.open(self.path / "new", os.O_RDONLY | os.O_DIRECTORY)
         try:
             os.fsync(fd)
         finally:
             os.close(fd)
-        return dest

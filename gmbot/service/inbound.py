@@ -17,13 +17,14 @@ from gmbot.commands.handlers import run_commands
 from gmbot.commands.request import Request, parse_request
 from gmbot.config import max_message_bytes
 from gmbot.mail.auth import Evidence
+from gmbot.mail.auth.secrets import reply_token
 from gmbot.mail.message import InboundMail, automated_reason, parse_message
 from gmbot.mail.oversize import Oversize, Raw, admit, content_id, head_of, size_of
 from gmbot.render import render
 from gmbot.service.app import App
 from gmbot.service.bounds import cap_reply
 from gmbot.service.locks import lock_game, lock_games_of
-from gmbot.service.outbox import queue_mail
+from gmbot.service.outbox import new_message_id, queue_mail
 from gmbot.service.runtime import log_event
 from gmbot.store.models import Game, Inbound, Outbound, Player
 
@@ -326,7 +327,8 @@ def _handle(app: App, s: Session, mail: InboundMail, record: Inbound,
     run_commands(ctx)
     subject = f"[{game.name}] " + ("Errors in your mail" if ctx.errors else ctx.title)
     text = cap_reply("\n\n".join(ctx.sections).rstrip() + "\n")
-    _reply(app, s, mail, record, game, "ack", subject, text, picture=ctx.picture)
+    _reply(app, s, mail, record, game, "ack", subject, text, picture=ctx.picture,
+           player=player)
     log_event(s, game, "mail_handled", app.now(), sender=mail.sender,
               message_id=mail.message_id, errors=ctx.errors, proof=proof)
     return Outcome("handled", game=game.name, replies=[subject])
@@ -538,14 +540,21 @@ def _any_judge(s: Session) -> str:
 
 def _reply(app: App, s: Session, mail: InboundMail, record: Inbound, game: Game | None,
            kind: str, subject: str, body: str, sender: str | None = None,
-           picture: bytes | None = None) -> None:
+           picture: bytes | None = None, player: Player | None = None) -> None:
+    """`player`: the sender's seat when known, whose reply token the reply carries (else
+    queue_mail looks it up)."""
     if not mail.sender:
         return  # nowhere to answer
+    sender = sender or (game.judge if game else _any_judge(s))
+    message_id = None
+    if game is not None and player is not None and player.address == mail.sender:
+        token = (reply_token(player.secret_hash, game.name, player.address)
+                 if game.auth != "none" and player.secret_hash else None)
+        message_id = new_message_id(sender, token)
     # One reply per recorded mail: keyed like the record (Message-ID, else the whole raw
     # mail), not by the body alone, which two different mails can share.
-    queue_mail(s, key=f"reply:{record.message_id}", kind=kind,
-               sender=sender or (game.judge if game else _any_judge(s)),
+    queue_mail(s, key=f"reply:{record.message_id}", kind=kind, sender=sender,
                recipient=mail.sender, subject=subject, body=body, now=app.now(), game=game,
-               in_reply_to=mail.message_id, picture=picture)
+               in_reply_to=mail.message_id, picture=picture, message_id=message_id)
 
 

@@ -5,17 +5,24 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 
-from sqlalchemy import bindparam, insert, select
+from sqlalchemy import Insert, bindparam, select
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from gmbot.mail.auth.secrets import token_message_id
 from gmbot.service.tokens import recipient_token
 from gmbot.store.models import Game, Outbound
 
-# Built once: composing a select() costs about as much as running this one.
 _KEY_TAKEN = select(Outbound.__table__.c.id).where(
     Outbound.__table__.c.key == bindparam("key")).limit(1)  # Core columns: less set-up
-_INSERT = insert(Outbound.__table__)
+# Built once: composing a statement costs about as much as running it. One statement
+# both checks the key and queues the mail (a key queued before inserts nothing): it was
+# a SELECT and an INSERT per mail.
+_INSERT_NEW: dict[str, Insert] = {
+    "sqlite": sqlite.insert(Outbound.__table__).on_conflict_do_nothing(index_elements=["key"]),
+    "postgresql": postgresql.insert(Outbound.__table__).on_conflict_do_nothing(
+        index_elements=["key"]),
+}
 
 
 def new_message_id(sender: str, token: str | None = None) -> str:
@@ -55,11 +62,15 @@ def queue_mail(
     the key makes re-running a use case after a crash harmless. `message_id` (without
     angle brackets): one the caller made with new_message_id and records itself."""
     key = key[:300]  # as stored, so that long keys are found again too
-    if is_queued(session, key):
+    # Rows added earlier in this transaction as ORM objects and not flushed yet are looked
+    # for in the session: the INSERT below does not see them.
+    if any(isinstance(row, Outbound) and row.key == key for row in session.new):
         return False
     # A plain INSERT, not an ORM object: the unit of work cost more than the rest of
     # queueing, and nothing reads the row back in this transaction but by a query.
-    session.execute(_INSERT, {
+    with session.no_autoflush:
+        dialect = session.get_bind().dialect.name
+    result = session.execute(_INSERT_NEW[dialect], {
         "key": key, "kind": kind, "game_id": game.id if game else None, "sender": sender,
         "recipient": recipient, "subject": subject[:998], "body": body,
         "message_id": message_id or new_message_id(
@@ -67,4 +78,4 @@ def queue_mail(
         "in_reply_to": in_reply_to, "created_at": now, "status": "queued",
         "next_attempt_at": now, "picture": picture,
     })
-    return True
+    return result.rowcount == 1  # type: ignore[attr-defined]

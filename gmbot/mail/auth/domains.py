@@ -7,7 +7,12 @@ from functools import lru_cache
 
 from publicsuffixlist import PublicSuffixList
 
-_PSL = PublicSuffixList()  # the list bundled with the package: no download at run time
+
+@lru_cache(maxsize=1)
+def _psl() -> PublicSuffixList:
+    # The list bundled with the package (no download at run time), read on first use:
+    # reading it is a good part of a piped mail's start-up, and most checks need it not.
+    return PublicSuffixList()
 
 
 @lru_cache(maxsize=4096)
@@ -15,8 +20,11 @@ def organisational(domain: str) -> str:
     name = domain.strip().rstrip(".").lower()
     # A name that is itself a public suffix (or unknown to the list, as `localhost`) is
     # its own organisation.
-    return _PSL.privatesuffix(name) or name
+    return _psl().privatesuffix(name) or name
 
 
 def aligned(signer: str, author: str) -> bool:
-    return bool(signer and author) and organisational(signer) == organisational(author)
+    if not (signer and author):
+        return False
+    same = signer.strip().rstrip(".").lower() == author.strip().rstrip(".").lower()
+    return same or organisational(signer) == organisational(author)

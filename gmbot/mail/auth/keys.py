@@ -9,9 +9,6 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 
-import dns.exception
-import dns.resolver
-
 TxtLookup = Callable[..., bytes | None]  # dkimpy's dnsfunc: (name, timeout=...) -> TXT
 
 LOOKUP_SECONDS = 3.0  # the whole lookup, retries included (dnspython's lifetime)
@@ -22,6 +19,11 @@ CACHE_SIZE = 2048
 
 def resolve_txt(name: bytes | str, timeout: float = LOOKUP_SECONDS) -> bytes | None:
     """The TXT record at `name` through the system's resolver, or None."""
+    # Imported here: dnspython is a good part of a piped mail's start-up, and only a
+    # DKIM signature needs it.
+    import dns.exception
+    import dns.resolver
+
     qname = name.decode("ascii") if isinstance(name, bytes) else name
     try:
         answer = dns.resolver.resolve(qname, "TXT", lifetime=min(timeout, LOOKUP_SECONDS),
