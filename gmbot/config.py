@@ -57,6 +57,11 @@ class Config:
         return self.home / "mail" / "outbox"
 
     @property
+    def spool(self) -> Path:
+        """Where `gmbot ingest` keeps piped mail until it is handled (gmbot/pipe)."""
+        return self.home / "mail" / "spool"
+
+    @property
     def logs(self) -> Path:
         return self.home / "logs"
 

@@ -8,8 +8,11 @@ The poll job re-arms itself too: after poll_interval when the inbox answered, af
 growing delay (imap.retry_delay doubling up to imap.retry_max) while it does not, so a
 mail server that is down or restarting is logged and retried, never fatal. With IMAP,
 a background thread idles on the folder when the server offers IDLE and runs the poll
-job at once when mail arrives. The jobs share one lock: they run one at a time, so no
-mail is sent twice by two jobs draining the outbox together."""
+job at once when mail arrives. Mail piped to `gmbot ingest` wakes the daemon through the
+spool's socket (gmbot/pipe/wake.py): the spool job reads the spool, processes what it
+made due and sends the replies at once, without waiting for the inbox. The jobs share
+one lock: they run one at a time, so no mail is sent twice by two jobs draining the
+outbox together."""
 
 from __future__ import annotations
 
@@ -22,10 +25,11 @@ from typing import Any
 from apscheduler.schedulers.base import STATE_STOPPED
 from apscheduler.schedulers.blocking import BlockingScheduler
 
+from gmbot.pipe.wake import Listener
 from gmbot.service.app import App
 from gmbot.service.delivery import flush
 from gmbot.service.imap_poll import Backoff, IdleWatcher, MailboxUnavailable
-from gmbot.service.loop import outbound_transport, poll, run_deadlines
+from gmbot.service.loop import outbound_transport, poll, poll_spool, run_deadlines
 from gmbot.service.process import next_wakeup, send_reminders
 from gmbot.service.retention import prune_raw_mail
 
@@ -44,6 +48,7 @@ class Daemon:
         self.poll_backoff = Backoff.from_settings(app.config.imap)
         self.next_poll_in: float | None = None  # seconds, as last armed (for the log/tests)
         self.idle: IdleWatcher | None = None
+        self.waker: Listener | None = None
         self.stopping = False
 
     # -- jobs -----------------------------------------------------------------------
@@ -74,6 +79,18 @@ class Daemon:
         if outcomes:
             log.info("read %d mail(s)", len(outcomes))
             self.deadline_job()  # early processing, GM PROCESS, replies
+
+    def spool_job(self) -> None:
+        """Mail piped to `gmbot ingest`: read it and answer it now."""
+        try:
+            with self.lock:
+                outcomes = poll_spool(self.app)
+        except Exception:  # noqa: BLE001 - the spool keeps the mail; the poll job reads it
+            log.exception("reading the spool failed; the next poll tries again")
+            return
+        if outcomes:
+            log.info("read %d piped mail(s)", len(outcomes))
+            self.deadline_job()
 
     def deadline_job(self) -> None:
         checked = self.app.now()  # what falls due after this is for the next run
@@ -111,6 +128,14 @@ class Daemon:
             self.wake_pending = True
             if not self.polling:
                 self.arm_poll(0)
+
+    def spool_now(self) -> None:
+        """`gmbot ingest` spooled a mail: run the spool job as soon as possible (one
+        waiting run at most, however many wake-ups arrive)."""
+        if self.stopping:
+            return
+        self.scheduler.add_job(self.spool_job, "date", run_date=datetime.now(UTC), id="spool",
+                               replace_existing=True, misfire_grace_time=None, max_instances=2)
 
     # -- arming -----------------------------------------------------------------------
 
@@ -153,6 +178,7 @@ class Daemon:
                                next_run_time=datetime.now(UTC), **common)
         if self.app.config.inbound == "imap" and self.app.config.imap.get("idle", True):
             self.idle = IdleWatcher(self.app.config.imap, self.poll_now).start()
+        self.listen_for_piped_mail()
         for sig in (signal.SIGTERM, signal.SIGINT):
             signal.signal(sig, lambda *_: self.stop())
         log.info("gmbot daemon started (home %s)", self.app.config.home)
@@ -161,6 +187,23 @@ class Daemon:
         finally:
             if self.idle is not None:
                 self.idle.close()
+            if self.waker is not None:
+                self.waker.close()
+
+    def listen_for_piped_mail(self) -> None:
+        # Loaded now rather than at the first mail, which is then answered at once.
+        import gmbot.service.inbound  # noqa: F401
+        from gmbot.render import environment
+
+        environment()
+
+        try:
+            self.waker = Listener(self.app.config.spool, self.spool_now).start()
+        except OSError as e:
+            # Another daemon on this home listens: it answers piped mail at once, this
+            # one reads the spool at each poll.
+            log.warning("not woken by piped mail (%s): reading the spool every %g s", e,
+                        self.app.config.poll_interval)
 
     def stop(self) -> None:
         self.stopping = True

@@ -3,39 +3,103 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
 from gmbot.cli.root import app_from, main
 
+if TYPE_CHECKING:
+    from gmbot.mail.oversize import Raw
+
 
 @main.command()
+@click.option("--now", is_flag=True,
+              help="Handle the mail in this process, as the worker would, before exiting "
+                   "(slower: for debugging; prints what became of the mail).")
+@click.option("--no-worker", is_flag=True,
+              help="Only spool the mail (and wake a running daemon): never start a "
+                   "worker; the daemon or the next `gmbot tick` handles it.")
 @click.pass_context
-def ingest(ctx: click.Context) -> None:
-    """Read one RFC 822 message on stdin (procmail, .forward, MTA pipe) and handle it.
+def ingest(ctx: click.Context, now: bool, no_worker: bool) -> None:
+    """Take one RFC 822 message on stdin (procmail, .forward, MTA pipe).
 
-    Exits 0 once the message is safely recorded, so the MTA can drop its copy; a
-    non-zero exit makes the MTA keep the mail and try again.
+    The mail is written durably into the home's spool (HOME/mail/spool) and the command
+    exits 0 only then, so the MTA can drop its copy; any failure exits non-zero and the
+    MTA keeps the mail and tries again. The mail is then handled at once in the
+    background: a running `gmbot run` on this home is woken, else a worker (`gmbot
+    drain`) is started, which handles the spool, sends the replies and exits (its output
+    goes to HOME/logs/gmbot.log). `gmbot tick` handles whatever is left in the spool.
     """
-    from gmbot.config import max_message_bytes
+    from gmbot.config import ConfigError, load_config, max_message_bytes
     from gmbot.mail.oversize import read_bounded
+
+    try:
+        config = load_config(ctx.obj["home"], ctx.obj["config"])
+    except ConfigError as e:
+        raise click.ClickException(str(e)) from None
+    # Never more than the size limit in memory: a larger mail is only measured.
+    raw = read_bounded(sys.stdin.buffer, max_message_bytes(config))
+    if isinstance(raw, bytes) and not raw.strip():
+        raise click.ClickException("no message on standard input")
+    if now:
+        _ingest_now(ctx, raw)
+        return
+    from gmbot.pipe import spool, wake, worker
+
+    try:
+        spool.write(config.spool, raw)
+    except OSError as e:
+        raise click.ClickException(f"could not spool the mail, so it stays with the "
+                                   f"mail server: {e}") from None
+    # The mail is safe: from here on nothing may make the MTA deliver it again.
+    try:
+        if not wake.wake(config.spool) and not no_worker:
+            worker.start_worker(config.home, ctx.obj["config"], config.spool,
+                                config.logs / "gmbot.log")
+    except Exception as e:  # noqa: BLE001 - spooled: the daemon or the next tick reads it
+        click.echo(f"spooled; handing it over failed ({e}): the next `gmbot tick` or "
+                   "daemon poll handles it", err=True)
+
+
+def _ingest_now(ctx: click.Context, raw: Raw) -> None:
     from gmbot.service.delivery import flush
     from gmbot.service.inbound import receive
     from gmbot.service.loop import outbound_transport, run_deadlines
+    from gmbot.service.spool import outcome_line
 
     app = app_from(ctx)
-    # Never more than the size limit in memory: a larger mail is only measured.
-    raw = read_bounded(sys.stdin.buffer, max_message_bytes(app.config))
-    if isinstance(raw, bytes) and not raw.strip():
-        raise click.ClickException("no message on standard input")
-    outcome = receive(app, raw)
-    click.echo(f"{outcome.status}: {outcome.game or '-'} {outcome.reason}".rstrip())
+    click.echo(outcome_line(receive(app, raw)))
     for line in run_deadlines(app):  # early processing once everyone has ordered
         click.echo(line)
     try:
         flush(app, outbound_transport(app))
     except Exception as e:  # noqa: BLE001 - the mail is recorded; sending is retried later
         click.echo(f"replies queued; sending failed for now: {e}", err=True)
+
+
+@main.command()
+@click.pass_context
+def drain(ctx: click.Context) -> None:
+    """Handle the mail `gmbot ingest` spooled, send the replies, and exit.
+
+    `gmbot ingest` starts this in the background when no daemon runs; one runs at a
+    time (another one exits at once, leaving the spool to the first)."""
+    import logging
+
+    from gmbot.pipe.worker import SpoolLock
+    from gmbot.service.spool import work
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    app = app_from(ctx)
+    log = logging.getLogger("gmbot")
+    try:
+        for line in work(app, SpoolLock.inherited(app.config.spool)):
+            log.info("drain: %s", line)
+    except Exception:
+        log.exception("drain: handling the spool failed; the next tick or daemon poll "
+                      "reads what is left")
+        raise
 
 
 @main.command()

@@ -7,9 +7,9 @@ import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, BinaryIO
 
-from gmbot.mail.oversize import Raw, read_bounded
+from gmbot.mail.oversize import HEAD_BYTES, Oversize, Raw, header_section, read_bounded
 
 if TYPE_CHECKING:  # only a type here; the email package is slow to import
     from email.message import EmailMessage
@@ -22,10 +22,13 @@ def ensure_maildir(path: Path) -> None:
 
 class MaildirInbox:
     """New messages are read from new/; a message is moved to cur/ only after the caller
-    has committed it, so a crash in between means it is read again (and de-duplicated)."""
+    has committed it, so a crash in between means it is read again (and de-duplicated).
+    With `keep=False` (the spool of piped mail, which is gmbot's alone) it is deleted
+    instead: the store keeps the mail."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, keep: bool = True) -> None:
         self.path = path
+        self.keep = keep
         ensure_maildir(path)
 
     def pending(self, max_bytes: int) -> Iterator[tuple[str, Raw]]:
@@ -35,7 +38,7 @@ class MaildirInbox:
                 continue
             try:
                 with open(entry.path, "rb") as f:
-                    raw = read_bounded(f, max_bytes, os.fstat(f.fileno()).st_size)
+                    raw = _read(f, entry.name, max_bytes)
             except (FileNotFoundError, IsADirectoryError):
                 continue  # another process reading this inbox took it first
             yield entry.name, raw
@@ -43,7 +46,10 @@ class MaildirInbox:
     def done(self, key: str) -> None:
         # Moved already: by another process that read it too.
         with contextlib.suppress(FileNotFoundError):
-            os.replace(self.path / "new" / key, self.path / "cur" / f"{key}:2,S")
+            if self.keep:
+                os.replace(self.path / "new" / key, self.path / "cur" / f"{key}:2,S")
+            else:
+                os.unlink(self.path / "new" / key)
 
     def deliver(self, raw: bytes, name: str) -> Path:
         """Drop a message into new/ the Maildir way (tmp/ then rename)."""
@@ -52,6 +58,21 @@ class MaildirInbox:
         dest = self.path / "new" / name
         os.replace(tmp, dest)
         return dest
+
+
+# Maildir++ names may carry the message's size: ",S=1234" before the ":2," flags.
+_SIZE = re.compile(r",S=(\d+)")
+
+
+def _read(f: BinaryIO, name: str, max_bytes: int) -> Raw:
+    """A message file whole, or its head when larger than `max_bytes`. A file shorter
+    than the size its name gives is the header section of an oversize mail (the spool
+    keeps no more of one: gmbot/pipe/spool.py)."""
+    actual = os.fstat(f.fileno()).st_size
+    named = _SIZE.search(name.split(":", 1)[0])
+    if named and int(named.group(1)) > actual:
+        return Oversize(header_section(f.read(HEAD_BYTES)), int(named.group(1)))
+    return read_bounded(f, max_bytes, actual)
 
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._@=+-]")  # no "/" (path) nor ":" (Maildir flags)

@@ -2,7 +2,8 @@
 
 Most runs from cron find nothing: no new mail, no phase due, nothing to send. Importing
 SQLAlchemy's ORM alone takes longer than such a run should, so the tick first looks with
-the database's own driver: the Maildir inbox's listing, and three indexed queries (a
+the database's own driver: the listings of the Maildir inbox and of the spool of piped
+mail, and three indexed queries (a
 phase whose wake-up has come, a queued mail whose time has come, raw mail past its
 retention) on the SQLite file (`sqlite3`) or the PostgreSQL database (`psycopg`). Only
 when one of them finds something, or when it cannot tell (IMAP inbound, another
@@ -18,6 +19,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from gmbot.config import Config
+from gmbot.pipe.spool import waiting
 from gmbot.store.revision import HEAD_REVISION
 
 # How SQLAlchemy writes an aware UTC datetime into SQLite (see store/models.UTCDateTime).
@@ -54,6 +56,8 @@ def nothing_to_do(config: Config, now: datetime | None = None) -> bool:
     """True only when it is certain that a tick now would read, remind, process and send
     nothing."""
     if config.inbound == "imap" or (config.inbound == "maildir" and has_mail(config.inbox)):
+        return False
+    if waiting(config.spool):  # piped mail no worker or daemon has read yet
         return False
     now = (now or datetime.now(UTC)).astimezone(UTC)
     before = now - timedelta(days=config.limit("keep_raw_mail_days"))

@@ -11,13 +11,15 @@ from typing import TYPE_CHECKING
 from gmbot.config import max_message_bytes
 from gmbot.mail.maildir import MaildirInbox, MaildirOutbox
 from gmbot.mail.oversize import Raw
+from gmbot.pipe.spool import waiting
 from gmbot.service.app import App
 from gmbot.service.delivery import Transport, flush
 from gmbot.service.process import due_games, process_game, send_reminders
 from gmbot.service.report import TickReport
 from gmbot.service.retention import prune_raw_mail
 
-__all__ = ["TickReport", "outbound_transport", "poll", "poll_maildir", "run_deadlines", "tick"]
+__all__ = ["TickReport", "outbound_transport", "poll", "poll_maildir", "poll_spool",
+           "run_deadlines", "tick"]
 
 # The mail pipeline (parsing, commands) and the IMAP client are imported where they are
 # used: they are a good part of the start-up time, and most runs of `gmbot tick` from
@@ -41,8 +43,9 @@ def outbound_transport(app: App) -> Transport:
 BATCH = 50
 
 
-def poll_maildir(app: App) -> list[Outcome]:
-    inbox = MaildirInbox(app.config.inbox)
+def poll_maildir(app: App, inbox: MaildirInbox | None = None) -> list[Outcome]:
+    """Read the Maildir inbox (or `inbox`), in batches of BATCH mails."""
+    inbox = inbox or MaildirInbox(app.config.inbox)
     outcomes: list[Outcome] = []
     batch: list[tuple[str, Raw]] = []
 
@@ -63,16 +66,29 @@ def poll_maildir(app: App) -> list[Outcome]:
     return outcomes
 
 
-def poll(app: App, attempts: int = 1) -> list[Outcome]:
-    """Read new mail. For IMAP, `attempts` connections at most (with growing delays);
-    an unreachable server raises MailboxUnavailable."""
-    if app.config.inbound == "imap":
-        from gmbot.service.imap_poll import poll_imap
+def poll_spool(app: App) -> list[Outcome]:
+    """Read the mail `gmbot ingest` spooled (gmbot/pipe), whatever the configured inbox."""
+    if not waiting(app.config.spool):
+        return []
+    return poll_maildir(app, MaildirInbox(app.config.spool, keep=False))
 
-        return poll_imap(app, attempts=attempts)
+
+def poll(app: App, attempts: int = 1) -> list[Outcome]:
+    """Read new mail: the spool of piped mail, then the configured inbox. For IMAP,
+    `attempts` connections at most (with growing delays); an unreachable server raises
+    MailboxUnavailable, which carries the spool's outcomes too."""
+    spooled = poll_spool(app)
+    if app.config.inbound == "imap":
+        from gmbot.service.imap_poll import MailboxUnavailable, poll_imap
+
+        try:
+            return spooled + poll_imap(app, attempts=attempts)
+        except MailboxUnavailable as e:
+            e.outcomes[:0] = spooled
+            raise
     if app.config.inbound == "maildir":
-        return poll_maildir(app)
-    return []  # pipe: mail arrives through `gmbot ingest`
+        return spooled + poll_maildir(app)
+    return spooled  # pipe: all mail arrives through `gmbot ingest`
 
 
 def _attempts(app: App) -> int:

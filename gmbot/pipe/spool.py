@@ -1,0 +1,73 @@
+"""The spool: a Maildir of the home (HOME/mail/spool) that `gmbot ingest` writes each
+piped mail into, durably, before it exits 0 — that exit is the MTA's acknowledgement, so
+a mail is either still with the MTA or safely here. The daemon, `gmbot tick` and the
+background worker read it with the Maildir inbox code, like any inbox.
+
+A mail over the size limit is kept as its header section only, its whole size in the
+Maildir++ `,S=` field of its name (mail/maildir.py reads it back as an Oversize)."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import socket
+import time
+from pathlib import Path
+
+from gmbot.mail.oversize import Oversize, Raw
+
+
+def unique_name(size: int | None = None) -> str:
+    """A Maildir name no other delivery takes: time, process, random, host."""
+    host = socket.gethostname().replace("/", "\\057").replace(":", "\\072")
+    name = f"{time.time_ns()}.P{os.getpid()}R{secrets.token_hex(6)}.{host}"
+    return f"{name},S={size}" if size is not None else name
+
+
+def write(folder: Path, raw: Raw) -> Path:
+    """Deliver `raw` into the spool's new/ and make it durable: the file's content synced,
+    then its name (the folder synced). Raises OSError when any step fails, the mail then
+    being nowhere in new/."""
+    _ensure(folder)
+    data, name = ((raw.head, unique_name(raw.size)) if isinstance(raw, Oversize)
+                  else (raw, unique_name()))
+    tmp, dest = folder / "tmp" / name, folder / "new" / name
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+        os.fsync(fd)
+    except BaseException:
+        os.close(fd)
+        os.unlink(tmp)
+        raise
+    os.close(fd)
+    os.rename(tmp, dest)
+    _sync_dir(folder / "new")
+    return dest
+
+
+def waiting(folder: Path) -> bool:
+    """Whether a mail waits in the spool (a missing spool holds none)."""
+    try:
+        with os.scandir(folder / "new") as entries:
+            return any(not e.name.startswith(".") for e in entries)
+    except FileNotFoundError:
+        return False
+
+
+def _ensure(folder: Path) -> None:
+    """Create the spool's folders, each made durable in its parent when new."""
+    for sub in (folder.parent, folder, folder / "new", folder / "cur", folder / "tmp"):
+        if not sub.is_dir():
+            sub.mkdir(parents=True, exist_ok=True)
+            _sync_dir(sub.parent)
+
+
+def _sync_dir(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
