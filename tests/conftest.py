@@ -268,7 +268,7 @@ def pg_url() -> str:
 # --------------------------------------------------------------------------
 
 # Test directories and modules whose tests use the store (marked `store`).
-STORE_TESTS = ("loop", "realmail", "crash", "test_store.py")
+STORE_TESTS = ("loop", "realmail", "crash", "pipe", "test_store.py")
 
 
 def pytest_configure(config: pytest.Config) -> None:

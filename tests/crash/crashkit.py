@@ -32,6 +32,7 @@ import yaml
 from sqlalchemy import create_engine, select, text, update
 
 from gmbot.mail.maildir import MaildirInbox, outbox_name
+from gmbot.pipe.worker import SpoolLock
 from gmbot.service.app import open_app
 from gmbot.service.games import load_game
 from gmbot.store.models import Event, Game, Inbound, OrderSet, Outbound, PhaseRow, Player
@@ -100,6 +101,33 @@ class Home:
     @property
     def outbox(self) -> Path:
         return self.path / "mail" / "outbox"
+
+    @property
+    def spool(self) -> Path:
+        """Where `gmbot ingest` keeps piped mail until it is handled."""
+        return self.path / "mail" / "spool"
+
+    def spooled(self) -> list[bytes]:
+        """The mails waiting in the spool."""
+        out: list[bytes] = []
+        if not (self.spool / "new").is_dir():
+            return out  # nothing spooled yet
+        for name in sorted(os.listdir(self.spool / "new")):
+            with contextlib.suppress(FileNotFoundError):  # handled meanwhile
+                out.append((self.spool / "new" / name).read_bytes())
+        return out
+
+    def worker_running(self) -> bool:
+        """Is a background worker (`gmbot drain`) holding the spool's lock?"""
+        lock = SpoolLock(self.spool)
+        if lock.acquire():
+            lock.release()
+            return False
+        return True
+
+    def settle(self, timeout: float = 120) -> None:
+        """Wait for the background workers that ingest runs started to finish."""
+        wait_until(lambda: not self.worker_running(), timeout, "the spool's workers done")
 
     def deliver(self, mails: list[Mail]) -> None:
         box = MaildirInbox(self.inbox)

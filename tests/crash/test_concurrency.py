@@ -80,6 +80,7 @@ def test_many_ticks_and_ingests_at_once_do_everything_exactly_once(tmp_path: Pat
             for proc in procs:
                 proc.wait(120)
                 assert proc.returncode == 0, Path(proc.log_path).read_text()
+        home.settle()  # the workers the ingests started
         home.run("tick", "-q")
     no_errors(home.log_text())
     check(home, complete=True, sink=sink)
