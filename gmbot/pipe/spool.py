@@ -9,7 +9,6 @@ Maildir++ `,S=` field of its name (mail/maildir.py reads it back as an Oversize)
 from __future__ import annotations
 
 import os
-import secrets
 import socket
 import time
 from pathlib import Path
@@ -20,7 +19,7 @@ from gmbot.mail.oversize import Oversize, Raw
 def unique_name(size: int | None = None) -> str:
     """A Maildir name no other delivery takes: time, process, random, host."""
     host = socket.gethostname().replace("/", "\\057").replace(":", "\\072")
-    name = f"{time.time_ns()}.P{os.getpid()}R{secrets.token_hex(6)}.{host}"
+    name = f"{time.time_ns()}.P{os.getpid()}R{os.urandom(6).hex()}.{host}"
     return f"{name},S={size}" if size is not None else name
 
 
