@@ -9,6 +9,8 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -73,22 +75,24 @@ def test_mail_announced_during_a_poll_is_polled_again(game: MailGame,
     assert daemon.next_poll_in == 0
 
 
-def test_gmbot_run_answers_at_once_with_idle(tmp_path: Path, mail_servers: MailServers,
-                                             smtp_relay_port: int) -> None:
-    # The daemon runs on the real clock: so does this game.
-    game = make_mail_game(tmp_path, mail_servers, clock=Clock(datetime.now(UTC)))
+def judge_env() -> dict[str, str]:
+    """The judge's database (GMBOT_DATABASE_URL on PostgreSQL runs) and nothing else of
+    the tests' environment."""
+    return {k: v for k, v in os.environ.items()
+            if not k.startswith("GMBOT_") or k == "GMBOT_DATABASE_URL"}
+
+
+@contextmanager
+def running_daemon(game: MailGame, log: Path) -> Iterator[subprocess.Popen]:
+    """`gmbot run` on the game's home, polling only at its start (its poll interval is an
+    hour): past that first poll when this yields; stopped with SIGTERM after, exit 0."""
     config_file = game.home / "gmbot.yaml"
     config = yaml.safe_load(config_file.read_text())
-    config["poll_interval"] = 3600  # only IDLE can make the daemon read mail in time
+    config["poll_interval"] = 3600
     config_file.write_text(yaml.safe_dump(config))
-    log = tmp_path / "daemon.log"
-    # The judge's database (GMBOT_DATABASE_URL on PostgreSQL runs) and nothing else of
-    # the tests' environment.
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith("GMBOT_") or k == "GMBOT_DATABASE_URL"}
     with open(log, "wb") as out:
         proc = subprocess.Popen([sys.executable, "-m", "gmbot", "--home", str(game.home), "run"],
-                                stdout=out, stderr=subprocess.STDOUT, env=env)
+                                stdout=out, stderr=subprocess.STDOUT, env=judge_env())
     try:
         deadline = time.monotonic() + 30
         while b"daemon started" not in log.read_bytes():
@@ -96,13 +100,7 @@ def test_gmbot_run_answers_at_once_with_idle(tmp_path: Path, mail_servers: MailS
             assert time.monotonic() < deadline, log.read_text()
             time.sleep(0.1)
         time.sleep(1)  # past the first poll, into IDLE
-
-        sent = game.mail_in("FRANCE", "A PAR - BUR\n", "[g] orders")
-        started = time.monotonic()
-        [ack] = game.mailbox("FRANCE", min_count=1, timeout=20)
-        assert ack["In-Reply-To"] == sent["Message-ID"], log.read_text()
-        assert time.monotonic() - started < 20
-        assert "A PAR - BUR" in text(ack)
+        yield proc
     finally:
         proc.send_signal(signal.SIGTERM)
         try:
@@ -113,3 +111,35 @@ def test_gmbot_run_answers_at_once_with_idle(tmp_path: Path, mail_servers: MailS
             raise
     assert proc.returncode == 0, log.read_text()
     assert "Traceback" not in log.read_text()
+
+
+def test_gmbot_run_answers_at_once_with_idle(tmp_path: Path, mail_servers: MailServers,
+                                             smtp_relay_port: int) -> None:
+    # The daemon runs on the real clock: so does this game.
+    game = make_mail_game(tmp_path, mail_servers, clock=Clock(datetime.now(UTC)))
+    log = tmp_path / "daemon.log"
+    with running_daemon(game, log):  # only IDLE can make it read mail in time
+        sent = game.mail_in("FRANCE", "A PAR - BUR\n", "[g] orders")
+        started = time.monotonic()
+        [ack] = game.mailbox("FRANCE", min_count=1, timeout=20)
+        assert ack["In-Reply-To"] == sent["Message-ID"], log.read_text()
+        assert time.monotonic() - started < 20
+        assert "A PAR - BUR" in text(ack)
+
+
+def test_gmbot_run_reading_imap_answers_piped_mail_at_once(
+        tmp_path: Path, mail_servers: MailServers, smtp_relay_port: int) -> None:
+    game = make_mail_game(tmp_path, mail_servers, clock=Clock(datetime.now(UTC)))
+    log = tmp_path / "daemon.log"
+    with running_daemon(game, log):
+        sent = game.message("FRANCE", "A PAR - BUR\n", "[g] orders")
+        piped = subprocess.run([sys.executable, "-m", "gmbot", "--home", str(game.home),
+                                "ingest"], input=sent.as_bytes(), capture_output=True,
+                               check=False, env=judge_env())
+        assert piped.returncode == 0, piped.stderr
+        [ack] = game.mailbox("FRANCE", min_count=1, timeout=20)
+        assert ack["In-Reply-To"] == sent["Message-ID"], log.read_text()
+        assert "A PAR - BUR" in text(ack)
+    # Woken by the pipe, it read the spool, not its IMAP folder (nothing there).
+    assert "read 1 piped mail(s)" in log.read_text()
+    assert not (game.home / "logs" / "gmbot.log").read_text().count("drain:")
