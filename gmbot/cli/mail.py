@@ -15,8 +15,8 @@ if TYPE_CHECKING:
 
 @main.command()
 @click.option("--now", is_flag=True,
-              help="Handle the mail in this process, as the worker would, before exiting "
-                   "(slower: for debugging; prints what became of the mail).")
+              help="Handle the mail in this process instead of spooling it, and print "
+                   "what became of it (slower: for debugging).")
 @click.option("--no-worker", is_flag=True,
               help="Only spool the mail (and wake a running daemon): never start a "
                    "worker; the daemon or the next `gmbot tick` handles it.")
