@@ -56,6 +56,28 @@ def waiting(folder: Path) -> bool:
         return False
 
 
+STALE_TMP = 36 * 3600  # seconds: the Maildir convention for a delivery that never ended
+
+
+def sweep_tmp(folder: Path, now: float | None = None) -> int:
+    """Remove what an ingest killed while writing left in tmp/ (older than 36 hours, so
+    never a delivery under way). Returns how many files went."""
+    limit = (time.time() if now is None else now) - STALE_TMP
+    gone = 0
+    try:
+        with os.scandir(folder / "tmp") as entries:
+            for entry in entries:
+                try:
+                    if entry.stat().st_mtime < limit:
+                        os.unlink(entry.path)
+                        gone += 1
+                except FileNotFoundError:
+                    pass
+    except FileNotFoundError:
+        pass
+    return gone
+
+
 def _ensure(folder: Path) -> None:
     """Create the spool's folders, each made durable in its parent when new."""
     for sub in (folder.parent, folder, folder / "new", folder / "cur", folder / "tmp"):

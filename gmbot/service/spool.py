@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-from gmbot.pipe.spool import waiting
+from gmbot.pipe.spool import sweep_tmp, waiting
 from gmbot.pipe.worker import SpoolLock
 from gmbot.service.app import App
 from gmbot.service.delivery import flush
@@ -42,7 +42,10 @@ def work(app: App, lock: SpoolLock) -> list[str]:
     spooled after the last look found the lock held, so started no worker of its own.
     Returns nothing when another worker holds the lock (it will see the mail)."""
     lines: list[str] = []
-    while lock.acquire():
+    if not lock.acquire():
+        return lines
+    sweep_tmp(app.config.spool)
+    while True:
         try:
             while waiting(app.config.spool):
                 done = drain_once(app)
@@ -54,6 +57,5 @@ def work(app: App, lock: SpoolLock) -> list[str]:
                     return lines
         finally:
             lock.release()
-        if not waiting(app.config.spool):
-            break
-    return lines
+        if not waiting(app.config.spool) or not lock.acquire():
+            return lines

@@ -5,11 +5,12 @@ which the Maildir inbox code reads back as the same oversize mail."""
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 from gmbot.mail.maildir import MaildirInbox
 from gmbot.mail.oversize import Oversize, header_section
-from gmbot.pipe.spool import waiting, write
+from gmbot.pipe.spool import STALE_TMP, sweep_tmp, waiting, write
 
 MAIL = b"From: france@example.test\nSubject: orders\n\nA PAR - BUR\n"
 
@@ -56,3 +57,15 @@ def test_the_spool_inbox_deletes_what_was_handled(tmp_path: Path) -> None:
     inbox.done(path.name)
     assert not waiting(tmp_path)
     assert os.listdir(tmp_path / "cur") == []
+
+
+def test_what_a_killed_ingest_left_in_tmp_is_swept_once_stale(tmp_path: Path) -> None:
+    write(tmp_path, MAIL)
+    stale, fresh = tmp_path / "tmp" / "1.P1R0.host", tmp_path / "tmp" / "2.P2R0.host"
+    stale.write_bytes(MAIL[:10])
+    fresh.write_bytes(MAIL[:10])
+    old = time.time() - STALE_TMP - 60
+    os.utime(stale, (old, old))
+    assert sweep_tmp(tmp_path) == 1
+    assert os.listdir(tmp_path / "tmp") == [fresh.name]
+    assert waiting(tmp_path)  # new/ untouched
