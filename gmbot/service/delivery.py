@@ -219,7 +219,7 @@ def _message(row: Outbound) -> EmailMessage:
 
 
 def _wire(row: Outbound) -> bytes:
-    from gmbot.mail.compose import wire_bytes
+    from gmbot.mail.wire import wire_bytes
 
     return wire_bytes(_outgoing(row))
 
