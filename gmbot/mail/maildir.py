@@ -11,8 +11,10 @@ from typing import TYPE_CHECKING
 
 from gmbot.mail.oversize import Raw, read_bounded
 
-if TYPE_CHECKING:  # only a type here; the email package is slow to import
+if TYPE_CHECKING:  # only types here; the email package is slow to import
     from email.message import EmailMessage
+
+    from gmbot.mail.compose import Outgoing
 
 
 def ensure_maildir(path: Path) -> None:
@@ -77,14 +79,14 @@ class MaildirOutbox:
     # all sent (gmbot.service.delivery): a mail written again finds its own file.
     batches = True
 
-    def send(self, msg: EmailMessage | bytes, name: str) -> Path:
+    def send(self, msg: Outgoing | EmailMessage | bytes, name: str) -> Path:
         dest = self.write(msg, name)
         self.sync()  # the new name made durable before the caller marks the mail sent
         return dest
 
-    def write(self, msg: EmailMessage | bytes, name: str) -> Path:
+    def write(self, msg: Outgoing | EmailMessage | bytes, name: str) -> Path:
         """Write one mail, its content synced; its name is durable only after sync()."""
-        data = msg if isinstance(msg, bytes) else msg.as_bytes()  # its own wire policy
+        data = msg if isinstance(msg, bytes) else _wire(msg)
         tmp = self.path / "tmp" / name
         with open(tmp, "wb") as f:  # tmp/ is private to the writer: a stale copy may go
             f.write(data)
@@ -105,3 +107,10 @@ class MaildirOutbox:
             os.fsync(fd)
         finally:
             os.close(fd)
+
+
+def _wire(msg: Outgoing | EmailMessage) -> bytes:
+    from gmbot.mail.compose import Outgoing
+    from gmbot.mail.wire import wire_bytes
+
+    return wire_bytes(msg) if isinstance(msg, Outgoing) else msg.as_bytes()  # its policy

@@ -36,7 +36,7 @@ from gmbot.service.outbox import queue_mail
 from gmbot.store.models import Game, Outbound
 
 if TYPE_CHECKING:
-    from email.message import EmailMessage
+    from gmbot.mail.compose import Outgoing
 
 MAX_ATTEMPTS = 8
 SENDER_WAIT = 60.0  # SQLite: seconds to wait for another process's flush to end
@@ -44,7 +44,7 @@ BATCH = 50  # mails written before one sync and one marking transaction (batchin
 
 
 class Transport(Protocol):
-    def send(self, msg: object, name: str) -> object: ...
+    def send(self, out: Outgoing, name: str) -> object: ...
 
 
 class BatchTransport(Transport, Protocol):
@@ -151,7 +151,7 @@ def _send(transport: Transport, row: Outbound, batch: bool = False) -> tuple[str
         if batch:
             transport.write(_wire(row), name)  # type: ignore[attr-defined]
         else:
-            transport.send(_message(row), name)
+            transport.send(_outgoing(row), name)
     except PermanentFailure as e:
         return "park", str(e)
     except (TemporaryFailure, OSError) as e:
@@ -212,19 +212,13 @@ _FORGET_TEXT = (
 )
 
 
-def _message(row: Outbound) -> EmailMessage:
-    from gmbot.mail.compose import compose
-
-    return compose(_outgoing(row))
-
-
 def _wire(row: Outbound) -> bytes:
     from gmbot.mail.wire import wire_bytes
 
     return wire_bytes(_outgoing(row))
 
 
-def _outgoing(row: Outbound):  # noqa: ANN202 - Outgoing, imported lazily
+def _outgoing(row: Outbound) -> Outgoing:
     # Imported here: the email package is slow to import, and most ticks send nothing.
     from gmbot.mail.compose import Outgoing
 
