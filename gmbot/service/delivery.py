@@ -140,7 +140,10 @@ def _write_all(transport: BatchTransport, rows: list[Outbound], claimed: set[int
                ) -> list[tuple[Outbound, tuple[str, str] | None]]:
     results = [(row, _send(transport, row, batch=True)) for row in rows if row.id in claimed]
     if any(failure is None for _, failure in results):
-        transport.sync()  # their names durable before any of them is marked sent
+        try:
+            transport.sync()  # durable before any of them is marked sent
+        except OSError as e:  # none of them is known to be: all are tried again later
+            return [(row, failure or ("retry", str(e))) for row, failure in results]
     return results
 
 
