@@ -17,8 +17,8 @@ bytes. The Maildir outbox names the file after the Message-ID and finds the firs
 there (no second file while the first is still in new/); over SMTP the recipient gets a
 duplicate that mail clients and many servers recognise by its Message-ID
 (docs/operations.md). So over SMTP each mail is marked as soon as it is accepted, while
-the Maildir outbox (a transport that `batches`) writes up to BATCH mails, syncs its
-folder once and marks them all in one transaction: a fraction of the fsyncs."""
+the Maildir outbox (a transport that `batches`) writes up to BATCH mails, then syncs
+them and its folder, and marks them all in one transaction: a fraction of the time."""
 
 from __future__ import annotations
 
