@@ -21,8 +21,8 @@ from gmbot.mail.compose import LOOP_HEADER, Outgoing, compose, map_html
 _PLAIN_ADDRESS = re.compile(r"[A-Za-z0-9._%+=-]+@[A-Za-z0-9.-]+")
 _PLAIN_TEXT = re.compile(r"[!-~]+(?: [!-~]+)*")  # printable ASCII, single spaces inside
 _PLAIN_ID = re.compile(r"[!-;=?-~]+")  # printable ASCII but "<" and ">"
-# Our own Message-IDs, which also name the map's Content-ID and the boundaries.
-_OWN_ID = re.compile(r"[A-Za-z0-9._%+=-]+@[A-Za-z0-9.-]+")
+# Our own Message-IDs (shaped like plain addresses), which the map's Content-ID repeats.
+_OWN_ID = _PLAIN_ADDRESS
 
 # The part headers that do not vary, written once.
 _TEXT_HEAD = (b'Content-Type: text/plain; charset="utf-8"\r\n'
