@@ -52,7 +52,7 @@ def test_names_and_non_ascii_subjects_go_through_the_email_package() -> None:
     for out in (outgoing(sender="The Judge <judge@example.test>"),
                 outgoing(subject="[b0007] Ordres reçus"),
                 outgoing(subject="=?utf-8?q?x?= looks encoded"),
-                outgoing(picture=b"\x89PNG\r\n\x1a\n")):
+                outgoing(picture=b"\x89PNG\r\n\x1a\n", message_id="x!y@example.test")):
         assert wire_bytes(out) == compose(out).as_bytes()
 
 
