@@ -11,8 +11,10 @@ from typing import TYPE_CHECKING, BinaryIO
 
 from gmbot.mail.oversize import HEAD_BYTES, Oversize, Raw, header_section, read_bounded
 
-if TYPE_CHECKING:  # only a type here; the email package is slow to import
+if TYPE_CHECKING:  # only types here; the email package is slow to import
     from email.message import EmailMessage
+
+    from gmbot.mail.compose import Outgoing
 
 
 def ensure_maildir(path: Path) -> None:
@@ -93,36 +95,62 @@ class MaildirOutbox:
     def __init__(self, path: Path) -> None:
         self.path = path
         ensure_maildir(path)
+        self._tmp, self._new = str(path / "tmp"), str(path / "new")
+        self._written: list[tuple[int, str]] = []  # (open file, name) in tmp/, not synced
 
     # The delivery layer may write several mails and then sync() once before marking them
     # all sent (gmbot.service.delivery): a mail written again finds its own file.
     batches = True
 
-    def send(self, msg: EmailMessage | bytes, name: str) -> Path:
+    def send(self, msg: Outgoing | EmailMessage | bytes, name: str) -> Path:
         dest = self.write(msg, name)
-        self.sync()  # the new name made durable before the caller marks the mail sent
+        self.sync()  # the mail made durable before the caller marks it sent
         return dest
 
-    def write(self, msg: EmailMessage | bytes, name: str) -> Path:
-        """Write one mail, its content synced; its name is durable only after sync()."""
-        data = msg if isinstance(msg, bytes) else msg.as_bytes()  # its own wire policy
-        tmp = self.path / "tmp" / name
-        with open(tmp, "wb") as f:  # tmp/ is private to the writer: a stale copy may go
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        dest = self.path / "new" / name
-        # link, not rename: it fails if dest exists. Then it is this very mail, written
-        # before a crash: delivered already.
-        with contextlib.suppress(FileExistsError):
-            os.link(tmp, dest)
-        os.unlink(tmp)
-        return dest
+    def write(self, msg: Outgoing | EmailMessage | bytes, name: str) -> Path:
+        """Write one mail into tmp/ (private to the writer: a stale copy may go); sync()
+        makes it durable and puts it into new/, where it is to be found."""
+        data = memoryview(msg if isinstance(msg, bytes) else _wire(msg))
+        fd = os.open(os.path.join(self._tmp, name), os.O_WRONLY | os.O_CREAT | os.O_TRUNC,
+                     0o666)
+        try:
+            while data:
+                data = data[os.write(fd, data):]
+        except BaseException:
+            os.close(fd)
+            raise
+        self._written.append((fd, name))
+        return self.path / "new" / name
 
     def sync(self) -> None:
-        """Make the names of the mails written so far durable (one fsync of new/)."""
-        fd = os.open(self.path / "new", os.O_RDONLY | os.O_DIRECTORY)
+        """Make the mails written so far durable, each under its name in new/. Their
+        contents are synced one after another once all are written (the file system then
+        commits most of them together: a fraction of the time of writing and syncing each
+        in turn), before any is linked into new/; then new/ is synced once."""
+        written, self._written = self._written, []
+        try:
+            for fd, _ in written:
+                os.fsync(fd)
+        finally:
+            for fd, _ in written:
+                os.close(fd)
+        for _, name in written:
+            tmp = os.path.join(self._tmp, name)
+            # link, not rename: it fails if the name exists. Then it is this very mail,
+            # written before a crash: delivered already.
+            with contextlib.suppress(FileExistsError):
+                os.link(tmp, os.path.join(self._new, name))
+            with contextlib.suppress(FileNotFoundError):  # the same name written twice
+                os.unlink(tmp)
+        fd = os.open(self._new, os.O_RDONLY | os.O_DIRECTORY)
         try:
             os.fsync(fd)
         finally:
             os.close(fd)
+
+
+def _wire(msg: Outgoing | EmailMessage) -> bytes:
+    from gmbot.mail.compose import Outgoing
+    from gmbot.mail.wire import wire_bytes
+
+    return wire_bytes(msg) if isinstance(msg, Outgoing) else msg.as_bytes()  # its policy

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import contextlib
 import smtplib
-from email.message import EmailMessage
+from email.utils import getaddresses
 from typing import Any
 
+from gmbot.mail.compose import Outgoing, compose
 from gmbot.mail.errors import PermanentFailure, TemporaryFailure
 from gmbot.mail.imap import security_mode, tls_context
+from gmbot.mail.wire import wire_bytes
 
 __all__ = ["SmtpTransport", "tls_context"]
 
@@ -72,18 +74,27 @@ class SmtpTransport:
             self.connect_error = None
         return self._conn
 
-    def send(self, msg: EmailMessage, name: str) -> None:
-        recipient = str(msg["To"])
+    def send(self, out: Outgoing, name: str) -> None:
+        """Send one mail, the bytes the Maildir outbox would hold (wire_bytes): what
+        smtplib's send_message would send, without building it with the email package."""
+        sender = getaddresses([out.sender])[0][1]
+        data = wire_bytes(out) if (sender + out.recipient).isascii() else None
+        self._send(out, sender, data)
+
+    def _send(self, out: Outgoing, sender: str, data: bytes | None) -> None:
         reused = self._conn is not None
         conn = self._open()
         try:
-            conn.send_message(msg, to_addrs=[recipient])
+            if data is None:  # an address needs SMTPUTF8: the email package writes it so
+                conn.send_message(compose(out), to_addrs=[out.recipient])
+            else:
+                conn.sendmail(sender, [out.recipient], data)
         except smtplib.SMTPServerDisconnected:
             self.close()
             if not reused:
                 raise TemporaryFailure(f"{self.server}: connection closed") from None
             # The server dropped a connection kept from an earlier mail: one fresh try.
-            self.send(msg, name)
+            self._send(out, sender, data)
         except smtplib.SMTPRecipientsRefused as e:
             code, text = next(iter(e.recipients.values()))
             self._classify(code, text)

@@ -17,8 +17,8 @@ bytes. The Maildir outbox names the file after the Message-ID and finds the firs
 there (no second file while the first is still in new/); over SMTP the recipient gets a
 duplicate that mail clients and many servers recognise by its Message-ID
 (docs/operations.md). So over SMTP each mail is marked as soon as it is accepted, while
-the Maildir outbox (a transport that `batches`) writes up to BATCH mails, syncs its
-folder once and marks them all in one transaction: a fraction of the fsyncs."""
+the Maildir outbox (a transport that `batches`) writes up to BATCH mails, then syncs
+them and its folder, and marks them all in one transaction: a fraction of the time."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ from gmbot.service.outbox import queue_mail
 from gmbot.store.models import Game, Outbound
 
 if TYPE_CHECKING:
-    from email.message import EmailMessage
+    from gmbot.mail.compose import Outgoing
 
 MAX_ATTEMPTS = 8
 SENDER_WAIT = 60.0  # SQLite: seconds to wait for another process's flush to end
@@ -44,7 +44,7 @@ BATCH = 50  # mails written before one sync and one marking transaction (batchin
 
 
 class Transport(Protocol):
-    def send(self, msg: object, name: str) -> object: ...
+    def send(self, out: Outgoing, name: str) -> object: ...
 
 
 class BatchTransport(Transport, Protocol):
@@ -140,7 +140,10 @@ def _write_all(transport: BatchTransport, rows: list[Outbound], claimed: set[int
                ) -> list[tuple[Outbound, tuple[str, str] | None]]:
     results = [(row, _send(transport, row, batch=True)) for row in rows if row.id in claimed]
     if any(failure is None for _, failure in results):
-        transport.sync()  # their names durable before any of them is marked sent
+        try:
+            transport.sync()  # durable before any of them is marked sent
+        except OSError as e:  # none of them is known to be: all are tried again later
+            return [(row, failure or ("retry", str(e))) for row, failure in results]
     return results
 
 
@@ -151,7 +154,7 @@ def _send(transport: Transport, row: Outbound, batch: bool = False) -> tuple[str
         if batch:
             transport.write(_wire(row), name)  # type: ignore[attr-defined]
         else:
-            transport.send(_message(row), name)
+            transport.send(_outgoing(row), name)
     except PermanentFailure as e:
         return "park", str(e)
     except (TemporaryFailure, OSError) as e:
@@ -212,19 +215,13 @@ _FORGET_TEXT = (
 )
 
 
-def _message(row: Outbound) -> EmailMessage:
-    from gmbot.mail.compose import compose
-
-    return compose(_outgoing(row))
-
-
 def _wire(row: Outbound) -> bytes:
-    from gmbot.mail.compose import wire_bytes
+    from gmbot.mail.wire import wire_bytes
 
     return wire_bytes(_outgoing(row))
 
 
-def _outgoing(row: Outbound):  # noqa: ANN202 - Outgoing, imported lazily
+def _outgoing(row: Outbound) -> Outgoing:
     # Imported here: the email package is slow to import, and most ticks send nothing.
     from gmbot.mail.compose import Outgoing
 

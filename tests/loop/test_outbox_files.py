@@ -8,9 +8,12 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from sqlalchemy import select
 
+from gmbot.mail import maildir
 from gmbot.mail.compose import Outgoing, compose
 from gmbot.mail.maildir import MaildirOutbox, outbox_name
+from gmbot.store.models import Outbound
 from tests.loop.judgekit import Judge, body
 
 
@@ -74,4 +77,32 @@ def test_an_existing_file_is_never_replaced(judge: Judge) -> None:
     assert outbox.send(msg, name) == path
     assert path.read_bytes() == first
     assert new_files(judge, welcomes) == [path]
+    assert list((judge.home / "mail/outbox/tmp").iterdir()) == []
+
+
+def test_a_batch_whose_sync_fails_stays_queued_and_goes_out_later(
+        judge: Judge, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A mail is marked sent only once its file is known durable: when syncing the batch
+    fails (a full or failing disk), none of it is marked, and the next run sends it."""
+    welcomes = set(new_files(judge))
+    judge.send("france@example.test", "A PAR - BUR\n")
+    judge.send("germany@example.test", "A MUN - RUH\n")
+
+    def failing_fsync(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    with monkeypatch.context() as m:
+        m.setattr(maildir.os, "fsync", failing_fsync)
+        judge.tick()
+    assert new_files(judge, welcomes) == []
+    with judge.app.db.transaction() as s:
+        rows = s.scalars(select(Outbound).where(Outbound.kind != "welcome")).all()
+        assert [(r.status, r.attempts) for r in rows] == [("queued", 1), ("queued", 1)]
+        assert all("No space left" in (r.last_error or "") for r in rows)
+
+    judge.clock.advance(minutes=2)  # past the backoff
+    judge.tick()
+    replies = judge.outbox()
+    assert sorted(m["To"] for m in replies) == ["france@example.test", "germany@example.test"]
+    assert len(new_files(judge, welcomes)) == 2
     assert list((judge.home / "mail/outbox/tmp").iterdir()) == []

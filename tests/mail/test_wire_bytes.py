@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta, timezone
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gmbot.mail.compose import Outgoing, compose, wire_bytes
+from gmbot.mail import wire
+from gmbot.mail.compose import Outgoing, compose
+from gmbot.mail.wire import wire_bytes
 
 ADDRESS = st.from_regex(r"[a-z0-9._+-]{1,20}@[a-z0-9.-]{1,20}", fullmatch=True)
 SUBJECT = st.one_of(st.text(st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp"),
@@ -49,5 +52,47 @@ def test_names_and_non_ascii_subjects_go_through_the_email_package() -> None:
     for out in (outgoing(sender="The Judge <judge@example.test>"),
                 outgoing(subject="[b0007] Ordres reçus"),
                 outgoing(subject="=?utf-8?q?x?= looks encoded"),
-                outgoing(picture=b"\x89PNG\r\n\x1a\n")):
+                outgoing(picture=b"\x89PNG\r\n\x1a\n", message_id="x!y@example.test")):
         assert wire_bytes(out) == compose(out).as_bytes()
+
+
+# Message-IDs as gmbot makes them (unique.token@domain) and as other mailers do.
+OWN_ID = st.from_regex(r"[a-z0-9]{1,32}(\.[a-z0-9]{1,12})?@[a-z0-9.-]{1,20}", fullmatch=True)
+ATEXT = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]"
+ANY_ID = st.from_regex(rf"{ATEXT}{{1,30}}(\.{ATEXT}{{1,20}}){{0,3}}@[A-Za-z0-9-]{{1,20}}"
+                       r"(\.[A-Za-z0-9-]{1,20}){0,3}", fullmatch=True)
+PICTURE = st.binary(min_size=1, max_size=400)
+
+
+@settings(max_examples=300, deadline=None)
+@given(body=BODY, subject=SUBJECT, message_id=st.one_of(OWN_ID, ANY_ID),
+       reply=st.one_of(st.none(), ANY_ID), picture=PICTURE)
+def test_a_mail_with_a_map_is_written_as_the_email_package_writes_it(
+        body: str, subject: str, message_id: str, reply: str | None, picture: bytes) -> None:
+    out = outgoing(body=body, subject=subject, message_id=message_id, in_reply_to=reply,
+                   picture=picture)
+    assert wire_bytes(out) == compose(out).as_bytes()
+
+
+@settings(max_examples=200, deadline=None)
+@given(message_id=ANY_ID, reply=ANY_ID)
+def test_any_message_ids_are_written_as_the_email_package_writes_them(message_id: str,
+                                                                      reply: str) -> None:
+    out = outgoing(message_id=message_id, in_reply_to=reply, auto="auto-replied")
+    assert wire_bytes(out) == compose(out).as_bytes()
+
+
+def test_the_recipients_of_one_map_share_its_encoding_and_get_each_their_own_mail(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    picture = bytes(range(256)) * 300  # several base64 lines, and a short last one
+    with monkeypatch.context() as m:  # written directly, not by the email package
+        m.setattr(wire, "compose", None)
+        mails = [wire_bytes(outgoing(recipient=f"p{i}@players.example", picture=picture,
+                                     message_id=f"m{i}.t{i}@example.test",
+                                     body=f"Player {i}\n"))
+                 for i in range(3)]
+    for i, mail in enumerate(mails):
+        out = outgoing(recipient=f"p{i}@players.example", picture=bytes(picture),
+                       message_id=f"m{i}.t{i}@example.test", body=f"Player {i}\n")
+        assert mail == compose(out).as_bytes()
+    assert len(set(mails)) == 3
