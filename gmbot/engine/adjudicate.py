@@ -3,51 +3,19 @@ to its next phase (skipping retreat and adjustment phases with nothing to do).""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
-
 from gmbot.engine.adjust import has_adjustments
 from gmbot.engine.check import check_order
+from gmbot.engine.hooks import Rules
 from gmbot.engine.orders import Move, Order, OrderError
 from gmbot.engine.parse import OrderParser
 from gmbot.engine.resolve import Resolution
+from gmbot.engine.result import PhaseResult, Rejection
 from gmbot.engine.retreat import resolve_retreats, retreat_options
-from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, Dislodged, GameState, Unit
 
 
-@dataclass(frozen=True)
-class Rejection:
-    power: str
-    line: str
-    reason: str
-    prov: str | None = None  # the unit the line was about, when it can be told
-
-
-@dataclass
-class PhaseResult:
-    before: GameState
-    after: GameState  # the game at its next phase
-    orders: dict[str, str] = field(default_factory=dict)  # unit -> order as executed
-    results: dict[str, str] = field(default_factory=dict)  # unit -> result code
-    moves: dict[str, str] = field(default_factory=dict)  # unit -> where it went
-    dislodged: dict[str, Dislodged] = field(default_factory=dict)  # after movement
-    retreats: dict[str, list[str]] = field(default_factory=dict)  # unit -> options
-    built: list[str] = field(default_factory=list)
-    removed: list[str] = field(default_factory=list)  # ordered and civil disorder
-    civil_disorder: list[str] = field(default_factory=list)
-    rejected: list[Rejection] = field(default_factory=list)
-    winner: str | None = None
-    eliminated: list[str] = field(default_factory=list)
-    notes: dict[str, Any] = field(default_factory=dict)  # variant reports
-    # For rules.phase_notes: the phase's state as given (before any before_* hook) and the
-    # orders accepted for it.
-    start: GameState | None = None
-    accepted: list[Order] = field(default_factory=list)
-
-
 def accept_orders(
-    state: GameState, rules: StandardRules, power: str, lines: list[str],
+    state: GameState, rules: Rules, power: str, lines: list[str],
     parser: OrderParser | None = None,
 ) -> tuple[list[Order], list[Rejection]]:
     """Parse and check one power's order lines; a later order for a unit replaces an earlier one."""
@@ -57,7 +25,7 @@ def accept_orders(
 
 
 def read_orders(
-    state: GameState, rules: StandardRules, power: str, lines: list[str],
+    state: GameState, rules: Rules, power: str, lines: list[str],
     parser: OrderParser | None = None,
 ) -> tuple[list[Order], list[Rejection], dict[int, str]]:
     """Each line parsed and checked alone (a later order for a unit replaces an earlier
@@ -91,7 +59,7 @@ def read_orders(
 
 
 def refuse_in_set(
-    state: GameState, rules: StandardRules, power: str, orders: list[Order],
+    state: GameState, rules: Rules, power: str, orders: list[Order],
     line_of: dict[int, str],
 ) -> tuple[list[Order], list[Rejection]]:
     """The orders the rules' `check_set` leaves standing together, and the refused ones."""
@@ -105,7 +73,7 @@ def refuse_in_set(
 
 
 def adjudicate(
-    state: GameState, rules: StandardRules, orders: dict[str, list[str]]
+    state: GameState, rules: Rules, orders: dict[str, list[str]]
 ) -> PhaseResult:
     """Adjudicate one phase from each power's order lines."""
     parser = OrderParser.for_map(state.map)
@@ -119,7 +87,7 @@ def adjudicate(
 
 
 def adjudicate_orders(
-    state: GameState, rules: StandardRules, accepted: list[Order],
+    state: GameState, rules: Rules, accepted: list[Order],
     rejected: list[Rejection] | None = None,
 ) -> PhaseResult:
     kind = state.phase.kind
@@ -161,7 +129,7 @@ def _mark_void(result: PhaseResult, accepted: list[Order]) -> None:
 # -- the three phase kinds --------------------------------------------------------------
 
 
-def _movement(state: GameState, rules: StandardRules, orders: dict[str, Order]) -> PhaseResult:
+def _movement(state: GameState, rules: Rules, orders: dict[str, Order]) -> PhaseResult:
     state, orders = rules.before_movement(state, orders)
     res = Resolution(state, orders, rules)
     res.run()
@@ -204,7 +172,7 @@ def _movement(state: GameState, rules: StandardRules, orders: dict[str, Order]) 
     return _advance(result, after, rules)
 
 
-def _retreats(state: GameState, rules: StandardRules, orders: dict[str, Order]) -> PhaseResult:
+def _retreats(state: GameState, rules: Rules, orders: dict[str, Order]) -> PhaseResult:
     units, results = resolve_retreats(state, orders)
     result = PhaseResult(before=state, after=state, results=results)
     for prov, entry in state.dislodged.items():
@@ -219,7 +187,7 @@ def _retreats(state: GameState, rules: StandardRules, orders: dict[str, Order]) 
     return _advance(result, after, rules)
 
 
-def _adjustments(state: GameState, rules: StandardRules, orders: list[Order]) -> PhaseResult:
+def _adjustments(state: GameState, rules: Rules, orders: list[Order]) -> PhaseResult:
     from gmbot.engine.adjust import resolve_adjustments
 
     state, orders = rules.before_adjustments(state, orders)
@@ -250,7 +218,7 @@ def capture_centres(state: GameState) -> GameState:
     return state.with_(centers=centers)
 
 
-def _advance(result: PhaseResult, state: GameState, rules: StandardRules) -> PhaseResult:
+def _advance(result: PhaseResult, state: GameState, rules: Rules) -> PhaseResult:
     before = result.before
     phase = rules.next_phase(state.phase)
     while True:

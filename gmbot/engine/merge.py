@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 
 from gmbot.engine.adjudicate import Rejection, read_orders, refuse_in_set
 from gmbot.engine.adjust import adjustment_counts
+from gmbot.engine.hooks import Rules
 from gmbot.engine.orders import Build, Order, Remove, Waive
 from gmbot.engine.parse import OrderParser
-from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, GameState
 
 
@@ -24,7 +24,7 @@ class Merged:
 
 
 def merge_orders(
-    state: GameState, rules: StandardRules, power: str, earlier_lines: list[str],
+    state: GameState, rules: Rules, power: str, earlier_lines: list[str],
     new_lines: list[str], parser: OrderParser | None = None,
 ) -> Merged:
     parser = parser or OrderParser.for_map(state.map)
@@ -50,7 +50,7 @@ def merge_orders(
     return out
 
 
-def _check_set(state: GameState, rules: StandardRules, power: str, orders: list[Order],
+def _check_set(state: GameState, rules: Rules, power: str, orders: list[Order],
                fresh: set[int], line_of: dict[int, str], out: Merged) -> list[Order]:
     """The orders `check_set` lets stand together; the mail's refused lines go to
     `out.rejected`, earlier orders refused to `out.dropped`."""
@@ -66,7 +66,7 @@ def _check_set(state: GameState, rules: StandardRules, power: str, orders: list[
 
 
 def _fit_adjustments(
-    state: GameState, rules: StandardRules, power: str, kept: list[Order], new: list[Order],
+    state: GameState, rules: Rules, power: str, kept: list[Order], new: list[Order],
 ) -> tuple[list[Order], list[tuple[Order, str]]]:
     """A winter allows so many builds (and WAIVEs) or removals: when the mail's own ones
     and the earlier ones are too many, the mail's come first and the earliest of the

@@ -11,7 +11,8 @@ from gmbot.engine.adjudicate import capture_centres
 from gmbot.engine.orders import Hold, Move, Order, OrderError
 from gmbot.engine.pending import standard_missing
 from gmbot.engine.position import PositionError
-from gmbot.engine.rules import ATTACK, StandardRules
+from gmbot.engine.resolve import ATTACK
+from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Unit
 from gmbot.variants.andalus.court import (
     Court,

@@ -16,7 +16,8 @@ from gmbot.engine.orders import (
     SupportHold,
     SupportMove,
 )
-from gmbot.engine.rules import ATTACK, DEFEND, HOLD, PREVENT, StandardRules
+from gmbot.engine.resolve import ATTACK, DEFEND, HOLD, PREVENT
+from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, Dislodged, GameState, Unit
 from gmbot.variants.warlock.after import reveal_unit
 from gmbot.variants.warlock.balloon import AirOrder, aloft, parse_air, support_down
