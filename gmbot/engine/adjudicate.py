@@ -3,7 +3,7 @@ to its next phase (skipping retreat and adjustment phases with nothing to do).""
 
 from __future__ import annotations
 
-from gmbot.engine.adjust import has_adjustments
+from gmbot.engine.adjust import has_adjustments, resolve_adjustments
 from gmbot.engine.check import check_order
 from gmbot.engine.hooks import Rules
 from gmbot.engine.orders import Move, Order, OrderError
@@ -188,8 +188,6 @@ def _retreats(state: GameState, rules: Rules, orders: dict[str, Order]) -> Phase
 
 
 def _adjustments(state: GameState, rules: Rules, orders: list[Order]) -> PhaseResult:
-    from gmbot.engine.adjust import resolve_adjustments
-
     state, orders = rules.before_adjustments(state, orders)
     result = PhaseResult(before=state, after=state)
     changed, orders = rules.adjustment_orders(state, orders, result)

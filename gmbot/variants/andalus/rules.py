@@ -44,9 +44,9 @@ from gmbot.variants.andalus.plan import Plan, auto_hold_unit, court_decisions, p
 from gmbot.variants.andalus.report import dinars, draw_lines, final_lines, standings
 
 if TYPE_CHECKING:
-    from gmbot.engine.adjudicate import PhaseResult
     from gmbot.engine.parse import OrderParser
     from gmbot.engine.resolve import Resolution
+    from gmbot.engine.result import PhaseResult
 
 GENERAL_BONUS = 0.5  # "A unit with a general attacks at 1.5 strength"
 
