@@ -9,16 +9,16 @@ they know no variant.
 Hook groups:
   grammar        parse_extra, check_set, order_key, order_words
   who orders     may_order, reconcile, missing_orders, ack_lines, role_key, seat_roles
-  board          army_adjacent, fleet_adjacent, can_convoy, build_sites, built_unit,
-                 retreat_choices
+  board          army_adjacent, fleet_targets, neighbours, can_convoy, convoy_adjacent,
+                 build_sites, built_unit, retreat_choices
   strength       strength, beats_defender, beats_rival, cuts_support
   phase effects  before_movement, after_movement, after_retreats, before_adjustments,
                  adjustment_orders, after_adjustments
-  sequence       next_phase, solo_threshold, winner, draw_lines
+  sequence       next_phase, captures_centres, solo_threshold, winner, draw_lines
   reporting      unit_label, redact, private_lines, shown_to, shows_homes, result_code,
-                 phase_notes (fills PhaseResult.notes), other_owners
+                 phase_notes (fills PhaseResult.notes), other_owners, board_marks
   position       position_problems
-  adjustments    adjustment_offset
+  adjustments    adjustment_offset, disband_priority
   randomness     rng
 
 A phase's variant report travels in `PhaseResult.notes`: "public" (lines for everyone),
