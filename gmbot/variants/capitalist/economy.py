@@ -5,9 +5,6 @@ limits and adjustment votes. Balances live in the position's per-power attribute
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import wraps
-
 from gmbot.engine.state import MOVEMENT, GameState, Phase
 
 FIRST_ECONOMY_YEAR = 1898  # 4.1: the first year that pays
@@ -72,31 +69,26 @@ def centre_value(state: GameState, power: str, centre: str) -> int:
     return 3 if centre in home_centres(state, power) else 2
 
 
-def _of_last_state(figure: Callable[[GameState, str], int]) -> Callable[[GameState, str], int]:
-    """`figure`, remembered per power for the last state asked about: every order line,
-    every bribe and the notes ask again. A state is never changed in place, so its identity
-    is the key; the state is held with its figures, so no other state can take its identity
-    while they are kept."""
-    last: GameState | None = None
-    figures: dict[str, int] = {}
-
-    @wraps(figure)
-    def remembered(state: GameState, power: str) -> int:
-        nonlocal last, figures
-        if state is not last:
-            last, figures = state, {}
-        found = figures.get(power)
-        if found is None:
-            found = figures[power] = figure(state, power)
-        return found
-
-    return remembered
+# The incomes of the last state asked about: every order line, every bribe and the notes
+# ask again. A state is never changed in place, so its identity is the key; the state is
+# held with its figures, so no other state can take its identity while they are kept.
+_incomes: tuple[GameState | None, dict[str, int]] = (None, {})
 
 
-@_of_last_state
 def income(state: GameState, power: str) -> int:
-    """4.4: only controlled centres pay: `centre_value` summed over the power's centres,
-    capital and homes looked up once."""
+    """4.4: only controlled centres pay."""
+    global _incomes
+    memo = _incomes
+    if memo[0] is not state:
+        memo = _incomes = (state, {})
+    found = memo[1].get(power)
+    if found is None:
+        found = memo[1][power] = _income(state, power)
+    return found
+
+
+def _income(state: GameState, power: str) -> int:
+    """`centre_value` summed over the power's centres, capital and homes looked up once."""
     year = state.phase.year
     if year < FIRST_ECONOMY_YEAR:
         return 0
@@ -124,10 +116,20 @@ def income_due(state: GameState, power: str) -> int:
     return income(state, power)
 
 
-@_of_last_state
 def available(state: GameState, power: str) -> int:
     """4.5: the money a player may spend in the current movement phase."""
-    return balance(state, power) + income_due(state, power)
+    global _available
+    memo = _available
+    if memo[0] is not state:
+        memo = _available = (state, {})
+    found = memo[1].get(power)
+    if found is None:
+        found = memo[1][power] = balance(state, power) + income_due(state, power)
+    return found
+
+
+# As `_incomes`: asked for every order line.
+_available: tuple[GameState | None, dict[str, int]] = (None, {})
 
 
 def bribe_limit(phase: Phase) -> int:
