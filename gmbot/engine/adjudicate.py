@@ -5,17 +5,17 @@ from __future__ import annotations
 
 from gmbot.engine.adjust import has_adjustments, resolve_adjustments
 from gmbot.engine.check import check_order
-from gmbot.engine.hooks import Rules
 from gmbot.engine.orders import Move, Order, OrderError
 from gmbot.engine.parse import OrderParser
 from gmbot.engine.resolve import Resolution
 from gmbot.engine.result import PhaseResult, Rejection
 from gmbot.engine.retreat import resolve_retreats, retreat_options
+from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, Dislodged, GameState, Unit
 
 
 def accept_orders(
-    state: GameState, rules: Rules, power: str, lines: list[str],
+    state: GameState, rules: StandardRules, power: str, lines: list[str],
     parser: OrderParser | None = None,
 ) -> tuple[list[Order], list[Rejection]]:
     """Parse and check one power's order lines; a later order for a unit replaces an earlier one."""
@@ -25,7 +25,7 @@ def accept_orders(
 
 
 def read_orders(
-    state: GameState, rules: Rules, power: str, lines: list[str],
+    state: GameState, rules: StandardRules, power: str, lines: list[str],
     parser: OrderParser | None = None,
 ) -> tuple[list[Order], list[Rejection], dict[int, str]]:
     """Each line parsed and checked alone (a later order for a unit replaces an earlier
@@ -59,7 +59,7 @@ def read_orders(
 
 
 def refuse_in_set(
-    state: GameState, rules: Rules, power: str, orders: list[Order],
+    state: GameState, rules: StandardRules, power: str, orders: list[Order],
     line_of: dict[int, str],
 ) -> tuple[list[Order], list[Rejection]]:
     """The orders the rules' `check_set` leaves standing together, and the refused ones."""
@@ -73,7 +73,7 @@ def refuse_in_set(
 
 
 def adjudicate(
-    state: GameState, rules: Rules, orders: dict[str, list[str]]
+    state: GameState, rules: StandardRules, orders: dict[str, list[str]]
 ) -> PhaseResult:
     """Adjudicate one phase from each power's order lines."""
     parser = OrderParser.for_map(state.map)
@@ -87,7 +87,7 @@ def adjudicate(
 
 
 def adjudicate_orders(
-    state: GameState, rules: Rules, accepted: list[Order],
+    state: GameState, rules: StandardRules, accepted: list[Order],
     rejected: list[Rejection] | None = None,
 ) -> PhaseResult:
     kind = state.phase.kind
@@ -129,7 +129,7 @@ def _mark_void(result: PhaseResult, accepted: list[Order]) -> None:
 # -- the three phase kinds --------------------------------------------------------------
 
 
-def _movement(state: GameState, rules: Rules, orders: dict[str, Order]) -> PhaseResult:
+def _movement(state: GameState, rules: StandardRules, orders: dict[str, Order]) -> PhaseResult:
     state, orders = rules.before_movement(state, orders)
     res = Resolution(state, orders, rules)
     res.run()
@@ -172,7 +172,7 @@ def _movement(state: GameState, rules: Rules, orders: dict[str, Order]) -> Phase
     return _advance(result, after, rules)
 
 
-def _retreats(state: GameState, rules: Rules, orders: dict[str, Order]) -> PhaseResult:
+def _retreats(state: GameState, rules: StandardRules, orders: dict[str, Order]) -> PhaseResult:
     units, results = resolve_retreats(state, orders)
     result = PhaseResult(before=state, after=state, results=results)
     for prov, entry in state.dislodged.items():
@@ -187,7 +187,7 @@ def _retreats(state: GameState, rules: Rules, orders: dict[str, Order]) -> Phase
     return _advance(result, after, rules)
 
 
-def _adjustments(state: GameState, rules: Rules, orders: list[Order]) -> PhaseResult:
+def _adjustments(state: GameState, rules: StandardRules, orders: list[Order]) -> PhaseResult:
     state, orders = rules.before_adjustments(state, orders)
     result = PhaseResult(before=state, after=state)
     changed, orders = rules.adjustment_orders(state, orders, result)
@@ -216,7 +216,7 @@ def capture_centres(state: GameState) -> GameState:
     return state.with_(centers=centers)
 
 
-def _advance(result: PhaseResult, state: GameState, rules: Rules) -> PhaseResult:
+def _advance(result: PhaseResult, state: GameState, rules: StandardRules) -> PhaseResult:
     before = result.before
     phase = rules.next_phase(state.phase)
     while True:

@@ -1,9 +1,10 @@
 """The variant hook points: the interface every rule set implements, with the standard
-default of each hook. It imports no algorithm, so the algorithms (the phase code, order
-checks) may import it. `gmbot.engine.rules.StandardRules` is the default rule set;
-variants and options are small mixin classes overriding some hooks and calling `super()`
-for the rest, composed into one rule set per game by `gmbot.engine.rules.compose`. The
-resolver and the phase code call only these hooks for anything a variant might change;
+default of each hook. It imports no algorithm, so the algorithms that the standard rule
+set wires in (pending, retreat, adjust) can take a `Rules` without an import circle.
+`gmbot.engine.rules.StandardRules` is the default rule set (the type the rest of gmbot
+takes); variants and options are small mixin classes overriding some hooks and calling
+`super()` for the rest, composed into one rule set per game by `gmbot.engine.rules.compose`.
+The resolver and the phase code call only these hooks for anything a variant might change;
 they know no variant.
 
 Hook groups:

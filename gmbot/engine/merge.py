@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 
 from gmbot.engine.adjudicate import read_orders, refuse_in_set
 from gmbot.engine.adjust import adjustment_counts
-from gmbot.engine.hooks import Rules
 from gmbot.engine.orders import Build, Order, Remove, Waive
 from gmbot.engine.parse import OrderParser
 from gmbot.engine.result import Rejection
+from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, GameState
 
 
@@ -25,7 +25,7 @@ class Merged:
 
 
 def merge_orders(
-    state: GameState, rules: Rules, power: str, earlier_lines: list[str],
+    state: GameState, rules: StandardRules, power: str, earlier_lines: list[str],
     new_lines: list[str], parser: OrderParser | None = None,
 ) -> Merged:
     parser = parser or OrderParser.for_map(state.map)
@@ -51,7 +51,7 @@ def merge_orders(
     return out
 
 
-def _check_set(state: GameState, rules: Rules, power: str, orders: list[Order],
+def _check_set(state: GameState, rules: StandardRules, power: str, orders: list[Order],
                fresh: set[int], line_of: dict[int, str], out: Merged) -> list[Order]:
     """The orders `check_set` lets stand together; the mail's refused lines go to
     `out.rejected`, earlier orders refused to `out.dropped`."""
@@ -67,7 +67,7 @@ def _check_set(state: GameState, rules: Rules, power: str, orders: list[Order],
 
 
 def _fit_adjustments(
-    state: GameState, rules: Rules, power: str, kept: list[Order], new: list[Order],
+    state: GameState, rules: StandardRules, power: str, kept: list[Order], new: list[Order],
 ) -> tuple[list[Order], list[tuple[Order, str]]]:
     """A winter allows so many builds (and WAIVEs) or removals: when the mail's own ones
     and the earlier ones are too many, the mail's come first and the earliest of the

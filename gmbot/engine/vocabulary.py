@@ -20,7 +20,6 @@ import difflib
 import re
 from functools import lru_cache
 
-from gmbot.engine.hooks import Rules
 from gmbot.engine.map import norm_name
 from gmbot.engine.orders import OrderError
 from gmbot.engine.parse import (
@@ -34,6 +33,7 @@ from gmbot.engine.parse import (
     Cursor,
     OrderParser,
 )
+from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState
 
 # Words that follow a unit's place in an order. Bare "-" counts: "Par - Bur".
@@ -47,7 +47,7 @@ NEAR = 0.8  # how close a word must be to a name to make a line an order
 SUGGEST = 0.6  # how close for a "did you mean" in an error
 
 
-def order_text(text: str, parser: OrderParser, rules: Rules, power: str,
+def order_text(text: str, parser: OrderParser, rules: StandardRules, power: str,
                state: GameState) -> str | None:
     """The order a line holds, without its bullet or prefix; None for chatter."""
     bare = _BULLET.sub("", text, count=1)
@@ -67,7 +67,7 @@ def order_text(text: str, parser: OrderParser, rules: Rules, power: str,
     return None
 
 
-def shaped_like_order(text: str, parser: OrderParser, rules: Rules) -> bool:
+def shaped_like_order(text: str, parser: OrderParser, rules: StandardRules) -> bool:
     """The shape test alone, bullets and prefixes allowed (for a sender with no power:
     the GM's mail)."""
     bare = _BULLET.sub("", text, count=1)
@@ -76,7 +76,7 @@ def shaped_like_order(text: str, parser: OrderParser, rules: Rules) -> bool:
     return any(_shaped(parser.tokens(c), parser, rules) for c in candidates)
 
 
-def _reads(text: str, parser: OrderParser, rules: Rules, power: str,
+def _reads(text: str, parser: OrderParser, rules: StandardRules, power: str,
            state: GameState) -> bool:
     try:
         if rules.parse_extra(parser, text, power, state) is not None:
@@ -89,7 +89,7 @@ def _reads(text: str, parser: OrderParser, rules: Rules, power: str,
     return False
 
 
-def _shaped(toks: list[str], parser: OrderParser, rules: Rules) -> bool:
+def _shaped(toks: list[str], parser: OrderParser, rules: StandardRules) -> bool:
     if not toks:
         return False
     words = rules.order_words()
@@ -151,7 +151,7 @@ def near_place(parser: OrderParser, word: str, cutoff: float = SUGGEST) -> str |
     return f"{parser.map.provinces[code].name.upper()} ({code})"
 
 
-def did_you_mean(text: str, reason: str, parser: OrderParser, rules: Rules) -> str:
+def did_you_mean(text: str, reason: str, parser: OrderParser, rules: StandardRules) -> str:
     """`reason` with a suggestion for a near-miss order word or province, if there is one."""
     if "did you mean" in reason:
         return reason
