@@ -1,8 +1,9 @@
 """The pure adjudication engine: no I/O, no database, no mail."""
 
-from gmbot.engine.adjudicate import PhaseResult, Rejection, accept_orders, adjudicate
+from gmbot.engine.adjudicate import accept_orders, adjudicate
 from gmbot.engine.map import GameMap, load_map
 from gmbot.engine.position import PositionError, state_from_dict, state_to_dict
+from gmbot.engine.result import PhaseResult, Rejection
 from gmbot.engine.rules import StandardRules, compose
 from gmbot.engine.state import GameState, Phase, Unit
 

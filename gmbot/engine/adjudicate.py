@@ -3,47 +3,15 @@ to its next phase (skipping retreat and adjustment phases with nothing to do).""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
-
-from gmbot.engine.adjust import has_adjustments
+from gmbot.engine.adjust import has_adjustments, resolve_adjustments
 from gmbot.engine.check import check_order
 from gmbot.engine.orders import Move, Order, OrderError
 from gmbot.engine.parse import OrderParser
 from gmbot.engine.resolve import Resolution
+from gmbot.engine.result import PhaseResult, Rejection
 from gmbot.engine.retreat import resolve_retreats, retreat_options
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, Dislodged, GameState, Unit
-
-
-@dataclass(frozen=True)
-class Rejection:
-    power: str
-    line: str
-    reason: str
-    prov: str | None = None  # the unit the line was about, when it can be told
-
-
-@dataclass
-class PhaseResult:
-    before: GameState
-    after: GameState  # the game at its next phase
-    orders: dict[str, str] = field(default_factory=dict)  # unit -> order as executed
-    results: dict[str, str] = field(default_factory=dict)  # unit -> result code
-    moves: dict[str, str] = field(default_factory=dict)  # unit -> where it went
-    dislodged: dict[str, Dislodged] = field(default_factory=dict)  # after movement
-    retreats: dict[str, list[str]] = field(default_factory=dict)  # unit -> options
-    built: list[str] = field(default_factory=list)
-    removed: list[str] = field(default_factory=list)  # ordered and civil disorder
-    civil_disorder: list[str] = field(default_factory=list)
-    rejected: list[Rejection] = field(default_factory=list)
-    winner: str | None = None
-    eliminated: list[str] = field(default_factory=list)
-    notes: dict[str, Any] = field(default_factory=dict)  # variant reports
-    # For rules.phase_notes: the phase's state as given (before any before_* hook) and the
-    # orders accepted for it.
-    start: GameState | None = None
-    accepted: list[Order] = field(default_factory=list)
 
 
 def accept_orders(
@@ -220,8 +188,6 @@ def _retreats(state: GameState, rules: StandardRules, orders: dict[str, Order]) 
 
 
 def _adjustments(state: GameState, rules: StandardRules, orders: list[Order]) -> PhaseResult:
-    from gmbot.engine.adjust import resolve_adjustments
-
     state, orders = rules.before_adjustments(state, orders)
     result = PhaseResult(before=state, after=state)
     changed, orders = rules.adjustment_orders(state, orders, result)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from gmbot.engine.hooks import Rules
 from gmbot.engine.orders import Build, Order, Remove, Waive
-from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState, Unit
 
 
@@ -20,7 +20,7 @@ class AdjustmentOutcome:
     refused: list[tuple[Order, str]] = field(default_factory=list)
 
 
-def adjustment_counts(state: GameState, rules: StandardRules | None = None) -> dict[str, int]:
+def adjustment_counts(state: GameState, rules: Rules | None = None) -> dict[str, int]:
     """Builds (positive) or removals (negative) each power must make."""
     # One pass over centres and units, not one per power.
     centres = Counter(state.centers.values())
@@ -32,7 +32,7 @@ def adjustment_counts(state: GameState, rules: StandardRules | None = None) -> d
     return counts
 
 
-def has_adjustments(state: GameState, rules: StandardRules) -> bool:
+def has_adjustments(state: GameState, rules: Rules) -> bool:
     for power, delta in adjustment_counts(state, rules).items():
         if delta < 0 or (delta > 0 and rules.build_sites(state, power)):
             return True
@@ -57,7 +57,7 @@ def civil_disorder_order(state: GameState, power: str) -> list[Unit]:
 
 
 def resolve_adjustments(
-    state: GameState, rules: StandardRules, orders: list[Order]
+    state: GameState, rules: Rules, orders: list[Order]
 ) -> AdjustmentOutcome:
     """Apply checked orders in the order given; extra builds and removals are refused,
     missing removals are made by civil disorder, missing builds are waived."""

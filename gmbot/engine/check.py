@@ -24,6 +24,7 @@ from gmbot.engine.orders import (
     SupportMove,
     Waive,
 )
+from gmbot.engine.retreat import retreat_options  # one module owns the retreat rules
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import Dislodged, GameState, Unit
 
@@ -268,8 +269,6 @@ def _check_retreat(order: Order, state: GameState, rules: StandardRules) -> Orde
     if isinstance(order, Disband):
         return order
     assert isinstance(order, Retreat)
-    from gmbot.engine.retreat import retreat_options  # one module owns the retreat rules
-
     options = retreat_options(state, rules, entry)
     dest = order.dest
     if unit.type == "A" or "/" in dest:

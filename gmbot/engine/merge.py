@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gmbot.engine.adjudicate import Rejection, read_orders, refuse_in_set
+from gmbot.engine.adjudicate import read_orders, refuse_in_set
 from gmbot.engine.adjust import adjustment_counts
 from gmbot.engine.orders import Build, Order, Remove, Waive
 from gmbot.engine.parse import OrderParser
+from gmbot.engine.result import Rejection
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, GameState
 

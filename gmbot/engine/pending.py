@@ -4,20 +4,20 @@ and early processing)."""
 from __future__ import annotations
 
 from gmbot.engine.adjust import adjustment_counts
+from gmbot.engine.hooks import Rules
 from gmbot.engine.orders import Build, Order, Remove, Waive
-from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, GameState
 
 
 def missing_orders(
-    state: GameState, rules: StandardRules, power: str, orders: list[Order]
+    state: GameState, rules: Rules, power: str, orders: list[Order]
 ) -> list[str]:
     """Human-readable list of what is still unordered; empty when the power is done."""
     return rules.missing_orders(state, power, orders)
 
 
 def standard_missing(
-    state: GameState, rules: StandardRules, power: str, orders: list[Order]
+    state: GameState, rules: Rules, power: str, orders: list[Order]
 ) -> list[str]:
     """The standard rules' answer to `missing_orders`."""
     kind = state.phase.kind
@@ -45,6 +45,6 @@ def standard_missing(
     ]
 
 
-def has_duty(state: GameState, rules: StandardRules, power: str) -> bool:
+def has_duty(state: GameState, rules: Rules, power: str) -> bool:
     """Whether the power has anything to order this phase."""
     return bool(missing_orders(state, rules, power, []))

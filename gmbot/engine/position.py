@@ -48,11 +48,8 @@ def parse_unit(
     return unit
 
 
-@lru_cache(maxsize=4096)
-def _unit_or_reason(parser: OrderParser, text: str) -> tuple[str, str] | str:
-    """A unit as written, or the reason it cannot be read. Cached: positions spell the same
-    few hundred units over and over, and the tolerant tokenizer costs far more than a
-    look-up."""
+def _written_unit(parser: OrderParser, text: str) -> tuple[str, str] | str:
+    """The unit type and location `text` names and nothing else, or why it is not a unit."""
     cur = Cursor(parser.tokens(text))
     try:
         utype, loc = parser.read_unit(cur)
@@ -60,6 +57,18 @@ def _unit_or_reason(parser: OrderParser, text: str) -> tuple[str, str] | str:
         return str(e)
     if utype is None or not cur.done():
         return f"write a unit like 'A PAR' or 'F STP/SC', not {text!r}"
+    return utype, loc
+
+
+@lru_cache(maxsize=4096)
+def _unit_or_reason(parser: OrderParser, text: str) -> tuple[str, str] | str:
+    """A unit as written, or the reason it cannot be read. Cached: positions spell the same
+    few hundred units over and over, and the tolerant tokenizer costs far more than a
+    look-up."""
+    written = _written_unit(parser, text)
+    if isinstance(written, str):
+        return written
+    utype, loc = written
     gmap = parser.map
     prov = loc.split("/")[0]
     kind = gmap.provinces[prov].type
@@ -76,13 +85,10 @@ def _unit_or_reason(parser: OrderParser, text: str) -> tuple[str, str] | str:
 
 
 def _unit_anywhere(parser: OrderParser, text: str) -> tuple[str, str] | str:
-    cur = Cursor(parser.tokens(text))
-    try:
-        utype, loc = parser.read_unit(cur)
-    except OrderError as e:
-        return str(e)
-    if utype is None or not cur.done():
-        return f"write a unit like 'A PAR' or 'F STP/SC', not {text!r}"
+    written = _written_unit(parser, text)
+    if isinstance(written, str):
+        return written
+    utype, loc = written
     prov = loc.split("/")[0]
     if parser.map.provinces[prov].type not in ("land", "coast", "sea"):
         return f"no unit can stand in {prov}"

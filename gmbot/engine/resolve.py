@@ -15,24 +15,37 @@ hooks, called with this object so they can read the live decisions.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from gmbot.engine.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
-from gmbot.engine.rules import ATTACK, DEFEND, HOLD, PREVENT
 from gmbot.engine.state import GameState, Unit
 
-if TYPE_CHECKING:
-    from gmbot.engine.rules import StandardRules
+# Strength kinds, as in Kruijswijk's "The Math of Adjudication".
+ATTACK, HOLD, DEFEND, PREVENT = "attack", "hold", "defend", "prevent"
 
 MOVE, SUPPORT, DISLODGE, PATH = range(4)
 UNRESOLVED, GUESSING, RESOLVED = range(3)
+
+
+class BattleRules(Protocol):
+    """What the resolver asks of the rules (`gmbot.engine.hooks.Rules` documents each
+    hook). Declared here so that the resolver depends on no rule set and the hooks may
+    take the live `Resolution`."""
+
+    def army_adjacent(self, state: GameState, src: str, dest: str) -> bool: ...
+    def can_convoy(self, state: GameState, prov: str) -> bool: ...
+    def convoy_adjacent(self, state: GameState, a: str, b: str) -> bool: ...
+    def strength(self, res: Resolution, kind: str, unit: Unit, supports: int) -> float: ...
+    def beats_defender(self, res: Resolution, i: int) -> bool: ...
+    def beats_rival(self, res: Resolution, i: int, j: int) -> bool: ...
+    def cuts_support(self, res: Resolution, mover: int, supporter: int) -> bool: ...
 
 
 class Resolution:
     """The decisions of one movement phase. Units are indexed in province order so the
     outcome cannot depend on the order in which orders or powers were given."""
 
-    def __init__(self, state: GameState, orders: dict[str, Order], rules: StandardRules) -> None:
+    def __init__(self, state: GameState, orders: dict[str, Order], rules: BattleRules) -> None:
         self.state = state
         self.rules = rules
         provs = sorted(state.units)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from gmbot.engine.hooks import Rules
 from gmbot.engine.map import province_of
 from gmbot.engine.orders import Order, Retreat
-from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import Dislodged, GameState, Unit
 
 
-def retreat_options(state: GameState, rules: StandardRules, entry: Dislodged) -> list[str]:
+def retreat_options(state: GameState, rules: Rules, entry: Dislodged) -> list[str]:
     """Sorted legal retreat locations: adjacent, empty, not where the attacker came from
     (unless it came by convoy), not left empty by a standoff."""
     unit = entry.unit

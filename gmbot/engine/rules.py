@@ -1,350 +1,35 @@
-"""The variant hook points. `StandardRules` is the default rule set; variants and options
-are small mixin classes overriding some hooks and calling `super()` for the rest, composed
-into one rule set per game by `compose`. The resolver and the phase code call only these
-hooks for anything a variant might change; they know no variant.
-
-Hook groups:
-  grammar        parse_extra, check_set, order_key, order_words
-  who orders     may_order, reconcile, missing_orders, ack_lines, role_key, seat_roles
-  board          army_adjacent, fleet_adjacent, can_convoy, build_sites, built_unit,
-                 retreat_choices
-  strength       strength, beats_defender, beats_rival, cuts_support
-  phase effects  before_movement, after_movement, after_retreats, before_adjustments,
-                 adjustment_orders, after_adjustments
-  sequence       next_phase, solo_threshold, winner, draw_lines
-  reporting      unit_label, redact, private_lines, shown_to, shows_homes, result_code,
-                 phase_notes (fills PhaseResult.notes), other_owners
-  position       position_problems
-  adjustments    adjustment_offset
-  randomness     rng
-
-A phase's variant report travels in `PhaseResult.notes`: "public" (lines for everyone),
-"private" (viewer -> lines only that viewer sees), "random" (what a seeded draw gave,
-for the audit log) and "hidden" (what `redact` needs to keep from other viewers).
-`gmbot.cases.result_to_dict` stores them; the results mail shows them.
-In a movement phase, lines a variant puts in `Resolution.notes` (from the battle hooks or
-`after_movement`) are added to the phase's notes.
-"""
+"""The standard rule set, assembled: the hook interface (`gmbot.engine.hooks.Rules`) with
+the standard algorithms wired in where a hook's default is an algorithm of its own (what
+is left to order, where a unit may retreat, civil disorder), and `compose`, which builds a
+game's rule set from variant and option mixins. The hooks and their contracts are
+documented in `gmbot.engine.hooks`."""
 
 from __future__ import annotations
 
-import random
-from collections import Counter
 from functools import cache
-from typing import TYPE_CHECKING, Any
 
-from gmbot.engine.orders import Build, Hold, Order, Waive
-from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, Dislodged, GameState, Phase, Unit
-
-if TYPE_CHECKING:
-    from gmbot.engine.adjudicate import PhaseResult
-    from gmbot.engine.parse import OrderParser
-    from gmbot.engine.resolve import Resolution
-
-STANDARD_ORDER_WORDS = frozenset({
-    "BUILD", "BUILDS", "REMOVE", "REMOVES", "DISBAND", "DISBANDS", "WAIVE", "WAIVES",
-    "RETREAT", "RETREATS", "ARMY", "FLEET",
-})
-
-# Strength kinds, as in Kruijswijk's "The Math of Adjudication".
-ATTACK, HOLD, DEFEND, PREVENT = "attack", "hold", "defend", "prevent"
+from gmbot.engine.adjust import civil_disorder_order
+from gmbot.engine.hooks import Rules
+from gmbot.engine.orders import Order
+from gmbot.engine.pending import standard_missing
+from gmbot.engine.retreat import retreat_options
+from gmbot.engine.state import Dislodged, GameState, Unit
 
 
-class StandardRules:
+class StandardRules(Rules):
     """The 2000/2023 rulebook as the DATC reads it. Options arrive as a dict."""
 
     name = "standard"
     map_name = "standard"
 
-    def __init__(self, options: dict[str, Any] | None = None) -> None:
-        self.options = dict(options or {})
-
-    # -- grammar --------------------------------------------------------------------
-
-    def parse_extra(
-        self, parser: OrderParser, line: str, power: str, state: GameState
-    ) -> Order | None:
-        """A variant's own order line (spells, bribes, hire...), or None for the standard
-        grammar. Raise OrderError for a line that is the variant's but wrong."""
-        return None
-
-    def check_set(
-        self, state: GameState, power: str, orders: list[Order]
-    ) -> list[tuple[Order, str]]:
-        """Orders of one power's set refused together with the reason, though each line
-        alone was valid (one unit too many, two orders that exclude each other...)."""
-        return []
-
-    def order_key(self, state: GameState, order: Order) -> tuple[str, ...]:
-        """What an order is the order *for*: a later mail's order with the same key
-        replaces it, orders with other keys stand (the ruling "a mail's order for a unit
-        replaces that unit's previous order"). Standard: a unit order and a removal are
-        for the unit's province, a build for its site; a mail's WAIVEs replace the
-        earlier WAIVEs. A variant keys its own order kinds (a spell, a bribe, a hire)."""
-        if isinstance(order, Build):
-            return ("build", order.prov)
-        if isinstance(order, Waive):
-            return ("waive",)
-        if order.loc:
-            return ("unit", order.prov)
-        return (type(order).__name__.lower(),)
-
-    def order_words(self) -> frozenset[str]:
-        """Words that begin an order line of this rule set besides a unit: a line starting
-        with one (or a near miss of one) is an order, never chatter."""
-        return STANDARD_ORDER_WORDS
-
-    # -- who orders what ------------------------------------------------------------
-
-    def may_order(self, state: GameState, power: str, unit: Unit) -> bool:
-        return unit.power == power
-
-    def reconcile(self, state: GameState, orders: list[Order]) -> dict[str, Order]:
-        """The order each unit executes, keyed by province, from all accepted orders.
-        Standard: the unit's owner's (last) order; a unit without one holds."""
-        chosen: dict[str, Order] = {}
-        kind = state.phase.kind
-        units, may_order = state.units, self.may_order  # bound once: a loop per phase
-        for order in orders:
-            if kind == RETREAT:
-                entry = state.dislodged.get(order.prov)
-                unit = entry.unit if entry else None
-            else:
-                unit = units.get(order.prov)
-            if unit is not None and may_order(state, order.power, unit):
-                chosen[order.prov] = order
-        if kind == MOVEMENT:
-            for prov, unit in units.items():
-                if prov not in chosen:
-                    chosen[prov] = Hold(unit.power, unit.type, unit.loc)
-        return chosen
-
     def missing_orders(self, state: GameState, power: str, orders: list[Order]) -> list[str]:
-        """What `power` (or role) still has to order this phase, readable; empty when done.
-        Orders that are optional for a role are not listed (they do not block early
-        processing)."""
-        from gmbot.engine.pending import standard_missing
-
         return standard_missing(state, self, power, orders)
 
-    def role_key(self, state: GameState, text: str) -> str | None:
-        """The key of a player who plays a role rather than a power, named `text`, if the
-        rules know one in this state (for cases that give such a player's orders)."""
-        return None
-
-    def seat_roles(self, state: GameState, roles: dict[str, str]) -> GameState:
-        """The state with the variant's record of its role players (key -> role) added;
-        called when a game file's position is loaded. Standard games have no roles."""
-        return state
-
-    def ack_lines(self, state: GameState, power: str, orders: list[Order]) -> list[str]:
-        """Extra lines for the acknowledgement of `power`'s accepted orders (what will
-        happen if they stand: an auto-hold, spells left, the balance after pays...)."""
-        return []
-
-    # -- the board ------------------------------------------------------------------
-
-    def army_adjacent(self, state: GameState, src: str, dest: str) -> bool:
-        return dest in state.map.army_adj.get(src, ())
-
-    def fleet_targets(self, state: GameState, loc: str, dest_prov: str) -> list[str]:
-        """Locations in `dest_prov` a fleet at `loc` may move to."""
-        return state.map.fleet_targets(loc, dest_prov)
-
-    def neighbours(self, state: GameState, unit: Unit) -> list[str]:
-        """Every location the unit could move to (for retreats)."""
-        if unit.type == "A":
-            near = state.map.army_adj.get(unit.prov, ())
-            return [p for p in near if self.army_adjacent(state, unit.prov, p)]
-        return list(state.map.fleet_adj.get(unit.loc, ()))
-
     def retreat_choices(self, state: GameState, entry: Dislodged) -> list[str]:
-        """Where a dislodged unit's owner may order it to retreat, as he sees the board.
-        A unit with none is disbanded without an order: nobody waits for it."""
-        from gmbot.engine.retreat import retreat_options
-
         return retreat_options(state, self, entry)
 
-    def can_convoy(self, state: GameState, prov: str) -> bool:
-        """Whether a fleet in `prov` may convoy: in seas only."""
-        return state.map.is_sea(prov)
-
-    def convoy_adjacent(self, state: GameState, a: str, b: str) -> bool:
-        """Whether a convoy chain passes from province a to province b."""
-        return b in state.map.fleet_prov_adj.get(a, ())
-
-    def build_sites(self, state: GameState, power: str) -> set[str]:
-        """Provinces where `power` may build now: its own unoccupied home centres."""
-        return {
-            h
-            for h in state.homes.get(power, ())
-            if state.centers.get(h) == power and h not in state.units
-        }
-
-    def built_unit(self, state: GameState, order: Order) -> Unit:
-        """The unit a checked build order puts on the board (a variant adds attributes)."""
-        return Unit(order.power, order.utype or "A", order.loc)
-
-    def adjustment_offset(self, state: GameState, power: str) -> int:
-        """Builds (+) or removals (-) a variant adds to centres minus units this winter."""
-        return 0
-
     def disband_priority(self, state: GameState, power: str) -> list[Unit]:
-        """The power's units in the order civil disorder removes them."""
-        from gmbot.engine.adjust import civil_disorder_order
-
         return civil_disorder_order(state, power)
-
-    # -- battles (called by the resolver with its live decisions) ---------------------
-
-    def strength(self, res: Resolution, kind: str, unit: Unit, supports: int) -> float:
-        """A unit's attack, hold, defend or prevent strength given its counted supports."""
-        return 1 + supports
-
-    def beats_defender(self, res: Resolution, i: int) -> bool:
-        """Whether move `i` overcomes what stands in its destination."""
-        opp = res.head_to_head(i)
-        if opp is not None:
-            return res.attack_strength(i) > res.defend_strength(opp)
-        return res.attack_strength(i) > res.hold_strength(res.dest[i])
-
-    def beats_rival(self, res: Resolution, i: int, j: int) -> bool:
-        """Whether move `i` overcomes move `j` into the same province."""
-        return res.attack_strength(i) > res.prevent_strength(j)
-
-    def cuts_support(self, res: Resolution, mover: int, supporter: int) -> bool:
-        """Whether move `mover` into the supporter's province cuts its support."""
-        if res.units[mover].power == res.units[supporter].power:
-            return False
-        if res.support_dest[supporter] == res.src[mover]:
-            return False  # support against the attacker's own province is not cut by it
-        return not res.convoyed[mover] or res.path(mover)
-
-    # -- phase effects ----------------------------------------------------------------
-
-    def before_movement(
-        self, state: GameState, orders: dict[str, Order]
-    ) -> tuple[GameState, dict[str, Order]]:
-        return state, orders
-
-    def after_movement(self, state: GameState, res: Resolution) -> GameState:
-        return state
-
-    def after_retreats(self, state: GameState) -> GameState:
-        return state
-
-    def before_adjustments(
-        self, state: GameState, orders: list[Order]
-    ) -> tuple[GameState, list[Order]]:
-        """The state and adjustment orders to resolve (a variant turns votes into builds)."""
-        return state, orders
-
-    def adjustment_orders(
-        self, state: GameState, orders: list[Order], result: PhaseResult
-    ) -> tuple[GameState, list[Order]]:
-        """A variant's own adjustment-phase orders (from parse_extra; builds, removals and
-        waives are left to the standard code). Returns the state as those orders leave it
-        once the phase is over (builds and removals are still resolved on `state`) and the
-        orders left for builds and removals. Refusals go to `result.rejected`, report lines
-        to `result.notes`. Standard: nothing to do."""
-        return state, orders
-
-    def after_adjustments(self, state: GameState) -> GameState:
-        return state
-
-    # -- what each recipient may see -----------------------------------------------------
-
-    def unit_label(self, unit: Unit) -> str:
-        """How a unit is written in results and summaries (a variant adds its colour...)."""
-        return str(unit)
-
-    def result_code(self, res: Resolution, i: int) -> str:
-        """The result word shown for unit i's order after a movement phase."""
-        return res.result_code(i)
-
-    def redact(self, report: dict[str, Any], viewer: str | None) -> dict[str, Any]:
-        """The phase report as `viewer` (a power or role key; None for the public and the
-        GM's public copy) may see it. Standard Diplomacy hides nothing."""
-        return report
-
-    def private_lines(self, state: GameState, viewer: str) -> list[str]:
-        """Extra lines only `viewer` sees (balances, spells left, hidden units...)."""
-        return []
-
-    def other_owners(self, state: GameState) -> dict[str, str]:
-        """Keys besides the map's powers that own units or centres in `state` (a variant's
-        role player: Al-Andalus's free Wazir-General), key -> name; results list them
-        after the powers. Standard: none."""
-        return {}
-
-    def board_marks(self, state: GameState) -> dict[str, list[str]]:
-        """Marks on provinces that pictures of the board show, province -> marks (a
-        Capitalist capital: "capital"). Standard: none."""
-        return {}
-
-    def shows_homes(self) -> bool:
-        """Whether results list each power's home centres (they change in the game)."""
-        return False
-
-    def shown_to(self, state: GameState, unit: Unit, viewer: str | None) -> bool:
-        """Whether `viewer` (None: the public) sees `unit` on the board."""
-        return True
-
-    def phase_notes(self, result: PhaseResult) -> None:
-        """Last word on a phase's result: a variant fills `result.notes` ("public",
-        "private", "random", "hidden") and may tidy the result (its own bookkeeping in
-        `result.after.extra`); called once per phase, after everything else. The phase's
-        state as given and its accepted orders are `result.start` and `result.accepted`."""
-
-    # -- the position --------------------------------------------------------------------
-
-    def position_problems(self, state: GameState) -> list[tuple[str, str]]:
-        """What a position lacks for this variant, as (field path, reason) pairs, e.g. a
-        unit without its variant attribute. Checked when a game or case is loaded."""
-        return []
-
-    # -- randomness ----------------------------------------------------------------------
-
-    def rng(self, state: GameState, purpose: str) -> random.Random:
-        """A random source seeded by the game's `seed` option, the phase and the purpose:
-        re-running a phase draws the same numbers. Record what was drawn in
-        `PhaseResult.notes["random"]` so the audit log shows it."""
-        seed = self.options.get("seed", 0)
-        return random.Random(f"{seed}:{state.phase}:{purpose}")
-
-    # -- sequence and the end ---------------------------------------------------------
-
-    def next_phase(self, phase: Phase) -> Phase:
-        """The phase after `phase`, before skipping phases with nothing to do."""
-        if phase.kind == MOVEMENT:
-            return Phase.make(phase.season, phase.year, RETREAT)
-        if phase.kind == RETREAT:
-            if phase.season == "S":
-                return Phase.make("F", phase.year, MOVEMENT)
-            return Phase.make("W", phase.year, ADJUSTMENT)
-        return Phase.make("S", phase.year + 1, MOVEMENT)
-
-    def captures_centres(self, phase: Phase) -> bool:
-        """Centres change owner after the Fall moves and retreats."""
-        return phase.season == "F"
-
-    def draw_lines(self, state: GameState) -> list[str]:
-        """What the rules add when the GM declares a draw in `state` (a variant ranks its
-        role players...). Standard: nothing; the surviving powers share the draw."""
-        return []
-
-    def solo_threshold(self, state: GameState) -> int:
-        return int(self.options.get("solo", state.map.solo))
-
-    def winner(self, state: GameState) -> str | None:
-        need = self.solo_threshold(state)
-        if not need:
-            return None
-        counts = Counter(state.centers.values())  # one pass, not one per power
-        for power in state.powers:
-            if counts[power] >= need:
-                return power
-        return None
 
 
 @cache  # one class per combination: a new class each call is slow and is only freed by gc
@@ -355,4 +40,3 @@ def compose(*layers: type, base: type = StandardRules) -> type:
     bases = tuple(layers) + (() if any(issubclass(x, base) for x in layers) else (base,))
     name = "+".join(getattr(x, "name", x.__name__) for x in layers)
     return type(f"Rules[{name}]", bases, {})
-

@@ -24,10 +24,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from gmbot.engine.adjudicate import PhaseResult, Rejection
 from gmbot.engine.map import province_of
 from gmbot.engine.orders import Build, Order, OrderError
 from gmbot.engine.parse import Cursor
+from gmbot.engine.result import PhaseResult, Rejection
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, GameState
 

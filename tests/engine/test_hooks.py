@@ -12,8 +12,7 @@ import pytest
 
 from gmbot.cases import run_case
 from gmbot.engine import StandardRules, adjudicate, compose, load_map, state_from_dict
-from gmbot.engine.resolve import Resolution
-from gmbot.engine.rules import ATTACK
+from gmbot.engine.resolve import ATTACK, Resolution
 from gmbot.engine.state import Unit
 from gmbot.variants import VariantError, make_rules
 from gmbot.variants.options import BuildAnywhere

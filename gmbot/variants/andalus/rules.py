@@ -11,7 +11,8 @@ from gmbot.engine.adjudicate import capture_centres
 from gmbot.engine.orders import Hold, Move, Order, OrderError
 from gmbot.engine.pending import standard_missing
 from gmbot.engine.position import PositionError
-from gmbot.engine.rules import ATTACK, StandardRules
+from gmbot.engine.resolve import ATTACK
+from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Unit
 from gmbot.variants.andalus.court import (
     Court,
@@ -43,9 +44,9 @@ from gmbot.variants.andalus.plan import Plan, auto_hold_unit, court_decisions, p
 from gmbot.variants.andalus.report import dinars, draw_lines, final_lines, standings
 
 if TYPE_CHECKING:
-    from gmbot.engine.adjudicate import PhaseResult
     from gmbot.engine.parse import OrderParser
     from gmbot.engine.resolve import Resolution
+    from gmbot.engine.result import PhaseResult
 
 GENERAL_BONUS = 0.5  # "A unit with a general attacks at 1.5 strength"
 

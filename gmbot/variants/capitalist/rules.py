@@ -8,11 +8,11 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+import gmbot.variants.capitalist.economy as eco
 from gmbot.engine.adjudicate import capture_centres
 from gmbot.engine.orders import Order, OrderError
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Phase
-from gmbot.variants.capitalist import economy as eco
 from gmbot.variants.capitalist.auction import Ledger, public_line, settle
 from gmbot.variants.capitalist.capitals import Allocation, allocate, too_near
 from gmbot.variants.capitalist.orders import (
@@ -28,9 +28,9 @@ from gmbot.variants.capitalist.orders import (
 from gmbot.variants.capitalist.votes import VoteOutcome, adjusting, count_votes, vote_target
 
 if TYPE_CHECKING:
-    from gmbot.engine.adjudicate import PhaseResult
     from gmbot.engine.parse import OrderParser
     from gmbot.engine.resolve import Resolution
+    from gmbot.engine.result import PhaseResult
 
 _BRIBE_WORD = re.compile(r"^\s*BRIBES?\b", re.IGNORECASE)
 _OTHER_PHASE = re.compile(r"^\s*(VOTES?|CAPITALS?)\b", re.IGNORECASE)

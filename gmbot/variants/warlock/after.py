@@ -15,15 +15,15 @@ from gmbot.variants.warlock.log import private, turn_of, with_attrs
 from gmbot.variants.warlock.turn import first_leg_dislodged, next_movement
 
 if TYPE_CHECKING:
+    from gmbot.engine.hooks import Rules
     from gmbot.engine.resolve import Resolution
-    from gmbot.variants.warlock.rules import WarlockRules
 
 
 def _name(state: GameState, power: str) -> str:
     return state.map.powers[power].name
 
 
-def after_movement(rules: WarlockRules, state: GameState, res: Resolution) -> GameState:
+def after_movement(rules: Rules, state: GameState, res: Resolution) -> GameState:
     turn = turn_of(state)
     dislodged = {**state.dislodged, **first_leg_dislodged(turn)}
     state = state.with_(dislodged=dislodged)
@@ -171,7 +171,7 @@ def _expire_magic_terrain(state: GameState, turn: dict[str, Any]) -> GameState:
     return state.with_(units=units, centers=centers)
 
 
-def end_of_fall(rules: WarlockRules, state: GameState) -> GameState:
+def end_of_fall(rules: Rules, state: GameState) -> GameState:
     """The year's end: ghosts fade (a ruling: they are no units to build or remove for),
     centres change owner (a moved home centre is taken where it now lies), invisible units
     that take a centre are seen, and fallen and undead warlocks are counted."""

@@ -12,7 +12,7 @@ from gmbot.engine.state import ADJUSTMENT, MOVEMENT, GameState, Unit
 from gmbot.variants.warlock.spells import SPELLS, Cast, spells_left
 
 if TYPE_CHECKING:
-    from gmbot.variants.warlock.rules import WarlockRules
+    from gmbot.engine.hooks import Rules
 
 # The text's groups for Illusion: swaps are made inside a group, never across.
 ILLUSION_GROUPS: dict[str, frozenset[str]] = {
@@ -54,7 +54,7 @@ def illusion_group(prov: str) -> str | None:
 WINTER_SPELLS = frozenset({"extra_build"})
 
 
-def check_cast(cast: Cast, state: GameState, rules: WarlockRules) -> Cast:
+def check_cast(cast: Cast, state: GameState, rules: Rules) -> Cast:
     """The cast with its units written exactly, or OrderError with the reason."""
     spell = SPELLS[cast.spell]
     if state.phase.kind != MOVEMENT and not (
@@ -73,20 +73,20 @@ def check_cast(cast: Cast, state: GameState, rules: WarlockRules) -> Cast:
     return _CHECKS.get(spell.args, _no_check)(cast, state, rules)
 
 
-def _no_check(cast: Cast, state: GameState, rules: WarlockRules) -> Cast:
+def _no_check(cast: Cast, state: GameState, rules: Rules) -> Cast:
     if cast.spell == "undead":
         return _check_undead(cast, state)
     return cast
 
 
-def _check_unit(cast: Cast, state: GameState, rules: WarlockRules) -> Cast:
+def _check_unit(cast: Cast, state: GameState, rules: Rules) -> Cast:
     unit = unit_at(state, cast.target, cast.power)
     if cast.spell == "balloon" and unit.attrs.get("ghost") and unit.power == cast.power:
         raise OrderError("a ghost cannot float up")
     return replace(cast, target=str(unit))
 
 
-def _check_unit_order(cast: Cast, state: GameState, rules: WarlockRules) -> Cast:
+def _check_unit_order(cast: Cast, state: GameState, rules: Rules) -> Cast:
     unit = unit_at(state, cast.target, cast.power)
     if cast.spell == "walk_water" and unit.type != "A":
         raise OrderError("only an army can walk on water")
@@ -106,7 +106,7 @@ def _check_unit_order(cast: Cast, state: GameState, rules: WarlockRules) -> Cast
     return replace(cast, target=str(unit), order=order)
 
 
-def _check_move(cast: Cast, state: GameState, rules: WarlockRules) -> Cast:
+def _check_move(cast: Cast, state: GameState, rules: Rules) -> Cast:
     unit = unit_at(state, cast.target, cast.power)
     if unit.power != cast.power:
         raise OrderError("a ghost is made from one of your own units")
@@ -120,7 +120,7 @@ def _check_move(cast: Cast, state: GameState, rules: WarlockRules) -> Cast:
     return replace(cast, target=str(unit), order=order)
 
 
-def _check_support(cast: Cast, state: GameState, rules: WarlockRules) -> Cast:
+def _check_support(cast: Cast, state: GameState, rules: Rules) -> Cast:
     unit = unit_at(state, cast.target, cast.power)
     order = cast.order
     if isinstance(order, Move):
@@ -131,7 +131,7 @@ def _check_support(cast: Cast, state: GameState, rules: WarlockRules) -> Cast:
     return replace(cast, target=str(unit), order=order)
 
 
-def _check_double(cast: Cast, state: GameState, rules: WarlockRules) -> Cast:
+def _check_double(cast: Cast, state: GameState, rules: Rules) -> Cast:
     unit = unit_at(state, cast.target, cast.power)
     if unit.power != cast.power:
         raise OrderError(f"{unit} is not yours to order")
@@ -153,18 +153,18 @@ def _check_double(cast: Cast, state: GameState, rules: WarlockRules) -> Cast:
     return replace(cast, target=str(unit), order=first, then=then)
 
 
-def _check_cut(cast: Cast, state: GameState, rules: WarlockRules) -> Cast:
+def _check_cut(cast: Cast, state: GameState, rules: Rules) -> Cast:
     return cast
 
 
-def _check_place(cast: Cast, state: GameState, rules: WarlockRules) -> Cast:
+def _check_place(cast: Cast, state: GameState, rules: Rules) -> Cast:
     prov = cast.places[0]
     if prov in state.map.supply_centres or prov in moved_centres(state).values():
         raise OrderError(f"a catastrophe cannot fall on a supply centre ({prov})")
     return cast
 
 
-def _check_two(cast: Cast, state: GameState, rules: WarlockRules) -> Cast:
+def _check_two(cast: Cast, state: GameState, rules: Rules) -> Cast:
     a, b = cast.places
     if a == b:
         raise OrderError("name two different provinces")
@@ -222,7 +222,7 @@ def centre_location(state: GameState, centre: str) -> str:
     return moved_centres(state).get(centre, centre)
 
 
-def check_magic_move(order: Order, unit: Unit, state: GameState, rules: WarlockRules) -> Order:
+def check_magic_move(order: Order, unit: Unit, state: GameState, rules: Rules) -> Order:
     """A move of a unit walking on water or swimming in land (check.py refuses armies at
     sea and fleets inland before asking the rules)."""
     if not isinstance(order, Move):

@@ -13,8 +13,8 @@ from gmbot.engine.orders import Disband, Order, OrderError, Retreat
 from gmbot.engine.state import RETREAT, Dislodged, GameState
 
 if TYPE_CHECKING:
-    from gmbot.engine.adjudicate import PhaseResult
     from gmbot.engine.parse import OrderParser
+    from gmbot.engine.result import PhaseResult
     from gmbot.engine.rules import StandardRules
 
 

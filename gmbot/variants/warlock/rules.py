@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gmbot.engine.adjudicate import Rejection
+import gmbot.variants.warlock.after as aftermath  # its functions bear the hooks' names
 from gmbot.engine.map import LAND, province_of
 from gmbot.engine.orders import (
     Convoy,
@@ -16,9 +16,10 @@ from gmbot.engine.orders import (
     SupportHold,
     SupportMove,
 )
-from gmbot.engine.rules import ATTACK, DEFEND, HOLD, PREVENT, StandardRules
+from gmbot.engine.resolve import ATTACK, DEFEND, HOLD, PREVENT
+from gmbot.engine.result import Rejection
+from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, Dislodged, GameState, Unit
-from gmbot.variants.warlock.after import reveal_unit
 from gmbot.variants.warlock.balloon import AirOrder, aloft, parse_air, support_down
 from gmbot.variants.warlock.casting import centre_location, check_cast, check_magic_move
 from gmbot.variants.warlock.hidden import redact_report
@@ -40,9 +41,9 @@ from gmbot.variants.warlock.spells import (
 from gmbot.variants.warlock.turn import blocked, run_spells, spend
 
 if TYPE_CHECKING:
-    from gmbot.engine.adjudicate import PhaseResult
     from gmbot.engine.parse import OrderParser
     from gmbot.engine.resolve import Resolution
+    from gmbot.engine.result import PhaseResult
 
 SOLO = 18  # "Once a player has 18 SC's the game is over"
 
@@ -246,16 +247,12 @@ class WarlockRules(StandardRules):
         return run_spells(self, state, plain, casts, air)
 
     def after_movement(self, state: GameState, res: Resolution) -> GameState:
-        from gmbot.variants.warlock.after import after_movement
-
-        return after_movement(self, state, res)
+        return aftermath.after_movement(self, state, res)
 
     def after_retreats(self, state: GameState) -> GameState:
-        from gmbot.variants.warlock.after import end_of_fall
-
         if state.phase.season == "F":
             state, _ = with_turn(state)
-            return end_of_fall(self, state)
+            return aftermath.end_of_fall(self, state)
         return state
 
     def captures_centres(self, phase: Any) -> bool:
@@ -333,7 +330,7 @@ class WarlockRules(StandardRules):
             result.results[name] = "bounced"
             unit = result.after.units.get(prov)
             if unit is not None and unit.attrs.get("invisible"):
-                result.after = reveal_unit(result.after, turn, unit,
+                result.after = aftermath.reveal_unit(result.after, turn, unit,
                                            f"{name} retreating to {prov} bounced off it")
         _patch_rows(result, turn)
         for power, line, why in turn["refused"]:

@@ -30,7 +30,7 @@ from gmbot.variants.warlock.log import private, with_attrs, with_turn
 from gmbot.variants.warlock.spells import ATTACK, SPELLS, Cast, spells_left
 
 if TYPE_CHECKING:
-    from gmbot.variants.warlock.rules import WarlockRules
+    from gmbot.engine.hooks import Rules
 
 # Spells whose use on an invisible unit its owner keeps secret until the unit is seen.
 SECRET_ON_INVISIBLE = {"double", "walk_water", "swim_land", "support1", "support2",
@@ -78,7 +78,7 @@ def _unit_of(state: GameState, cast: Cast) -> Unit | None:
 
 
 def run_spells(
-    rules: WarlockRules, state: GameState, orders: dict[str, Order], casts: list[Cast],
+    rules: Rules, state: GameState, orders: dict[str, Order], casts: list[Cast],
     air: list[AirOrder] | None = None,
 ) -> tuple[GameState, dict[str, Order]]:
     state, turn = with_turn(state)
@@ -230,7 +230,7 @@ def _destroy(state: GameState, orders: dict[str, Order], turn: dict[str, Any], u
     return state.with_(units=units), orders
 
 
-def _spin_bottle(rules: WarlockRules, state: GameState, orders: dict[str, Order],
+def _spin_bottle(rules: Rules, state: GameState, orders: dict[str, Order],
                  turn: dict[str, Any], cast: Cast, imperv: set[str]
                  ) -> tuple[GameState, dict[str, Order]]:
     places = sorted(p for p, v in state.map.provinces.items() if v.type in (LAND, COAST, SEA))
@@ -250,7 +250,7 @@ def _spin_bottle(rules: WarlockRules, state: GameState, orders: dict[str, Order]
     return state, orders
 
 
-def _undead(rules: WarlockRules, state: GameState, turn: dict[str, Any],
+def _undead(rules: Rules, state: GameState, turn: dict[str, Any],
             cast: Cast) -> GameState:
     kinds = (LAND, COAST) if cast.utype_wanted == "A" else (COAST, SEA)
     free = sorted(p for p, v in state.map.provinces.items()
@@ -309,7 +309,7 @@ def _illusion(state: GameState, turn: dict[str, Any], casts: list[Cast]) -> None
         turn["illusionists"][b] = cast.power
 
 
-def _block_moves(rules: WarlockRules, state: GameState, orders: dict[str, Order],
+def _block_moves(rules: Rules, state: GameState, orders: dict[str, Order],
                  turn: dict[str, Any]) -> dict[str, Order]:
     stop = blocked(state, turn)
     seers = turn.get("illusionists", {})
@@ -329,7 +329,7 @@ def _block_moves(rules: WarlockRules, state: GameState, orders: dict[str, Order]
     return out
 
 
-def _apply_swap(rules: WarlockRules, state: GameState, orders: dict[str, Order],
+def _apply_swap(rules: Rules, state: GameState, orders: dict[str, Order],
                 turn: dict[str, Any]) -> dict[str, Order]:
     """Illusion: a unit moving into either swapped province arrives in the other; supports
     and convoys of such moves follow them."""
@@ -352,7 +352,7 @@ def _apply_swap(rules: WarlockRules, state: GameState, orders: dict[str, Order],
     return out
 
 
-def _closest_coast(rules: WarlockRules, state: GameState, turn: dict[str, Any], loc: str,
+def _closest_coast(rules: Rules, state: GameState, turn: dict[str, Any], loc: str,
                    prov: str) -> str:
     """Where a fleet lands in a swapped province: the coast fewest fleet moves away; at
     equal distance a seeded random pick ("the GM will make a random selection")."""
@@ -409,7 +409,7 @@ def _cut_supports(state: GameState, orders: dict[str, Order], turn: dict[str, An
     return out
 
 
-def _double_orders(rules: WarlockRules, state: GameState, orders: dict[str, Order],
+def _double_orders(rules: Rules, state: GameState, orders: dict[str, Order],
                    turn: dict[str, Any], casts: list[Cast], imperv: set[str]
                    ) -> tuple[GameState, dict[str, Order]]:
     """The first legs move first (only double-ordered units act; every other unit holds);
@@ -475,7 +475,7 @@ def _double_orders(rules: WarlockRules, state: GameState, orders: dict[str, Orde
     return state, new_orders
 
 
-def _second_leg(rules: WarlockRules, state: GameState, cast: Cast, unit: Unit) -> Order | None:
+def _second_leg(rules: Rules, state: GameState, cast: Cast, unit: Unit) -> Order | None:
     then = cast.then
     if then is None:
         return None

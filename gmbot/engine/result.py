@@ -1,0 +1,40 @@
+"""What one phase's adjudication gives: the next position, each unit's order and result,
+refused lines and the variant's notes (the shape results mails and cases read)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from gmbot.engine.orders import Order
+from gmbot.engine.state import Dislodged, GameState
+
+
+@dataclass(frozen=True)
+class Rejection:
+    power: str
+    line: str
+    reason: str
+    prov: str | None = None  # the unit the line was about, when it can be told
+
+
+@dataclass
+class PhaseResult:
+    before: GameState
+    after: GameState  # the game at its next phase
+    orders: dict[str, str] = field(default_factory=dict)  # unit -> order as executed
+    results: dict[str, str] = field(default_factory=dict)  # unit -> result code
+    moves: dict[str, str] = field(default_factory=dict)  # unit -> where it went
+    dislodged: dict[str, Dislodged] = field(default_factory=dict)  # after movement
+    retreats: dict[str, list[str]] = field(default_factory=dict)  # unit -> options
+    built: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)  # ordered and civil disorder
+    civil_disorder: list[str] = field(default_factory=list)
+    rejected: list[Rejection] = field(default_factory=list)
+    winner: str | None = None
+    eliminated: list[str] = field(default_factory=list)
+    notes: dict[str, Any] = field(default_factory=dict)  # variant reports
+    # For rules.phase_notes: the phase's state as given (before any before_* hook) and the
+    # orders accepted for it.
+    start: GameState | None = None
+    accepted: list[Order] = field(default_factory=list)
