@@ -4,10 +4,11 @@ with its line and reason and nothing of it delivered; the ack says who it went t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gmbot.commands.context import Context
 from gmbot.engine.state import Phase
+from gmbot.mail.message import source_text
 from gmbot.press.names import GM, Names
 from gmbot.press.policy import Attempt, PressRules, refusal
 from gmbot.press.syntax import PressBlock
@@ -47,7 +48,8 @@ def run(ctx: Context) -> None:
         reply = service.replied_press(ctx.session, ctx.game, sender, ids)
         if reply is None or not ctx.mail.lines:
             return
-        blocks = [PressBlock(line=1, header="(reply)", text="\n".join(ctx.mail.lines))]
+        blocks = [PressBlock(line=1, header="(reply)", text="\n".join(ctx.mail.lines),
+                             first=1, last=len(ctx.mail.lines))]
         ctx.request.orders.clear()
         ctx.request.commands.clear()
     sender = press_sender(ctx)
@@ -59,7 +61,7 @@ def run(ctx: Context) -> None:
     rules = service.press_rules(ctx.game)
     phase = current_phase(ctx.session, ctx.game)
     phase_name = phase.name if phase is not None and ctx.game.status != "finished" else ""
-    for block in blocks:
+    for block in [as_written(ctx, b) for b in blocks]:
         where = f"line {block.line}: {block.header}" if reply is None else "Your reply"
         try:
             msg = (_reply(ctx, sender, reply, block, names, rules, phase_name) if reply
@@ -74,6 +76,23 @@ def run(ctx: Context) -> None:
         if block.unterminated and reply is None:
             done += "\n  (no ENDPRESS: the rest of your mail was taken as press)"
         ctx.sections.append(f"{where}\n  {done}")
+
+
+def as_written(ctx: Context, block: PressBlock) -> PressBlock:
+    """The block with its text as the sender wrote it in his mail: paragraphs (blank
+    lines) and quoted lines kept, within the same bounds (the header, the ENDPRESS, the
+    signature or reply history the line reader stops at)."""
+    if block.last < block.first:  # all of it on the header line
+        return block
+    if not block.opening:
+        written = source_text(ctx.mail.body, ctx.mail.lines, block.first, block.last)
+        return block if written is None else replace(block, text=written.strip("\n"))
+    # Begun on the header line: what follows it, blank lines too, continues it.
+    written = source_text(ctx.mail.body, ctx.mail.lines, block.line, block.last)
+    if written is None:
+        return block
+    rest = written.split("\n", 1)[1].rstrip("\n")
+    return replace(block, text=f"{block.opening}\n{rest}")
 
 
 def _check_size(ctx: Context, block: PressBlock) -> None:

@@ -1,0 +1,108 @@
+"""Press as players write it, through the real pipeline on the local Maildir: the text
+keeps its paragraphs and quoted lines as the sender wrote them, within the same bounds;
+a short message fits on its header line; and the wrong forms are answered, never lost."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select
+
+from gmbot.store.models import OrderSet, Press
+from tests.loop.judgekit import POWERS, Judge, make_judge
+from tests.loop.test_press import GM, OBSERVER, ack, addr, body, game, mail, press_to
+
+
+@pytest.fixture
+def judge(tmp_path: Path) -> Judge:
+    return make_judge(tmp_path, game())
+
+
+def stored_orders(judge: Judge) -> list[str]:
+    with judge.app.db.transaction() as s:
+        return [line for o in s.scalars(select(OrderSet)) for line in o.lines]
+
+
+# --- the text as written -----------------------------------------------------------------
+
+
+def test_paragraphs_and_quoted_lines_are_relayed_as_written(judge: Judge) -> None:
+    out = mail(judge, "FRANCE", "A PAR - BUR\nPRESS TO GERMANY\nDear Kaiser,\n\n"
+               "You wrote last spring:\n> Burgundy stays empty.\n>\n> On my honour.\n\n"
+               "  Well, it did not.\n\nYours, France\nENDPRESS\nF BRE - MAO\n")
+    (copy,) = press_to(out, addr("GERMANY"))
+    assert ("Dear Kaiser,\n\nYou wrote last spring:\n> Burgundy stays empty.\n>\n"
+            "> On my honour.\n\n  Well, it did not.\n\nYours, France\n") in body(copy)
+    assert stored_orders(judge) == ["A PAR - BUR", "F BRE - MAO"]
+    with judge.app.db.transaction() as s:
+        (press,) = s.scalars(select(Press)).all()
+        assert press.text.startswith("Dear Kaiser,\n\nYou wrote")  # HISTORY keeps it too
+
+
+def test_blank_lines_around_the_message_are_trimmed(judge: Judge) -> None:
+    out = mail(judge, "FRANCE", "PRESS TO GERMANY\n\n\nHello.\n\nENDPRESS\n")
+    (copy,) = press_to(out, addr("GERMANY"))
+    assert "to Germany (Spring 1901 Movement):\n\nHello.\n\n--" in body(copy)
+
+
+def test_a_message_without_endpress_stops_at_the_signature_as_before(judge: Judge) -> None:
+    out = mail(judge, "FRANCE", "PRESS TO GERMANY\nOne.\n\nTwo.\n-- \nJean Dupont\n"
+               "jean@example.test\n")
+    (copy,) = press_to(out, addr("GERMANY"))
+    assert "One.\n\nTwo.\n" in body(copy)
+    assert "Jean Dupont" not in body(copy) and "jean@" not in body(copy)
+    assert "no ENDPRESS" in ack(out, "FRANCE")
+
+
+def test_a_reply_keeps_its_paragraphs_and_drops_the_quoted_press(judge: Judge) -> None:
+    out = mail(judge, "FRANCE", "PRESS TO GERMANY\nBelgium for you?\nENDPRESS\n")
+    (copy,) = press_to(out, addr("GERMANY"))
+    quoted = "\n".join("> " + line for line in body(copy).splitlines())
+    out = mail(judge, "GERMANY", "Agreed.\n\nBut keep out of Burgundy.\n\n"
+               f"On Mon, 2 Mar 2026, judge@example.test wrote:\n{quoted}\n",
+               **{"In-Reply-To": copy["Message-ID"], "References": copy["Message-ID"]})
+    (back,) = press_to(out, addr("FRANCE"))
+    assert "Agreed.\n\nBut keep out of Burgundy.\n" in body(back)
+    assert "Belgium for you?" not in body(back)
+
+
+def test_the_size_limit_counts_the_text_as_written(judge: Judge) -> None:
+    judge.app.config.limits["press_bytes"] = 30
+    out = mail(judge, "FRANCE", "PRESS TO GERMANY\n" + "a\n\n" * 12 + "ENDPRESS\n")
+    assert "press is relayed up to 30 bytes" in ack(out, "FRANCE")
+    assert not press_to(out, addr("GERMANY"))
+
+
+# --- one-line press ----------------------------------------------------------------------
+
+
+def test_one_line_press_and_broadcast_beside_orders(judge: Judge) -> None:
+    out = mail(judge, "FRANCE", "PRESS TO GERMANY: see you in Burgundy\nA PAR - BUR\n"
+               "BROADCAST: France wants peace\nF BRE - MAO\n")
+    copy, _ = press_to(out, addr("GERMANY"))
+    assert copy["Subject"] == "[g] Press from France"
+    assert "\n\nsee you in Burgundy\n\n--" in body(copy)
+    got = {m["To"] for m in out if m["Subject"] == "[g] Broadcast from France"}
+    assert got == {addr(p) for p in POWERS if p != "FRANCE"} | {GM, OBSERVER}
+    text = ack(out, "FRANCE")
+    assert "line 1: PRESS TO GERMANY\n  press sent to Germany, signed France" in text
+    assert "line 3: BROADCAST\n  press sent to all players" in text
+    assert "no ENDPRESS" not in text
+    assert stored_orders(judge) == ["A PAR - BUR", "F BRE - MAO"]
+
+
+def test_a_header_line_may_open_a_longer_message(judge: Judge) -> None:
+    out = mail(judge, "FRANCE", "PRESS TO GERMANY: Dear Kaiser,\n\nBurgundy is yours.\n"
+               "ENDPRESS\nA PAR - PIC\n")
+    (copy,) = press_to(out, addr("GERMANY"))
+    assert "\n\nDear Kaiser,\n\nBurgundy is yours.\n\n--" in body(copy)
+    assert stored_orders(judge) == ["A PAR - PIC"]
+
+
+def test_one_line_press_to_a_stranger_is_refused_and_the_orders_stand(judge: Judge) -> None:
+    out = mail(judge, "FRANCE", "PRESS TO NARNIA: hello\nA PAR - BUR\n")
+    assert [m["To"] for m in out] == [addr("FRANCE")]
+    assert "line 1: PRESS TO NARNIA\n  press refused, nothing was sent: no player called " \
+        "NARNIA" in ack(out, "FRANCE")
+    assert stored_orders(judge) == ["A PAR - BUR"]
