@@ -83,8 +83,10 @@ def history(ctx: Context, args: tuple[str, ...]) -> None:
     for name, texts in press.items():
         if any(r.name == name for r in rows) and not any(r.name == name for r in shown):
             continue
-        ctx.sections.append(f"=== Press in {Phase.parse(name).long() if name else 'the game'}"
-                            f" ===\n" + "\n".join(texts))
+        when = (f"in {Phase.parse(name).long()}" if name
+                else "after the end of the game" if ctx.game.status == "finished"
+                else "in the game")
+        ctx.sections.append(f"=== Press {when} ===\n" + "\n".join(texts))
     if shown:
         # The map of the last phase listed, as its results mail showed it to the sender.
         ctx.picture = phase_picture(ctx.session, ctx.game, shown[-1].name,

@@ -60,19 +60,20 @@ def run(ctx: Context) -> None:
     names = service.names_for(ctx.game)
     rules = service.press_rules(ctx.game)
     phase = current_phase(ctx.session, ctx.game)
-    phase_name = phase.name if phase is not None and ctx.game.status != "finished" else ""
+    ended = ctx.game.status == "finished"  # the debrief: the rules' after_end
+    phase_name = phase.name if phase is not None and not ended else ""
     for block in [as_written(ctx, b) for b in blocks]:
         where = f"line {block.line}: {block.header}" if reply is None else "Your reply"
         try:
-            msg = (_reply(ctx, sender, reply, block, names, rules, phase_name) if reply
-                   else _message(sender, block, names, rules, phase_name))
+            msg = (_reply(sender, reply, block, names, rules, phase_name, ended) if reply
+                   else _message(sender, block, names, rules, phase_name, ended))
             _check_size(ctx, block)
         except Refused as e:
             ctx.errors += 1
             done = f"press refused, nothing was sent: {e}"
         else:
             service.relay(ctx.session, ctx.game, names, msg, ctx.record, ctx.app.now())
-            done = _sent_text(msg, names, reply, rules)
+            done = _sent_text(msg, names, reply, rules, ended)
         if block.unterminated and reply is None:
             done += "\n  (no ENDPRESS: the rest of your mail was taken as press)"
         ctx.sections.append(f"{where}\n  {done}")
@@ -103,7 +104,7 @@ def _check_size(ctx: Context, block: PressBlock) -> None:
 
 
 def _message(sender: Sender, block: PressBlock, names: Names, rules: PressRules,
-             phase: str) -> service.Message:
+             phase: str, ended: bool) -> service.Message:
     if block.problems:
         raise Refused("; ".join(block.problems))
     own = sender.player.key if sender.player else GM
@@ -126,7 +127,7 @@ def _message(sender: Sender, block: PressBlock, names: Names, rules: PressRules,
     broadcast = block.broadcast and not block.but
     why = refusal(rules, Attempt(private=not broadcast, grey=grey or bool(fake),
                                  fake=bool(fake), phase=phase, to_gm_only=to == [GM],
-                                 by_gm=sender.player is None))
+                                 by_gm=sender.player is None, ended=ended))
     if why:
         raise Refused(why)
     return service.Message(sender.player, tuple(to), broadcast, grey or bool(fake), fake,
@@ -144,14 +145,15 @@ def _fake(sender: Sender, block: PressBlock, names: Names, own: str) -> str | No
     return found[0]
 
 
-def _reply(ctx: Context, sender: Sender, original: Press, block: PressBlock, names: Names,
-           rules: PressRules, phase: str) -> service.Message:
+def _reply(sender: Sender, original: Press, block: PressBlock, names: Names,
+           rules: PressRules, phase: str, ended: bool) -> service.Message:
     to = original.sender_key
     if to != GM and to not in names.seats:
         raise Refused("the sender of that press no longer plays in this game")
     grey = rules.default_grey() and sender.player is not None and to != GM
     why = refusal(rules, Attempt(private=True, grey=grey, fake=False, phase=phase,
-                                 to_gm_only=to == GM, by_gm=sender.player is None))
+                                 to_gm_only=to == GM, by_gm=sender.player is None,
+                                 ended=ended))
     if why:
         raise Refused(why)
     return service.Message(sender.player, (to,), False, grey, None, block.text, phase,
@@ -159,7 +161,7 @@ def _reply(ctx: Context, sender: Sender, original: Press, block: PressBlock, nam
 
 
 def _sent_text(msg: service.Message, names: Names, reply: Press | None,
-               rules: PressRules) -> str:
+               rules: PressRules, ended: bool) -> str:
     if reply is not None and reply.grey and reply.signed_as is None:
         to = "the anonymous sender of that press"
     elif reply is not None:
@@ -169,7 +171,8 @@ def _sent_text(msg: service.Message, names: Names, reply: Press | None,
     how = (f"signed as {names.label(msg.fake_as)} (fake)" if msg.fake_as
            else "anonymously (grey)" if msg.grey
            else f"signed {names.label(msg.sender.key) if msg.sender else 'the GM'}")
-    when = f" in {Phase.parse(msg.phase).long()}" if msg.phase else ""
+    when = (f" in {Phase.parse(msg.phase).long()}" if msg.phase
+            else " after the end of the game" if ended else "")
     copy = ("; the GM receives a copy" if rules.gm_copies and not msg.broadcast
             and msg.sender is not None and GM not in msg.to else "")
     return f"press sent to {to}, {how}{when}{copy}."

@@ -106,3 +106,60 @@ def test_one_line_press_to_a_stranger_is_refused_and_the_orders_stand(judge: Jud
     assert "line 1: PRESS TO NARNIA\n  press refused, nothing was sent: no player called " \
         "NARNIA" in ack(out, "FRANCE")
     assert stored_orders(judge) == ["A PAR - BUR"]
+
+
+# --- press after the end of the game ----------------------------------------------------
+
+
+def ended(tmp_path: Path, press: str = "") -> Judge:
+    """A game the GM has ended in a draw, its mails read."""
+    judge = make_judge(tmp_path, game(press))
+    out = mail(judge, GM, "DRAW\n")
+    assert any(m["Subject"] == "[g] The game ends in a draw" for m in out)
+    return judge
+
+
+def test_the_debrief_goes_to_everyone_after_the_end(tmp_path: Path) -> None:
+    judge = ended(tmp_path)
+    out = mail(judge, "FRANCE", "BROADCAST: Well played, all. I was bluffing about Belgium.\n")
+    got = {m["To"] for m in out if m["Subject"] == "[g] Broadcast from France"}
+    assert got == {addr(p) for p in POWERS if p != "FRANCE"} | {GM, OBSERVER}
+    (copy,) = press_to(out, addr("GERMANY"))
+    assert "to all players (after the end of the game):\n\nWell played" in body(copy)
+    text = ack(out, "FRANCE")
+    assert "press sent to all players, signed France after the end of the game." in text
+    assert "takes no more orders" not in text  # a press-only mail gets no game record
+    out = mail(judge, "GERMANY", "PRESS TO FRANCE: I knew.\n")
+    assert [m["Subject"] for m in press_to(out, addr("FRANCE"))] == ["[g] Press from Germany"]
+
+
+def test_a_reply_to_press_of_the_game_still_reaches_its_sender(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, game())
+    (copy,) = press_to(mail(judge, "FRANCE", "PRESS TO GERMANY: trust me\n"), addr("GERMANY"))
+    mail(judge, GM, "DRAW\n")
+    out = mail(judge, "GERMANY", "I never did.\n",
+               **{"In-Reply-To": copy["Message-ID"], "References": copy["Message-ID"]})
+    (back,) = press_to(out, addr("FRANCE"))
+    assert back["Subject"] == "[g] Reply from Germany" and "I never did." in body(back)
+
+
+def test_other_mail_after_the_end_gets_the_summary_as_before(tmp_path: Path) -> None:
+    judge = ended(tmp_path)
+    (summary,) = mail(judge, "FRANCE", "A PAR - BUR\n")
+    assert summary["Subject"] == "[g] The game ends in a draw"
+
+
+def test_a_game_without_press_allows_the_debrief_to_all_only(tmp_path: Path) -> None:
+    judge = ended(tmp_path, "{allowed: none}")
+    out = mail(judge, "FRANCE", "PRESS TO GERMANY: psst\n")
+    assert [m["To"] for m in out] == [addr("FRANCE")]
+    assert "after the end of this game only broadcasts are relayed" in ack(out, "FRANCE")
+    out = mail(judge, "FRANCE", "BROADCAST: I was France, by the way.\n")
+    assert len(press_to(out, addr("ITALY"))) == 1
+
+
+def test_the_gm_may_close_press_after_the_end(tmp_path: Path) -> None:
+    judge = ended(tmp_path, "{after_end: none}")
+    out = mail(judge, "FRANCE", "BROADCAST: gg\n")
+    assert [m["To"] for m in out] == [addr("FRANCE")]
+    assert "this game has no press after its end" in ack(out, "FRANCE")

@@ -8,7 +8,7 @@ import pytest
 from gmbot.commands.request import parse_request
 from gmbot.gamefile import GameFileError, parse_game_text
 from gmbot.press.names import GM, Names, Seat
-from gmbot.press.policy import Attempt, PressRules, refusal
+from gmbot.press.policy import Attempt, PressRules, check_section, refusal
 from gmbot.press.syntax import parse_header, split_opening, split_press
 
 
@@ -177,3 +177,23 @@ def test_chatter_starting_with_press_does_not_swallow_the_orders() -> None:
     req = parse_request(["Press on to Moscow!", "A WAR - MOS"])
     assert req.press == []
     assert [o.text for o in req.orders] == ["Press on to Moscow!", "A WAR - MOS"]
+
+
+@pytest.mark.parametrize(("press", "after"), [
+    ({}, "all"), ({"allowed": "public"}, "public"), ({"allowed": "none"}, "public"),
+    ({"allowed": "none", "after_end": "none"}, "none"), ({"after_end": "public"}, "public"),
+])
+def test_after_the_end_the_debrief_defaults_to_what_the_game_allowed_or_broadcasts(
+        press: dict[str, str], after: str) -> None:
+    rules, problems = check_section(press)
+    assert problems == [] and rules is not None
+    assert rules.ended_allows() == after
+    broadcast = Attempt(private=False, grey=False, fake=False, phase="", ended=True)
+    private = Attempt(private=True, grey=True, fake=False, phase="", ended=True)
+    assert (refusal(rules, broadcast) is None) == (after != "none")
+    assert (refusal(rules, private) is None) == (after == "all")  # grey or not: no secret
+
+
+def test_after_end_is_checked_in_the_game_file() -> None:
+    _, problems = check_section({"after_end": "sometimes"})
+    assert problems == [("after_end", "'sometimes': use one of all, public, none")]
