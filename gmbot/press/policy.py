@@ -15,7 +15,7 @@ from typing import Any
 ALLOWED = ("all", "public", "none")  # private and broadcast / broadcast only / no press
 SIGNING = ("white", "grey", "both")
 PHASE_TYPES = ("movement", "retreat", "adjustment")
-KEYS = ("allowed", "signing", "fake", "phases", "gm_copies", "after_end")
+KEYS = ("allowed", "signing", "fake", "phases", "gm_copies", "after_end", "display_names")
 _PHASE_LETTER = {"M": "movement", "R": "retreat", "A": "adjustment"}
 
 
@@ -27,6 +27,9 @@ class PressRules:
     phases: tuple[str, ...] = PHASE_TYPES
     gm_copies: bool = False  # the GM receives a copy of all private press
     after_end: str | None = None  # one of ALLOWED; None: the default (see ended_allows)
+    # Players' display names (the game file's `name:`) are public: press may be addressed
+    # by them. Off by default: the answer to PRESS TO ALICE would say which power she plays.
+    display_names: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -60,6 +63,7 @@ class PressRules:
                 else "in " + " and ".join(f"{p} phases" for p in self.phases) + " only")
         extra = ", fake signatures allowed" if self.fake else ""
         copies = "; the GM receives a copy of all private press" if self.gm_copies else ""
+        copies += "; players may be addressed by name" if self.display_names else ""
         after = {"all": "private press and broadcasts", "public": "broadcasts only",
                  "none": "no press"}[self.ended_allows()]
         return f"Press: {what}, {how}{extra}, {when}{copies}. After the game's end: {after}."
@@ -135,7 +139,7 @@ def check_section(data: Any) -> tuple[PressRules | None, list[tuple[str, str]]]:
             problems.append((key, f"{value!r}: use one of {', '.join(choices)}"))
         else:
             values[key] = str(value).lower()
-    for key in ("fake", "gm_copies"):
+    for key in ("fake", "gm_copies", "display_names"):
         value = data.get(key)
         if value is None:
             continue

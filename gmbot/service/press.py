@@ -28,16 +28,21 @@ def press_rules(game: Game) -> PressRules:
 
 
 def names_for(game: Game) -> Names:
-    """The seats of the game's active players, named as press shows them."""
+    """The seats of the game's active players, named as press shows them; with the press
+    rule `display_names`, the powers' players' display names name their seats too."""
     gmap = map_for(rules_for(game))
     seats = []
+    display: dict[str, str] = {}
+    public = press_rules(game).display_names
     for p in active_players(game):
         if p.power:
             info = gmap.powers.get(p.power)
             seats.append(Seat(p.key, info.name if info else p.power.title()))
+            if public and p.name:
+                display[p.name] = p.key
         else:
             seats.append(Seat(p.key, f"{(p.role or '').title()} {p.name}".strip(), p.role))
-    return Names(seats, gmap.power)
+    return Names(seats, gmap.power, display)
 
 
 @dataclass(frozen=True)

@@ -163,3 +163,41 @@ def test_the_gm_may_close_press_after_the_end(tmp_path: Path) -> None:
     out = mail(judge, "FRANCE", "BROADCAST: gg\n")
     assert [m["To"] for m in out] == [addr("FRANCE")]
     assert "this game has no press after its end" in ack(out, "FRANCE")
+
+
+# --- display names -----------------------------------------------------------------------
+
+NAMED = {"FRANCE": "Jean Dupont", "GERMANY": "Alice", "ITALY": "Turkey", "RUSSIA": "FG"}
+
+
+def named_game(press: str) -> str:
+    """Players with display names, two of them a power's name and njudge's initials."""
+    text = game(press)
+    for power, name in NAMED.items():
+        text = text.replace(f"power: {power}}}", f"power: {power}, name: {name!r}}}")
+    return text
+
+
+def test_press_by_display_name_when_the_game_makes_names_public(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, named_game("{display_names: true}"))
+    out = mail(judge, "ENGLAND", "PRESS TO JEAN DUPONT, AUSTRIA: tea?\n")
+    assert {m["To"] for m in press_to(out, addr("FRANCE")) + press_to(out, addr("AUSTRIA"))} \
+        == {addr("FRANCE"), addr("AUSTRIA")}
+    assert "press sent to France, Austria, signed England" in ack(out, "ENGLAND")
+    out = mail(judge, "ENGLAND", "PRESS TO alice: hello\n")
+    assert "press sent to Germany" in ack(out, "ENGLAND")
+    # A name that already names someone else keeps its old meaning: Turkey is the power,
+    # not Italy's player; FG are France and Germany, not Russia's player.
+    out = mail(judge, "ENGLAND", "PRESS TO TURKEY: hello\n")
+    assert press_to(out, addr("TURKEY")) and not press_to(out, addr("ITALY"))
+    out = mail(judge, "ENGLAND", "PRESS TO FG: hello\n")
+    assert press_to(out, addr("FRANCE")) and not press_to(out, addr("RUSSIA"))
+    assert "players may be addressed by name" in ack(mail(judge, "ENGLAND", "HELP\n"), "ENGLAND")
+
+
+def test_display_names_stay_private_by_default(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, named_game(""))
+    out = mail(judge, "ENGLAND", "PRESS TO JEAN DUPONT: tea?\n")
+    assert [m["To"] for m in out] == [addr("ENGLAND")]
+    text = ack(out, "ENGLAND")
+    assert "no player called JEAN, DUPONT" in text and "France" not in text.split("(")[0]

@@ -197,3 +197,14 @@ def test_after_the_end_the_debrief_defaults_to_what_the_game_allowed_or_broadcas
 def test_after_end_is_checked_in_the_game_file() -> None:
     _, problems = check_section({"after_end": "sometimes"})
     assert problems == [("after_end", "'sometimes': use one of all, public, none")]
+
+
+def test_display_names_count_only_where_they_name_one_player_and_nobody_else() -> None:
+    seats = [Seat("FRANCE", "France"), Seat("GERMANY", "Germany"), Seat("ITALY", "Italy")]
+    display = {"Jean  Dupont": "FRANCE", "Hans": "GERMANY", "HANS": "ITALY",
+               "Germany": "ITALY", "GM": "ITALY", "Gone": "RUSSIA"}
+    names = Names(seats, {"FRA": "FRANCE"}.get, display)
+    assert names.resolve(("jean", "dupont")) == (["FRANCE"], [])
+    assert names.resolve(("HANS",)) == ([], ["HANS"])  # two players' names
+    assert names.resolve(("GERMANY", "GM")) == (["GERMANY", GM], [])
+    assert names.resolve(("GONE",)) == ([], ["GONE"])  # no seat in the game
