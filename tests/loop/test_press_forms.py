@@ -115,7 +115,11 @@ def ended(tmp_path: Path, press: str = "") -> Judge:
     """A game the GM has ended in a draw, its mails read."""
     judge = make_judge(tmp_path, game(press))
     out = mail(judge, GM, "DRAW\n")
-    assert any(m["Subject"] == "[g] The game ends in a draw" for m in out)
+    (over,) = [m for m in out if m["Subject"] == "[g] The game ends in a draw"
+               and m["To"] == addr("ITALY")]
+    debrief = 'Press stays open for the debrief: a line "BROADCAST: your message" reaches'
+    assert (debrief in body(over)) == ("after_end: none" not in press)
+    assert ('"PRESS TO FRANCE: your message" one player' in body(over)) == (press == "")
     return judge
 
 
