@@ -14,8 +14,11 @@ def run_commands(ctx: Context) -> None:
     press.run(ctx)  # first: a reply to relayed press is press, not orders
     req = ctx.request
     if ctx.game.status == "finished" and not ctx.is_gm:
-        ctx.sections.append(f"Game {ctx.game.name} is over; the judge takes no more orders.")
-        info.history(ctx, ())
+        # Press after the end is relayed above; anything else gets the record.
+        if req.orders or req.commands or not ctx.sections:
+            ctx.sections.append(f"Game {ctx.game.name} is over; the judge takes no more "
+                                "orders.")
+            info.history(ctx, ())
         return
     submitted = False
     if ctx.is_gm:

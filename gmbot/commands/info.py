@@ -11,7 +11,7 @@ from gmbot.service.pictures import phase_picture
 from gmbot.service.press import names_for, press_rules
 from gmbot.service.press_record import press_by_phase
 from gmbot.service.runtime import current_phase, policy_of, rules_for, state_of
-from gmbot.service.standing import NOT_AT_ALL, PARTLY, standing_lines, standings
+from gmbot.service.standing import NOT_AT_ALL, PARTLY, standing_text, standings
 from gmbot.service.views import board_summary, deadline_text
 from gmbot.store.models import PhaseRow
 
@@ -32,7 +32,7 @@ def status(ctx: Context) -> None:
     table = waiting = None
     if ctx.is_gm:  # who has ordered is for the GM only
         rows = standings(ctx.session, game, phase)
-        table = standing_lines(game, rows)
+        table = standing_text(game, rows)
         waiting = [r.key for r in rows if r.status in (PARTLY, NOT_AT_ALL)]
     ctx.sections.append(render(
         "status.txt.j2", game=game, phase=Phase.parse(phase.name).long(),
@@ -83,8 +83,10 @@ def history(ctx: Context, args: tuple[str, ...]) -> None:
     for name, texts in press.items():
         if any(r.name == name for r in rows) and not any(r.name == name for r in shown):
             continue
-        ctx.sections.append(f"=== Press in {Phase.parse(name).long() if name else 'the game'}"
-                            f" ===\n" + "\n".join(texts))
+        when = (f"in {Phase.parse(name).long()}" if name
+                else "after the end of the game" if ctx.game.status == "finished"
+                else "in the game")
+        ctx.sections.append(f"=== Press {when} ===\n" + "\n".join(texts))
     if shown:
         # The map of the last phase listed, as its results mail showed it to the sender.
         ctx.picture = phase_picture(ctx.session, ctx.game, shown[-1].name,

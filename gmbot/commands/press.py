@@ -4,10 +4,11 @@ with its line and reason and nothing of it delivered; the ack says who it went t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gmbot.commands.context import Context
 from gmbot.engine.state import Phase
+from gmbot.mail.message import source_text
 from gmbot.press.names import GM, Names
 from gmbot.press.policy import Attempt, PressRules, refusal
 from gmbot.press.syntax import PressBlock
@@ -47,7 +48,8 @@ def run(ctx: Context) -> None:
         reply = service.replied_press(ctx.session, ctx.game, sender, ids)
         if reply is None or not ctx.mail.lines:
             return
-        blocks = [PressBlock(line=1, header="(reply)", text="\n".join(ctx.mail.lines))]
+        blocks = [PressBlock(line=1, header="(reply)", text="\n".join(ctx.mail.lines),
+                             first=1, last=len(ctx.mail.lines))]
         ctx.request.orders.clear()
         ctx.request.commands.clear()
     sender = press_sender(ctx)
@@ -58,22 +60,40 @@ def run(ctx: Context) -> None:
     names = service.names_for(ctx.game)
     rules = service.press_rules(ctx.game)
     phase = current_phase(ctx.session, ctx.game)
-    phase_name = phase.name if phase is not None and ctx.game.status != "finished" else ""
-    for block in blocks:
+    ended = ctx.game.status == "finished"  # the debrief: the rules' after_end
+    phase_name = phase.name if phase is not None and not ended else ""
+    for block in [as_written(ctx, b) for b in blocks]:
         where = f"line {block.line}: {block.header}" if reply is None else "Your reply"
         try:
-            msg = (_reply(ctx, sender, reply, block, names, rules, phase_name) if reply
-                   else _message(sender, block, names, rules, phase_name))
+            msg = (_reply(sender, reply, block, names, rules, phase_name, ended) if reply
+                   else _message(sender, block, names, rules, phase_name, ended))
             _check_size(ctx, block)
         except Refused as e:
             ctx.errors += 1
             done = f"press refused, nothing was sent: {e}"
         else:
             service.relay(ctx.session, ctx.game, names, msg, ctx.record, ctx.app.now())
-            done = _sent_text(msg, names, reply, rules)
+            done = _sent_text(msg, names, reply, rules, ended)
         if block.unterminated and reply is None:
             done += "\n  (no ENDPRESS: the rest of your mail was taken as press)"
         ctx.sections.append(f"{where}\n  {done}")
+
+
+def as_written(ctx: Context, block: PressBlock) -> PressBlock:
+    """The block with its text as the sender wrote it in his mail: paragraphs (blank
+    lines) and quoted lines kept, within the same bounds (the header, the ENDPRESS, the
+    signature or reply history the line reader stops at)."""
+    if block.last < block.first:  # all of it on the header line
+        return block
+    if not block.opening:
+        written = source_text(ctx.mail.body, ctx.mail.lines, block.first, block.last)
+        return block if written is None else replace(block, text=written.strip("\n"))
+    # Begun on the header line: what follows it, blank lines too, continues it.
+    written = source_text(ctx.mail.body, ctx.mail.lines, block.line, block.last)
+    if written is None:
+        return block
+    rest = written.split("\n", 1)[1].rstrip("\n")
+    return replace(block, text=f"{block.opening}\n{rest}")
 
 
 def _check_size(ctx: Context, block: PressBlock) -> None:
@@ -84,7 +104,7 @@ def _check_size(ctx: Context, block: PressBlock) -> None:
 
 
 def _message(sender: Sender, block: PressBlock, names: Names, rules: PressRules,
-             phase: str) -> service.Message:
+             phase: str, ended: bool) -> service.Message:
     if block.problems:
         raise Refused("; ".join(block.problems))
     own = sender.player.key if sender.player else GM
@@ -107,7 +127,7 @@ def _message(sender: Sender, block: PressBlock, names: Names, rules: PressRules,
     broadcast = block.broadcast and not block.but
     why = refusal(rules, Attempt(private=not broadcast, grey=grey or bool(fake),
                                  fake=bool(fake), phase=phase, to_gm_only=to == [GM],
-                                 by_gm=sender.player is None))
+                                 by_gm=sender.player is None, ended=ended))
     if why:
         raise Refused(why)
     return service.Message(sender.player, tuple(to), broadcast, grey or bool(fake), fake,
@@ -125,14 +145,15 @@ def _fake(sender: Sender, block: PressBlock, names: Names, own: str) -> str | No
     return found[0]
 
 
-def _reply(ctx: Context, sender: Sender, original: Press, block: PressBlock, names: Names,
-           rules: PressRules, phase: str) -> service.Message:
+def _reply(sender: Sender, original: Press, block: PressBlock, names: Names,
+           rules: PressRules, phase: str, ended: bool) -> service.Message:
     to = original.sender_key
     if to != GM and to not in names.seats:
         raise Refused("the sender of that press no longer plays in this game")
     grey = rules.default_grey() and sender.player is not None and to != GM
     why = refusal(rules, Attempt(private=True, grey=grey, fake=False, phase=phase,
-                                 to_gm_only=to == GM, by_gm=sender.player is None))
+                                 to_gm_only=to == GM, by_gm=sender.player is None,
+                                 ended=ended))
     if why:
         raise Refused(why)
     return service.Message(sender.player, (to,), False, grey, None, block.text, phase,
@@ -140,7 +161,7 @@ def _reply(ctx: Context, sender: Sender, original: Press, block: PressBlock, nam
 
 
 def _sent_text(msg: service.Message, names: Names, reply: Press | None,
-               rules: PressRules) -> str:
+               rules: PressRules, ended: bool) -> str:
     if reply is not None and reply.grey and reply.signed_as is None:
         to = "the anonymous sender of that press"
     elif reply is not None:
@@ -150,7 +171,8 @@ def _sent_text(msg: service.Message, names: Names, reply: Press | None,
     how = (f"signed as {names.label(msg.fake_as)} (fake)" if msg.fake_as
            else "anonymously (grey)" if msg.grey
            else f"signed {names.label(msg.sender.key) if msg.sender else 'the GM'}")
-    when = f" in {Phase.parse(msg.phase).long()}" if msg.phase else ""
+    when = (f" in {Phase.parse(msg.phase).long()}" if msg.phase
+            else " after the end of the game" if ended else "")
     copy = ("; the GM receives a copy" if rules.gm_copies and not msg.broadcast
             and msg.sender is not None and GM not in msg.to else "")
     return f"press sent to {to}, {how}{when}{copy}."

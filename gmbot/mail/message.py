@@ -28,6 +28,7 @@ __all__ = [
     "decode_bytes",
     "html_to_text",
     "parse_message",
+    "source_text",
 ]
 
 
@@ -430,6 +431,21 @@ def command_lines(body: str) -> tuple[str, ...]:
             break
         out.append(line)
     return tuple(out)
+
+
+def source_text(body: str, lines: tuple[str, ...], first: int, last: int) -> str | None:
+    """The mail's text from its command line `first` to `last` (1-based, as in `lines`,
+    which command_lines gave for this body) as the sender wrote it: with the blank and
+    quoted lines between them, right-hand spaces cut. None if the body does not match."""
+    if not 1 <= first <= last <= len(lines):
+        return None
+    text = body.replace("\r\n", "\n").replace("\r", "\n").translate(_SPACE_TABLE)
+    raw = text.split("\n")
+    # The command lines are the body's first non-empty, unquoted lines, in order.
+    at = [i for i, line in enumerate(raw) if (s := line.strip()) and not s.startswith((">", "|"))]
+    if len(at) < last or any(raw[at[n - 1]].strip() != lines[n - 1] for n in (first, last)):
+        return None
+    return "\n".join(line.rstrip() for line in raw[at[first - 1]:at[last - 1] + 1])
 
 
 # --- parsing ----------------------------------------------------------------------------

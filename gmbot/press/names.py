@@ -1,7 +1,8 @@
 """Who a press header names. A press recipient is a seat: a power (FRANCE, written
 `France`, `FRA`, `F` or any of the map's names for it) or a role player by his name
-(an Al-Andalus Wazir: `BOB`, `Wazir Bob`), or the GM. Pure: the caller gives the seats
-and the map's name lookup."""
+(an Al-Andalus Wazir: `BOB`, `Wazir Bob`), or the GM; where the game makes players'
+display names public, a power's player by his name too (`Alice`). Pure: the caller
+gives the seats, the display names and the map's name lookup."""
 
 from __future__ import annotations
 
@@ -20,7 +21,9 @@ class Seat:
 
 
 class Names:
-    def __init__(self, seats: list[Seat], map_power: Callable[[str], str | None]) -> None:
+    def __init__(self, seats: list[Seat], map_power: Callable[[str], str | None],
+                 display: dict[str, str] | None = None) -> None:
+        """`display`: players' display names (as written) -> their seat keys."""
         self.seats = {s.key: s for s in seats}
         self.map_power = map_power
         initials: dict[str, list[str]] = {}
@@ -28,6 +31,14 @@ class Names:
             initials.setdefault(key[0], []).append(key)
         # njudge writes recipients as initials (PRESS TO FG); only unambiguous ones count.
         self.initials = {c: keys[0] for c, keys in initials.items() if len(keys) == 1}
+        self.display: dict[str, str] = {}
+        written = [(" ".join(n.upper().split()), k) for n, k in (display or {}).items()]
+        for name, key in written:
+            # Only a name that names nobody else: not a power, a role player, the GM,
+            # initials, or a second player (names differing in case only).
+            if (key in self.seats and name and not self._one(name)
+                    and sum(n == name for n, _ in written) == 1):
+                self.display[name] = key
 
     def label(self, key: str) -> str:
         if key == GM:
@@ -67,6 +78,8 @@ class Names:
         key = self.map_power(word)
         if key in self.seats:
             return [key]
+        if word in self.display:
+            return [self.display[word]]
         if word.isalpha() and " " not in word and all(c in self.initials for c in word):
             return [self.initials[c] for c in word]
         return []

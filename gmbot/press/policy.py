@@ -2,7 +2,10 @@
 press message passes before anything of it is delivered. Pure: no store, no mail.
 
 The default, with no `press:` section: signed press, private and broadcast, in every
-phase; no fake signatures; the GM gets no copies of private press."""
+phase; no fake signatures; the GM gets no copies of private press. After the end of the
+game (`after_end`), the debrief: by default what the game allowed, and broadcasts even in
+a game without press; signed or grey as the sender likes, since there is nothing left to
+hide, and no phase to wait for."""
 
 from __future__ import annotations
 
@@ -12,7 +15,7 @@ from typing import Any
 ALLOWED = ("all", "public", "none")  # private and broadcast / broadcast only / no press
 SIGNING = ("white", "grey", "both")
 PHASE_TYPES = ("movement", "retreat", "adjustment")
-KEYS = ("allowed", "signing", "fake", "phases", "gm_copies")
+KEYS = ("allowed", "signing", "fake", "phases", "gm_copies", "after_end", "display_names")
 _PHASE_LETTER = {"M": "movement", "R": "retreat", "A": "adjustment"}
 
 
@@ -23,6 +26,10 @@ class PressRules:
     fake: bool = False  # grey press may be signed with another player's name
     phases: tuple[str, ...] = PHASE_TYPES
     gm_copies: bool = False  # the GM receives a copy of all private press
+    after_end: str | None = None  # one of ALLOWED; None: the default (see ended_allows)
+    # Players' display names (the game file's `name:`) are public: press may be addressed
+    # by them. Off by default: the answer to PRESS TO ALICE would say which power she plays.
+    display_names: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -35,6 +42,11 @@ class PressRules:
         if "phases" in data:
             data["phases"] = tuple(data["phases"])
         return cls(**{k: v for k, v in data.items() if k in KEYS})
+
+    def ended_allows(self) -> str:
+        """What press goes after the end of the game: `after_end`, else what the game
+        allowed, but at least broadcasts (the debrief of a game without press)."""
+        return self.after_end or ("all" if self.allowed == "all" else "public")
 
     def default_grey(self) -> bool:
         """How press is signed when the sender does not say: white where allowed."""
@@ -51,7 +63,10 @@ class PressRules:
                 else "in " + " and ".join(f"{p} phases" for p in self.phases) + " only")
         extra = ", fake signatures allowed" if self.fake else ""
         copies = "; the GM receives a copy of all private press" if self.gm_copies else ""
-        return f"Press: {what}, {how}{extra}, {when}{copies}."
+        copies += "; players may be addressed by name" if self.display_names else ""
+        after = {"all": "private press and broadcasts", "public": "broadcasts only",
+                 "none": "no press"}[self.ended_allows()]
+        return f"Press: {what}, {how}{extra}, {when}{copies}. After the game's end: {after}."
 
 
 @dataclass(frozen=True)
@@ -64,6 +79,7 @@ class Attempt:
     phase: str  # the open phase's name, e.g. S1901M; "" when none is open
     to_gm_only: bool = False
     by_gm: bool = False
+    ended: bool = False  # the game is over: the debrief rules (after_end) apply
 
 
 def refusal(rules: PressRules, attempt: Attempt) -> str | None:
@@ -72,6 +88,8 @@ def refusal(rules: PressRules, attempt: Attempt) -> str | None:
     press is never limited."""
     if attempt.by_gm or attempt.to_gm_only:
         return None
+    if attempt.ended:
+        return _ended_refusal(rules, attempt)
     if not attempt.phase:
         return "no phase is open: press goes only while the game runs"
     if rules.allowed == "none":
@@ -91,6 +109,17 @@ def refusal(rules: PressRules, attempt: Attempt) -> str | None:
     return None
 
 
+def _ended_refusal(rules: PressRules, attempt: Attempt) -> str | None:
+    after = rules.ended_allows()
+    if after == "none":
+        return "this game has no press after its end (you may still write to the GM)"
+    if attempt.private and after == "public":
+        return "after the end of this game only broadcasts are relayed"
+    if attempt.fake and not rules.fake:
+        return "this game does not allow fake signatures"
+    return None
+
+
 def check_section(data: Any) -> tuple[PressRules | None, list[tuple[str, str]]]:
     """The game file's `press:` mapping checked: the rules, or the problems found."""
     problems: list[tuple[str, str]] = []
@@ -102,7 +131,7 @@ def check_section(data: Any) -> tuple[PressRules | None, list[tuple[str, str]]]:
         if key not in KEYS:
             problems.append((str(key), f"unknown key {key!r} (allowed: {', '.join(KEYS)})"))
     values: dict[str, Any] = {}
-    for key, choices in (("allowed", ALLOWED), ("signing", SIGNING)):
+    for key, choices in (("allowed", ALLOWED), ("signing", SIGNING), ("after_end", ALLOWED)):
         value = data.get(key)
         if value is None:
             continue
@@ -110,7 +139,7 @@ def check_section(data: Any) -> tuple[PressRules | None, list[tuple[str, str]]]:
             problems.append((key, f"{value!r}: use one of {', '.join(choices)}"))
         else:
             values[key] = str(value).lower()
-    for key in ("fake", "gm_copies"):
+    for key in ("fake", "gm_copies", "display_names"):
         value = data.get(key)
         if value is None:
             continue

@@ -7,12 +7,16 @@
 Header words: `TO <names>` (powers, role players' names, initials such as `FG`, `GM`),
 `ALL` / `EVERYONE` (a broadcast), `ALL BUT <names>`, `GREY` / `GRAY` / `ANONYMOUS`,
 `WHITE` / `SIGNED`, `FAKE AS <name>` (grey press signed with another name). Pure text:
-names are resolved later, against the game (gmbot/press/names.py)."""
+names are resolved later, against the game (gmbot/press/names.py).
+
+One line is enough for a short message: a colon after the header's names starts it,
+`PRESS TO FRANCE: see you in Burgundy`, `BROADCAST: Russia offers peace`. Where an
+ENDPRESS follows (before any other press header), the line opens a longer message."""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 _HEADS = {"PRESS", "BROADCAST"}
 _END = re.compile(r"^(END\s*-?\s*PRESS|ENDPRESS|END\s+OF\s+PRESS)\W*$", re.IGNORECASE)
@@ -22,6 +26,7 @@ _WHITE = {"WHITE", "SIGNED"}
 _ALL = {"ALL", "EVERYONE", "EVERYBODY"}
 _FILLER = {"AND", "&", "+"}
 _NAME = re.compile(r"[^\W_][\w.'/-]*")
+_KEYWORDS = _GREY | _WHITE | _ALL | {"TO", "BUT", "EXCEPT", "FAKE", "AS"}
 
 
 @dataclass(frozen=True)
@@ -39,6 +44,12 @@ class PressBlock:
     fake_as: str | None = None
     problems: tuple[str, ...] = field(default=())  # what is wrong with the header
     unterminated: bool = False  # no ENDPRESS: the rest of the mail was taken as press
+    # Where the text stands in the mail: `opening` written on the header line after its
+    # colon, then command lines `first` to `last` (none when last < first), so the caller
+    # can take them from the mail as written, blank and quoted lines included.
+    opening: str = ""
+    first: int = 0
+    last: int = -1
 
 
 def is_press_header(text: str) -> bool:
@@ -59,20 +70,43 @@ def split_press(lines: list[tuple[int, str]]) -> tuple[list[PressBlock], list[tu
             rest.append((number, text))
             i += 1
             continue
+        header, opening = split_opening(text)
         end = i + 1
         while end < len(lines) and not _END.match(lines[end][1]):
+            if opening and is_press_header(lines[end][1]):
+                break  # a one-line message: the next press has begun
             end += 1
-        body = "\n".join(t for _, t in lines[i + 1:end])
-        block = parse_header(number, text, body, unterminated=end == len(lines))
-        if block.unterminated and block.problems:
+        one_line = bool(opening) and (end == len(lines) or not _END.match(lines[end][1]))
+        if one_line:
+            end = i + 1
+        body = "\n".join(x for x in [opening, *(t for _, t in lines[i + 1:end])] if x)
+        block = parse_header(number, header, body,
+                             unterminated=end == len(lines) and not one_line)
+        if block.problems and (block.unterminated or one_line):
             # "Press on to Moscow!" with no ENDPRESS after it: chatter, not a press header
             # that would swallow the orders below it.
             rest.append((number, text))
             i += 1
             continue
-        blocks.append(block)
-        i = end + 1  # past ENDPRESS
+        first = lines[i + 1][0] if i + 1 < end else number + 1
+        last = lines[end - 1][0] if i + 1 < end else number
+        blocks.append(replace(block, opening=opening, first=first, last=last))
+        i = end if one_line else end + 1  # past ENDPRESS
     return blocks, rest
+
+
+def split_opening(line: str) -> tuple[str, str]:
+    """A press header line and the message begun on it after a colon: ("PRESS TO FRANCE",
+    "see you in Burgundy"). The head's own colon (`PRESS: TO FRANCE`) is not the one,
+    save for a broadcast, which names nobody: `BROADCAST: Russia offers peace`."""
+    head, _, rest = line.strip().partition(" ")
+    words = [w.upper().rstrip(":") for w in _SPLIT.split(rest) if w]
+    if head.endswith(":") and head[:-1].upper() == "BROADCAST" and not set(words) <= _KEYWORDS:
+        return head[:-1], rest.strip()
+    before, colon, after = rest.partition(":")
+    if colon and before.strip() and after.strip():
+        return f"{head} {before.strip()}", after.strip()
+    return line, ""
 
 
 def parse_header(number: int, header: str, text: str, unterminated: bool = False) -> PressBlock:

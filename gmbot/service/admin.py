@@ -77,14 +77,15 @@ def extend(session: Session, game: Game, text: str, now: datetime) -> str:
                           by=str(duration))
         left = timedelta(seconds=phase.paused_remaining)
         n = announce(session, game, event, "announce_extend.txt.j2", now, phase=phase.name,
-                     paused=True, left=left, deadline=None)
+                     observers=True, paused=True, left=left, deadline=None)
         return f"{phase.name} will have {left} left when the game resumes; {told(n)}"
     base = max(phase.deadline_at or now, now)
     phase.deadline_at = base + duration.total
     event = log_event(session, game, "deadline_extended", now, phase=phase.name,
                       by=str(duration), deadline=phase.deadline_at.isoformat())
     n = announce(session, game, event, "announce_extend.txt.j2", now, phase=phase.name,
-                 paused=False, left=None, deadline=deadline_of(game, phase.deadline_at))
+                 observers=True, paused=False, left=None,
+                 deadline=deadline_of(game, phase.deadline_at))
     return f"deadline of {phase.name} moved to {_when(game, phase.deadline_at)}; {told(n)}"
 
 
@@ -97,7 +98,8 @@ def pause(session: Session, game: Game, now: datetime) -> str:
         phase.paused_remaining = max((phase.deadline_at - now).total_seconds(), 0.0)
     event = log_event(session, game, "paused", now, phase=phase.name,
                       remaining=phase.paused_remaining)
-    n = announce(session, game, event, "announce_pause.txt.j2", now, phase=phase.name)
+    n = announce(session, game, event, "announce_pause.txt.j2", now, phase=phase.name,
+                 observers=True)
     return f"game {game.name} paused; {told(n)}"
 
 
@@ -112,7 +114,7 @@ def resume(session: Session, game: Game, now: datetime) -> str:
     game.status = "active"
     event = log_event(session, game, "resumed", now, phase=phase.name)
     n = announce(session, game, event, "announce_resume.txt.j2", now, phase=phase.name,
-                 deadline=deadline_of(game, phase.deadline_at))
+                 observers=True, deadline=deadline_of(game, phase.deadline_at))
     return (f"game {game.name} resumed; deadline {_when(game, phase.deadline_at)}; "
             f"{told(n)}")
 
@@ -148,7 +150,8 @@ def rollback(session: Session, game: Game, target: str, now: datetime) -> str:
         game.status = "active"
     event = log_event(session, game, "rolled_back", now, to=name)
     n = announce(session, game, event, "announce_rollback.txt.j2", now, phase=name,
-                 orders_of=orders_of, deadline=deadline_of(game, reopened.deadline_at))
+                 observers=True, orders_of=orders_of,
+                 deadline=deadline_of(game, reopened.deadline_at))
     return f"game {game.name} rolled back to {name}; the orders that stood for it are kept; " \
         f"{told(n)}"
 
@@ -197,7 +200,8 @@ def replace_player(session: Session, game: Game, who: str, address: str, now: da
     phase = current_phase(session, game)
     others = [p for p in active_players(game) if p is not player]
     n = announce(session, game, event, "announce_replace.txt.j2", now, players=others,
-                 topic=player.key, who=player.key, phase=phase.name if phase else "-",
+                 observers=True, topic=player.key, who=player.key,
+                 phase=phase.name if phase else "-",
                  deadline=deadline_of(game, phase.deadline_at if phase else None))
     # The old address hears it once: he is no longer a player of the game.
     gone = Player(address=old, power=player.power, name=player.name, role=player.role)

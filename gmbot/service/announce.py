@@ -26,30 +26,36 @@ def deadline_of(game: Game, when: datetime | None) -> str:
 
 def announce(session: Session, game: Game, event_id: int, template: str, now: datetime,
              players: Iterable[Player] | None = None, topic: str = "",
-             **context: Any) -> int:
+             observers: bool = False, **context: Any) -> int:
     """Mail `template` to each of `players` (default: every active player), rendered with
-    `player` set to the recipient. Returns how many mails were queued or brought up to
-    date. The same action repeated in one use case (a GM mail of ten EXTENDs) updates the
-    mail still queued instead of adding one per repeat: players read the last state once.
-    `topic` tells apart actions of one template that are no repeats (REPLACE of two
-    powers)."""
+    `player` set to the recipient, and, with `observers`, to the game's observers, rendered
+    with `player` None: the template gives them only what is public. Returns how many
+    players' mails were queued or brought up to date. The same action repeated in one use
+    case (a GM mail of ten EXTENDs) updates the mail still queued instead of adding one
+    per repeat: players read the last state once. `topic` tells apart actions of one
+    template that are no repeats (REPLACE of two powers)."""
     sent = 0
     moment = f"announce:{template}:{topic}:{game.id}:{now.isoformat()}"
-    for player in active_players(game) if players is None else players:
+    recipients: list[tuple[Player | None, str]] = [
+        (p, p.address) for p in (active_players(game) if players is None else players)]
+    if observers:
+        recipients += [(None, address) for address in game.observers or ()]
+    for player, address in recipients:
         subject, body = render(template, game=game, player=player, **context)
-        mail = {"kind": "announce", "sender": game.judge, "recipient": player.address,
+        mail = {"kind": "announce", "sender": game.judge, "recipient": address,
                 "subject": subject, "body": body, "now": now, "game": game}
-        key = f"{moment}:{player.address}"
+        key = f"{moment}:{address}"
+        counts = 1 if player is not None else 0
         if queue_mail(session, key=key, **mail):
-            sent += 1
+            sent += counts
             continue
         fresher = session.execute(
             update(Outbound).where(Outbound.key == key[:300], Outbound.status == "queued")
             .values(subject=subject[:998], body=body))
         if fresher.rowcount:  # type: ignore[attr-defined]
-            sent += 1
-        else:  # the earlier mail of this moment is gone already: this one is news
-            sent += queue_mail(session, key=f"announce:{event_id}:{player.address}", **mail)
+            sent += counts
+        elif queue_mail(session, key=f"announce:{event_id}:{address}", **mail):
+            sent += counts  # the earlier mail of this moment is gone already: this is news
     return sent
 
 

@@ -11,6 +11,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from gmbot.engine.state import Phase
+from gmbot.press.policy import PressRules
 from gmbot.render import render
 from gmbot.service.outbox import queue_mail
 from gmbot.service.runtime import active_players, log_event
@@ -57,7 +58,7 @@ def game_over_mail(session: Session, game: Game) -> tuple[str, str] | None:
     if ending is None or game.status != "finished":
         return None
     return render("game_over.txt.j2", game=game, history=centre_history(session, game),
-                  **ending)
+                  debrief=PressRules.from_dict(game.press).ended_allows(), **ending)
 
 
 def end_game(session: Session, game: Game, now: datetime, *, phase: str,

@@ -25,6 +25,7 @@ from gmbot.service.app import App
 from gmbot.service.bounds import cap_reply
 from gmbot.service.locks import lock_game, lock_games_of
 from gmbot.service.outbox import new_message_id, queue_mail
+from gmbot.service.press import debrief_seat
 from gmbot.service.runtime import log_event
 from gmbot.store.models import Game, Inbound, Outbound, Player
 
@@ -294,13 +295,16 @@ def _handle(app: App, s: Session, mail: InboundMail, record: Inbound,
         if limited:
             return limited
         over = _game_over(s, mail.sender, request)
-        if over is not None:
+        if over is None:
+            return _refuse(app, s, mail, record, "unknown", problem)
+        player = debrief_seat(s, over[0], mail, bool(request.press))
+        if player is None:
             # A player of a game that has ended is told so, with its final summary.
             record.game_id = over[0].id
             _reply(app, s, mail, record, over[0], "over", *over[1])
             return Outcome("handled", "the game is over", game=over[0].name,
                            replies=[over[1][0]])
-        return _refuse(app, s, mail, record, "unknown", problem)
+        game = over[0]  # press after the end: read like any mail of the game
     # The game row is locked until this mail's transaction ends (PostgreSQL; on SQLite the
     # transaction holds the write lock anyway): deadline processing in another process
     # waits, so the phase these orders are acknowledged for cannot be adjudicated without

@@ -13,6 +13,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from gmbot.engine.state import Phase
+from gmbot.mail.message import InboundMail
 from gmbot.press.names import GM, Names, Seat
 from gmbot.press.policy import PressRules
 from gmbot.render import render
@@ -27,16 +28,21 @@ def press_rules(game: Game) -> PressRules:
 
 
 def names_for(game: Game) -> Names:
-    """The seats of the game's active players, named as press shows them."""
+    """The seats of the game's active players, named as press shows them; with the press
+    rule `display_names`, the powers' players' display names name their seats too."""
     gmap = map_for(rules_for(game))
     seats = []
+    display: dict[str, str] = {}
+    public = press_rules(game).display_names
     for p in active_players(game):
         if p.power:
             info = gmap.powers.get(p.power)
             seats.append(Seat(p.key, info.name if info else p.power.title()))
+            if public and p.name:
+                display[p.name] = p.key
         else:
             seats.append(Seat(p.key, f"{(p.role or '').title()} {p.name}".strip(), p.role))
-    return Names(seats, gmap.power)
+    return Names(seats, gmap.power, display)
 
 
 @dataclass(frozen=True)
@@ -70,7 +76,8 @@ def relay(session: Session, game: Game, names: Names, msg: Message, inbound: Inb
     players = {p.key: p for p in active_players(game)}
     shown_to = "all players" if msg.broadcast else ", ".join(names.label(k) for k in msg.to)
     common = {"game": game, "press": press, "signed_as": signed_as, "shown_to": shown_to,
-              "phase": Phase.parse(msg.phase).long() if msg.phase else "",
+              "phase": (Phase.parse(msg.phase).long() if msg.phase
+                        else "after the end of the game" if game.status == "finished" else ""),
               "reply": msg.reply_to is not None}
     copies: list[tuple[str, Player | None, str]] = []  # kind, player, address
     for key in msg.to:
@@ -120,3 +127,15 @@ def replied_press(session: Session, game: Game, sender: Player | None,
         if mid in found:
             return found[mid]
     return None
+
+
+def debrief_seat(session: Session, game: Game, mail: InboundMail,
+                 has_press: bool) -> Player | None:
+    """The seat of a finished game that this mail sends press from, after the end: the
+    sender's, when the mail holds press blocks or answers press delivered to him. Any
+    other mail of a finished game's player is answered with the game-over summary."""
+    player = next((p for p in active_players(game) if p.address == mail.sender), None)
+    if player is None or has_press:
+        return player
+    ids = tuple(i for i in (mail.in_reply_to, *reversed(mail.references)) if i)
+    return player if replied_press(session, game, player, ids) is not None else None

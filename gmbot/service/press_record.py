@@ -42,7 +42,7 @@ def record_text(press: Press, viewer: Player | None, names: Names, gm_copy: bool
     else:
         who = press.signed_as or "Anonymous"
     kind = "broadcast" if press.broadcast else "reply" if press.reply_to_id else "press"
-    text = "\n".join(f"    {line}" for line in press.text.splitlines())
+    text = "\n".join(f"    {line}" if line else "" for line in press.text.splitlines())
     return f"  {who} to {to} ({kind}):\n{text}"
 
 

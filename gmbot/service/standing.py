@@ -85,12 +85,22 @@ def _aware(when: datetime) -> datetime:
     return when if when.tzinfo else when.replace(tzinfo=UTC)  # SQLite gives naive UTC
 
 
+def standing_text(game: Game, rows: list[Standing]) -> list[str]:
+    """The players as the GM's STATUS mail lists them, one a line and no columns aligned
+    with spaces, so it reads the same in a proportional font."""
+    return [f"  {r.key}: {_orders_text(r)}; NMR {r.nmr}; last mail "
+            f"{last_mail_text(game, r.last_mail)}" for r in rows]
+
+
+def _orders_text(r: Standing) -> str:
+    return r.status + (f" ({len(r.missing)} missing)" if r.status == PARTLY else "")
+
+
 def standing_lines(game: Game, rows: list[Standing]) -> list[str]:
-    """The table the GM reads (STATUS, `gmbot game status`), one player a line."""
+    """The table `gmbot game status` prints on a terminal, one player a line."""
     width = max((len(r.key) for r in rows), default=6)
     lines = [f"  {'player':{width}}  {'orders':20}  {'NMR':>3}  last mail"]
     for r in rows:
-        status = r.status + (f" ({len(r.missing)} missing)" if r.status == PARTLY else "")
-        lines.append(f"  {r.key:{width}}  {status:20}  {r.nmr:>3}  "
+        lines.append(f"  {r.key:{width}}  {_orders_text(r):20}  {r.nmr:>3}  "
                      f"{last_mail_text(game, r.last_mail)}")
     return lines

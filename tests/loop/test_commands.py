@@ -3,6 +3,7 @@ through the real pipeline on the local Maildir."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -85,6 +86,8 @@ def test_help(judge: Judge) -> None:
     assert "ORDERS" in text and "CLEAR" in text and "HISTORY" in text
     assert "GM commands" not in text
     assert "GM commands: PROCESS" in ask(judge, GM, "HELP\n")
+    # No columns aligned with runs of spaces: HELP reads well in a proportional font.
+    assert not [line for line in text.splitlines() if re.search(r"\S {2,}\S", line)]
 
 
 def test_an_empty_mail_gets_help_and_an_error_subject(judge: Judge) -> None:
@@ -107,7 +110,7 @@ def test_orders_status_and_clear(judge: Judge) -> None:
 
     text = ask(judge, addr("FRANCE"), "STATUS\n")
     assert "g (active): Spring 1901 Movement, deadline Wed 4 Mar 2026 09:00 UTC" in text
-    assert "FRANCE    centres: BRE MAR PAR" in text
+    assert "FRANCE: 3 centres, 3 units\n  centres: BRE MAR PAR\n" in text
     assert "A PAR" in text
     assert "Waiting for orders" not in text  # who has ordered is for the GM only
 

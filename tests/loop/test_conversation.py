@@ -6,6 +6,7 @@ prefixes are read, near misses get "did you mean", and the GM sees who has order
 from __future__ import annotations
 
 import json
+import re
 from email.message import EmailMessage
 from email.utils import make_msgid
 from pathlib import Path
@@ -200,12 +201,15 @@ def test_gm_status_tells_ordered_partly_and_not_at_all(judge: Judge, cli: Cli) -
     assert answer["Subject"] == "[g] Status"
     text = body(answer)
     assert "Players:" in text
-    table = {line.split()[0]: line for line in text.splitlines()[1:] if line.startswith("  ")
-             and line.split()[0] in POWERS}
-    assert "ordered" in table["FRANCE"] and "Mon 2 Mar 2026 09:00 UTC" in table["FRANCE"]
-    assert "partly (2 missing)" in table["ENGLAND"]
-    assert "not at all" in table["GERMANY"] and "not at all" in table["ITALY"]
-    assert "not at all" in table["RUSSIA"] and "never" in table["RUSSIA"]
+    players = text.split("Players:\n", 1)[1]
+    assert "  FRANCE: ordered; NMR 0; last mail Mon 2 Mar 2026 09:00 UTC\n" in players
+    assert "  ENGLAND: partly (2 missing); NMR 0; last mail Mon 2 Mar 2026 09:00 UTC\n" in players
+    assert "  GERMANY: not at all; NMR 0;" in players and "  ITALY: not at all;" in players
+    assert "  RUSSIA: not at all; NMR 0; last mail never\n" in players
+    assert "FRANCE: 3 centres, 3 units\n  centres: BRE MAR PAR\n  units: A MAR, A PAR, F BRE\n" \
+        in text
+    # Nothing is aligned with runs of spaces inside a line (proportional fonts).
+    assert not [line for line in text.splitlines() if re.search(r"\S {2,}\S", line)]
     assert ("Waiting for orders from: AUSTRIA, ENGLAND, GERMANY, ITALY, RUSSIA, TURKEY"
             in text)
 

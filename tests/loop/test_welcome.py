@@ -66,7 +66,10 @@ def test_a_game_without_authentication_says_so(tmp_path: Path) -> None:
 def welcome_of(tmp_path: Path, game_file: str, address: str) -> str:
     """The welcome mail text of `address` when the example game `game_file` is loaded."""
     judge = make_judge(tmp_path / address, (REPO / "games" / game_file).read_text("utf-8"))
-    return body(next(m for m in judge.welcomes if m["To"] == address))
+    text = body(next(m for m in judge.welcomes if m["To"] == address))
+    # Its examples are not columns aligned with runs of spaces (proportional fonts).
+    assert not [line for line in text.splitlines() if re.search(r"\S {2,}\S", line)]
+    return text
 
 
 def test_a_standard_player_learns_the_standard_orders(tmp_path: Path) -> None:

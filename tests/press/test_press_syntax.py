@@ -8,8 +8,8 @@ import pytest
 from gmbot.commands.request import parse_request
 from gmbot.gamefile import GameFileError, parse_game_text
 from gmbot.press.names import GM, Names, Seat
-from gmbot.press.policy import Attempt, PressRules, refusal
-from gmbot.press.syntax import parse_header, split_press
+from gmbot.press.policy import Attempt, PressRules, check_section, refusal
+from gmbot.press.syntax import parse_header, split_opening, split_press
 
 
 def lines(text: str) -> list[tuple[int, str]]:
@@ -29,6 +29,50 @@ def test_a_block_without_endpress_takes_the_rest_of_the_mail() -> None:
     (block,), rest = split_press(lines("A PAR H\nBROADCAST\nhello\nF BRE H"))
     assert block.unterminated and block.broadcast and block.text == "hello\nF BRE H"
     assert rest == [(1, "A PAR H")]
+
+
+@pytest.mark.parametrize(("line", "header", "text"), [
+    ("PRESS TO FRANCE: see you in Burgundy", "PRESS TO FRANCE", "see you in Burgundy"),
+    ("press to france, germany:deal?", "press to france, germany", "deal?"),
+    ("PRESS GREY TO ITALY: meet at 10:00", "PRESS GREY TO ITALY", "meet at 10:00"),
+    ("BROADCAST: Russia offers peace", "BROADCAST", "Russia offers peace"),
+    ("BROADCAST GREY: peace", "BROADCAST GREY", "peace"),
+    ("PRESS: TO FRANCE: hello", "PRESS: TO FRANCE", "hello"),
+    # Headers only: the message follows on the next lines.
+    ("PRESS: TO FRANCE", "PRESS: TO FRANCE", ""),
+    ("PRESS TO FRANCE:", "PRESS TO FRANCE:", ""),
+    ("BROADCAST: GREY", "BROADCAST: GREY", ""),
+])
+def test_a_colon_after_the_names_begins_a_message_on_the_header_line(
+        line: str, header: str, text: str) -> None:
+    assert split_opening(line) == (header, text)
+
+
+def test_one_line_press_leaves_the_lines_below_as_orders() -> None:
+    req = parse_request(["PRESS TO GERMANY: Burgundy is yours", "A PAR - PIC",
+                         "BROADCAST: peace in our time", "F BRE - MAO", "ORDERS"])
+    assert [o.text for o in req.orders] == ["A PAR - PIC", "F BRE - MAO"]
+    assert [c.name for c in req.commands] == ["ORDERS"]
+    first, second = req.press
+    assert (first.line, first.to, first.text, first.unterminated) == (
+        1, ("GERMANY",), "Burgundy is yours", False)
+    assert (first.first, first.last) == (2, 1)  # no line of the mail below it
+    assert (second.line, second.broadcast, second.text) == (3, True, "peace in our time")
+
+
+def test_a_message_begun_on_the_header_line_runs_to_its_endpress() -> None:
+    req = parse_request(["PRESS TO GERMANY: Dear Kaiser,", "Burgundy is yours.",
+                         "ENDPRESS", "A PAR - PIC"])
+    (block,) = req.press
+    assert block.text == "Dear Kaiser,\nBurgundy is yours."
+    assert (block.opening, block.first, block.last) == ("Dear Kaiser,", 2, 2)
+    assert [o.text for o in req.orders] == ["A PAR - PIC"]
+
+
+def test_a_one_line_header_that_is_no_header_is_an_ordinary_line() -> None:
+    req = parse_request(["Press on to Moscow!: now", "A PAR - PIC"])
+    assert req.press == []
+    assert [o.text for o in req.orders] == ["Press on to Moscow!: now", "A PAR - PIC"]
 
 
 @pytest.mark.parametrize(("header", "to", "broadcast", "but", "grey", "fake"), [
@@ -133,3 +177,34 @@ def test_chatter_starting_with_press_does_not_swallow_the_orders() -> None:
     req = parse_request(["Press on to Moscow!", "A WAR - MOS"])
     assert req.press == []
     assert [o.text for o in req.orders] == ["Press on to Moscow!", "A WAR - MOS"]
+
+
+@pytest.mark.parametrize(("press", "after"), [
+    ({}, "all"), ({"allowed": "public"}, "public"), ({"allowed": "none"}, "public"),
+    ({"allowed": "none", "after_end": "none"}, "none"), ({"after_end": "public"}, "public"),
+])
+def test_after_the_end_the_debrief_defaults_to_what_the_game_allowed_or_broadcasts(
+        press: dict[str, str], after: str) -> None:
+    rules, problems = check_section(press)
+    assert problems == [] and rules is not None
+    assert rules.ended_allows() == after
+    broadcast = Attempt(private=False, grey=False, fake=False, phase="", ended=True)
+    private = Attempt(private=True, grey=True, fake=False, phase="", ended=True)
+    assert (refusal(rules, broadcast) is None) == (after != "none")
+    assert (refusal(rules, private) is None) == (after == "all")  # grey or not: no secret
+
+
+def test_after_end_is_checked_in_the_game_file() -> None:
+    _, problems = check_section({"after_end": "sometimes"})
+    assert problems == [("after_end", "'sometimes': use one of all, public, none")]
+
+
+def test_display_names_count_only_where_they_name_one_player_and_nobody_else() -> None:
+    seats = [Seat("FRANCE", "France"), Seat("GERMANY", "Germany"), Seat("ITALY", "Italy")]
+    display = {"Jean  Dupont": "FRANCE", "Hans": "GERMANY", "HANS": "ITALY",
+               "Germany": "ITALY", "GM": "ITALY", "Gone": "RUSSIA"}
+    names = Names(seats, {"FRA": "FRANCE"}.get, display)
+    assert names.resolve(("jean", "dupont")) == (["FRANCE"], [])
+    assert names.resolve(("HANS",)) == ([], ["HANS"])  # two players' names
+    assert names.resolve(("GERMANY", "GM")) == (["GERMANY", GM], [])
+    assert names.resolve(("GONE",)) == ([], ["GONE"])  # no seat in the game
