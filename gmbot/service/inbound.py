@@ -27,6 +27,7 @@ from gmbot.service.inbound_batch import COUNTS_FOR_LIMIT, TOO_MANY, UNVERIFIED, 
 from gmbot.service.locks import lock_game, lock_games_of
 from gmbot.service.outbox import new_message_id, queue_mail
 from gmbot.service.runtime import log_event
+from gmbot.service.wakeups import defer_wake_ups, write_wake_ups
 from gmbot.store.models import Game, Inbound, Outbound, Player
 
 log = logging.getLogger("gmbot")
@@ -162,8 +163,10 @@ def receive_batch(app: App, raws: list[Raw]) -> list[Outcome]:
             batch.locked = lock_games_of(s, senders)
         # Then read once what each mail would read again (service/inbound_batch.py).
         batch.read_ahead(s, senders, app.now() - RATE_WINDOW)
+        defer_wake_ups(s)
         for mail, raw, proof in zip(mails, raws, evidence, strict=True):
             outcomes.append(_receive_nested(app, s, raw, mail, proof, batch))
+        write_wake_ups(s)
     return outcomes
 
 
@@ -187,6 +190,10 @@ def _receive_nested(app: App, s: Session, raw: Raw, mail: InboundMail | Exceptio
         ident = _ident(mail, raw)
         if ident in batch.recorded:
             return _duplicate()
+        if mail.sender in batch.gms:
+            # A GM's commands may change seats and phases (inbound_batch.py): forgotten
+            # before his mail's savepoint, which may be rolled back.
+            batch.forget(s)
         try:
             with s.begin_nested():
                 record = Inbound(message_id=ident, sender=mail.sender,
@@ -279,8 +286,6 @@ def _handle(app: App, s: Session, mail: InboundMail, record: Inbound,
         maybe_gm = batch is None or mail.sender in batch.gms
         game, player, problem = _route(s, mail.sender, request, maybe_gm,
                                        batch.route_of(mail.sender) if batch else None)
-    if batch is not None and game is not None and player is None:
-        batch.forget(s)  # a GM's commands may change seats and phases (inbound_batch.py)
     if game is None:
         limited = _rate_limited(app, s, mail, record, batch) or _too_big(app, s, mail, record)
         if limited:

@@ -20,6 +20,7 @@ from sqlalchemy import bindparam, or_, select
 from sqlalchemy.orm import Session, contains_eager
 
 from gmbot.service import known
+from gmbot.service.wakeups import write_wake_ups
 from gmbot.store.models import Game, Inbound, Player
 
 TOO_MANY = "you sent too many mails"  # starts the reason of every rate-limited mail
@@ -98,7 +99,9 @@ class Batch:
             self.recent[sender].append(received_at)
 
     def forget(self, s: Session) -> None:
-        """Forget what a GM's commands or a failed mail may have made untrue."""
+        """Forget what a GM's commands or a failed mail may have made untrue; and write the
+        phases' deferred wake-ups first, before they may change."""
+        write_wake_ups(s)
         self.routes = None
         known.forget(s)
 

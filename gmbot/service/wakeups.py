@@ -124,18 +124,41 @@ def orders_changed(session: Session, game: Game, phase: PhaseRow, now: datetime)
     read the phase before these orders does not move it on (see `reschedule`)."""
     if not (policy_of(game).early and wake_time(game, phase) is not None):
         return
-    if inspect(phase).persistent:
-        # A plain UPDATE, the loaded phase told it is stored: an ORM change would cost a
-        # flush (and this hook's pass over the session) for every orders mail.
-        session.execute(_WAKE_NOW, {"phase_id": phase.id, "at": now})
-        set_committed_value(phase, "wake_at", now)
-    else:
+    if not inspect(phase).persistent:
         phase.wake_at = now
+        return
+    # A plain UPDATE, the loaded phase told it is stored: an ORM change would cost a flush
+    # (and this hook's pass over the session) for every orders mail. A batch of mails
+    # writes them all at once (`defer_wake_ups`).
+    pending = session.info.get(_PENDING)
+    if pending is not None:
+        pending[phase.id] = now
+    else:
+        session.execute(_WAKE_NOW, {"phase_id": phase.id, "at": now})
+    set_committed_value(phase, "wake_at", now)
 
 
+_PENDING = "gmbot.wakeups.pending"  # Session.info key: phase id -> when orders changed
 _PHASES = PhaseRow.__table__.c
 _WAKE_NOW = (update(PhaseRow.__table__).where(_PHASES.id == bindparam("phase_id"))
              .values(wake_at=bindparam("at")))  # built once: run for every orders mail
+
+
+def defer_wake_ups(session: Session) -> None:
+    """From now on the session's `orders_changed` wake-ups wait for `write_wake_ups`, to
+    be written in one statement (a batch of mails: one phase's last orders win). A
+    wake-up of a mail that is then rolled back is still written: it only makes the
+    deadline jobs look at the phase once more."""
+    session.info.setdefault(_PENDING, {})
+
+
+def write_wake_ups(session: Session) -> None:
+    """Write the deferred wake-ups; before the transaction commits, and before anything
+    else may change the phases (a GM's commands)."""
+    pending = session.info.get(_PENDING)
+    if pending:
+        session.execute(_WAKE_NOW, [{"phase_id": k, "at": at} for k, at in pending.items()])
+        pending.clear()
 
 
 def _look_soon(session: Session, game_id: int | None) -> None:
