@@ -10,8 +10,8 @@ from sqlalchemy import select
 from gmbot.service import inbound
 from gmbot.store.models import OrderSet, PhaseRow, Player
 from tests.loop.judgekit import POWERS, Judge, body
-from tests.loop.test_commands import HOLD_ALL
 from tests.loop.test_amplification import with_limits
+from tests.loop.test_commands import HOLD_ALL
 
 GM = "gm@example.test"
 FRANCE = "france@example.test"
