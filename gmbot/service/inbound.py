@@ -26,7 +26,7 @@ from gmbot.service.bounds import cap_reply
 from gmbot.service.inbound_batch import COUNTS_FOR_LIMIT, TOO_MANY, UNVERIFIED, Batch, Route
 from gmbot.service.locks import lock_game, lock_games_of
 from gmbot.service.outbox import new_message_id, queue_mail
-from gmbot.service.runtime import log_event
+from gmbot.service.runtime import log_event, log_events
 from gmbot.service.wakeups import defer_wake_ups, write_wake_ups
 from gmbot.store.models import Game, Inbound, Outbound, Player
 
@@ -167,6 +167,7 @@ def receive_batch(app: App, raws: list[Raw]) -> list[Outcome]:
         for mail, raw, proof in zip(mails, raws, evidence, strict=True):
             outcomes.append(_receive_nested(app, s, raw, mail, proof, batch))
         write_wake_ups(s)
+        log_events(s, "mail_handled", batch.events)
     return outcomes
 
 
@@ -194,6 +195,7 @@ def _receive_nested(app: App, s: Session, raw: Raw, mail: InboundMail | Exceptio
             # A GM's commands may change seats and phases (inbound_batch.py): forgotten
             # before his mail's savepoint, which may be rolled back.
             batch.forget(s)
+        batch.pending_event = None
         try:
             with s.begin_nested():
                 record = Inbound(message_id=ident, sender=mail.sender,
@@ -211,6 +213,7 @@ def _receive_nested(app: App, s: Session, raw: Raw, mail: InboundMail | Exceptio
                               .values(status=status, reason=reason, raw=_kept(raw, status)))
                 record.status, record.reason = status, reason
             batch.recorded_mail(ident, mail.sender, record.received_at, status, reason)
+            batch.keep_event()
             return outcome
         except IntegrityError:
             batch.forget(s)
@@ -326,8 +329,14 @@ def _handle(app: App, s: Session, mail: InboundMail, record: Inbound,
     text = cap_reply("\n\n".join(ctx.sections).rstrip() + "\n")
     _reply(app, s, mail, record, game, "ack", subject, text, picture=ctx.picture,
            player=player)
-    log_event(s, game, "mail_handled", app.now(), sender=mail.sender,
-              message_id=mail.message_id, errors=ctx.errors, proof=proof)
+    handled = {"sender": mail.sender, "message_id": mail.message_id, "errors": ctx.errors,
+               "proof": proof}
+    if batch is not None:
+        # Logged with the batch's others in one statement, once this mail's savepoint is
+        # released (a mail rolled back logs nothing).
+        batch.handled(game.id, app.now(), handled)
+    else:
+        log_event(s, game, "mail_handled", app.now(), **handled)
     return Outcome("handled", game=game.name, replies=[subject])
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import bindparam, or_, select
 from sqlalchemy.orm import Session, contains_eager
@@ -52,6 +53,8 @@ class Batch:
         self.locked: set[int] = set()  # the games locked at the batch's start (PostgreSQL)
         for chunk in _chunks(idents):
             self.recorded.update(s.scalars(_RECORDED, {"idents": chunk}))
+        self.events: list[tuple[int, datetime, dict[str, Any]]] = []  # mails handled
+        self.pending_event: tuple[int, datetime, dict[str, Any]] | None = None  # this mail's
         self.routes: dict[str, Route] | None = None
         self.since: datetime | None = None  # mails counted for the limit: received after
         self.recent: dict[str, list[datetime]] = {}
@@ -97,6 +100,16 @@ class Batch:
         self.recorded.add(ident)
         if sender in self.recent and counts_for_limit(status, reason):
             self.recent[sender].append(received_at)
+
+    def handled(self, game_id: int, at: datetime, data: dict[str, Any]) -> None:
+        """The mail being handled was answered: its event, logged if its savepoint holds."""
+        self.pending_event = (game_id, at, data)
+
+    def keep_event(self) -> None:
+        """The mail's savepoint was released: its event is the batch's to log."""
+        if self.pending_event is not None:
+            self.events.append(self.pending_event)
+            self.pending_event = None
 
     def forget(self, s: Session) -> None:
         """Forget what a GM's commands or a failed mail may have made untrue; and write the

@@ -114,4 +114,12 @@ def log_event(session: Session, game: Game | None, kind: str, at: datetime,
     return int(done.inserted_primary_key[0])
 
 
+def log_events(session: Session, kind: str,
+               events: list[tuple[int | None, datetime, dict[str, Any]]]) -> None:
+    """Log several events of one kind, (game id, at, data) each, in one statement."""
+    if events:
+        session.execute(_INSERT_EVENT, [{"game_id": game_id, "at": at, "kind": kind,
+                                         "data": data} for game_id, at, data in events])
+
+
 _INSERT_EVENT = insert(Event.__table__)

@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import select
 
 from gmbot.service import inbound
-from gmbot.store.models import OrderSet, PhaseRow, Player
+from gmbot.store.models import Event, OrderSet, PhaseRow, Player
 from tests.loop.judgekit import POWERS, Judge, body
 from tests.loop.test_amplification import with_limits
 from tests.loop.test_commands import HOLD_ALL
@@ -116,3 +116,8 @@ def test_a_mail_that_fails_after_its_orders_leaves_the_next_ones_exact(
         ("S1901M", 1, ["A PAR - BUR"]),
         ("S1901M", 2, ["A MAR - SPA", "A PAR - BUR"]),
     ]
+    # And only the mails handled are logged as such.
+    with judge.app.db.transaction() as s:
+        logged = s.scalars(select(Event.data).where(Event.kind == "mail_handled")
+                           .order_by(Event.id)).all()
+    assert [e["errors"] for e in logged] == [0, 0]
