@@ -129,10 +129,15 @@ def _header(name: str, raw: str) -> Any:
     return value
 
 
+# The two below are cached by the header's text: players write again and again from the
+# same address, and the `email` package's structured parse of one header cost more than
+# the rest of reading a short mail.
+@lru_cache(maxsize=2048)
 def _text(name: str, raw: str | None) -> str:
     return "" if raw is None else " ".join(str(_header(name, raw)).split())
 
 
+@lru_cache(maxsize=2048)
 def _address(raw: str | None) -> tuple[str, str]:
     if raw is None:
         return "", ""

@@ -8,7 +8,7 @@ import logging
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
 
-from sqlalchemy import bindparam, func, insert, or_, select, update
+from sqlalchemy import bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, contains_eager
 
@@ -23,18 +23,18 @@ from gmbot.mail.oversize import Oversize, Raw, admit, content_id, head_of, size_
 from gmbot.render import render
 from gmbot.service.app import App
 from gmbot.service.bounds import cap_reply
+from gmbot.service.inbound_batch import COUNTS_FOR_LIMIT, TOO_MANY, UNVERIFIED, Batch, Route
 from gmbot.service.locks import lock_game, lock_games_of
 from gmbot.service.outbox import new_message_id, queue_mail
 from gmbot.service.press import debrief_seat
-from gmbot.service.runtime import log_event
+from gmbot.service.runtime import log_event, log_events
+from gmbot.service.wakeups import defer_wake_ups, write_wake_ups
 from gmbot.store.models import Game, Inbound, Outbound, Player
 
 log = logging.getLogger("gmbot")
 
 RATE_WINDOW = timedelta(hours=1)
 STRANGER_WINDOW = timedelta(days=1)  # one refusal per unregistered address in it
-TOO_MANY = "you sent too many mails"  # starts the reason of every rate-limited mail
-UNVERIFIED = "unverified"  # starts the reason of every mail that did not prove its author
 NOTICE_WINDOW = timedelta(hours=1)  # one "could not be verified" notice per address
 
 
@@ -154,37 +154,25 @@ def receive_batch(app: App, raws: list[Raw]) -> list[Outcome]:
     with app.db.transaction() as s:
         idents = [_ident(m, raw) for m, raw in zip(mails, raws, strict=True)
                   if isinstance(m, InboundMail)]
-        batch = s.info[_BATCH] = _Batch(s, idents)
+        batch = s.info[_BATCH] = Batch(s, idents)
+        senders = {m.sender for m, raw in zip(mails, raws, strict=True)
+                   if isinstance(m, InboundMail) and _ident(m, raw) not in batch.recorded}
         if not app.db.is_sqlite:
             # Every game the batch may touch, locked now and in id order (service/locks):
             # two daemons' batches locking them mail by mail could each hold one game and
             # wait for the other's.
-            batch.locked = lock_games_of(s, {
-                m.sender for m, raw in zip(mails, raws, strict=True)
-                if isinstance(m, InboundMail) and _ident(m, raw) not in batch.recorded})
+            batch.locked = lock_games_of(s, senders)
+        # Then read once what each mail would read again (service/inbound_batch.py).
+        batch.read_ahead(s, senders, app.now() - RATE_WINDOW)
+        defer_wake_ups(s)
         for mail, raw, proof in zip(mails, raws, evidence, strict=True):
             outcomes.append(_receive_nested(app, s, raw, mail, proof, batch))
+        write_wake_ups(s)
+        log_events(s, "mail_handled", batch.events)
     return outcomes
 
 
 _BATCH = "gmbot.inbound.batch"  # Session.info key of the batch a session handles
-
-
-class _Batch:
-    """What every mail of a batch would otherwise query again: the judges' and GMs'
-    addresses (changed only by loading a game file, never by a mail), and which of the
-    batch's Message-IDs are recorded already (kept up to date as mails are recorded)."""
-
-    def __init__(self, s: Session, idents: list[str]) -> None:
-        rows = s.execute(select(Game.judge, Game.gm)).all()
-        self.judges = {judge for judge, _ in rows}
-        self.gms = {gm for _, gm in rows}
-        self.recorded: set[str] = set()
-        self.locked: set[int] = set()  # the games locked at the batch's start (PostgreSQL)
-        for start in range(0, len(idents), 500):  # under SQLite's bound-parameter limit
-            chunk = idents[start:start + 500]
-            self.recorded.update(s.scalars(
-                select(Inbound.message_id).where(Inbound.message_id.in_(chunk))))
 
 
 def _ident(mail: InboundMail, raw: Raw) -> str:
@@ -193,7 +181,7 @@ def _ident(mail: InboundMail, raw: Raw) -> str:
 
 
 def _receive_nested(app: App, s: Session, raw: Raw, mail: InboundMail | Exception,
-                    evidence: Evidence | None, batch: _Batch) -> Outcome:
+                    evidence: Evidence | None, batch: Batch) -> Outcome:
     """`receive` for one mail of a batch, inside a savepoint of the batch's transaction.
     The mail's Inbound row is written with a plain INSERT (see _write_record), not by the
     session's unit of work, which cost more than the rest of the row's handling."""
@@ -204,6 +192,11 @@ def _receive_nested(app: App, s: Session, raw: Raw, mail: InboundMail | Exceptio
         ident = _ident(mail, raw)
         if ident in batch.recorded:
             return _duplicate()
+        if mail.sender in batch.gms:
+            # A GM's commands may change seats and phases (inbound_batch.py): forgotten
+            # before his mail's savepoint, which may be rolled back.
+            batch.forget(s)
+        batch.pending_event = None
         try:
             with s.begin_nested():
                 record = Inbound(message_id=ident, sender=mail.sender,
@@ -220,9 +213,11 @@ def _receive_nested(app: App, s: Session, raw: Raw, mail: InboundMail | Exceptio
                     s.execute(update(Inbound).where(Inbound.id == record.id)
                               .values(status=status, reason=reason, raw=_kept(raw, status)))
                 record.status, record.reason = status, reason
-            batch.recorded.add(ident)
+            batch.recorded_mail(ident, mail.sender, record.received_at, status, reason)
+            batch.keep_event()
             return outcome
         except IntegrityError:
+            batch.forget(s)
             # Recorded by another process meanwhile (PostgreSQL; see _receive).
             if _recorded(s, ident):
                 batch.recorded.add(ident)
@@ -232,6 +227,10 @@ def _receive_nested(app: App, s: Session, raw: Raw, mail: InboundMail | Exceptio
         raise
     except Exception as e:  # noqa: BLE001 - any bug in handling one mail
         log.exception("handling a mail failed; it is kept as failed in the store")
+        # What the failed mail changed before its savepoint was rolled back may linger in
+        # the batch's reads and loaded rows: read again from the database.
+        batch.forget(s)
+        s.expire_all()
         why = f"{type(e).__name__}: {e}"
         ident = content_id(raw)
         try:
@@ -275,7 +274,7 @@ def _recorded(s: Session, ident: str) -> bool:
 
 def _handle(app: App, s: Session, mail: InboundMail, record: Inbound,
             evidence: Evidence) -> Outcome:
-    batch: _Batch | None = s.info.get(_BATCH)
+    batch: Batch | None = s.info.get(_BATCH)
     # Until the mail is routed no query needs the new Inbound row: without autoflush it is
     # written once, with its game, instead of inserted here and updated after routing.
     if batch is not None:
@@ -289,7 +288,8 @@ def _handle(app: App, s: Session, mail: InboundMail, record: Inbound,
     request = parse_request(mail.lines, mail.subject)
     with s.no_autoflush:
         maybe_gm = batch is None or mail.sender in batch.gms
-        game, player, problem = _route(s, mail.sender, request, maybe_gm)
+        game, player, problem = _route(s, mail.sender, request, maybe_gm,
+                                       batch.route_of(mail.sender) if batch else None)
     if game is None:
         limited = _rate_limited(app, s, mail, record, batch) or _too_big(app, s, mail, record)
         if limited:
@@ -333,8 +333,14 @@ def _handle(app: App, s: Session, mail: InboundMail, record: Inbound,
     text = cap_reply("\n\n".join(ctx.sections).rstrip() + "\n")
     _reply(app, s, mail, record, game, "ack", subject, text, picture=ctx.picture,
            player=player)
-    log_event(s, game, "mail_handled", app.now(), sender=mail.sender,
-              message_id=mail.message_id, errors=ctx.errors, proof=proof)
+    handled = {"sender": mail.sender, "message_id": mail.message_id, "errors": ctx.errors,
+               "proof": proof}
+    if batch is not None:
+        # Logged with the batch's others in one statement, once this mail's savepoint is
+        # released (a mail rolled back logs nothing).
+        batch.handled(game.id, app.now(), handled)
+    else:
+        log_event(s, game, "mail_handled", app.now(), **handled)
     return Outcome("handled", game=game.name, replies=[subject])
 
 
@@ -373,11 +379,7 @@ def _unverified(app: App, s: Session, mail: InboundMail, record: Inbound, game: 
 _RECENT = (
     select(_IN.received_at)
     .where(_IN.sender == bindparam("sender"), _IN.received_at > bindparam("since"),
-           _IN.status.in_(("handled", "refused")),
-           # Neither rate-limited mail nor mail that did not prove its author (a forger
-           # must not use up a real player's limit) counts.
-           or_(_IN.reason.is_(None), ~(_IN.reason.startswith(TOO_MANY)
-                                       | _IN.reason.startswith(UNVERIFIED))))
+           *COUNTS_FOR_LIMIT)
     .order_by(_IN.received_at.desc()).limit(bindparam("limit"))
 )
 _OUT = Outbound.__table__.c
@@ -390,15 +392,16 @@ _AUTH_NOTICED = select(_OUT.id).where(
 
 
 def _rate_limited(app: App, s: Session, mail: InboundMail, record: Inbound,
-                  batch: _Batch | None = None) -> Outcome | None:
+                  batch: Batch | None = None) -> Outcome | None:
     """Past its hourly limit a sender's mail is refused: with one notice per window, then
     in silence, so an auto-responder that slips through cannot keep a mail loop going.
     Mails refused for this do not count, so the sender is heard again soon."""
     who = mail.sender  # the identity limits are counted for
     limit = _hourly_limit(app, s, who, batch)
     params = {"sender": who, "since": app.now() - RATE_WINDOW, "limit": limit}
+    counted = batch.counted_since(who, params["since"]) if batch is not None else None
     with s.no_autoflush:
-        recent = s.scalars(_RECENT, params).all()
+        recent = counted[:limit] if counted is not None else s.scalars(_RECENT, params).all()
         if len(recent) < limit:
             return None
         noticed = s.scalar(_NOTICED, params)
@@ -410,7 +413,7 @@ def _rate_limited(app: App, s: Session, mail: InboundMail, record: Inbound,
                    f"mail again after {again:%Y-%m-%d %H:%M} UTC.")
 
 
-def _hourly_limit(app: App, s: Session, who: str, batch: _Batch | None) -> int:
+def _hourly_limit(app: App, s: Session, who: str, batch: Batch | None) -> int:
     """limits.mails_per_hour; for a GM's address limits.gm_mails_per_hour, higher: a
     GM may need many commands, but forged GM mail must not buy replies without end."""
     if batch is not None:
@@ -433,7 +436,7 @@ _STRANGERS_ANSWERED = select(func.count()).select_from(Outbound.__table__).where
     _OUT.kind == _STRANGER_KIND, _OUT.created_at > bindparam("since"))
 
 
-def _stranger(s: Session, who: str, batch: _Batch | None) -> bool:
+def _stranger(s: Session, who: str, batch: Batch | None) -> bool:
     """No game knows this address: neither a player's (of any game, past or present)
     nor a GM's."""
     with s.no_autoflush:
@@ -469,16 +472,20 @@ _PLAYERS = (
 _GM_GAMES = select(Game).where(Game.gm == bindparam("sender"))
 
 
-def _route(s: Session, sender: str, request: Request,
-           maybe_gm: bool = True) -> tuple[Game | None, Player | None, str]:
+def _route(s: Session, sender: str, request: Request, maybe_gm: bool = True,
+           known: Route | None = None) -> tuple[Game | None, Player | None, str]:
     """The game and player a mail is for. Refusals never say whether a game exists.
-    `maybe_gm` False: the sender is known to be no game's GM (no query for it)."""
+    `maybe_gm` False: the sender is known to be no game's GM (no query for it). `known`:
+    the sender's seats and games, read already."""
     not_registered = (
         "this address is not registered in any game run by this judge "
         "(or not in the game your mail names)."
     )
-    players = s.scalars(_PLAYERS, {"sender": sender}).all()
-    gm_games = s.scalars(_GM_GAMES, {"sender": sender}).all() if maybe_gm else []
+    if known is not None:
+        players, gm_games = known.players, known.gm_games
+    else:
+        players = s.scalars(_PLAYERS, {"sender": sender}).all()
+        gm_games = s.scalars(_GM_GAMES, {"sender": sender}).all() if maybe_gm else []
     if request.game:
         for p in players:
             if p.game.name == request.game:

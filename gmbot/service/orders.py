@@ -17,6 +17,7 @@ from gmbot.engine.pending import missing_orders
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState
 from gmbot.engine.vocabulary import did_you_mean
+from gmbot.service import known
 from gmbot.service.bounds import LISTED, more, rejections
 from gmbot.service.runtime import current_phase, latest_orders, rules_for, state_of
 from gmbot.service.wakeups import orders_changed
@@ -98,18 +99,22 @@ def submit(session: Session, game: Game, player: Player, lines: list[tuple[int |
         raise LookupError("the game has no open phase")
     rules = rules_for(game)
     # Only the player's last set is needed, not every set of the phase.
-    last = session.execute(_LAST_SET, {"phase_id": phase.id, "player_id": player.id}).first()
-    earlier = list(last.lines) if last and not clear else []
+    last = known.last_set(session, phase.id, player.id)  # a batch of mails read it ahead
+    if last is known.UNKNOWN:
+        row = session.execute(_LAST_SET, {"phase_id": phase.id, "player_id": player.id}).first()
+        last = (row.lines, row.version) if row else None
+    earlier = list(last[0]) if last and not clear else []
     state = state or state_of(game, phase, rules)
     sub = merge_lines(state, rules, player, earlier, lines)
-    sub.version = (last.version if last else 0) + 1
+    sub.version = (last[1] if last else 0) + 1
     # A plain INSERT, not an ORM object (cheaper; the set is only read back by queries).
     session.execute(_INSERT_SET, {
         "phase_id": phase.id, "player_id": player.id, "version": sub.version,
         "lines": sub.accepted, "errors": _stored_errors(sub.rejected),
         "message_id": inbound_id, "created_at": now,
     })
-    orders_changed(game, phase, now)
+    known.set_written(session, phase.id, player.id, sub.accepted, sub.version)
+    orders_changed(session, game, phase, now)
     return sub
 
 

@@ -12,9 +12,10 @@ from sqlalchemy.orm import Session
 
 from gmbot.deadlines import DeadlinePolicy, deadline_for
 from gmbot.engine.map import GameMap, load_map
-from gmbot.engine.position import state_from_dict
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState
+from gmbot.service import known
+from gmbot.service.positions import decoded_state
 from gmbot.store.models import Event, Game, OrderSet, PhaseRow, Player
 from gmbot.variants import make_rules
 
@@ -29,7 +30,7 @@ def map_for(rules: StandardRules) -> GameMap:
 
 def state_of(game: Game, phase: PhaseRow, rules: StandardRules | None = None) -> GameState:
     rules = rules or rules_for(game)
-    return state_from_dict(phase.state, map_for(rules))
+    return decoded_state(phase.state, map_for(rules))
 
 
 def policy_of(game: Game) -> DeadlinePolicy:
@@ -59,6 +60,9 @@ _CURRENT_PHASE = (
 
 
 def current_phase(session: Session, game: Game) -> PhaseRow | None:
+    phase = known.open_phase(session, game.id)  # a batch of mails read it ahead
+    if phase is not known.UNKNOWN:
+        return phase
     return session.scalars(_CURRENT_PHASE, {"game_id": game.id}).first()
 
 
@@ -108,6 +112,14 @@ def log_event(session: Session, game: Game | None, kind: str, at: datetime,
     done = session.execute(_INSERT_EVENT, {"game_id": game.id if game else None, "at": at,
                                            "kind": kind, "data": data})
     return int(done.inserted_primary_key[0])
+
+
+def log_events(session: Session, kind: str,
+               events: list[tuple[int | None, datetime, dict[str, Any]]]) -> None:
+    """Log several events of one kind, (game id, at, data) each, in one statement."""
+    if events:
+        session.execute(_INSERT_EVENT, [{"game_id": game_id, "at": at, "kind": kind,
+                                         "data": data} for game_id, at, data in events])
 
 
 _INSERT_EVENT = insert(Event.__table__)

@@ -20,8 +20,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import event, func, inspect, select, update
+from sqlalchemy import bindparam, event, func, inspect, select, update
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import set_committed_value
 
 from gmbot.deadlines import final_deadline
 from gmbot.service.runtime import policy_of
@@ -116,13 +117,48 @@ def _game_of(session: Session, phase: PhaseRow) -> Game | None:
         return session.get(Game, phase.game_id)
 
 
-def orders_changed(game: Game, phase: PhaseRow, now: datetime) -> None:
+def orders_changed(session: Session, game: Game, phase: PhaseRow, now: datetime) -> None:
     """A player's orders for the phase changed at `now` (orders are written with a plain
     INSERT, which no flush hook sees): a game that processes early may be ready now. The
     wake-up is set to `now` even when it was already due, so that a deadline job which
     read the phase before these orders does not move it on (see `reschedule`)."""
-    if policy_of(game).early and wake_time(game, phase) is not None:
+    if not (policy_of(game).early and wake_time(game, phase) is not None):
+        return
+    if not inspect(phase).persistent:
         phase.wake_at = now
+        return
+    # A plain UPDATE, the loaded phase told it is stored: an ORM change would cost a flush
+    # (and this hook's pass over the session) for every orders mail. A batch of mails
+    # writes them all at once (`defer_wake_ups`).
+    pending = session.info.get(_PENDING)
+    if pending is not None:
+        pending[phase.id] = now
+    else:
+        session.execute(_WAKE_NOW, {"phase_id": phase.id, "at": now})
+    set_committed_value(phase, "wake_at", now)
+
+
+_PENDING = "gmbot.wakeups.pending"  # Session.info key: phase id -> when orders changed
+_PHASES = PhaseRow.__table__.c
+_WAKE_NOW = (update(PhaseRow.__table__).where(_PHASES.id == bindparam("phase_id"))
+             .values(wake_at=bindparam("at")))  # built once: run for every orders mail
+
+
+def defer_wake_ups(session: Session) -> None:
+    """From now on the session's `orders_changed` wake-ups wait for `write_wake_ups`, to
+    be written in one statement (a batch of mails: one phase's last orders win). A
+    wake-up of a mail that is then rolled back is still written: it only makes the
+    deadline jobs look at the phase once more."""
+    session.info.setdefault(_PENDING, {})
+
+
+def write_wake_ups(session: Session) -> None:
+    """Write the deferred wake-ups; before the transaction commits, and before anything
+    else may change the phases (a GM's commands)."""
+    pending = session.info.get(_PENDING)
+    if pending:
+        session.execute(_WAKE_NOW, [{"phase_id": k, "at": at} for k, at in pending.items()])
+        pending.clear()
 
 
 def _look_soon(session: Session, game_id: int | None) -> None:

@@ -8,6 +8,7 @@ import base64
 import hashlib
 import hmac
 import secrets
+from functools import lru_cache
 
 # scrypt's cost (RFC 7914): ~50 ms and 16 MiB per check on a small server, for passwords
 # people choose (a GM's file). A generated secret is random (~69 bits): no cost of
@@ -52,6 +53,7 @@ def _scrypt(secret: str, salt: bytes, n: int, r: int, p: int) -> bytes:
                           maxmem=64 * 1024 * 1024, dklen=32)
 
 
+@lru_cache(maxsize=4096)  # every reply to a player carries his: computed once per seat
 def reply_token(stored: str, game: str, address: str) -> str:
     """The token of one player in one game at one address. Keyed with the stored hash, so a
     new secret (a replaced player, a changed password) makes every older token worthless,
