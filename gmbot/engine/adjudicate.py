@@ -48,22 +48,25 @@ class PhaseResult:
 
 def accept_orders(
     state: GameState, rules: StandardRules, power: str, lines: list[str],
-    parser: OrderParser | None = None,
+    parser: OrderParser | None = None, shared: bool = False,
 ) -> tuple[list[Order], list[Rejection]]:
-    """Parse and check one power's order lines; a later order for a unit replaces an earlier one."""
-    kept, rejected, line_of = read_orders(state, rules, power, lines, parser)
+    """Parse and check one power's order lines; a later order for a unit replaces an earlier
+    one. `shared`: see `read_orders`."""
+    kept, rejected, line_of = read_orders(state, rules, power, lines, parser, shared)
     kept, refused = refuse_in_set(state, rules, power, kept, line_of)
     return kept, rejected + refused
 
 
 def read_orders(
     state: GameState, rules: StandardRules, power: str, lines: list[str],
-    parser: OrderParser | None = None,
+    parser: OrderParser | None = None, shared: bool = False,
 ) -> tuple[list[Order], list[Rejection], dict[int, str]]:
     """Each line parsed and checked alone (a later order for a unit replaces an earlier
     one), before the rules' `check_set`: the orders, the refused lines, and the line of
-    each order by its id."""
+    each order by its id. `shared`: lines in the standard grammar may give order objects
+    parsed before (`OrderParser.parse_shared`), for a caller that keeps no identities."""
     parser = parser or OrderParser.for_map(state.map)
+    parse = parser.parse_shared if shared else parser.parse
     kind = state.phase.kind
     accepted: dict[str, Order] = {}
     extra: list[Order] = []
@@ -73,7 +76,7 @@ def read_orders(
         try:
             order = rules.parse_extra(parser, line, power, state)
             if order is None:
-                order = check_order(parser.parse(line, power, kind), state, rules)
+                order = check_order(parse(line, power, kind), state, rules)
         except OrderError as e:
             rejected.append(Rejection(power, line, str(e), parser.unit_prov(line)))
             continue
@@ -112,7 +115,7 @@ def adjudicate(
     accepted: list[Order] = []
     rejected: list[Rejection] = []
     for power in sorted(orders):
-        ok, bad = accept_orders(state, rules, power, list(orders[power]), parser)
+        ok, bad = accept_orders(state, rules, power, list(orders[power]), parser, shared=True)
         accepted.extend(ok)
         rejected.extend(bad)
     return adjudicate_orders(state, rules, accepted, rejected)
