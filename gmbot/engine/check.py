@@ -28,6 +28,7 @@ from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import Dislodged, GameState, Unit
 
 TYPE_NAMES = {"A": "an army", "F": "a fleet"}
+_STANDARD_MAY_ORDER = StandardRules.may_order
 
 
 def _with(order: Order, **changes: object) -> Order:
@@ -61,7 +62,9 @@ def check_order(order: Order, state: GameState, rules: StandardRules) -> Order:
         if (
             unit is None
             or (order.utype and order.utype != unit.type)
-            or not rules.may_order(state, order.power, unit)
+            # The standard hook inline (a call for every order line otherwise).
+            or (unit.power != order.power if type(rules).may_order is _STANDARD_MAY_ORDER
+                else not rules.may_order(state, order.power, unit))
         ):
             unit = unit_for(order, state, rules, state.units)  # raises with the reason
         if order.utype != unit.type or order.loc != unit.loc:
