@@ -112,7 +112,9 @@ def parse_movement(
         raise OrderError("a pay or bribe is at least 1 currency unit")
     bribe = _BRIBE.match(text)
     if bribe is None:
-        order = check_order(parser.parse(text, power, MOVEMENT), state, rules)
+        # The order object may be shared (parse_shared): the Paid around it is the
+        # mail's own, and it is the Paid that merge_orders tells apart by identity.
+        order = check_order(parser.parse_shared(text, power, MOVEMENT), state, rules)
         return Paid(power, order.utype, order.loc, order, 1 if figure is None else figure)
     raw = parser.parse(bribe.group(1), power, MOVEMENT)
     unit = state.units.get(raw.prov)

@@ -37,6 +37,11 @@ _OTHER_PHASE = re.compile(r"^\s*(VOTES?|CAPITALS?)\b", re.IGNORECASE)
 VOTE_HELP = "VOTE A PAR (2), VOTE F STP/NC (1), VOTE NO BUILD PAR (2) or VOTE REMOVE F NTH (3)"
 
 
+# Capital sets already checked by position_problems: (map's id, distance, capitals) ->
+# (the map, kept so its id stays its own; the problems).
+_capital_problems: dict[tuple[Any, ...], tuple[Any, list[tuple[str, str]]]] = {}
+
+
 class _Chosen(dict[str, Order]):
     """The orders units execute, carrying the phase's ledger from `reconcile` to
     `before_movement` (which charges it)."""
@@ -55,6 +60,18 @@ class CapitalistRules(StandardRules):
         """Capitals a GM wrote must keep the distance of 1.3, like allocated ones."""
         problems = list(super().position_problems(state))
         near = int(self.options.get("capital_min_distance", 2))
+        # The capitals are the same phase after phase: checked once per set of them.
+        key = (id(state.map), near, tuple(eco.capital(state, p) for p in state.powers))
+        known = _capital_problems.get(key)
+        if known is None or known[0] is not state.map:
+            known = (state.map, self._capital_problems(state, near))
+            if len(_capital_problems) >= 1000:
+                _capital_problems.clear()
+            _capital_problems[key] = known
+        return problems + known[1]
+
+    def _capital_problems(self, state: GameState, near: int) -> list[tuple[str, str]]:
+        problems: list[tuple[str, str]] = []
         placed: list[tuple[str, str]] = []
         for power in state.powers:
             cap = eco.capital(state, power)
