@@ -115,15 +115,19 @@ def _settle(state: GameState, orders: list[Order]) -> Ledger:
     for prov in sorted(state.units):
         unit = state.units[prov]
         mine = paid.get(prov)
+        # Only a unit someone offered a bribe to has an auction to weigh.
+        bids = [b for b in offers[prov] if b.power != unit.power] if prov in offers else []
         if mine is not None and mine.power == unit.power:
-            deal = Deal(unit, mine.order, mine.pay)
+            deal = Deal(unit, mine.order, mine.pay, bids)
         else:
             pay = 1 if left.get(unit.power, 0) >= 1 else 0
             left[unit.power] = left.get(unit.power, 0) - pay
-            deal = Deal(unit, Hold(unit.power, unit.type, unit.loc), pay)
+            deal = Deal(unit, Hold(unit.power, unit.type, unit.loc), pay, bids)
             ledger.defaulted.add(prov)
-        deal.offers = [b for b in offers.get(prov, []) if b.power != unit.power]
-        _auction(deal)
+        if bids:
+            _auction(deal)
+        else:
+            deal.executed = deal.own  # most units: nothing to weigh
         deals[prov] = deal
     return ledger
 

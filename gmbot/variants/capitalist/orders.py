@@ -110,7 +110,7 @@ def parse_movement(
     text, figure = split_figure(line)
     if figure is not None and figure < 1:
         raise OrderError("a pay or bribe is at least 1 currency unit")
-    bribe = _BRIBE.match(text)
+    bribe = _BRIBE.match(text) if text.lstrip()[:1] in "Bb" else None
     if bribe is None:
         # The order object may be shared (parse_shared): the Paid around it is the
         # mail's own, and it is the Paid that merge_orders tells apart by identity.

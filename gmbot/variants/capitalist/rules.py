@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
 _BRIBE_WORD = re.compile(r"^\s*BRIBES?\b", re.IGNORECASE)
 _OTHER_PHASE = re.compile(r"^\s*(VOTES?|CAPITALS?)\b", re.IGNORECASE)
+_WORD_HEADS = frozenset("BbVvCc")  # first letters of the two patterns' words
 VOTE_HELP = "VOTE A PAR (2), VOTE F STP/NC (1), VOTE NO BUILD PAR (2) or VOTE REMOVE F NTH (3)"
 
 
@@ -130,11 +131,14 @@ class CapitalistRules(StandardRules):
     def _movement_line(
         self, parser: OrderParser, line: str, power: str, state: GameState
     ) -> Order:
-        if _OTHER_PHASE.match(line):
-            raise OrderError("votes and capital lists are given in winter, not in a movement "
-                             "phase")
-        if _BRIBE_WORD.match(line) and eco.bribe_limit(state.phase) == 0:
-            raise OrderError(f"no bribes in {state.phase.year} (5.1)")
+        # Most lines are unit orders: the word patterns only for a line that may begin
+        # with one of their words (BRIBE, VOTE, CAPITALS).
+        if line.lstrip()[:1] in _WORD_HEADS:
+            if _OTHER_PHASE.match(line):
+                raise OrderError("votes and capital lists are given in winter, not in a "
+                                 "movement phase")
+            if _BRIBE_WORD.match(line) and eco.bribe_limit(state.phase) == 0:
+                raise OrderError(f"no bribes in {state.phase.year} (5.1)")
         order = parse_movement(parser, line, power, state, self)
         cost = order.pay if isinstance(order, Paid) else order.amount  # type: ignore[attr-defined]
         money = eco.available(state, power)
