@@ -67,6 +67,8 @@ def read_orders(
     parsed before (`OrderParser.parse_shared`), for a caller that keeps no identities."""
     parser = parser or OrderParser.for_map(state.map)
     parse = parser.parse_shared if shared else parser.parse
+    # The standard hook (no grammar of its own) is not called for every line.
+    extra_grammar = type(rules).parse_extra is not StandardRules.parse_extra
     kind = state.phase.kind
     accepted: dict[str, Order] = {}
     extra: list[Order] = []
@@ -74,7 +76,7 @@ def read_orders(
     line_of: dict[int, str] = {}  # order id -> its line, for check_set's refusals
     for line in lines:
         try:
-            order = rules.parse_extra(parser, line, power, state)
+            order = rules.parse_extra(parser, line, power, state) if extra_grammar else None
             if order is None:
                 order = check_order(parse(line, power, kind), state, rules)
         except OrderError as e:

@@ -29,6 +29,7 @@ from gmbot.engine.state import Dislodged, GameState, Unit
 
 TYPE_NAMES = {"A": "an army", "F": "a fleet"}
 _STANDARD_MAY_ORDER = StandardRules.may_order
+_ARMY_ADJ = StandardRules.army_adjacent
 
 
 def _with(order: Order, **changes: object) -> Order:
@@ -109,7 +110,8 @@ def _check_move(order: Move, unit: Unit, state: GameState, rules: StandardRules)
             raise OrderError(f"{dest} cannot be entered")
         if order.dest != dest:
             order = replace(order, dest=dest)  # armies ignore coasts
-        if rules.army_adjacent(state, unit.prov, dest):
+        if (dest in gmap.army_adj.get(unit.prov, ()) if type(rules).army_adjacent is _ARMY_ADJ
+                else rules.army_adjacent(state, unit.prov, dest)):  # the standard hook inline
             return order
         if convoy_possible(state, rules, unit.prov, dest):
             return order
