@@ -13,7 +13,7 @@ from gmbot.variants.capitalist.economy import available
 from gmbot.variants.capitalist.orders import Bribe, Paid
 
 
-@dataclass
+@dataclass(slots=True)  # one for every unit of every Capitalist movement phase
 class Deal:
     """One unit's auction: its owner's order and pay, the offers, what it executes."""
 

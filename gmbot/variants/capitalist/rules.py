@@ -386,9 +386,12 @@ def _movement_notes(state: GameState, ledger: Ledger, notes: dict[str, Any]) -> 
     deals = sorted(ledger.deals.items())
     public = [public_line(d) for _, d in deals if d.offers]
     by_power: dict[str, list[str]] = {}
+    defaulted = ledger.defaulted
     for p, d in deals:
-        by_power.setdefault(d.unit.power, []).append(
-            f"{d.unit} {d.pay}" + (" (unordered)" if p in ledger.defaulted else ""))
+        u = d.unit  # str(u) spelt out: a line for every unit
+        by_power.setdefault(u.power, []).append(
+            f"{u.type} {u.loc} {d.pay} (unordered)" if p in defaulted
+            else f"{u.type} {u.loc} {d.pay}")
     private: dict[str, list[str]] = {}
     for power in eco.capitals(state):
         due = eco.income_due(state, power)
