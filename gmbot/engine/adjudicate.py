@@ -16,22 +16,27 @@ from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, Dislodged, GameSta
 
 def accept_orders(
     state: GameState, rules: StandardRules, power: str, lines: list[str],
-    parser: OrderParser | None = None,
+    parser: OrderParser | None = None, shared: bool = False,
 ) -> tuple[list[Order], list[Rejection]]:
-    """Parse and check one power's order lines; a later order for a unit replaces an earlier one."""
-    kept, rejected, line_of = read_orders(state, rules, power, lines, parser)
+    """Parse and check one power's order lines; a later order for a unit replaces an earlier
+    one. `shared`: see `read_orders`."""
+    kept, rejected, line_of = read_orders(state, rules, power, lines, parser, shared)
     kept, refused = refuse_in_set(state, rules, power, kept, line_of)
     return kept, rejected + refused
 
 
 def read_orders(
     state: GameState, rules: StandardRules, power: str, lines: list[str],
-    parser: OrderParser | None = None,
+    parser: OrderParser | None = None, shared: bool = False,
 ) -> tuple[list[Order], list[Rejection], dict[int, str]]:
     """Each line parsed and checked alone (a later order for a unit replaces an earlier
     one), before the rules' `check_set`: the orders, the refused lines, and the line of
-    each order by its id."""
+    each order by its id. `shared`: lines in the standard grammar may give order objects
+    parsed before (`OrderParser.parse_shared`), for a caller that keeps no identities."""
     parser = parser or OrderParser.for_map(state.map)
+    parse = parser.parse_shared if shared else parser.parse
+    # The standard hook (no grammar of its own) is not called for every line.
+    extra_grammar = type(rules).parse_extra is not StandardRules.parse_extra
     kind = state.phase.kind
     accepted: dict[str, Order] = {}
     extra: list[Order] = []
@@ -39,9 +44,9 @@ def read_orders(
     line_of: dict[int, str] = {}  # order id -> its line, for check_set's refusals
     for line in lines:
         try:
-            order = rules.parse_extra(parser, line, power, state)
+            order = rules.parse_extra(parser, line, power, state) if extra_grammar else None
             if order is None:
-                order = check_order(parser.parse(line, power, kind), state, rules)
+                order = check_order(parse(line, power, kind), state, rules)
         except OrderError as e:
             rejected.append(Rejection(power, line, str(e), parser.unit_prov(line)))
             continue
@@ -80,7 +85,7 @@ def adjudicate(
     accepted: list[Order] = []
     rejected: list[Rejection] = []
     for power in sorted(orders):
-        ok, bad = accept_orders(state, rules, power, list(orders[power]), parser)
+        ok, bad = accept_orders(state, rules, power, list(orders[power]), parser, shared=True)
         accepted.extend(ok)
         rejected.extend(bad)
     return adjudicate_orders(state, rules, accepted, rejected)
@@ -139,11 +144,14 @@ def _movement(state: GameState, rules: StandardRules, orders: dict[str, Order]) 
     # Bound once: this loop runs for every unit of every phase.
     res_orders, src, move_ok, is_dislodged = res.orders, res.src, res.move_ok, res.dislodged
     result_code, orders_out, results_out = rules.result_code, result.orders, result.results
+    # The hook not overridden: the resolver's own code, one call a unit fewer.
+    standard_code = type(rules).result_code is StandardRules.result_code
+    res_code = res.result_code
     for i, unit in enumerate(res.units):
-        name = str(unit)
+        name = f"{unit.type} {unit.loc}"  # str(unit), without a call
         order = res_orders[i]
         orders_out[name] = str(order)
-        results_out[name] = result_code(res, i)
+        results_out[name] = res_code(i) if standard_code else result_code(res, i)
         # src[i] is the province the unit stands in.
         if is_dislodged(i):
             a = res.attacker_of(i)

@@ -29,6 +29,8 @@ from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import Dislodged, GameState, Unit
 
 TYPE_NAMES = {"A": "an army", "F": "a fleet"}
+_STANDARD_MAY_ORDER = StandardRules.may_order
+_ARMY_ADJ = StandardRules.army_adjacent
 
 
 def _with(order: Order, **changes: object) -> Order:
@@ -62,7 +64,9 @@ def check_order(order: Order, state: GameState, rules: StandardRules) -> Order:
         if (
             unit is None
             or (order.utype and order.utype != unit.type)
-            or not rules.may_order(state, order.power, unit)
+            # The standard hook inline (a call for every order line otherwise).
+            or (unit.power != order.power if type(rules).may_order is _STANDARD_MAY_ORDER
+                else not rules.may_order(state, order.power, unit))
         ):
             unit = unit_for(order, state, rules, state.units)  # raises with the reason
         if order.utype != unit.type or order.loc != unit.loc:
@@ -107,7 +111,8 @@ def _check_move(order: Move, unit: Unit, state: GameState, rules: StandardRules)
             raise OrderError(f"{dest} cannot be entered")
         if order.dest != dest:
             order = replace(order, dest=dest)  # armies ignore coasts
-        if rules.army_adjacent(state, unit.prov, dest):
+        if (dest in gmap.army_adj.get(unit.prov, ()) if type(rules).army_adjacent is _ARMY_ADJ
+                else rules.army_adjacent(state, unit.prov, dest)):  # the standard hook inline
             return order
         if convoy_possible(state, rules, unit.prov, dest):
             return order

@@ -38,6 +38,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from gmbot.engine.orders import Build, Hold, Order, Waive
+from gmbot.engine.resolve import standard_strength
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, Dislodged, GameState, Phase, Unit
 
 if TYPE_CHECKING:
@@ -190,9 +191,10 @@ class Rules(ABC):
 
     # -- battles (called by the resolver with its live decisions) ---------------------
 
-    def strength(self, res: Resolution, kind: str, unit: Unit, supports: int) -> float:
-        """A unit's attack, hold, defend or prevent strength given its counted supports."""
-        return 1 + supports
+    # A unit's attack, hold, defend or prevent strength given its counted supports:
+    # (self, res, kind, unit, supports) -> float. The default is the resolver's own, so
+    # that it knows a rule set keeping it and adds the supports up without a call.
+    strength = standard_strength
 
     def beats_defender(self, res: Resolution, i: int) -> bool:
         """Whether move `i` overcomes what stands in its destination."""

@@ -57,6 +57,8 @@ _CODE = re.compile(r"[A-Z]{3}")
 _COAST = re.compile(r"[A-Z]{2}")
 # How many readings of one line's place names are tried at most (see `read_all`).
 _MAX_READINGS = 64
+# How many orders `parse_shared` keeps (then it starts again).
+_MAX_SHARED = 50000
 
 T = TypeVar("T")
 
@@ -101,6 +103,7 @@ class OrderParser:
 
     def __init__(self, game_map: GameMap) -> None:
         self.map = game_map
+        self._shared: dict[tuple[str, str, str], Order] = {}  # see parse_shared
         # What the fast path takes as a unit's place or a move's destination: the map's
         # provinces spelt as three capitals, alone or with one of their coasts.
         self._fast_provs = frozenset(c for c in game_map.provinces if _CODE.fullmatch(c))
@@ -134,6 +137,20 @@ class OrderParser:
         )
 
     # -- entry point ------------------------------------------------------------------
+
+    def parse_shared(self, line: str, power: str, kind: str = MOVEMENT) -> Order:
+        """`parse`, giving the same order object for the same line, power and phase kind
+        each time (orders are frozen values; a judge reads the same lines over and over).
+        Only for callers that never tell two orders apart by identity: `merge_orders` does
+        (a mail's orders from the earlier ones), one phase's adjudication does not."""
+        key = (line, power, kind)
+        order = self._shared.get(key)
+        if order is None:
+            order = self.parse(line, power, kind)
+            if len(self._shared) >= _MAX_SHARED:
+                self._shared.clear()
+            self._shared[key] = order
+        return order
 
     def parse(self, line: str, power: str, kind: str = MOVEMENT) -> Order:
         text = line.strip()

@@ -118,6 +118,19 @@ def _province(gmap: GameMap, name: Any, path: str) -> str:
     return prov
 
 
+# Plain units (no attributes) as positions write them, kept per map: a unit is a frozen
+# value, so one object serves every position that has it, and making one costs more than
+# looking it up. Bounded, like `_unit_or_reason`'s cache.
+_MAX_KNOWN = 20000
+
+
+def _plain_units(gmap: GameMap) -> dict[tuple[str, str], Unit]:
+    known = gmap.__dict__.get("_plain_units")
+    if known is None:
+        known = gmap.__dict__["_plain_units"] = {}
+    return known
+
+
 def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
     parser = OrderParser.for_map(gmap)
     try:
@@ -132,9 +145,16 @@ def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
         raw_units = {k: list(p.units) for k, p in gmap.powers.items()}
     # The loops below run for every unit and centre of every case: field paths for error
     # messages are only spelt out when there is an error.
+    known = _plain_units(gmap)
     for key, entries in (raw_units or {}).items():
         power = _owner(gmap, key, f"units.{key}", owners)
         for n, entry in enumerate(entries or ()):
+            unit = known.get((power, entry)) if type(entry) is str else None
+            if unit is not None:
+                if unit.prov in units:
+                    raise PositionError(f"units.{key}[{n}]", f"two units in {unit.prov}")
+                units[unit.prov] = unit
+                continue
             attrs: dict[str, Any] | None = None
             if isinstance(entry, dict):
                 attrs = {k: v for k, v in entry.items() if k != "unit"}
@@ -146,6 +166,8 @@ def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
                 raise PositionError(f"units.{key}[{n}]", parsed)
             utype, loc = parsed
             unit = Unit(power, utype, loc, attrs)
+            if attrs is None and type(entry) is str and len(known) < _MAX_KNOWN:
+                known[(power, entry)] = unit
             if unit.prov in units:
                 raise PositionError(f"units.{key}[{n}]", f"two units in {unit.prov}")
             units[unit.prov] = unit

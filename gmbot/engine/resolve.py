@@ -27,6 +27,14 @@ MOVE, SUPPORT, DISLODGE, PATH = range(4)
 UNRESOLVED, GUESSING, RESOLVED = range(3)
 
 
+def standard_strength(rules: object, res: Resolution, kind: str, unit: Unit,
+                      supports: int) -> float:
+    """The `strength` hook's default (gmbot.engine.hooks.Rules): 1 + supports, for every
+    kind. A rule set that keeps it lets the resolver add the supports up itself, without a
+    hook call per strength."""
+    return 1 + supports
+
+
 class BattleRules(Protocol):
     """What the resolver asks of the rules (`gmbot.engine.hooks.Rules` documents each
     hook). Declared here so that the resolver depends on no rule set and the hooks may
@@ -68,6 +76,9 @@ class Resolution:
         self.status = [UNRESOLVED] * (4 * n)
         self.deps: list[int] = []
         self.notes: dict[str, Any] = {}  # a variant's report lines, copied to PhaseResult.notes
+        # The rules keep the standard strengths (1 + supports): the four strengths add
+        # them up here, without a hook call each.
+        self.standard_strength = type(rules).strength is standard_strength
         self._index_orders()
 
     # -- set-up -----------------------------------------------------------------------
@@ -298,18 +309,30 @@ class Resolution:
             defender = self.units[j].power
             if defender == self.units[i].power:
                 return 0  # never dislodge your own unit
-            return self.rules.strength(self, ATTACK, self.units[i], self._counted(i, defender))
-        return self.rules.strength(self, ATTACK, self.units[i], self._counted(i))
+            count = self._counted(i, defender)
+        else:
+            count = self._counted(i)
+        if self.standard_strength:
+            return 1 + count
+        return self.rules.strength(self, ATTACK, self.units[i], count)
 
     def hold_strength(self, prov: str) -> float:
         j = self.index.get(prov)
         if j is None:
             return 0
         if self.dest[j] is not None:
-            return 0 if self.move_ok(j) else self.rules.strength(self, HOLD, self.units[j], 0)
-        return self.rules.strength(self, HOLD, self.units[j], self._counted(j))
+            if self.move_ok(j):
+                return 0
+            count = 0
+        else:
+            count = self._counted(j)
+        if self.standard_strength:
+            return 1 + count
+        return self.rules.strength(self, HOLD, self.units[j], count)
 
     def defend_strength(self, i: int) -> float:
+        if self.standard_strength:
+            return 1 + self._counted(i)
         return self.rules.strength(self, DEFEND, self.units[i], self._counted(i))
 
     def prevent_strength(self, i: int) -> float:
@@ -318,6 +341,8 @@ class Resolution:
         opp = self.head_to_head(i)
         if opp is not None and self.move_ok(opp):
             return 0  # lost the head-to-head battle
+        if self.standard_strength:
+            return 1 + self._counted(i)
         return self.rules.strength(self, PREVENT, self.units[i], self._counted(i))
 
     # -- results ------------------------------------------------------------------------

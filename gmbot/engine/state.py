@@ -13,6 +13,7 @@ KINDS = {"M": "Movement", "R": "Retreat", "A": "Adjustment"}
 MOVEMENT, RETREAT, ADJUSTMENT = "M", "R", "A"
 
 _PHASE_RE = re.compile(r"^([SFW])(\d{1,5})([MRAB])$")
+_PARSED: dict[str, Phase] = {}  # text -> phase, see Phase.parse
 
 
 @dataclass(frozen=True, order=True)
@@ -42,6 +43,17 @@ class Phase:
 
     @classmethod
     def parse(cls, text: str) -> Phase:
+        # A phase is a frozen value: each spelling is read once (every case names one).
+        known = _PARSED.get(text)
+        if known is not None and type(known) is cls:
+            return known
+        phase = cls._parse(text)
+        if len(_PARSED) < 10000:
+            _PARSED[text] = phase
+        return phase
+
+    @classmethod
+    def _parse(cls, text: str) -> Phase:
         m = _PHASE_RE.match(text.strip().upper())
         if not m:
             raise ValueError(f"bad phase {text!r}: write it like S1901M, F1901R or W1901A")

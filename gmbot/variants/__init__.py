@@ -25,6 +25,9 @@ class _Lazy(Mapping[str, type]):
             self._loaded[name] = getattr(import_module(module), cls)
         return self._loaded[name]
 
+    def __contains__(self, name: object) -> bool:
+        return name in self._paths  # without importing: Mapping's would, through __getitem__
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._paths)
 

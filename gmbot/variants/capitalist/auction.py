@@ -13,7 +13,7 @@ from gmbot.variants.capitalist.economy import available
 from gmbot.variants.capitalist.orders import Bribe, Paid
 
 
-@dataclass
+@dataclass(slots=True)  # one for every unit of every Capitalist movement phase
 class Deal:
     """One unit's auction: its owner's order and pay, the offers, what it executes."""
 
@@ -37,18 +37,38 @@ class Deal:
 class Ledger:
     deals: dict[str, Deal]  # province -> deal
     defaulted: set[str] = field(default_factory=set)  # units paid by default (no order)
+    # Per power, summed in one pass over the deals when first asked (every power is asked,
+    # by the accounts and by the notes): pays, bribes paid, and the bribes offered.
+    _sums: tuple[dict[str, int], dict[str, int], dict[str, list[tuple[Bribe, Deal]]]] | None = (
+        field(default=None, repr=False, compare=False))
+
+    def _totals(
+        self,
+    ) -> tuple[dict[str, int], dict[str, int], dict[str, list[tuple[Bribe, Deal]]]]:
+        if self._sums is None:
+            pays: dict[str, int] = defaultdict(int)
+            paid: dict[str, int] = defaultdict(int)
+            offers: dict[str, list[tuple[Bribe, Deal]]] = defaultdict(list)
+            for d in self.deals.values():
+                pays[d.unit.power] += d.pay
+                for b in d.taken:
+                    paid[b.power] += b.amount
+                for b in d.offers:
+                    offers[b.power].append((b, d))
+            self._sums = (pays, paid, offers)
+        return self._sums
 
     def pays(self, power: str) -> int:
-        return sum(d.pay for d in self.deals.values() if d.unit.power == power)
+        return self._totals()[0].get(power, 0)
 
     def bribes_paid(self, power: str) -> int:
-        return sum(b.amount for d in self.deals.values() for b in d.taken if b.power == power)
+        return self._totals()[1].get(power, 0)
 
     def spent(self, power: str) -> int:
         return self.pays(power) + self.bribes_paid(power)
 
     def offers_by(self, power: str) -> list[tuple[Bribe, Deal]]:
-        return [(b, d) for d in self.deals.values() for b in d.offers if b.power == power]
+        return list(self._totals()[2].get(power, ()))
 
 
 def key(order: Order) -> str:
@@ -95,15 +115,19 @@ def _settle(state: GameState, orders: list[Order]) -> Ledger:
     for prov in sorted(state.units):
         unit = state.units[prov]
         mine = paid.get(prov)
+        # Only a unit someone offered a bribe to has an auction to weigh.
+        bids = [b for b in offers[prov] if b.power != unit.power] if prov in offers else []
         if mine is not None and mine.power == unit.power:
-            deal = Deal(unit, mine.order, mine.pay)
+            deal = Deal(unit, mine.order, mine.pay, bids)
         else:
             pay = 1 if left.get(unit.power, 0) >= 1 else 0
             left[unit.power] = left.get(unit.power, 0) - pay
-            deal = Deal(unit, Hold(unit.power, unit.type, unit.loc), pay)
+            deal = Deal(unit, Hold(unit.power, unit.type, unit.loc), pay, bids)
             ledger.defaulted.add(prov)
-        deal.offers = [b for b in offers.get(prov, []) if b.power != unit.power]
-        _auction(deal)
+        if bids:
+            _auction(deal)
+        else:
+            deal.executed = deal.own  # most units: nothing to weigh
         deals[prov] = deal
     return ledger
 

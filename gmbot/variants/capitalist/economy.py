@@ -80,20 +80,26 @@ def income(state: GameState, power: str) -> int:
     global _incomes
     memo = _incomes
     if memo[0] is not state:
-        memo = _incomes = (state, {})
+        # Every power is asked about: the centres are grouped by owner in one pass.
+        owned: dict[str, list[str]] = {}
+        for c, o in state.centers.items():
+            owned.setdefault(o, []).append(c)
+        memo = _incomes = (state, {p: _income(state, p, owned.get(p, []))
+                                   for p in state.powers})
     found = memo[1].get(power)
     if found is None:
-        found = memo[1][power] = _income(state, power)
+        found = memo[1][power] = _income(
+            state, power, [c for c, o in state.centers.items() if o == power])
     return found
 
 
-def _income(state: GameState, power: str) -> int:
-    """`centre_value` summed over the power's centres, capital and homes looked up once."""
+def _income(state: GameState, power: str, owned: list[str]) -> int:
+    """`centre_value` summed over the power's centres (`owned`), capital and homes looked
+    up once."""
     year = state.phase.year
     if year < FIRST_ECONOMY_YEAR:
         return 0
     cap = capital(state, power)
-    owned = [c for c, o in state.centers.items() if o == power]
     if year == FIRST_ECONOMY_YEAR:
         return 2 if cap in owned else 0
     if year == HOMES_FIXED_YEAR:

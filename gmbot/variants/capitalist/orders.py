@@ -21,6 +21,7 @@ _PREFER = re.compile(r"^\s*(?:CAPITALS?|PREFER(?:ENCES?)?)\b\s*:?\s*(.*)$", re.I
 NO_BUILD_WORDS = ("NOBUILD", "NONE", "NO", "WAIVE")
 REMOVE_WORDS = ("REMOVE", "DISBAND", "D")
 PREFERENCES = 10
+_setattr = object.__setattr__
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,8 +31,15 @@ class Paid(Order):
     order: Order
     pay: int
 
-    def __post_init__(self) -> None:
-        Order.__post_init__(self)
+    def __init__(self, power: str, utype: str | None, loc: str, order: Order, pay: int) -> None:
+        # By hand, like the engine's movement orders (dataclass keeps it): one is made for
+        # every unit of every Capitalist movement phase, and the generated one costs twice.
+        _setattr(self, "power", power)
+        _setattr(self, "utype", utype)
+        _setattr(self, "loc", loc)
+        _setattr(self, "prov", loc.partition("/")[0])
+        _setattr(self, "order", order)
+        _setattr(self, "pay", pay)
 
     def __str__(self) -> str:
         return f"{self.order} ({self.pay})"
@@ -87,6 +95,8 @@ class Prefer(Order):
 
 def split_figure(line: str) -> tuple[str, int | None]:
     """'F LON - NTH (3)' -> ('F LON - NTH', 3); no figure -> (line, None)."""
+    if ")" not in line:
+        return line, None  # most lines: the pattern's scan of every position is dear
     m = _FIGURE.match(line)
     if not m:
         return line, None
@@ -100,9 +110,11 @@ def parse_movement(
     text, figure = split_figure(line)
     if figure is not None and figure < 1:
         raise OrderError("a pay or bribe is at least 1 currency unit")
-    bribe = _BRIBE.match(text)
+    bribe = _BRIBE.match(text) if text.lstrip()[:1] in "Bb" else None
     if bribe is None:
-        order = check_order(parser.parse(text, power, MOVEMENT), state, rules)
+        # The order object may be shared (parse_shared): the Paid around it is the
+        # mail's own, and it is the Paid that merge_orders tells apart by identity.
+        order = check_order(parser.parse_shared(text, power, MOVEMENT), state, rules)
         return Paid(power, order.utype, order.loc, order, 1 if figure is None else figure)
     raw = parser.parse(bribe.group(1), power, MOVEMENT)
     unit = state.units.get(raw.prov)

@@ -34,7 +34,13 @@ if TYPE_CHECKING:
 
 _BRIBE_WORD = re.compile(r"^\s*BRIBES?\b", re.IGNORECASE)
 _OTHER_PHASE = re.compile(r"^\s*(VOTES?|CAPITALS?)\b", re.IGNORECASE)
+_WORD_HEADS = frozenset("BbVvCc")  # first letters of the two patterns' words
 VOTE_HELP = "VOTE A PAR (2), VOTE F STP/NC (1), VOTE NO BUILD PAR (2) or VOTE REMOVE F NTH (3)"
+
+
+# Capital sets already checked by position_problems: (map's id, distance, capitals) ->
+# (the map, kept so its id stays its own; the problems).
+_capital_problems: dict[tuple[Any, ...], tuple[Any, list[tuple[str, str]]]] = {}
 
 
 class _Chosen(dict[str, Order]):
@@ -55,6 +61,18 @@ class CapitalistRules(StandardRules):
         """Capitals a GM wrote must keep the distance of 1.3, like allocated ones."""
         problems = list(super().position_problems(state))
         near = int(self.options.get("capital_min_distance", 2))
+        # The capitals are the same phase after phase: checked once per set of them.
+        key = (id(state.map), near, tuple(eco.capital(state, p) for p in state.powers))
+        known = _capital_problems.get(key)
+        if known is None or known[0] is not state.map:
+            known = (state.map, self._capital_problems(state, near))
+            if len(_capital_problems) >= 1000:
+                _capital_problems.clear()
+            _capital_problems[key] = known
+        return problems + known[1]
+
+    def _capital_problems(self, state: GameState, near: int) -> list[tuple[str, str]]:
+        problems: list[tuple[str, str]] = []
         placed: list[tuple[str, str]] = []
         for power in state.powers:
             cap = eco.capital(state, power)
@@ -113,11 +131,14 @@ class CapitalistRules(StandardRules):
     def _movement_line(
         self, parser: OrderParser, line: str, power: str, state: GameState
     ) -> Order:
-        if _OTHER_PHASE.match(line):
-            raise OrderError("votes and capital lists are given in winter, not in a movement "
-                             "phase")
-        if _BRIBE_WORD.match(line) and eco.bribe_limit(state.phase) == 0:
-            raise OrderError(f"no bribes in {state.phase.year} (5.1)")
+        # Most lines are unit orders: the word patterns only for a line that may begin
+        # with one of their words (BRIBE, VOTE, CAPITALS).
+        if line.lstrip()[:1] in _WORD_HEADS:
+            if _OTHER_PHASE.match(line):
+                raise OrderError("votes and capital lists are given in winter, not in a "
+                                 "movement phase")
+            if _BRIBE_WORD.match(line) and eco.bribe_limit(state.phase) == 0:
+                raise OrderError(f"no bribes in {state.phase.year} (5.1)")
         order = parse_movement(parser, line, power, state, self)
         cost = order.pay if isinstance(order, Paid) else order.amount  # type: ignore[attr-defined]
         money = eco.available(state, power)
@@ -365,9 +386,12 @@ def _movement_notes(state: GameState, ledger: Ledger, notes: dict[str, Any]) -> 
     deals = sorted(ledger.deals.items())
     public = [public_line(d) for _, d in deals if d.offers]
     by_power: dict[str, list[str]] = {}
+    defaulted = ledger.defaulted
     for p, d in deals:
-        by_power.setdefault(d.unit.power, []).append(
-            f"{d.unit} {d.pay}" + (" (unordered)" if p in ledger.defaulted else ""))
+        u = d.unit  # str(u) spelt out: a line for every unit
+        by_power.setdefault(u.power, []).append(
+            f"{u.type} {u.loc} {d.pay} (unordered)" if p in defaulted
+            else f"{u.type} {u.loc} {d.pay}")
     private: dict[str, list[str]] = {}
     for power in eco.capitals(state):
         due = eco.income_due(state, power)
