@@ -22,6 +22,25 @@ def ensure_maildir(path: Path) -> None:
         (path / sub).mkdir(parents=True, exist_ok=True)
 
 
+def has_new(path: Path, *, missing: bool) -> bool:
+    """Whether the Maildir's new/ holds a message; `missing`: the answer when there is
+    no new/ folder."""
+    try:
+        with os.scandir(path / "new") as entries:
+            return any(not e.name.startswith(".") for e in entries)
+    except FileNotFoundError:
+        return missing
+
+
+def sync_dir(path: Path | str) -> None:
+    """Make the names in a folder durable (what fsync of a file does not)."""
+    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
 class MaildirInbox:
     """New messages are read from new/; a message is moved to cur/ only after the caller
     has committed it, so a crash in between means it is read again (and de-duplicated).
@@ -142,11 +161,7 @@ class MaildirOutbox:
                 os.link(tmp, os.path.join(self._new, name))
             with contextlib.suppress(FileNotFoundError):  # the same name written twice
                 os.unlink(tmp)
-        fd = os.open(self._new, os.O_RDONLY | os.O_DIRECTORY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        sync_dir(self._new)
 
 
 def _wire(msg: Outgoing | EmailMessage) -> bytes:

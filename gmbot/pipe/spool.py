@@ -13,6 +13,7 @@ import socket
 import time
 from pathlib import Path
 
+from gmbot.mail.maildir import has_new, sync_dir
 from gmbot.mail.oversize import Oversize, Raw
 
 
@@ -43,17 +44,13 @@ def write(folder: Path, raw: Raw) -> Path:
         raise
     os.close(fd)
     os.rename(tmp, dest)
-    _sync_dir(folder / "new")
+    sync_dir(folder / "new")
     return dest
 
 
 def waiting(folder: Path) -> bool:
     """Whether a mail waits in the spool (a missing spool holds none)."""
-    try:
-        with os.scandir(folder / "new") as entries:
-            return any(not e.name.startswith(".") for e in entries)
-    except FileNotFoundError:
-        return False
+    return has_new(folder, missing=False)
 
 
 STALE_TMP = 36 * 3600  # seconds: the Maildir convention for a delivery that never ended
@@ -83,12 +80,5 @@ def _ensure(folder: Path) -> None:
     for sub in (folder.parent, folder, folder / "new", folder / "cur", folder / "tmp"):
         if not sub.is_dir():
             sub.mkdir(parents=True, exist_ok=True)
-            _sync_dir(sub.parent)
+            sync_dir(sub.parent)
 
-
-def _sync_dir(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)

@@ -13,12 +13,12 @@ tick start the full stack.
 
 from __future__ import annotations
 
-import os
 import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from gmbot.config import Config
+from gmbot.mail.maildir import has_new
 from gmbot.pipe.spool import waiting
 from gmbot.store.revision import HEAD_REVISION
 
@@ -42,20 +42,12 @@ def sqlite_file(url: str) -> Path | None:
     return Path(path) if path and path != ":memory:" else None
 
 
-def has_mail(inbox: Path) -> bool:
-    """Whether the Maildir's new/ holds a message (a missing folder: not set up, so yes:
-    the full tick sets it up)."""
-    try:
-        with os.scandir(inbox / "new") as entries:
-            return any(not e.name.startswith(".") for e in entries)
-    except FileNotFoundError:
-        return True
-
-
 def nothing_to_do(config: Config, now: datetime | None = None) -> bool:
     """True only when it is certain that a tick now would read, remind, process and send
     nothing."""
-    if config.inbound == "imap" or (config.inbound == "maildir" and has_mail(config.inbox)):
+    # A missing inbox is not set up yet: the full tick sets it up.
+    inbox_waits = config.inbound == "maildir" and has_new(config.inbox, missing=True)
+    if config.inbound == "imap" or inbox_waits:
         return False
     if waiting(config.spool):  # piped mail no worker or daemon has read yet
         return False
