@@ -10,8 +10,9 @@ does the whole job of a case: load the position, read the orders, adjudicate.
   gmbot   `gmbot.cases.run_case(case)` in-process, the path `gmbot adjudicate` takes;
   MILA    Game(), clear units and centres, set units, centres and orders, `process()`;
           also `process()` alone;
-  CLI     `gmbot adjudicate --jsonl FILE` as a subprocess over thousands of cases,
-          start-up included; the best of three runs.
+  CLI     `gmbot adjudicate --jsonl FILE` as a subprocess over thousands of distinct
+          cases (the first ones are those above; none repeats, so no cache of a line
+          read before flatters it), start-up included; the best of three runs.
   variants  the same positions and orders played as Capitalist (capitals and money for
           every power), Warlock, Arpiesse (a colour for each unit) and with changing home
           centres: each one's time beside standard's.
@@ -477,7 +478,7 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def cli_rate(cases: list[dict[str, Any]], lines: int, runs: int) -> tuple[float, float, int]:
+def cli_rate(cases: list[dict[str, Any]], runs: int) -> tuple[float, float, int]:
     """Cases per second of `gmbot adjudicate --jsonl`, start-up included, by the wall clock
     and by the command's CPU time, each the best of `runs` runs (as the in-process figures
     are the best of their rounds); and how many cases it answered with an error."""
@@ -485,8 +486,8 @@ def cli_rate(cases: list[dict[str, Any]], lines: int, runs: int) -> tuple[float,
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "cases.jsonl")
         with open(path, "w", encoding="utf-8") as f:
-            for k in range(lines):
-                f.write(json.dumps(cases[k % len(cases)], separators=(",", ":")) + "\n")
+            for case in cases:
+                f.write(json.dumps(case, separators=(",", ":")) + "\n")
         for _ in range(runs):
             t, used = time.perf_counter(), _children_cpu()
             proc = subprocess.run(
@@ -497,6 +498,7 @@ def cli_rate(cases: list[dict[str, Any]], lines: int, runs: int) -> tuple[float,
             cpu = min(cpu, _children_cpu() - used)
     out = proc.stdout.splitlines()
     errors = sum(1 for line in out if '"error"' in line[:10])
+    lines = len(cases)
     if len(out) != lines:
         print(f"  gmbot adjudicate exited {proc.returncode}: {proc.stderr.strip()[-500:]}")
     return lines / wall, lines / cpu, errors
@@ -520,8 +522,11 @@ def main(argv: list[str] | None = None) -> None:
     cli_lines = 1000 if args.quick else 5000
 
     t = time.perf_counter()
-    cases = make_cases(n, args.seed)
-    print(f"{n} cases, seed {args.seed}, generated in {time.perf_counter() - t:.2f}s")
+    # One seeded stream: the in-process cases are the first `n` of the CLI's.
+    cli_cases = make_cases(max(n, cli_lines), args.seed)
+    cases = cli_cases[:n]
+    print(f"{n} cases, seed {args.seed} ({len(cli_cases)} for the CLI), generated in "
+          f"{time.perf_counter() - t:.2f}s")
     print(f"  {describe(cases)}")
 
     # Every order should be legal for both engines; gmbot says which it refused.
@@ -580,10 +585,10 @@ def main(argv: list[str] | None = None) -> None:
         compare(cases, min(n, 100 if args.quick else 200))
 
     cli_runs = 1 if args.quick else 3
-    wall, cpu, errors = cli_rate(cases, cli_lines, cli_runs)
+    wall, cpu, errors = cli_rate(cli_cases[:cli_lines], cli_runs)
     note = f", {errors} errors" if errors else ""
-    print(f"gmbot adjudicate --jsonl, {cli_lines} cases as a subprocess, start-up included "
-          f"(best of {cli_runs}):")
+    print(f"gmbot adjudicate --jsonl, {cli_lines} distinct cases as a subprocess, start-up "
+          f"included (best of {cli_runs}):")
     print(f"  {wall:.0f} cases/s by the wall clock, {cpu:.0f} cases/s of its CPU time{note}")
     if mila is not None:
         whole = n / best["mila"]
