@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from typing import IO, Any
 
 import click
@@ -11,16 +12,24 @@ import click
 from gmbot.cli.root import main
 
 
-def _one(data: Any) -> dict[str, Any]:
+def _case_runner() -> Callable[[Any], dict[str, Any]]:
+    """A function from one case to its result, or to {"error": why} for a case that cannot
+    be read. Imported here, once: not at start-up (other commands need none of it), and
+    not once per case (an import statement costs a --jsonl run ~1% per case)."""
     from gmbot.cases import CaseError, run_case
     from gmbot.engine.map import MapError
     from gmbot.engine.position import PositionError
     from gmbot.variants import VariantError
 
-    try:
-        return run_case(data)
-    except (CaseError, PositionError, VariantError, MapError) as e:
-        return {"error": str(e)}
+    invalid = (CaseError, PositionError, VariantError, MapError)
+
+    def one(data: Any) -> dict[str, Any]:
+        try:
+            return run_case(data)
+        except invalid as e:
+            return {"error": str(e)}
+
+    return one
 
 
 def _write_picture(data: Any, path: str, viewer: str | None) -> None:
@@ -62,11 +71,12 @@ def adjudicate(source: IO[str], jsonl: bool, indent: int, picture: str | None,
 
         out.flush()
         write = sys.stdout.buffer.write
+        one = _case_runner()
         for n, line in enumerate(source, 1):
             if not line.strip():
                 continue
             try:
-                result = _one(orjson.loads(line))
+                result = one(orjson.loads(line))
             except orjson.JSONDecodeError as e:
                 result = {"error": f"line {n}: invalid JSON: {e}"}
             failed = failed or "error" in result
@@ -77,7 +87,7 @@ def adjudicate(source: IO[str], jsonl: bool, indent: int, picture: str | None,
             data = json.loads(text)
         except json.JSONDecodeError as e:
             raise click.ClickException(f"invalid JSON: {e}") from None
-        result = _one(data)
+        result = _case_runner()(data)
         if "error" in result:
             raise click.ClickException(result["error"])
         out.write(json.dumps(result, indent=indent) + "\n")

@@ -86,21 +86,31 @@ class Resolution:
     def _index_orders(self) -> None:
         index, orders, units, src = self.index, self.orders, self.units, self.src
         dest, supports, state, rules = self.dest, self.supports, self.state, self.rules
-        moves_into = self.moves_into
+        valid_support, moves_into = self.valid_support, self.moves_into
         # One pass sorts the orders by kind; the later passes need every move's destination.
+        # Exact types first: the four common orders without an isinstance() chain each.
         army_moves: list[tuple[int, Move]] = []
         convoys: list[tuple[int, Convoy]] = []
         support_orders: list[tuple[int, SupportHold | SupportMove]] = []
         for i, o in enumerate(orders):
-            if isinstance(o, Move):
-                dest[i] = o.dest_prov
-                moves_into.setdefault(o.dest_prov, []).append(i)
+            cls = type(o)
+            if cls is Hold:
+                continue
+            if cls is Move or isinstance(o, Move):
+                to = dest[i] = o.dest_prov  # type: ignore[attr-defined]
+                movers = moves_into.get(to)
+                if movers is None:
+                    moves_into[to] = [i]
+                else:
+                    movers.append(i)
                 if units[i].type == "A":
-                    army_moves.append((i, o))
+                    army_moves.append((i, o))  # type: ignore[arg-type]
+            elif cls is SupportHold or cls is SupportMove or isinstance(
+                o, (SupportHold, SupportMove)
+            ):
+                support_orders.append((i, o))  # type: ignore[arg-type]
             elif isinstance(o, Convoy):
                 convoys.append((i, o))
-            elif isinstance(o, (SupportHold, SupportMove)):
-                support_orders.append((i, o))
         for i, c in convoys:
             j = index.get(c.target)
             if (
@@ -118,17 +128,21 @@ class Resolution:
             # DATC 4.A.3, 1982 rule with the 2000 clarification: an army to an adjacent
             # place goes by convoy when told so or when its own power convoys it.
             self.convoyed[i] = not adjacent or m.via_convoy or own_convoy
+        support_dest = self.support_dest
         for i, o in support_orders:
-            if isinstance(o, SupportHold):
-                j = index.get(o.target)
-                if j is not None and dest[j] is None:
-                    self.valid_support[i] = True
+            j = index.get(o.target)
+            if j is None:
+                if type(o) is not SupportHold:
+                    support_dest[i] = o.dest_prov  # type: ignore[union-attr]
+                continue
+            if type(o) is SupportHold or isinstance(o, SupportHold):
+                if dest[j] is None:
+                    valid_support[i] = True
                     supports[j].append(i)
             else:
-                j = index.get(o.target)
-                self.support_dest[i] = o.dest_prov
-                if j is not None and dest[j] == o.dest_prov and o.matches(orders[j]):
-                    self.valid_support[i] = True
+                to = support_dest[i] = o.dest_prov
+                if dest[j] == to and o.matches(orders[j]):
+                    valid_support[i] = True
                     supports[j].append(i)
         # A unit nobody moves against is not dislodged: settled now, so neither the search
         # nor the result queries evaluate that decision (most units, most phases).
