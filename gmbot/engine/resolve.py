@@ -15,6 +15,7 @@ hooks, called with this object so they can read the live decisions.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from gmbot.engine.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
@@ -58,22 +59,29 @@ class Resolution:
         self.rules = rules
         provs = sorted(state.units)
         n = self.n = len(provs)
-        self.index = dict(zip(provs, range(n), strict=True))
+        # strict=False: the lists are made from one another (the check costs a little).
+        self.index = dict(zip(provs, range(n), strict=False))
         self.units: list[Unit] = list(map(state.units.__getitem__, provs))
         get = orders.get
         self.orders: list[Order] = [
-            get(p) or Hold(u.power, u.type, u.loc) for p, u in zip(provs, self.units, strict=True)
+            get(p) or Hold(u.power, u.type, u.loc) for p, u in zip(provs, self.units, strict=False)
         ]
         self.src: list[str] = provs
         self.dest: list[str | None] = [None] * n
         self.convoyed = [False] * n
         self.support_dest: list[str | None] = [None] * n
-        self.supports: list[list[int]] = [[] for _ in range(n)]
+        # Supports and convoying fleets per unit: most units have none, and share the
+        # empty tuple until one is added (a list is made then).
+        self.supports: list[Sequence[int]] = [()] * n
         self.valid_support = [False] * n
         self.moves_into: dict[str, list[int]] = {}
-        self.convoyers: list[list[int]] = [[] for _ in range(n)]
+        self.convoyers: list[Sequence[int]] = [()] * n
         self.value = [False] * (4 * n)
+        # A unit nobody moves against is not dislodged: all DISLODGE decisions start
+        # settled (False), and _index_orders opens those of the units moved against. So
+        # neither the search nor the result queries evaluate them (most units, most phases).
         self.status = [UNRESOLVED] * (4 * n)
+        self.status[DISLODGE * n:(DISLODGE + 1) * n] = [RESOLVED] * n
         self.deps: list[int] = []
         self.notes: dict[str, Any] = {}  # a variant's report lines, copied to PhaseResult.notes
         # The rules keep the standard strengths (1 + supports): the four strengths add
@@ -119,7 +127,7 @@ class Resolution:
                 and units[j].type == "A"
                 and rules.can_convoy(state, src[i])
             ):
-                self.convoyers[j].append(i)
+                self.convoyers[j] = [*self.convoyers[j], i]
         for i, m in army_moves:
             adjacent = rules.army_adjacent(state, src[i], m.dest_prov)
             fleets = self.convoyers[i]
@@ -138,20 +146,17 @@ class Resolution:
             if type(o) is SupportHold or isinstance(o, SupportHold):
                 if dest[j] is None:
                     valid_support[i] = True
-                    supports[j].append(i)
+                    supports[j] = [*supports[j], i]
             else:
                 to = support_dest[i] = o.dest_prov
                 if dest[j] == to and o.matches(orders[j]):
                     valid_support[i] = True
-                    supports[j].append(i)
-        # A unit nobody moves against is not dislodged: settled now, so neither the search
-        # nor the result queries evaluate that decision (most units, most phases).
-        base = DISLODGE * self.n
-        value, status = self.value, self.status
-        for i, prov in enumerate(src):
-            if prov not in moves_into:
-                value[base + i] = False
-                status[base + i] = RESOLVED
+                    supports[j] = [*supports[j], i]
+        base, status = DISLODGE * self.n, self.status
+        for prov in moves_into:
+            j = index.get(prov)
+            if j is not None:
+                status[base + j] = UNRESOLVED
 
     # -- the guess-and-check core -------------------------------------------------------
 
