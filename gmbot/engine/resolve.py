@@ -250,7 +250,7 @@ class Resolution:
         return not self.convoyed[i] or self.resolve(PATH * self.n + i)
 
     def _move(self, i: int) -> bool:
-        if not self.path(i):
+        if self.convoyed[i] and not self.path(i):  # a move over land needs no call
             return False
         rules = self.rules
         if not rules.beats_defender(self, i):
@@ -319,7 +319,7 @@ class Resolution:
         return count
 
     def attack_strength(self, i: int) -> float:
-        if not self.path(i):
+        if self.convoyed[i] and not self.path(i):
             return 0
         j = self.index.get(self.dest[i])
         if j is not None and (
@@ -355,7 +355,7 @@ class Resolution:
         return self.rules.strength(self, DEFEND, self.units[i], self._counted(i))
 
     def prevent_strength(self, i: int) -> float:
-        if not self.path(i):
+        if self.convoyed[i] and not self.path(i):
             return 0
         opp = self.head_to_head(i)
         if opp is not None and self.move_ok(opp):
@@ -367,13 +367,20 @@ class Resolution:
     # -- results ------------------------------------------------------------------------
 
     def run(self) -> None:
-        n = self.n
+        # Each unit's decisions in province order. Most are settled by the time the loop
+        # reaches them (by set-up, or while deciding another unit): those cost no call.
+        n, status, resolve, dest, orders = self.n, self.status, self.resolve, self.dest, self.orders
         for i in range(n):
-            if self.dest[i] is not None:
-                self.move_ok(i)
-            elif isinstance(self.orders[i], (SupportHold, SupportMove)):
-                self.support_given(i)
-            self.dislodged(i)
+            first: int | None = None  # the unit's own decision: a holding unit has none
+            if dest[i] is not None:
+                first = MOVE * n + i
+            elif isinstance(orders[i], (SupportHold, SupportMove)):
+                first = SUPPORT * n + i
+            if first is not None and status[first] != RESOLVED:
+                resolve(first)
+            d = DISLODGE * n + i
+            if status[d] != RESOLVED:
+                resolve(d)
 
     def result_code(self, i: int) -> str:
         o = self.orders[i]
