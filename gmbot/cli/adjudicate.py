@@ -47,13 +47,15 @@ def _write_picture(data: Any, path: str, viewer: str | None) -> None:
 
 
 @main.command()
-@click.argument("source", type=click.File("r"), default="-")
+# Read as bytes: orjson reads a line of bytes in about half the time of the same line
+# decoded to str, and the json module takes bytes too.
+@click.argument("source", type=click.File("rb"), default="-")
 @click.option("--jsonl", is_flag=True, help="One case per input line, one result per output line.")
 @click.option("--indent", type=int, default=2, show_default=True, help="Indent of single results.")
 @click.option("--picture", "picture", type=click.Path(dir_okay=False),
               help="Also write the case's map (orders and the new position) as PNG to this file.")
 @click.option("--as", "viewer", help="With --picture: the map as this power sees it.")
-def adjudicate(source: IO[str], jsonl: bool, indent: int, picture: str | None,
+def adjudicate(source: IO[bytes], jsonl: bool, indent: int, picture: str | None,
                viewer: str | None) -> None:
     """Adjudicate a phase given as JSON in SOURCE (a file, or - for stdin).
 
@@ -85,7 +87,7 @@ def adjudicate(source: IO[str], jsonl: bool, indent: int, picture: str | None,
         text = source.read()
         try:
             data = json.loads(text)
-        except json.JSONDecodeError as e:
+        except (json.JSONDecodeError, UnicodeDecodeError) as e:
             raise click.ClickException(f"invalid JSON: {e}") from None
         result = _case_runner()(data)
         if "error" in result:

@@ -218,3 +218,26 @@ def test_missing_file_exits_non_zero(tmp_path: Path) -> None:
     proc = gmbot("adjudicate", str(tmp_path / "nope.json"))
     assert proc.returncode != 0
     assert "nope.json" in proc.stderr
+
+
+def test_bytes_that_are_not_utf8_are_refused_by_line(tmp_path: Path) -> None:
+    """JSON is UTF-8: a line of other bytes gets an error naming it, and the lines around
+    it are still adjudicated; a single case of such bytes is refused, without a trace."""
+    path = tmp_path / "cases.jsonl"
+    good = json.dumps(MOVEMENT_CASE).encode()
+    path.write_bytes(good + b"\n" + b'{"phase": "S1901M\xff"}\n' + good + b"\n")
+    proc = gmbot("adjudicate", "--jsonl", str(path))
+    assert proc.returncode != 0
+    results = [json.loads(x) for x in proc.stdout.splitlines()]
+    assert len(results) == 3
+    check_movement_result(results[0])
+    check_movement_result(results[2])
+    assert results[1]["error"].startswith("line 2: invalid JSON")
+    assert "Traceback" not in proc.stderr
+
+    single = tmp_path / "case.json"
+    single.write_bytes(b'{"phase": "S1901M\xff"}')
+    proc = gmbot("adjudicate", str(single))
+    assert proc.returncode != 0
+    assert "Error: invalid JSON" in proc.stderr
+    assert "Traceback" not in proc.stderr
