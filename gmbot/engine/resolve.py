@@ -383,11 +383,11 @@ class Resolution:
                 resolve(d)
 
     def result_code(self, i: int) -> str:
-        o = self.orders[i]
-        if isinstance(o, Move):
+        if self.dest[i] is not None:  # a move (set-up gives moves, and only them, a dest)
             if self.move_ok(i):
                 return "succeeds"
             return "no_convoy" if self.convoyed[i] and not self.path(i) else "bounced"
+        o = self.orders[i]
         if isinstance(o, (SupportHold, SupportMove)):
             if not self.valid_support[i]:
                 return "void"
