@@ -131,6 +131,15 @@ def _plain_units(gmap: GameMap) -> dict[tuple[str, str], Unit]:
     return known
 
 
+def _map_homes(gmap: GameMap) -> dict[str, tuple[str, ...]]:
+    """Each power's home centres as the map gives them, read once per map (copied by each
+    position, which may change them)."""
+    homes = gmap.__dict__.get("_homes")
+    if homes is None:
+        homes = gmap.__dict__["_homes"] = {k: tuple(p.homes) for k, p in gmap.powers.items()}
+    return homes
+
+
 def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
     parser = OrderParser.for_map(gmap)
     try:
@@ -138,22 +147,28 @@ def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
     except ValueError as e:
         raise PositionError("phase", str(e)) from None
     units: dict[str, Unit] = {}
-    owners = frozenset(str(k).strip().upper()
-                       for k in (data.get("extra") or {}).get("owners") or ())
+    extra = data.get("extra") or {}
+    raw_owners = extra.get("owners")
+    owners = frozenset(str(k).strip().upper() for k in raw_owners) if raw_owners else frozenset()
     raw_units = data.get("units")
     if raw_units is None:
         raw_units = {k: list(p.units) for k, p in gmap.powers.items()}
     # The loops below run for every unit and centre of every case: field paths for error
     # messages are only spelt out when there is an error.
     known = _plain_units(gmap)
+    # A power's own key, as positions write it, is the look-up's answer whatever the owners.
+    power_names = gmap.power_names
     for key, entries in (raw_units or {}).items():
-        power = _owner(gmap, key, f"units.{key}", owners)
+        power = power_names.get(key) if type(key) is str else None
+        if power is None:
+            power = _owner(gmap, key, f"units.{key}", owners)
         for n, entry in enumerate(entries or ()):
             unit = known.get((power, entry)) if type(entry) is str else None
             if unit is not None:
-                if unit.prov in units:
-                    raise PositionError(f"units.{key}[{n}]", f"two units in {unit.prov}")
-                units[unit.prov] = unit
+                prov = unit.prov
+                if prov in units:
+                    raise PositionError(f"units.{key}[{n}]", f"two units in {prov}")
+                units[prov] = unit
                 continue
             attrs: dict[str, Any] | None = None
             if isinstance(entry, dict):
@@ -177,7 +192,9 @@ def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
         raw_centers = {k: list(p.homes) for k, p in gmap.powers.items()}
     names, supply_centres = gmap.names, gmap.supply_centres
     for key, provs in (raw_centers or {}).items():
-        power = _owner(gmap, key, f"centers.{key}", owners)
+        power = power_names.get(key) if type(key) is str else None
+        if power is None:
+            power = _owner(gmap, key, f"centers.{key}", owners)
         for n, name in enumerate(provs or ()):
             prov = names.get(name) if isinstance(name, str) else None
             if prov is None:
@@ -187,7 +204,7 @@ def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
             if centers.get(prov, power) != power:
                 raise PositionError(f"centers.{key}[{n}]", f"{prov} is owned twice")
             centers[prov] = power
-    homes = {k: tuple(p.homes) for k, p in gmap.powers.items()}
+    homes = dict(_map_homes(gmap))
     for key, provs in (data.get("homes") or {}).items():
         power = _power(gmap, key, f"homes.{key}")
         found = []
@@ -219,12 +236,15 @@ def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
         attrs = {k: v for k, v in spec.items() if k not in DISLODGED_KEYS}
         unit = Unit(power, utype, loc, attrs)
         dislodged[unit.prov] = Dislodged(unit, attacker, bool(spec.get("by_convoy", False)))
+    raw_standoffs = data.get("standoffs")
     standoffs = frozenset(
-        _province(gmap, s, f"standoffs[{n}]") for n, s in enumerate(data.get("standoffs") or ())
-    )
+        _province(gmap, s, f"standoffs[{n}]") for n, s in enumerate(raw_standoffs)
+    ) if raw_standoffs else frozenset()
     power_attrs: dict[str, dict[str, Any]] = {}
-    for key, attrs in (data.get("powers") or {}).items():
-        power_attrs[_power(gmap, key, f"powers.{key}")] = dict(attrs or {})
+    raw_powers = data.get("powers")
+    if raw_powers:
+        for key, attrs in raw_powers.items():
+            power_attrs[_power(gmap, key, f"powers.{key}")] = dict(attrs or {})
     return GameState(
         map=gmap,
         phase=phase,
@@ -234,7 +254,7 @@ def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
         dislodged=dislodged,
         standoffs=standoffs,
         power_attrs=power_attrs,
-        extra=dict(data.get("extra") or {}),
+        extra=dict(extra),
     )
 
 

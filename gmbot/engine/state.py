@@ -114,6 +114,26 @@ class GameState:
     power_attrs: dict[str, dict[str, Any]] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)  # game-wide variant state
 
+    def __init__(
+        self, map: GameMap, phase: Phase, units: dict[str, Unit], centers: dict[str, str],
+        homes: dict[str, tuple[str, ...]], dislodged: dict[str, Dislodged] | None = None,
+        standoffs: frozenset[str] = frozenset(),
+        power_attrs: dict[str, dict[str, Any]] | None = None,
+        extra: dict[str, Any] | None = None,
+    ) -> None:
+        # By hand, like Unit's: the generated frozen __init__ sets each field through
+        # object.__setattr__, and every case reads a position.
+        d = self.__dict__
+        d["map"] = map
+        d["phase"] = phase
+        d["units"] = units
+        d["centers"] = centers
+        d["homes"] = homes
+        d["dislodged"] = {} if dislodged is None else dislodged
+        d["standoffs"] = standoffs
+        d["power_attrs"] = {} if power_attrs is None else power_attrs
+        d["extra"] = {} if extra is None else extra
+
     @property
     def powers(self) -> list[str]:
         return list(self.map.powers)
