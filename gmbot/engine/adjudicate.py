@@ -21,6 +21,8 @@ def accept_orders(
     """Parse and check one power's order lines; a later order for a unit replaces an earlier
     one. `shared`: see `read_orders`."""
     kept, rejected, line_of = read_orders(state, rules, power, lines, parser, shared)
+    if type(rules).check_set is StandardRules.check_set:
+        return kept, rejected  # the standard hook refuses nothing
     kept, refused = refuse_in_set(state, rules, power, kept, line_of)
     return kept, rejected + refused
 
@@ -53,13 +55,13 @@ def read_orders(
         line_of[id(order)] = line
         if kind == ADJUSTMENT or not order.loc:
             extra.append(order)
-        else:
-            prov = order.prov
-            earlier = accepted.pop(prov, None)
-            if earlier is not None:
-                why = f"replaced by a later order for the unit in {prov}"
-                rejected.append(Rejection(power, str(earlier), why, prov))
-            accepted[prov] = order
+            continue
+        prov = order.prov
+        if prov in accepted:
+            earlier = accepted.pop(prov)  # the later order goes last, as if given alone
+            why = f"replaced by a later order for the unit in {prov}"
+            rejected.append(Rejection(power, str(earlier), why, prov))
+        accepted[prov] = order
     return list(accepted.values()) + extra, rejected, line_of
 
 

@@ -31,6 +31,7 @@ from gmbot.engine.state import Dislodged, GameState, Unit
 TYPE_NAMES = {"A": "an army", "F": "a fleet"}
 _STANDARD_MAY_ORDER = StandardRules.may_order
 _ARMY_ADJ = StandardRules.army_adjacent
+_CONVOY_ADJ = StandardRules.convoy_adjacent
 
 
 def _with(order: Order, **changes: object) -> Order:
@@ -201,19 +202,24 @@ def convoy_possible(
 ) -> bool:
     """Whether fleets now at sea (whatever their orders) could carry an army from src to
     dest. With no such chain a convoyed move is illegal (DATC 4.E.1, 6.D.32)."""
-    if state.map.provinces[src].type != COAST or state.map.provinces[dest].type != COAST:
+    gmap, units = state.map, state.units
+    if gmap.provinces[src].type != COAST or gmap.provinces[dest].type != COAST:
         return False
+    # The standard convoy_adjacent is the fleet adjacency walked here: not called per step.
+    any_step = type(rules).convoy_adjacent is not _CONVOY_ADJ
     seen = {src}
     todo = deque([src])
     while todo:
         here = todo.popleft()
-        for nxt in state.map.fleet_prov_adj.get(here, ()):
-            if nxt in seen or not rules.convoy_adjacent(state, here, nxt):
+        for nxt in gmap.fleet_prov_adj.get(here, ()):
+            if nxt in seen or (any_step and not rules.convoy_adjacent(state, here, nxt)):
                 continue
             if nxt == dest and here != src:
                 return True
-            fleet = state.units.get(nxt)
-            if rules.can_convoy(state, nxt) and fleet and fleet.type == "F" and nxt != without:
+            # Most seas are empty: the board first, the rules' hook last.
+            fleet = units.get(nxt)
+            if (fleet is not None and fleet.type == "F" and nxt != without
+                    and rules.can_convoy(state, nxt)):
                 seen.add(nxt)
                 todo.append(nxt)
     return False
@@ -230,6 +236,11 @@ def on_minimal_route(
 ) -> bool:
     """Whether `fleet` lies on a convoy route from src to dest that no subset of its fleets
     could also make: a chordless path through fleet-held seas."""
+    unit = state.units.get(fleet)
+    if (unit is not None and unit.type == "F" and rules.can_convoy(state, fleet)
+            and rules.convoy_adjacent(state, src, fleet)
+            and rules.convoy_adjacent(state, fleet, dest)):
+        return True  # the route of this fleet alone, which the search below finds too
     seas = sorted(_fleet_seas(state, rules))
     return any(
         _chordless(state, rules, seas, src, dest, fleet, [first])
