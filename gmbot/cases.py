@@ -35,10 +35,12 @@ def case_outcome(data: Any) -> tuple[StandardRules, PhaseResult]:
     if problems:
         raise CaseError("; ".join(f"{path}: {reason}" for path, reason in problems))
     orders: dict[str, list[str]] = {}
+    power_names = gmap.power_names
     for key, lines in (data.get("orders") or {}).items():
         # Most cases name powers by their keys; only other spellings need normalising.
-        power = (gmap.power_names.get(str(key)) or gmap.power(str(key))
-                 or rules.role_key(state, str(key)))
+        power = power_names.get(key) if type(key) is str else None
+        if power is None:
+            power = gmap.power(str(key)) or rules.role_key(state, str(key))
         if power is None:
             raise CaseError(f"orders.{key}: unknown power")
         if isinstance(lines, str):

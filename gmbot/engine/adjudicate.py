@@ -87,7 +87,7 @@ def adjudicate(
     accepted: list[Order] = []
     rejected: list[Rejection] = []
     for power in sorted(orders):
-        ok, bad = accept_orders(state, rules, power, list(orders[power]), parser, shared=True)
+        ok, bad = accept_orders(state, rules, power, orders[power], parser, shared=True)
         accepted.extend(ok)
         rejected.extend(bad)
     return adjudicate_orders(state, rules, accepted, rejected)
