@@ -40,6 +40,8 @@ def read_orders(
     # The standard hook (no grammar of its own) is not called for every line.
     extra_grammar = type(rules).parse_extra is not StandardRules.parse_extra
     kind = state.phase.kind
+    adjusting = kind == ADJUSTMENT
+    check = check_order  # bound once: this loop runs for every order line
     accepted: dict[str, Order] = {}
     extra: list[Order] = []
     rejected: list[Rejection] = []
@@ -48,12 +50,12 @@ def read_orders(
         try:
             order = rules.parse_extra(parser, line, power, state) if extra_grammar else None
             if order is None:
-                order = check_order(parse(line, power, kind), state, rules)
+                order = check(parse(line, power, kind), state, rules)
         except OrderError as e:
             rejected.append(Rejection(power, line, str(e), parser.unit_prov(line)))
             continue
         line_of[id(order)] = line
-        if kind == ADJUSTMENT or not order.loc:
+        if adjusting or not order.loc:
             extra.append(order)
             continue
         prov = order.prov
@@ -62,7 +64,8 @@ def read_orders(
             why = f"replaced by a later order for the unit in {prov}"
             rejected.append(Rejection(power, str(earlier), why, prov))
         accepted[prov] = order
-    return list(accepted.values()) + extra, rejected, line_of
+    kept = list(accepted.values())
+    return (kept + extra if extra else kept), rejected, line_of
 
 
 def refuse_in_set(

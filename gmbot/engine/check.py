@@ -32,6 +32,7 @@ TYPE_NAMES = {"A": "an army", "F": "a fleet"}
 _STANDARD_MAY_ORDER = StandardRules.may_order
 _ARMY_ADJ = StandardRules.army_adjacent
 _CONVOY_ADJ = StandardRules.convoy_adjacent
+_FLEET_TARGETS = StandardRules.fleet_targets
 
 
 def _with(order: Order, **changes: object) -> Order:
@@ -122,7 +123,9 @@ def _check_move(order: Move, unit: Unit, state: GameState, rules: StandardRules)
         raise OrderError("only armies can be convoyed")
     if kind == LAND:
         raise OrderError(f"fleets cannot move inland: {dest}")
-    targets = rules.fleet_targets(state, unit.loc, dest)
+    targets = (gmap.fleet_moves.get((unit.loc, dest), ())  # the standard hook inline
+               if type(rules).fleet_targets is _FLEET_TARGETS
+               else rules.fleet_targets(state, unit.loc, dest))
     if not targets:
         raise OrderError(f"{unit} - {dest}: fleets can only move to an adjacent coast or sea")
     if "/" in order.dest:
@@ -132,13 +135,18 @@ def _check_move(order: Move, unit: Unit, state: GameState, rules: StandardRules)
         return order
     if len(targets) > 1:
         raise OrderError(f"{unit} - {dest}: name the coast, {' or '.join(sorted(targets))}")
-    return _with(order, dest=targets[0])
+    return order if order.dest == targets[0] else replace(order, dest=targets[0])
 
 
 def reaches(state: GameState, rules: StandardRules, unit: Unit, prov: str) -> bool:
     """Whether the unit could move to `prov` (by the rules' adjacency; no convoy)."""
+    # The standard hooks inline: a support is checked by this for every order line.
     if unit.type == "A":
+        if type(rules).army_adjacent is _ARMY_ADJ:
+            return prov in state.map.army_adj.get(unit.prov, ())
         return rules.army_adjacent(state, unit.prov, prov)
+    if type(rules).fleet_targets is _FLEET_TARGETS:
+        return (unit.loc, prov) in state.map.fleet_moves
     return bool(rules.fleet_targets(state, unit.loc, prov))
 
 
@@ -161,7 +169,9 @@ def _check_support(
             raise OrderError("a unit cannot support a move into its own province")
         if (
             supported.type == "A"
-            and not rules.army_adjacent(state, target, where)
+            and not (where in state.map.army_adj.get(target, ())
+                     if type(rules).army_adjacent is _ARMY_ADJ  # the standard hook inline
+                     else rules.army_adjacent(state, target, where))
             and not convoy_possible(state, rules, target, where, without=unit.prov)
         ):
             # DATC 6.D.31: a fleet cannot support a move that only it could convoy.

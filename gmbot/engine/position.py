@@ -50,6 +50,9 @@ def parse_unit(
 
 def _written_unit(parser: OrderParser, text: str) -> tuple[str, str] | str:
     """The unit type and location `text` names and nothing else, or why it is not a unit."""
+    plain = parser.plain_unit(text)
+    if plain is not None:
+        return plain
     cur = Cursor(parser.tokens(text))
     try:
         utype, loc = parser.read_unit(cur)
@@ -196,12 +199,12 @@ def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
         if power is None:
             power = _owner(gmap, key, f"centers.{key}", owners)
         for n, name in enumerate(provs or ()):
-            prov = names.get(name) if isinstance(name, str) else None
+            prov = names.get(name) if type(name) is str else None
             if prov is None:
                 prov = _province(gmap, name, f"centers.{key}[{n}]")
             if prov not in supply_centres:
                 raise PositionError(f"centers.{key}[{n}]", f"{prov} is not a supply centre")
-            if centers.get(prov, power) != power:
+            if prov in centers and centers[prov] != power:
                 raise PositionError(f"centers.{key}[{n}]", f"{prov} is owned twice")
             centers[prov] = power
     homes = dict(_map_homes(gmap))
