@@ -89,10 +89,15 @@ def adjudicate(
     parser = OrderParser.for_map(state.map)
     accepted: list[Order] = []
     rejected: list[Rejection] = []
+    # accept_orders spelt out: the standard check_set (refusing nothing) is not called.
+    standard_set = type(rules).check_set is StandardRules.check_set
     for power in sorted(orders):
-        ok, bad = accept_orders(state, rules, power, orders[power], parser, shared=True)
-        accepted.extend(ok)
-        rejected.extend(bad)
+        ok, bad, line_of = read_orders(state, rules, power, orders[power], parser, shared=True)
+        if not standard_set:
+            ok, refused = refuse_in_set(state, rules, power, ok, line_of)
+            bad += refused
+        accepted += ok
+        rejected += bad
     return adjudicate_orders(state, rules, accepted, rejected)
 
 

@@ -76,9 +76,9 @@ def check_order(order: Order, state: GameState, rules: StandardRules) -> Order:
         if cls is Move:
             return _check_move(order, unit, state, rules)  # type: ignore[arg-type]
         if cls is SupportMove:
-            return _check_support(order, unit, state, rules, order.target, order.dest)  # type: ignore[attr-defined]
+            return _check_support(order, unit, state, rules, order.dest_prov)  # type: ignore[arg-type, attr-defined]
         if cls is SupportHold:
-            return _check_support(order, unit, state, rules, order.target, None)  # type: ignore[attr-defined]
+            return _check_support(order, unit, state, rules, None)  # type: ignore[arg-type]
         return order
     if isinstance(order, (Retreat, Disband)):
         return _check_retreat(order, state, rules)
@@ -90,9 +90,9 @@ def check_order(order: Order, state: GameState, rules: StandardRules) -> Order:
     if isinstance(order, Move):
         return _check_move(order, unit, state, rules)
     if isinstance(order, SupportHold):
-        return _check_support(order, unit, state, rules, order.target, None)
+        return _check_support(order, unit, state, rules, None)
     if isinstance(order, SupportMove):
-        return _check_support(order, unit, state, rules, order.target, order.dest)
+        return _check_support(order, unit, state, rules, order.dest_prov)
     if isinstance(order, Convoy):
         return _check_convoy(order, unit, state, rules)
     if isinstance(order, Hold):
@@ -151,17 +151,21 @@ def reaches(state: GameState, rules: StandardRules, unit: Unit, prov: str) -> bo
 
 
 def _check_support(
-    order: Order, unit: Unit, state: GameState, rules: StandardRules, target: str, dest: str | None
+    order: SupportHold | SupportMove, unit: Unit, state: GameState, rules: StandardRules,
+    dest: str | None,
 ) -> Order:
+    """`dest`: the province a supported move goes to; None to support a unit holding."""
+    target = order.target
     if target == unit.prov:
         raise OrderError("a unit cannot support itself")
     supported = state.units.get(target)
     if supported is None:
         raise OrderError(f"no unit in {target} to support")
-    ttype = getattr(order, "target_type", None)
+    ttype = order.target_type
     if ttype and ttype != supported.type:
         raise OrderError(f"the unit in {target} is {TYPE_NAMES[supported.type]} ({supported})")
-    where = province_of(dest) if dest else target
+    army_adj = state.map.army_adj if type(rules).army_adjacent is _ARMY_ADJ else None
+    where = dest or target
     if dest is not None:
         if where == target:
             raise OrderError("a supported move must go to another province")
@@ -169,16 +173,16 @@ def _check_support(
             raise OrderError("a unit cannot support a move into its own province")
         if (
             supported.type == "A"
-            and not (where in state.map.army_adj.get(target, ())
-                     if type(rules).army_adjacent is _ARMY_ADJ  # the standard hook inline
+            and not (where in army_adj.get(target, ()) if army_adj is not None  # standard
                      else rules.army_adjacent(state, target, where))
             and not convoy_possible(state, rules, target, where, without=unit.prov)
         ):
             # DATC 6.D.31: a fleet cannot support a move that only it could convoy.
             raise OrderError(f"A {target} cannot reach {where}, so the move cannot be supported")
-        if supported.type == "A" and "/" in dest:
-            order = _with(order, dest=where)
-    if not reaches(state, rules, unit, where):
+        if supported.type == "A" and "/" in order.dest:  # type: ignore[union-attr]
+            order = _with(order, dest=where)  # type: ignore[assignment]
+    if not (where in army_adj.get(unit.prov, ()) if army_adj is not None and unit.type == "A"
+            else reaches(state, rules, unit, where)):
         raise OrderError(f"{unit} cannot support into {where}: it could not move there itself")
     if ttype == supported.type:
         return order  # the common case, without a call
