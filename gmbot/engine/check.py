@@ -33,6 +33,7 @@ _STANDARD_MAY_ORDER = StandardRules.may_order
 _ARMY_ADJ = StandardRules.army_adjacent
 _CONVOY_ADJ = StandardRules.convoy_adjacent
 _FLEET_TARGETS = StandardRules.fleet_targets
+_CAN_CONVOY = StandardRules.can_convoy
 
 
 def _with(order: Order, **changes: object) -> Order:
@@ -190,20 +191,29 @@ def _check_support(
 
 
 def _check_convoy(order: Convoy, unit: Unit, state: GameState, rules: StandardRules) -> Convoy:
+    gmap, sea, target, dest = state.map, unit.prov, order.target, order.dest
     if unit.type != "F":
         raise OrderError("only fleets can convoy")
-    if not rules.can_convoy(state, unit.prov):
+    if not (gmap.provinces[sea].type == SEA if type(rules).can_convoy is _CAN_CONVOY
+            else rules.can_convoy(state, sea)):  # the standard hook inline
         raise OrderError(f"{unit} cannot convoy: only fleets at sea convoy")
-    army = state.units.get(order.target)
+    army = state.units.get(target)
     if army is None:
-        raise OrderError(f"no army in {order.target} to convoy")
+        raise OrderError(f"no army in {target} to convoy")
     if army.type != "A":
         raise OrderError("only armies can be convoyed")
-    if order.dest == order.target:
+    if dest == target:
         raise OrderError("a convoyed army must go to another province")
-    if state.map.provinces[order.dest].type not in (LAND, COAST):
-        raise OrderError(f"an army cannot be convoyed to {order.dest}")
-    if not on_minimal_route(state, rules, order.target, order.dest, unit.prov):
+    if gmap.provinces[dest].type not in (LAND, COAST):
+        raise OrderError(f"an army cannot be convoyed to {dest}")
+    # Most convoys: the fleet alone, next to both ends, is a route no subset of it makes.
+    if type(rules).convoy_adjacent is _CONVOY_ADJ:  # the standard hook inline
+        near = gmap.fleet_prov_adj
+        alone = sea in near.get(target, ()) and dest in near.get(sea, ())
+    else:
+        alone = (rules.convoy_adjacent(state, target, sea)
+                 and rules.convoy_adjacent(state, sea, dest))
+    if not alone and not on_minimal_route(state, rules, target, dest, sea):
         # DATC 4.E.1, 6.G.7, 6.G.19: a convoy no route needs is illegal.
         raise OrderError(
             f"{unit} is not needed on any convoy route from {order.target} to {order.dest}"
@@ -250,11 +260,6 @@ def on_minimal_route(
 ) -> bool:
     """Whether `fleet` lies on a convoy route from src to dest that no subset of its fleets
     could also make: a chordless path through fleet-held seas."""
-    unit = state.units.get(fleet)
-    if (unit is not None and unit.type == "F" and rules.can_convoy(state, fleet)
-            and rules.convoy_adjacent(state, src, fleet)
-            and rules.convoy_adjacent(state, fleet, dest)):
-        return True  # the route of this fleet alone, which the search below finds too
     seas = sorted(_fleet_seas(state, rules))
     return any(
         _chordless(state, rules, seas, src, dest, fleet, [first])

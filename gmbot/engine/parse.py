@@ -157,7 +157,8 @@ class OrderParser:
         key = (line, power, kind)
         order = self._shared.get(key)
         if order is None:
-            order = self.parse(line, power, kind)
+            # `parse`'s fast path called directly: most new lines take it.
+            order = self._fast(line.strip(), power, kind) or self.parse(line, power, kind)
             if len(self._shared) >= _MAX_SHARED:
                 self._shared.clear()
             self._shared[key] = order

@@ -121,17 +121,19 @@ def _province(gmap: GameMap, name: Any, path: str) -> str:
     return prov
 
 
-# Plain units (no attributes) as positions write them, kept per map: a unit is a frozen
-# value, so one object serves every position that has it, and making one costs more than
-# looking it up. Bounded, like `_unit_or_reason`'s cache.
-_MAX_KNOWN = 20000
+# Plain units (no attributes) as positions write them, kept per map and power: a unit is a
+# frozen value, so one object serves every position that has it, and making one costs more
+# than looking it up. Bounded, like `_unit_or_reason`'s cache; kept only for the map's
+# powers (other owners are any names a position gives).
+_MAX_KNOWN = 5000
 
 
-def _plain_units(gmap: GameMap) -> dict[tuple[str, str], Unit]:
+def _plain_units(gmap: GameMap, power: str) -> dict[str, Unit]:
     known = gmap.__dict__.get("_plain_units")
     if known is None:
-        known = gmap.__dict__["_plain_units"] = {}
-    return known
+        known = gmap.__dict__["_plain_units"] = {p: {} for p in gmap.powers}
+    mine = known.get(power)
+    return {} if mine is None else mine  # another owner: nothing kept
 
 
 def _map_homes(gmap: GameMap) -> dict[str, tuple[str, ...]]:
@@ -158,15 +160,15 @@ def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
         raw_units = {k: list(p.units) for k, p in gmap.powers.items()}
     # The loops below run for every unit and centre of every case: field paths for error
     # messages are only spelt out when there is an error.
-    known = _plain_units(gmap)
     # A power's own key, as positions write it, is the look-up's answer whatever the owners.
     power_names = gmap.power_names
     for key, entries in (raw_units or {}).items():
         power = power_names.get(key) if type(key) is str else None
         if power is None:
             power = _owner(gmap, key, f"units.{key}", owners)
+        known = _plain_units(gmap, power)
         for n, entry in enumerate(entries or ()):
-            unit = known.get((power, entry)) if type(entry) is str else None
+            unit = known.get(entry) if type(entry) is str else None
             if unit is not None:
                 prov = unit.prov
                 if prov in units:
@@ -185,7 +187,7 @@ def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
             utype, loc = parsed
             unit = Unit(power, utype, loc, attrs)
             if attrs is None and type(entry) is str and len(known) < _MAX_KNOWN:
-                known[(power, entry)] = unit
+                known[entry] = unit
             if unit.prov in units:
                 raise PositionError(f"units.{key}[{n}]", f"two units in {unit.prov}")
             units[unit.prov] = unit
