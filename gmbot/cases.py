@@ -31,7 +31,10 @@ def case_outcome(data: Any) -> tuple[StandardRules, PhaseResult]:
     rules = make_rules(str(data.get("variant") or "standard"), data.get("options"))
     gmap = load_map(rules.map_name)
     state = state_from_dict(data, gmap)
-    problems = rules.position_problems(state)
+    # The standard hook finds no problem: not called.
+    problems = (rules.position_problems(state)
+                if type(rules).position_problems is not StandardRules.position_problems
+                else None)
     if problems:
         raise CaseError("; ".join(f"{path}: {reason}" for path, reason in problems))
     orders: dict[str, list[str]] = {}

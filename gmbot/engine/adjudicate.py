@@ -34,7 +34,8 @@ def read_orders(
     """Each line parsed and checked alone (a later order for a unit replaces an earlier
     one), before the rules' `check_set`: the orders, the refused lines, and the line of
     each order by its id. `shared`: lines in the standard grammar may give order objects
-    parsed before (`OrderParser.parse_shared`), for a caller that keeps no identities."""
+    parsed before (`OrderParser.parse_shared`), for a caller that keeps no identities;
+    then, under the standard check_set (it refuses nothing), no lines are kept by id."""
     parser = parser or OrderParser.for_map(state.map)
     parse = parser.parse_shared if shared else parser.parse
     # The standard hook (no grammar of its own) is not called for every line.
@@ -46,6 +47,7 @@ def read_orders(
     extra: list[Order] = []
     rejected: list[Rejection] = []
     line_of: dict[int, str] = {}  # order id -> its line, for check_set's refusals
+    keep_lines = not shared or type(rules).check_set is not StandardRules.check_set
     for line in lines:
         try:
             order = rules.parse_extra(parser, line, power, state) if extra_grammar else None
@@ -54,7 +56,8 @@ def read_orders(
         except OrderError as e:
             rejected.append(Rejection(power, line, str(e), parser.unit_prov(line)))
             continue
-        line_of[id(order)] = line
+        if keep_lines:
+            line_of[id(order)] = line
         if adjusting or not order.loc:
             extra.append(order)
             continue

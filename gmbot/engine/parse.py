@@ -264,13 +264,16 @@ class OrderParser:
             return None
         # The supported or convoyed unit's coast is not needed, nor checked (a province
         # and any two capitals), and neither is the coast of where it goes.
-        target = self._fast_place(target)
-        if target is None:
-            return None
+        # A province alone, mostly: then without the call.
+        provs = self._fast_provs
+        if target not in provs:
+            target = self._fast_place(target)
+            if target is None:
+                return None
         tdest = None
         if n == 7:
             tdest = parts[6]
-            if parts[5] != "-" or self._fast_place(tdest) is None:
+            if parts[5] != "-" or (tdest not in provs and self._fast_place(tdest) is None):
                 return None
         if sc == "S":
             if tdest:
