@@ -104,9 +104,14 @@ def check_order(order: Order, state: GameState, rules: StandardRules) -> Order:
 def _check_move(order: Move, unit: Unit, state: GameState, rules: StandardRules) -> Move:
     gmap = state.map
     dest = order.dest_prov
-    kind = gmap.provinces[dest].type
     if dest == unit.prov:
         raise OrderError("a unit cannot move to the province it is in")
+    # Most moves: an army to a bordering province by the standard hook, which the map
+    # allows only between land and coast provinces: nothing else to check.
+    if (unit.type == "A" and order.dest == dest and type(rules).army_adjacent is _ARMY_ADJ
+            and dest in gmap.army_adj.get(unit.prov, ())):
+        return order
+    kind = gmap.provinces[dest].type
     if unit.type == "A":
         if kind == SEA:
             raise OrderError(f"armies cannot move to sea: {dest}")

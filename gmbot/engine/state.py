@@ -22,20 +22,19 @@ class Phase:
     season_index: int  # 0 spring, 1 fall, 2 winter: makes phases sort in game order
     kind_index: int
 
+    # Derived once (not fields: they take no part in comparing phases); read many times
+    # a phase, where properties would be a call each.
+    season: str = field(init=False, repr=False, compare=False)  # "S", "F" or "W"
+    kind: str = field(init=False, repr=False, compare=False)  # MOVEMENT, RETREAT, ADJUSTMENT
+
     def __init__(self, year: int, season_index: int, kind_index: int) -> None:
         # By hand, like Unit's: a phase is made several times per adjudication.
         d = self.__dict__
         d["year"] = year
         d["season_index"] = season_index
         d["kind_index"] = kind_index
-
-    @property
-    def season(self) -> str:
-        return "SFW"[self.season_index]
-
-    @property
-    def kind(self) -> str:
-        return "MRA"[self.kind_index]
+        d["season"] = "SFW"[season_index]
+        d["kind"] = "MRA"[kind_index]
 
     @classmethod
     def make(cls, season: str, year: int, kind: str) -> Phase:
