@@ -128,12 +128,12 @@ def _province(gmap: GameMap, name: Any, path: str) -> str:
 _MAX_KNOWN = 5000
 
 
-def _plain_units(gmap: GameMap, power: str) -> dict[str, Unit]:
+def _plain_units(gmap: GameMap) -> dict[str, dict[str, Unit]]:
+    """Power -> its plain units seen so far, by how they were written."""
     known = gmap.__dict__.get("_plain_units")
     if known is None:
         known = gmap.__dict__["_plain_units"] = {p: {} for p in gmap.powers}
-    mine = known.get(power)
-    return {} if mine is None else mine  # another owner: nothing kept
+    return known
 
 
 def _map_homes(gmap: GameMap) -> dict[str, tuple[str, ...]]:
@@ -146,7 +146,6 @@ def _map_homes(gmap: GameMap) -> dict[str, tuple[str, ...]]:
 
 
 def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
-    parser = OrderParser.for_map(gmap)
     try:
         phase = Phase.parse(str(data.get("phase") or gmap.start))
     except ValueError as e:
@@ -162,11 +161,14 @@ def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
     # messages are only spelt out when there is an error.
     # A power's own key, as positions write it, is the look-up's answer whatever the owners.
     power_names = gmap.power_names
+    plain_units = _plain_units(gmap)
     for key, entries in (raw_units or {}).items():
         power = power_names.get(key) if type(key) is str else None
         if power is None:
             power = _owner(gmap, key, f"units.{key}", owners)
-        known = _plain_units(gmap, power)
+        known = plain_units.get(power)
+        if known is None:
+            known = {}  # another owner: nothing kept
         for n, entry in enumerate(entries or ()):
             unit = known.get(entry) if type(entry) is str else None
             if unit is not None:
@@ -179,6 +181,7 @@ def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
             if isinstance(entry, dict):
                 attrs = {k: v for k, v in entry.items() if k != "unit"}
                 entry = entry.get("unit", "")
+            parser = OrderParser.for_map(gmap)  # only here: most units are known
             parsed = _unit_or_reason(parser, str(entry))
             if isinstance(parsed, str) and attrs and attrs.get("any_terrain"):
                 parsed = _unit_anywhere(parser, str(entry))  # Warlock: walk on water...
@@ -234,7 +237,8 @@ def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
     for text, spec in (data.get("dislodged") or {}).items():
         path = f"dislodged.{text}"
         spec = spec or {}
-        utype, loc = parse_unit(parser, text, path, bool(spec.get("any_terrain")))
+        utype, loc = parse_unit(OrderParser.for_map(gmap), text, path,
+                                bool(spec.get("any_terrain")))
         power = _owner(gmap, spec.get("power"), f"{path}.power", owners)
         attacker = spec.get("attacker_from")
         attacker = _province(gmap, attacker, f"{path}.attacker_from") if attacker else None
