@@ -234,8 +234,10 @@ def convoy_possible(
     gmap, units = state.map, state.units
     if gmap.provinces[src].type != COAST or gmap.provinces[dest].type != COAST:
         return False
-    # The standard convoy_adjacent is the fleet adjacency walked here: not called per step.
+    # The standard convoy_adjacent is the fleet adjacency walked here: not called per step;
+    # the standard can_convoy (seas) inline.
     any_step = type(rules).convoy_adjacent is not _CONVOY_ADJ
+    provinces = gmap.provinces if type(rules).can_convoy is _CAN_CONVOY else None
     seen = {src}
     todo = deque([src])
     while todo:
@@ -248,7 +250,8 @@ def convoy_possible(
             # Most seas are empty: the board first, the rules' hook last.
             fleet = units.get(nxt)
             if (fleet is not None and fleet.type == "F" and nxt != without
-                    and rules.can_convoy(state, nxt)):
+                    and (provinces[nxt].type == SEA if provinces is not None
+                         else rules.can_convoy(state, nxt))):
                 seen.add(nxt)
                 todo.append(nxt)
     return False
