@@ -21,6 +21,8 @@ def accept_orders(
     """Parse and check one power's order lines; a later order for a unit replaces an earlier
     one. `shared`: see `read_orders`."""
     kept, rejected, line_of = read_orders(state, rules, power, lines, parser, shared)
+    if type(rules).check_set is StandardRules.check_set:
+        return kept, rejected  # the standard hook refuses nothing
     kept, refused = refuse_in_set(state, rules, power, kept, line_of)
     return kept, rejected + refused
 
@@ -32,35 +34,41 @@ def read_orders(
     """Each line parsed and checked alone (a later order for a unit replaces an earlier
     one), before the rules' `check_set`: the orders, the refused lines, and the line of
     each order by its id. `shared`: lines in the standard grammar may give order objects
-    parsed before (`OrderParser.parse_shared`), for a caller that keeps no identities."""
+    parsed before (`OrderParser.parse_shared`), for a caller that keeps no identities;
+    then, under the standard check_set (it refuses nothing), no lines are kept by id."""
     parser = parser or OrderParser.for_map(state.map)
     parse = parser.parse_shared if shared else parser.parse
     # The standard hook (no grammar of its own) is not called for every line.
     extra_grammar = type(rules).parse_extra is not StandardRules.parse_extra
     kind = state.phase.kind
+    adjusting = kind == ADJUSTMENT
+    check = check_order  # bound once: this loop runs for every order line
     accepted: dict[str, Order] = {}
     extra: list[Order] = []
     rejected: list[Rejection] = []
     line_of: dict[int, str] = {}  # order id -> its line, for check_set's refusals
+    keep_lines = not shared or type(rules).check_set is not StandardRules.check_set
     for line in lines:
         try:
             order = rules.parse_extra(parser, line, power, state) if extra_grammar else None
             if order is None:
-                order = check_order(parse(line, power, kind), state, rules)
+                order = check(parse(line, power, kind), state, rules)
         except OrderError as e:
             rejected.append(Rejection(power, line, str(e), parser.unit_prov(line)))
             continue
-        line_of[id(order)] = line
-        if kind == ADJUSTMENT or not order.loc:
+        if keep_lines:
+            line_of[id(order)] = line
+        if adjusting or not order.loc:
             extra.append(order)
-        else:
-            prov = order.prov
-            earlier = accepted.pop(prov, None)
-            if earlier is not None:
-                why = f"replaced by a later order for the unit in {prov}"
-                rejected.append(Rejection(power, str(earlier), why, prov))
-            accepted[prov] = order
-    return list(accepted.values()) + extra, rejected, line_of
+            continue
+        prov = order.prov
+        if prov in accepted:
+            earlier = accepted.pop(prov)  # the later order goes last, as if given alone
+            why = f"replaced by a later order for the unit in {prov}"
+            rejected.append(Rejection(power, str(earlier), why, prov))
+        accepted[prov] = order
+    kept = list(accepted.values())
+    return (kept + extra if extra else kept), rejected, line_of
 
 
 def refuse_in_set(
@@ -84,10 +92,15 @@ def adjudicate(
     parser = OrderParser.for_map(state.map)
     accepted: list[Order] = []
     rejected: list[Rejection] = []
+    # accept_orders spelt out: the standard check_set (refusing nothing) is not called.
+    standard_set = type(rules).check_set is StandardRules.check_set
     for power in sorted(orders):
-        ok, bad = accept_orders(state, rules, power, list(orders[power]), parser, shared=True)
-        accepted.extend(ok)
-        rejected.extend(bad)
+        ok, bad, line_of = read_orders(state, rules, power, orders[power], parser, shared=True)
+        if not standard_set:
+            ok, refused = refuse_in_set(state, rules, power, ok, line_of)
+            bad += refused
+        accepted += ok
+        rejected += bad
     return adjudicate_orders(state, rules, accepted, rejected)
 
 

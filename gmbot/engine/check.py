@@ -31,6 +31,9 @@ from gmbot.engine.state import Dislodged, GameState, Unit
 TYPE_NAMES = {"A": "an army", "F": "a fleet"}
 _STANDARD_MAY_ORDER = StandardRules.may_order
 _ARMY_ADJ = StandardRules.army_adjacent
+_CONVOY_ADJ = StandardRules.convoy_adjacent
+_FLEET_TARGETS = StandardRules.fleet_targets
+_CAN_CONVOY = StandardRules.can_convoy
 
 
 def _with(order: Order, **changes: object) -> Order:
@@ -74,9 +77,9 @@ def check_order(order: Order, state: GameState, rules: StandardRules) -> Order:
         if cls is Move:
             return _check_move(order, unit, state, rules)  # type: ignore[arg-type]
         if cls is SupportMove:
-            return _check_support(order, unit, state, rules, order.target, order.dest)  # type: ignore[attr-defined]
+            return _check_support(order, unit, state, rules, order.dest_prov)  # type: ignore[arg-type, attr-defined]
         if cls is SupportHold:
-            return _check_support(order, unit, state, rules, order.target, None)  # type: ignore[attr-defined]
+            return _check_support(order, unit, state, rules, None)  # type: ignore[arg-type]
         return order
     if isinstance(order, (Retreat, Disband)):
         return _check_retreat(order, state, rules)
@@ -88,9 +91,9 @@ def check_order(order: Order, state: GameState, rules: StandardRules) -> Order:
     if isinstance(order, Move):
         return _check_move(order, unit, state, rules)
     if isinstance(order, SupportHold):
-        return _check_support(order, unit, state, rules, order.target, None)
+        return _check_support(order, unit, state, rules, None)
     if isinstance(order, SupportMove):
-        return _check_support(order, unit, state, rules, order.target, order.dest)
+        return _check_support(order, unit, state, rules, order.dest_prov)
     if isinstance(order, Convoy):
         return _check_convoy(order, unit, state, rules)
     if isinstance(order, Hold):
@@ -101,9 +104,14 @@ def check_order(order: Order, state: GameState, rules: StandardRules) -> Order:
 def _check_move(order: Move, unit: Unit, state: GameState, rules: StandardRules) -> Move:
     gmap = state.map
     dest = order.dest_prov
-    kind = gmap.provinces[dest].type
     if dest == unit.prov:
         raise OrderError("a unit cannot move to the province it is in")
+    # Most moves: an army to a bordering province by the standard hook, which the map
+    # allows only between land and coast provinces: nothing else to check.
+    if (unit.type == "A" and order.dest == dest and type(rules).army_adjacent is _ARMY_ADJ
+            and dest in gmap.army_adj.get(unit.prov, ())):
+        return order
+    kind = gmap.provinces[dest].type
     if unit.type == "A":
         if kind == SEA:
             raise OrderError(f"armies cannot move to sea: {dest}")
@@ -121,7 +129,9 @@ def _check_move(order: Move, unit: Unit, state: GameState, rules: StandardRules)
         raise OrderError("only armies can be convoyed")
     if kind == LAND:
         raise OrderError(f"fleets cannot move inland: {dest}")
-    targets = rules.fleet_targets(state, unit.loc, dest)
+    targets = (gmap.fleet_moves.get((unit.loc, dest), ())  # the standard hook inline
+               if type(rules).fleet_targets is _FLEET_TARGETS
+               else rules.fleet_targets(state, unit.loc, dest))
     if not targets:
         raise OrderError(f"{unit} - {dest}: fleets can only move to an adjacent coast or sea")
     if "/" in order.dest:
@@ -131,28 +141,37 @@ def _check_move(order: Move, unit: Unit, state: GameState, rules: StandardRules)
         return order
     if len(targets) > 1:
         raise OrderError(f"{unit} - {dest}: name the coast, {' or '.join(sorted(targets))}")
-    return _with(order, dest=targets[0])
+    return order if order.dest == targets[0] else replace(order, dest=targets[0])
 
 
 def reaches(state: GameState, rules: StandardRules, unit: Unit, prov: str) -> bool:
     """Whether the unit could move to `prov` (by the rules' adjacency; no convoy)."""
+    # The standard hooks inline: a support is checked by this for every order line.
     if unit.type == "A":
+        if type(rules).army_adjacent is _ARMY_ADJ:
+            return prov in state.map.army_adj.get(unit.prov, ())
         return rules.army_adjacent(state, unit.prov, prov)
+    if type(rules).fleet_targets is _FLEET_TARGETS:
+        return (unit.loc, prov) in state.map.fleet_moves
     return bool(rules.fleet_targets(state, unit.loc, prov))
 
 
 def _check_support(
-    order: Order, unit: Unit, state: GameState, rules: StandardRules, target: str, dest: str | None
+    order: SupportHold | SupportMove, unit: Unit, state: GameState, rules: StandardRules,
+    dest: str | None,
 ) -> Order:
+    """`dest`: the province a supported move goes to; None to support a unit holding."""
+    target = order.target
     if target == unit.prov:
         raise OrderError("a unit cannot support itself")
     supported = state.units.get(target)
     if supported is None:
         raise OrderError(f"no unit in {target} to support")
-    ttype = getattr(order, "target_type", None)
+    ttype = order.target_type
     if ttype and ttype != supported.type:
         raise OrderError(f"the unit in {target} is {TYPE_NAMES[supported.type]} ({supported})")
-    where = province_of(dest) if dest else target
+    army_adj = state.map.army_adj if type(rules).army_adjacent is _ARMY_ADJ else None
+    where = dest or target
     if dest is not None:
         if where == target:
             raise OrderError("a supported move must go to another province")
@@ -160,14 +179,16 @@ def _check_support(
             raise OrderError("a unit cannot support a move into its own province")
         if (
             supported.type == "A"
-            and not rules.army_adjacent(state, target, where)
+            and not (where in army_adj.get(target, ()) if army_adj is not None  # standard
+                     else rules.army_adjacent(state, target, where))
             and not convoy_possible(state, rules, target, where, without=unit.prov)
         ):
             # DATC 6.D.31: a fleet cannot support a move that only it could convoy.
             raise OrderError(f"A {target} cannot reach {where}, so the move cannot be supported")
-        if supported.type == "A" and "/" in dest:
-            order = _with(order, dest=where)
-    if not reaches(state, rules, unit, where):
+        if supported.type == "A" and "/" in order.dest:  # type: ignore[union-attr]
+            order = _with(order, dest=where)  # type: ignore[assignment]
+    if not (where in army_adj.get(unit.prov, ()) if army_adj is not None and unit.type == "A"
+            else reaches(state, rules, unit, where)):
         raise OrderError(f"{unit} cannot support into {where}: it could not move there itself")
     if ttype == supported.type:
         return order  # the common case, without a call
@@ -175,20 +196,29 @@ def _check_support(
 
 
 def _check_convoy(order: Convoy, unit: Unit, state: GameState, rules: StandardRules) -> Convoy:
+    gmap, sea, target, dest = state.map, unit.prov, order.target, order.dest
     if unit.type != "F":
         raise OrderError("only fleets can convoy")
-    if not rules.can_convoy(state, unit.prov):
+    if not (gmap.provinces[sea].type == SEA if type(rules).can_convoy is _CAN_CONVOY
+            else rules.can_convoy(state, sea)):  # the standard hook inline
         raise OrderError(f"{unit} cannot convoy: only fleets at sea convoy")
-    army = state.units.get(order.target)
+    army = state.units.get(target)
     if army is None:
-        raise OrderError(f"no army in {order.target} to convoy")
+        raise OrderError(f"no army in {target} to convoy")
     if army.type != "A":
         raise OrderError("only armies can be convoyed")
-    if order.dest == order.target:
+    if dest == target:
         raise OrderError("a convoyed army must go to another province")
-    if state.map.provinces[order.dest].type not in (LAND, COAST):
-        raise OrderError(f"an army cannot be convoyed to {order.dest}")
-    if not on_minimal_route(state, rules, order.target, order.dest, unit.prov):
+    if gmap.provinces[dest].type not in (LAND, COAST):
+        raise OrderError(f"an army cannot be convoyed to {dest}")
+    # Most convoys: the fleet alone, next to both ends, is a route no subset of it makes.
+    if type(rules).convoy_adjacent is _CONVOY_ADJ:  # the standard hook inline
+        near = gmap.fleet_prov_adj
+        alone = sea in near.get(target, ()) and dest in near.get(sea, ())
+    else:
+        alone = (rules.convoy_adjacent(state, target, sea)
+                 and rules.convoy_adjacent(state, sea, dest))
+    if not alone and not on_minimal_route(state, rules, target, dest, sea):
         # DATC 4.E.1, 6.G.7, 6.G.19: a convoy no route needs is illegal.
         raise OrderError(
             f"{unit} is not needed on any convoy route from {order.target} to {order.dest}"
@@ -201,19 +231,27 @@ def convoy_possible(
 ) -> bool:
     """Whether fleets now at sea (whatever their orders) could carry an army from src to
     dest. With no such chain a convoyed move is illegal (DATC 4.E.1, 6.D.32)."""
-    if state.map.provinces[src].type != COAST or state.map.provinces[dest].type != COAST:
+    gmap, units = state.map, state.units
+    if gmap.provinces[src].type != COAST or gmap.provinces[dest].type != COAST:
         return False
+    # The standard convoy_adjacent is the fleet adjacency walked here: not called per step;
+    # the standard can_convoy (seas) inline.
+    any_step = type(rules).convoy_adjacent is not _CONVOY_ADJ
+    provinces = gmap.provinces if type(rules).can_convoy is _CAN_CONVOY else None
     seen = {src}
     todo = deque([src])
     while todo:
         here = todo.popleft()
-        for nxt in state.map.fleet_prov_adj.get(here, ()):
-            if nxt in seen or not rules.convoy_adjacent(state, here, nxt):
+        for nxt in gmap.fleet_prov_adj.get(here, ()):
+            if nxt in seen or (any_step and not rules.convoy_adjacent(state, here, nxt)):
                 continue
             if nxt == dest and here != src:
                 return True
-            fleet = state.units.get(nxt)
-            if rules.can_convoy(state, nxt) and fleet and fleet.type == "F" and nxt != without:
+            # Most seas are empty: the board first, the rules' hook last.
+            fleet = units.get(nxt)
+            if (fleet is not None and fleet.type == "F" and nxt != without
+                    and (provinces[nxt].type == SEA if provinces is not None
+                         else rules.can_convoy(state, nxt))):
                 seen.add(nxt)
                 todo.append(nxt)
     return False

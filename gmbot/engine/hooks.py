@@ -105,15 +105,18 @@ class Rules(ABC):
         chosen: dict[str, Order] = {}
         kind = state.phase.kind
         units, may_order = state.units, self.may_order  # bound once: a loop per phase
+        # The standard may_order (the owner orders) inline: a call per order otherwise.
+        standard_owner = type(self).may_order is Rules.may_order
+        # The units orders are for: in a retreat phase, the dislodged ones.
+        ordered = ({p: d.unit for p, d in state.dislodged.items()} if kind == RETREAT
+                   else units)
         for order in orders:
-            if kind == RETREAT:
-                entry = state.dislodged.get(order.prov)
-                unit = entry.unit if entry else None
-            else:
-                unit = units.get(order.prov)
-            if unit is not None and may_order(state, order.power, unit):
-                chosen[order.prov] = order
-        if kind == MOVEMENT:
+            prov = order.prov
+            unit = ordered.get(prov)
+            if unit is not None and (unit.power == order.power if standard_owner
+                                     else may_order(state, order.power, unit)):
+                chosen[prov] = order
+        if kind == MOVEMENT and len(chosen) < len(units):
             for prov, unit in units.items():
                 if prov not in chosen:
                     chosen[prov] = Hold(unit.power, unit.type, unit.loc)

@@ -80,7 +80,8 @@ class GameMap:
         for loc, dests in self.fleet_adj.items():
             for t in sorted(dests):
                 targets.setdefault((loc, province_of(t)), []).append(t)
-        self._fleet_targets = {k: tuple(v) for k, v in targets.items()}
+        # (loc, province) -> where in the province a fleet at loc can move; read-only.
+        self.fleet_moves = {k: tuple(v) for k, v in targets.items()}
         self.supply_centres = frozenset(c for c, p in self.provinces.items() if p.sc)
 
     # -- look-ups -------------------------------------------------------------------
@@ -107,7 +108,7 @@ class GameMap:
 
     def fleet_targets(self, loc: str, prov: str) -> list[str]:
         """The locations in province `prov` a fleet at `loc` can move to."""
-        return list(self._fleet_targets.get((loc, prov), ()))
+        return list(self.fleet_moves.get((loc, prov), ()))
 
     def home_centres(self) -> dict[str, list[str]]:
         return {k: list(p.homes) for k, p in self.powers.items()}

@@ -3,7 +3,9 @@ left it out and the checker has not yet filled it in from the board."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from gmbot.engine.map import province_of
 
@@ -16,7 +18,13 @@ def _set(obj: object, name: str, value: object) -> None:
 # (dataclass keeps them) with the same parameters as the generated ones: those call
 # __post_init__ and a helper per derived field, about twice the cost. Other orders, and
 # variants' own Order subclasses, keep the generated __init__ and Order.__post_init__.
-_setattr = object.__setattr__
+# The hand-written ones set each slot through its member descriptor: object.__setattr__
+# looks the name up on the type at every call, more than twice the cost.
+
+
+def _slots(cls: type, *names: str) -> tuple[Callable[[Any, Any], None], ...]:
+    """The setters of slots `cls` itself declares, in the order of `names`."""
+    return tuple(cls.__dict__[name].__set__ for name in names)
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,13 +43,16 @@ class Order:
         return f"{self.utype or '?'} {self.loc}"
 
 
+_power, _utype, _loc, _prov = _slots(Order, "power", "utype", "loc", "prov")
+
+
 @dataclass(frozen=True, slots=True)
 class Hold(Order):
     def __init__(self, power: str, utype: str | None, loc: str) -> None:
-        _setattr(self, "power", power)
-        _setattr(self, "utype", utype)
-        _setattr(self, "loc", loc)
-        _setattr(self, "prov", loc.partition("/")[0])
+        _power(self, power)
+        _utype(self, utype)
+        _loc(self, loc)
+        _prov(self, loc.partition("/")[0])
 
     def __str__(self) -> str:
         return f"{self.utype or '?'} {self.loc} H"  # unit_text inline: hot
@@ -56,13 +67,13 @@ class Move(Order):
     def __init__(
         self, power: str, utype: str | None, loc: str, dest: str, via_convoy: bool = False
     ) -> None:
-        _setattr(self, "power", power)
-        _setattr(self, "utype", utype)
-        _setattr(self, "loc", loc)
-        _setattr(self, "prov", loc.partition("/")[0])
-        _setattr(self, "dest", dest)
-        _setattr(self, "via_convoy", via_convoy)
-        _setattr(self, "dest_prov", dest.partition("/")[0])
+        _power(self, power)
+        _utype(self, utype)
+        _loc(self, loc)
+        _prov(self, loc.partition("/")[0])
+        _move_dest(self, dest)
+        _move_via(self, via_convoy)
+        _move_dest_prov(self, dest.partition("/")[0])
 
     def __post_init__(self) -> None:
         # Not called by the __init__ above; a subclass's generated __init__ calls it.
@@ -74,6 +85,9 @@ class Move(Order):
         return f"{self.utype or '?'} {self.loc} - {self.dest}{via}"
 
 
+_move_dest, _move_via, _move_dest_prov = _slots(Move, "dest", "via_convoy", "dest_prov")
+
+
 @dataclass(frozen=True, slots=True)
 class SupportHold(Order):
     target_type: str | None
@@ -82,15 +96,18 @@ class SupportHold(Order):
     def __init__(
         self, power: str, utype: str | None, loc: str, target_type: str | None, target: str
     ) -> None:
-        _setattr(self, "power", power)
-        _setattr(self, "utype", utype)
-        _setattr(self, "loc", loc)
-        _setattr(self, "prov", loc.partition("/")[0])
-        _setattr(self, "target_type", target_type)
-        _setattr(self, "target", target)
+        _power(self, power)
+        _utype(self, utype)
+        _loc(self, loc)
+        _prov(self, loc.partition("/")[0])
+        _hold_target_type(self, target_type)
+        _hold_target(self, target)
 
     def __str__(self) -> str:
         return f"{self.utype or '?'} {self.loc} S {self.target_type or '?'} {self.target}"
+
+
+_hold_target_type, _hold_target = _slots(SupportHold, "target_type", "target")
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,14 +121,14 @@ class SupportMove(Order):
         self, power: str, utype: str | None, loc: str, target_type: str | None, target: str,
         dest: str,
     ) -> None:
-        _setattr(self, "power", power)
-        _setattr(self, "utype", utype)
-        _setattr(self, "loc", loc)
-        _setattr(self, "prov", loc.partition("/")[0])
-        _setattr(self, "target_type", target_type)
-        _setattr(self, "target", target)
-        _setattr(self, "dest", dest)
-        _setattr(self, "dest_prov", dest.partition("/")[0])
+        _power(self, power)
+        _utype(self, utype)
+        _loc(self, loc)
+        _prov(self, loc.partition("/")[0])
+        _sm_target_type(self, target_type)
+        _sm_target(self, target)
+        _sm_dest(self, dest)
+        _sm_dest_prov(self, dest.partition("/")[0])
 
     def __post_init__(self) -> None:
         # Not called by the __init__ above; a subclass's generated __init__ calls it.
@@ -130,21 +147,29 @@ class SupportMove(Order):
         return f"{unit} S {self.target_type or '?'} {self.target} - {self.dest}"
 
 
+_sm_target_type, _sm_target, _sm_dest, _sm_dest_prov = _slots(
+    SupportMove, "target_type", "target", "dest", "dest_prov"
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Convoy(Order):
     target: str  # province of the convoyed army
     dest: str
 
     def __init__(self, power: str, utype: str | None, loc: str, target: str, dest: str) -> None:
-        _setattr(self, "power", power)
-        _setattr(self, "utype", utype)
-        _setattr(self, "loc", loc)
-        _setattr(self, "prov", loc.partition("/")[0])
-        _setattr(self, "target", target)
-        _setattr(self, "dest", dest)
+        _power(self, power)
+        _utype(self, utype)
+        _loc(self, loc)
+        _prov(self, loc.partition("/")[0])
+        _convoy_target(self, target)
+        _convoy_dest(self, dest)
 
     def __str__(self) -> str:
         return f"{self.utype or '?'} {self.loc} C A {self.target} - {self.dest}"
+
+
+_convoy_target, _convoy_dest = _slots(Convoy, "target", "dest")
 
 
 @dataclass(frozen=True, slots=True)

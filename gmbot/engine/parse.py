@@ -46,6 +46,8 @@ COAST_WORDS = {
     "WC": "WC", "WEST": "WC", "W": "WC", "WESTCOAST": "WC",
 }  # fmt: skip
 
+_COAST_CODES = frozenset(COAST_WORDS.values())
+
 _LABEL = re.compile(r"^\s*([^:]{1,40}):\s*(.*)$")
 _ARROWS = re.compile(r"->|=>|→|–|—|-")
 _PUNCT = re.compile(r"[(),.;:!?]")
@@ -113,6 +115,15 @@ class OrderParser:
             for coast in game_map.provinces[c].coasts
             if _COAST.fullmatch(coast)
         }
+        # What `plain_unit` reads: the same, less coasts the tokenizer would not read, and
+        # only where a code names its own province and no power is called A or F.
+        plain = {c for c in self._fast_provs if game_map.names.get(c) == c}
+        self._plain_locs = (
+            frozenset(plain | {f"{c}/{k}" for c in plain
+                               for k in game_map.provinces[c].coasts if k in _COAST_CODES})
+            if game_map.power("A") is None and game_map.power("F") is None
+            else frozenset()
+        )
         self.max_words = max(
             (len(n.split()) for p in game_map.provinces.values() for n in (p.name, *p.aliases)),
             default=1,
@@ -146,7 +157,8 @@ class OrderParser:
         key = (line, power, kind)
         order = self._shared.get(key)
         if order is None:
-            order = self.parse(line, power, kind)
+            # `parse`'s fast path called directly: most new lines take it.
+            order = self._fast(line.strip(), power, kind) or self.parse(line, power, kind)
             if len(self._shared) >= _MAX_SHARED:
                 self._shared.clear()
             self._shared[key] = order
@@ -252,13 +264,16 @@ class OrderParser:
             return None
         # The supported or convoyed unit's coast is not needed, nor checked (a province
         # and any two capitals), and neither is the coast of where it goes.
-        target = self._fast_place(target)
-        if target is None:
-            return None
+        # A province alone, mostly: then without the call.
+        provs = self._fast_provs
+        if target not in provs:
+            target = self._fast_place(target)
+            if target is None:
+                return None
         tdest = None
         if n == 7:
             tdest = parts[6]
-            if parts[5] != "-" or self._fast_place(tdest) is None:
+            if parts[5] != "-" or (tdest not in provs and self._fast_place(tdest) is None):
                 return None
         if sc == "S":
             if tdest:
@@ -275,6 +290,14 @@ class OrderParser:
         if prov not in self._fast_provs or (slash and not _COAST.fullmatch(coast)):
             return None
         return prov
+
+    def plain_unit(self, text: str) -> tuple[str, str] | None:
+        """A unit written exactly like 'A PAR' or 'F STP/SC': its type and location as
+        `read_unit` reads them, without the tokenizer. None for any other spelling."""
+        utype, _, loc = text.partition(" ")
+        if (utype == "A" or utype == "F") and loc in self._plain_locs:
+            return utype, loc
+        return None
 
     # -- pieces -----------------------------------------------------------------------
 

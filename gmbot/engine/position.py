@@ -50,6 +50,9 @@ def parse_unit(
 
 def _written_unit(parser: OrderParser, text: str) -> tuple[str, str] | str:
     """The unit type and location `text` names and nothing else, or why it is not a unit."""
+    plain = parser.plain_unit(text)
+    if plain is not None:
+        return plain
     cur = Cursor(parser.tokens(text))
     try:
         utype, loc = parser.read_unit(cur)
@@ -118,47 +121,67 @@ def _province(gmap: GameMap, name: Any, path: str) -> str:
     return prov
 
 
-# Plain units (no attributes) as positions write them, kept per map: a unit is a frozen
-# value, so one object serves every position that has it, and making one costs more than
-# looking it up. Bounded, like `_unit_or_reason`'s cache.
-_MAX_KNOWN = 20000
+# Plain units (no attributes) as positions write them, kept per map and power: a unit is a
+# frozen value, so one object serves every position that has it, and making one costs more
+# than looking it up. Bounded, like `_unit_or_reason`'s cache; kept only for the map's
+# powers (other owners are any names a position gives).
+_MAX_KNOWN = 5000
 
 
-def _plain_units(gmap: GameMap) -> dict[tuple[str, str], Unit]:
+def _plain_units(gmap: GameMap) -> dict[str, dict[str, Unit]]:
+    """Power -> its plain units seen so far, by how they were written."""
     known = gmap.__dict__.get("_plain_units")
     if known is None:
-        known = gmap.__dict__["_plain_units"] = {}
+        known = gmap.__dict__["_plain_units"] = {p: {} for p in gmap.powers}
     return known
 
 
+def _map_homes(gmap: GameMap) -> dict[str, tuple[str, ...]]:
+    """Each power's home centres as the map gives them, read once per map (copied by each
+    position, which may change them)."""
+    homes = gmap.__dict__.get("_homes")
+    if homes is None:
+        homes = gmap.__dict__["_homes"] = {k: tuple(p.homes) for k, p in gmap.powers.items()}
+    return homes
+
+
 def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
-    parser = OrderParser.for_map(gmap)
     try:
         phase = Phase.parse(str(data.get("phase") or gmap.start))
     except ValueError as e:
         raise PositionError("phase", str(e)) from None
     units: dict[str, Unit] = {}
-    owners = frozenset(str(k).strip().upper()
-                       for k in (data.get("extra") or {}).get("owners") or ())
+    extra = data.get("extra") or {}
+    raw_owners = extra.get("owners")
+    owners = frozenset(str(k).strip().upper() for k in raw_owners) if raw_owners else frozenset()
     raw_units = data.get("units")
     if raw_units is None:
         raw_units = {k: list(p.units) for k, p in gmap.powers.items()}
     # The loops below run for every unit and centre of every case: field paths for error
     # messages are only spelt out when there is an error.
-    known = _plain_units(gmap)
+    # A power's own key, as positions write it, is the look-up's answer whatever the owners.
+    power_names = gmap.power_names
+    plain_units = _plain_units(gmap)
     for key, entries in (raw_units or {}).items():
-        power = _owner(gmap, key, f"units.{key}", owners)
+        power = power_names.get(key) if type(key) is str else None
+        if power is None:
+            power = _owner(gmap, key, f"units.{key}", owners)
+        known = plain_units.get(power)
+        if known is None:
+            known = {}  # another owner: nothing kept
         for n, entry in enumerate(entries or ()):
-            unit = known.get((power, entry)) if type(entry) is str else None
+            unit = known.get(entry) if type(entry) is str else None
             if unit is not None:
-                if unit.prov in units:
-                    raise PositionError(f"units.{key}[{n}]", f"two units in {unit.prov}")
-                units[unit.prov] = unit
+                prov = unit.prov
+                if prov in units:
+                    raise PositionError(f"units.{key}[{n}]", f"two units in {prov}")
+                units[prov] = unit
                 continue
             attrs: dict[str, Any] | None = None
             if isinstance(entry, dict):
                 attrs = {k: v for k, v in entry.items() if k != "unit"}
                 entry = entry.get("unit", "")
+            parser = OrderParser.for_map(gmap)  # only here: most units are known
             parsed = _unit_or_reason(parser, str(entry))
             if isinstance(parsed, str) and attrs and attrs.get("any_terrain"):
                 parsed = _unit_anywhere(parser, str(entry))  # Warlock: walk on water...
@@ -167,7 +190,7 @@ def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
             utype, loc = parsed
             unit = Unit(power, utype, loc, attrs)
             if attrs is None and type(entry) is str and len(known) < _MAX_KNOWN:
-                known[(power, entry)] = unit
+                known[entry] = unit
             if unit.prov in units:
                 raise PositionError(f"units.{key}[{n}]", f"two units in {unit.prov}")
             units[unit.prov] = unit
@@ -177,17 +200,19 @@ def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
         raw_centers = {k: list(p.homes) for k, p in gmap.powers.items()}
     names, supply_centres = gmap.names, gmap.supply_centres
     for key, provs in (raw_centers or {}).items():
-        power = _owner(gmap, key, f"centers.{key}", owners)
+        power = power_names.get(key) if type(key) is str else None
+        if power is None:
+            power = _owner(gmap, key, f"centers.{key}", owners)
         for n, name in enumerate(provs or ()):
-            prov = names.get(name) if isinstance(name, str) else None
+            prov = names.get(name) if type(name) is str else None
             if prov is None:
                 prov = _province(gmap, name, f"centers.{key}[{n}]")
             if prov not in supply_centres:
                 raise PositionError(f"centers.{key}[{n}]", f"{prov} is not a supply centre")
-            if centers.get(prov, power) != power:
+            if prov in centers and centers[prov] != power:
                 raise PositionError(f"centers.{key}[{n}]", f"{prov} is owned twice")
             centers[prov] = power
-    homes = {k: tuple(p.homes) for k, p in gmap.powers.items()}
+    homes = dict(_map_homes(gmap))
     for key, provs in (data.get("homes") or {}).items():
         power = _power(gmap, key, f"homes.{key}")
         found = []
@@ -212,19 +237,23 @@ def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
     for text, spec in (data.get("dislodged") or {}).items():
         path = f"dislodged.{text}"
         spec = spec or {}
-        utype, loc = parse_unit(parser, text, path, bool(spec.get("any_terrain")))
+        utype, loc = parse_unit(OrderParser.for_map(gmap), text, path,
+                                bool(spec.get("any_terrain")))
         power = _owner(gmap, spec.get("power"), f"{path}.power", owners)
         attacker = spec.get("attacker_from")
         attacker = _province(gmap, attacker, f"{path}.attacker_from") if attacker else None
         attrs = {k: v for k, v in spec.items() if k not in DISLODGED_KEYS}
         unit = Unit(power, utype, loc, attrs)
         dislodged[unit.prov] = Dislodged(unit, attacker, bool(spec.get("by_convoy", False)))
+    raw_standoffs = data.get("standoffs")
     standoffs = frozenset(
-        _province(gmap, s, f"standoffs[{n}]") for n, s in enumerate(data.get("standoffs") or ())
-    )
+        _province(gmap, s, f"standoffs[{n}]") for n, s in enumerate(raw_standoffs)
+    ) if raw_standoffs else frozenset()
     power_attrs: dict[str, dict[str, Any]] = {}
-    for key, attrs in (data.get("powers") or {}).items():
-        power_attrs[_power(gmap, key, f"powers.{key}")] = dict(attrs or {})
+    raw_powers = data.get("powers")
+    if raw_powers:
+        for key, attrs in raw_powers.items():
+            power_attrs[_power(gmap, key, f"powers.{key}")] = dict(attrs or {})
     return GameState(
         map=gmap,
         phase=phase,
@@ -234,7 +263,7 @@ def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
         dislodged=dislodged,
         standoffs=standoffs,
         power_attrs=power_attrs,
-        extra=dict(data.get("extra") or {}),
+        extra=dict(extra),
     )
 
 

@@ -22,20 +22,19 @@ class Phase:
     season_index: int  # 0 spring, 1 fall, 2 winter: makes phases sort in game order
     kind_index: int
 
+    # Derived once (not fields: they take no part in comparing phases); read many times
+    # a phase, where properties would be a call each.
+    season: str = field(init=False, repr=False, compare=False)  # "S", "F" or "W"
+    kind: str = field(init=False, repr=False, compare=False)  # MOVEMENT, RETREAT, ADJUSTMENT
+
     def __init__(self, year: int, season_index: int, kind_index: int) -> None:
         # By hand, like Unit's: a phase is made several times per adjudication.
         d = self.__dict__
         d["year"] = year
         d["season_index"] = season_index
         d["kind_index"] = kind_index
-
-    @property
-    def season(self) -> str:
-        return "SFW"[self.season_index]
-
-    @property
-    def kind(self) -> str:
-        return "MRA"[self.kind_index]
+        d["season"] = "SFW"[season_index]
+        d["kind"] = "MRA"[kind_index]
 
     @classmethod
     def make(cls, season: str, year: int, kind: str) -> Phase:
@@ -113,6 +112,26 @@ class GameState:
     standoffs: frozenset[str] = frozenset()
     power_attrs: dict[str, dict[str, Any]] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)  # game-wide variant state
+
+    def __init__(
+        self, map: GameMap, phase: Phase, units: dict[str, Unit], centers: dict[str, str],
+        homes: dict[str, tuple[str, ...]], dislodged: dict[str, Dislodged] | None = None,
+        standoffs: frozenset[str] = frozenset(),
+        power_attrs: dict[str, dict[str, Any]] | None = None,
+        extra: dict[str, Any] | None = None,
+    ) -> None:
+        # By hand, like Unit's: the generated frozen __init__ sets each field through
+        # object.__setattr__, and every case reads a position.
+        d = self.__dict__
+        d["map"] = map
+        d["phase"] = phase
+        d["units"] = units
+        d["centers"] = centers
+        d["homes"] = homes
+        d["dislodged"] = {} if dislodged is None else dislodged
+        d["standoffs"] = standoffs
+        d["power_attrs"] = {} if power_attrs is None else power_attrs
+        d["extra"] = {} if extra is None else extra
 
     @property
     def powers(self) -> list[str]:

@@ -20,10 +20,11 @@ class _Lazy(Mapping[str, type]):
         self._loaded: dict[str, type] = {}
 
     def __getitem__(self, name: str) -> type:
-        if name not in self._loaded:
+        loaded = self._loaded.get(name)
+        if loaded is None:
             module, cls = self._paths[name].split(":")
-            self._loaded[name] = getattr(import_module(module), cls)
-        return self._loaded[name]
+            loaded = self._loaded[name] = getattr(import_module(module), cls)
+        return loaded
 
     def __contains__(self, name: object) -> bool:
         return name in self._paths  # without importing: Mapping's would, through __getitem__
@@ -59,10 +60,15 @@ class VariantError(ValueError):
 
 
 def make_rules(variant: str, options: dict[str, Any] | None = None) -> StandardRules:
-    options = dict(options or {})
-    if variant not in VARIANTS:
-        raise VariantError(f"unknown variant {variant!r} (known: {', '.join(sorted(VARIANTS))})")
-    base = VARIANTS[variant]
+    try:
+        base = VARIANTS[variant]
+    except KeyError:
+        raise VariantError(
+            f"unknown variant {variant!r} (known: {', '.join(sorted(VARIANTS))})"
+        ) from None
+    if not options:
+        return base({})  # most cases: no option to compose
+    options = dict(options)
     layers = []
     for key, value in options.items():
         if key in OPTIONS:
