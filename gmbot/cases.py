@@ -56,9 +56,19 @@ def _unordered(result: PhaseResult) -> list[str]:
                   if prov not in ordered and str(u) in result.orders)
 
 
+def _sorted_like(table: dict[str, str], keyed: dict[str, str], keys: list[str]) -> dict[str, str]:
+    """`table` sorted by key, given `keys`: the sorted keys of `keyed`. One sort serves
+    the tables with the same keys (each unit's order and result); sorting the pairs
+    instead would compare tuples."""
+    if table.keys() != keyed.keys():
+        return dict(sorted(table.items()))
+    return {k: table[k] for k in keys}
+
+
 def result_to_dict(result: PhaseResult) -> dict[str, Any]:
     after = result.after
     position = state_to_dict(after)
+    units = sorted(result.orders)  # the units' names
     out: dict[str, Any] = {
         "phase": str(result.before.phase),
         "next_phase": str(after.phase),
@@ -73,8 +83,8 @@ def result_to_dict(result: PhaseResult) -> dict[str, Any]:
             for _, d in sorted(result.dislodged.items())
         },
         "moves": dict(sorted(result.moves.items())),
-        "order_results": dict(sorted(result.results.items())),
-        "orders": dict(sorted(result.orders.items())),
+        "order_results": _sorted_like(result.results, result.orders, units),
+        "orders": {k: result.orders[k] for k in units},
         "errors": [
             {"power": r.power, "order": r.line, "reason": r.reason, "province": r.prov}
             for r in result.rejected

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import re
+from collections import defaultdict
 from functools import lru_cache
 from typing import Any
 
@@ -243,19 +244,19 @@ def unit_entry(unit: Unit) -> str | dict[str, Any]:
 
 
 def units_by_power(units: dict[str, Unit], powers: list[str]) -> dict[str, list[Any]]:
-    out: dict[str, list[Any]] = {p: [] for p in powers}
+    # A defaultdict, not setdefault: that makes an empty list for every unit and centre.
+    out: defaultdict[str, list[Any]] = defaultdict(list, {p: [] for p in powers})
     for prov in sorted(units):
         unit = units[prov]
         # str(unit) spelt out for the common plain unit: two calls fewer a unit.
-        entry = unit_entry(unit) if unit.attrs else f"{unit.type} {unit.loc}"
-        out.setdefault(unit.power, []).append(entry)
+        out[unit.power].append(unit_entry(unit) if unit.attrs else f"{unit.type} {unit.loc}")
     return {p: v for p, v in out.items() if v}
 
 
 def centers_by_power(centers: dict[str, str], powers: list[str]) -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {p: [] for p in powers}
+    out: defaultdict[str, list[str]] = defaultdict(list, {p: [] for p in powers})
     for prov in sorted(centers):
-        out.setdefault(centers[prov], []).append(prov)
+        out[centers[prov]].append(prov)
     return {p: v for p, v in out.items() if v}
 
 

@@ -64,7 +64,8 @@ class Phase:
         return cls.make(season, int(m.group(2)), kind)
 
     def __str__(self) -> str:
-        return f"{self.season}{self.year}{self.kind}"
+        # season and kind spelt out: every result writes its phases.
+        return f"{'SFW'[self.season_index]}{self.year}{'MRA'[self.kind_index]}"
 
     def long(self) -> str:
         return f"{SEASONS[self.season]} {self.year} {KINDS[self.kind]}"
