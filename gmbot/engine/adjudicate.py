@@ -218,28 +218,32 @@ def _adjustments(state: GameState, rules: StandardRules, orders: list[Order]) ->
 
 def capture_centres(state: GameState) -> GameState:
     centers = dict(state.centers)
+    supply_centres = state.map.supply_centres
     for prov, unit in state.units.items():
-        if prov in state.map.supply_centres:
+        if prov in supply_centres:
             centers[prov] = unit.power
     return state.with_(centers=centers)
 
 
 def _advance(result: PhaseResult, state: GameState, rules: StandardRules) -> PhaseResult:
     before = result.before
-    phase = rules.next_phase(state.phase)
+    # `prev`: the phase `state` is at. A skipped retreat phase changes nothing but the
+    # phase, so no state is made for it.
+    prev, phase = state.phase, rules.next_phase(state.phase)
     while True:
-        if phase.kind == RETREAT:
+        kind = phase.kind
+        if kind == RETREAT:
+            if not state.dislodged:
+                prev, phase = phase, rules.next_phase(phase)
+                continue
             nxt = state.with_(phase=phase)
         else:
             nxt = state.with_(phase=phase, dislodged={}, standoffs=frozenset())
-        if phase.kind == RETREAT and not nxt.dislodged:
-            state, phase = nxt, rules.next_phase(phase)
-            continue
-        leaving_fall = state.phase.season == "F" and phase.season != "F"
-        if leaving_fall and rules.captures_centres(state.phase):
+        leaving_fall = prev.season == "F" and phase.season != "F"
+        if leaving_fall and rules.captures_centres(prev):
             nxt = capture_centres(nxt)
-        if phase.kind == ADJUSTMENT and not has_adjustments(nxt, rules):
-            state, phase = nxt, rules.next_phase(phase)
+        if kind == ADJUSTMENT and not has_adjustments(nxt, rules):
+            state, prev, phase = nxt, phase, rules.next_phase(phase)
             continue
         break
     result.after = nxt

@@ -26,7 +26,8 @@ def adjustment_counts(state: GameState, rules: Rules | None = None) -> dict[str,
     centres = Counter(state.centers.values())
     units = Counter(u.power for u in state.units.values())
     counts = {p: centres[p] - units[p] for p in state.powers}
-    if rules is not None:  # a variant's extra builds or removals
+    # A variant's extra builds or removals (the standard hook adds none: not called).
+    if rules is not None and type(rules).adjustment_offset is not Rules.adjustment_offset:
         for p in counts:
             counts[p] += rules.adjustment_offset(state, p)
     return counts
