@@ -52,8 +52,8 @@ def _unordered(result: PhaseResult) -> list[str]:
     if result.before.phase.kind != MOVEMENT:
         return []
     ordered = {o.prov for o in result.accepted}
-    return sorted(str(u) for prov, u in result.before.units.items()
-                  if prov not in ordered and str(u) in result.orders)
+    return sorted(u.name for prov, u in result.before.units.items()
+                  if prov not in ordered and u.name in result.orders)
 
 
 def _sorted_like(table: dict[str, str], keyed: dict[str, str], keys: list[str]) -> dict[str, str]:

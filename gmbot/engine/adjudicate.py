@@ -148,7 +148,7 @@ def _movement(state: GameState, rules: StandardRules, orders: dict[str, Order]) 
     standard_code = type(rules).result_code is StandardRules.result_code
     res_code = res.result_code
     for i, unit in enumerate(res.units):
-        name = f"{unit.type} {unit.loc}"  # str(unit), without a call
+        name = unit.name
         order = res_orders[i]
         orders_out[name] = str(order)
         results_out[name] = res_code(i) if standard_code else result_code(res, i)

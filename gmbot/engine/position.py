@@ -248,8 +248,7 @@ def units_by_power(units: dict[str, Unit], powers: list[str]) -> dict[str, list[
     out: defaultdict[str, list[Any]] = defaultdict(list, {p: [] for p in powers})
     for prov in sorted(units):
         unit = units[prov]
-        # str(unit) spelt out for the common plain unit: two calls fewer a unit.
-        out[unit.power].append(unit_entry(unit) if unit.attrs else f"{unit.type} {unit.loc}")
+        out[unit.power].append(unit_entry(unit) if unit.attrs else unit.name)
     return {p: v for p, v in out.items() if v}
 
 

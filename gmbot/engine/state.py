@@ -78,6 +78,8 @@ class Unit:
     loc: str  # province, or PROV/COAST for a fleet on a split coast
     attrs: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     prov: str = field(init=False, repr=False, compare=False)  # derived once, read often
+    name: str = field(init=False, repr=False, compare=False)  # str(unit): every result
+    # names each unit two or three times, and most units are made once for many positions
 
     def __init__(
         self, power: str, type: str, loc: str, attrs: dict[str, Any] | None = None
@@ -91,9 +93,10 @@ class Unit:
         d["loc"] = loc
         d["attrs"] = {} if attrs is None else attrs
         d["prov"] = loc.partition("/")[0]  # province_of(loc), without a call
+        d["name"] = f"{type} {loc}"
 
     def __str__(self) -> str:
-        return f"{self.type} {self.loc}"
+        return self.name
 
 
 @dataclass(frozen=True)
