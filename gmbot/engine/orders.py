@@ -16,6 +16,10 @@ def _set(obj: object, name: str, value: object) -> None:
 # (dataclass keeps them) with the same parameters as the generated ones: those call
 # __post_init__ and a helper per derived field, about twice the cost. Other orders, and
 # variants' own Order subclasses, keep the generated __init__ and Order.__post_init__.
+# The movement orders also keep their text (str(order)) in a derived field `text`: every
+# result prints every unit's order, and parsed orders are shared by the cases that give
+# the same line. A subclass's generated __init__ reaches the hand-written one through
+# __post_init__, which sets the derived fields again from the ones it was given.
 _setattr = object.__setattr__
 
 
@@ -37,14 +41,20 @@ class Order:
 
 @dataclass(frozen=True, slots=True)
 class Hold(Order):
+    text: str = field(init=False, repr=False, compare=False)
+
     def __init__(self, power: str, utype: str | None, loc: str) -> None:
         _setattr(self, "power", power)
         _setattr(self, "utype", utype)
         _setattr(self, "loc", loc)
         _setattr(self, "prov", loc.partition("/")[0])
+        _setattr(self, "text", f"{utype or '?'} {loc} H")
+
+    def __post_init__(self) -> None:
+        Hold.__init__(self, self.power, self.utype, self.loc)
 
     def __str__(self) -> str:
-        return f"{self.utype or '?'} {self.loc} H"  # unit_text inline: hot
+        return self.text
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +62,7 @@ class Move(Order):
     dest: str  # province, or PROV/COAST for a fleet
     via_convoy: bool = False
     dest_prov: str = field(init=False, repr=False, compare=False)
+    text: str = field(init=False, repr=False, compare=False)
 
     def __init__(
         self, power: str, utype: str | None, loc: str, dest: str, via_convoy: bool = False
@@ -63,21 +74,22 @@ class Move(Order):
         _setattr(self, "dest", dest)
         _setattr(self, "via_convoy", via_convoy)
         _setattr(self, "dest_prov", dest.partition("/")[0])
+        via = " VIA CONVOY" if via_convoy else ""
+        _setattr(self, "text", f"{utype or '?'} {loc} - {dest}{via}")
 
     def __post_init__(self) -> None:
         # Not called by the __init__ above; a subclass's generated __init__ calls it.
-        Order.__post_init__(self)  # zero-argument super() fails in slotted dataclasses
-        _set(self, "dest_prov", province_of(self.dest))
+        Move.__init__(self, self.power, self.utype, self.loc, self.dest, self.via_convoy)
 
     def __str__(self) -> str:
-        via = " VIA CONVOY" if self.via_convoy else ""
-        return f"{self.utype or '?'} {self.loc} - {self.dest}{via}"
+        return self.text
 
 
 @dataclass(frozen=True, slots=True)
 class SupportHold(Order):
     target_type: str | None
     target: str  # province of the supported unit
+    text: str = field(init=False, repr=False, compare=False)
 
     def __init__(
         self, power: str, utype: str | None, loc: str, target_type: str | None, target: str
@@ -88,9 +100,14 @@ class SupportHold(Order):
         _setattr(self, "prov", loc.partition("/")[0])
         _setattr(self, "target_type", target_type)
         _setattr(self, "target", target)
+        _setattr(self, "text", f"{utype or '?'} {loc} S {target_type or '?'} {target}")
+
+    def __post_init__(self) -> None:
+        SupportHold.__init__(self, self.power, self.utype, self.loc, self.target_type,
+                             self.target)
 
     def __str__(self) -> str:
-        return f"{self.utype or '?'} {self.loc} S {self.target_type or '?'} {self.target}"
+        return self.text
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +116,7 @@ class SupportMove(Order):
     target: str  # province the supported unit moves from
     dest: str  # where it moves to; a coast only if the player named one
     dest_prov: str = field(init=False, repr=False, compare=False)
+    text: str = field(init=False, repr=False, compare=False)
 
     def __init__(
         self, power: str, utype: str | None, loc: str, target_type: str | None, target: str,
@@ -112,11 +130,13 @@ class SupportMove(Order):
         _setattr(self, "target", target)
         _setattr(self, "dest", dest)
         _setattr(self, "dest_prov", dest.partition("/")[0])
+        _setattr(self, "text",
+                 f"{utype or '?'} {loc} S {target_type or '?'} {target} - {dest}")
 
     def __post_init__(self) -> None:
         # Not called by the __init__ above; a subclass's generated __init__ calls it.
-        Order.__post_init__(self)
-        _set(self, "dest_prov", province_of(self.dest))
+        SupportMove.__init__(self, self.power, self.utype, self.loc, self.target_type,
+                             self.target, self.dest)
 
     def matches(self, move: Order) -> bool:
         """A support without a coast fits a move to either coast; one naming a coast
@@ -126,14 +146,14 @@ class SupportMove(Order):
         return "/" not in move.dest or move.dest == self.dest
 
     def __str__(self) -> str:
-        unit = f"{self.utype or '?'} {self.loc}"
-        return f"{unit} S {self.target_type or '?'} {self.target} - {self.dest}"
+        return self.text
 
 
 @dataclass(frozen=True, slots=True)
 class Convoy(Order):
     target: str  # province of the convoyed army
     dest: str
+    text: str = field(init=False, repr=False, compare=False)
 
     def __init__(self, power: str, utype: str | None, loc: str, target: str, dest: str) -> None:
         _setattr(self, "power", power)
@@ -142,9 +162,13 @@ class Convoy(Order):
         _setattr(self, "prov", loc.partition("/")[0])
         _setattr(self, "target", target)
         _setattr(self, "dest", dest)
+        _setattr(self, "text", f"{utype or '?'} {loc} C A {target} - {dest}")
+
+    def __post_init__(self) -> None:
+        Convoy.__init__(self, self.power, self.utype, self.loc, self.target, self.dest)
 
     def __str__(self) -> str:
-        return f"{self.utype or '?'} {self.loc} C A {self.target} - {self.dest}"
+        return self.text
 
 
 @dataclass(frozen=True, slots=True)
