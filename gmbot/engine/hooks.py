@@ -336,6 +336,8 @@ class Rules(ABC):
         if not need:
             return None
         counts = Counter(state.centers.values())  # one pass, not one per power
+        if max(counts.values(), default=0) < need:
+            return None  # mostly: no power has enough
         for power in state.powers:
             if counts[power] >= need:
                 return power
