@@ -18,18 +18,17 @@ _PARSED: dict[str, Phase] = {}  # text -> phase, see Phase.parse
 _setattr = object.__setattr__  # sets a frozen dataclass's field
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class Phase:
     year: int
     season_index: int  # 0 spring, 1 fall, 2 winter: makes phases sort in game order
     kind_index: int
 
     def __init__(self, year: int, season_index: int, kind_index: int) -> None:
-        # By hand, like Unit's: a phase is made several times per adjudication.
-        d = self.__dict__
-        d["year"] = year
-        d["season_index"] = season_index
-        d["kind_index"] = kind_index
+        # Slots set by hand, like Unit's: a phase is read more often than made.
+        _setattr(self, "year", year)
+        _setattr(self, "season_index", season_index)
+        _setattr(self, "kind_index", kind_index)
 
     @property
     def season(self) -> str:
