@@ -126,9 +126,9 @@ _MAX_KNOWN = 20000
 
 
 def _plain_units(gmap: GameMap) -> dict[tuple[str, str], Unit]:
-    known = gmap.__dict__.get("_plain_units")
+    known = gmap.derived.get("_plain_units")
     if known is None:
-        known = gmap.__dict__["_plain_units"] = {}
+        known = gmap.derived["_plain_units"] = {}
     return known
 
 
