@@ -11,7 +11,15 @@ from gmbot.engine.resolve import Resolution
 from gmbot.engine.result import PhaseResult, Rejection
 from gmbot.engine.retreat import resolve_retreats, retreat_options
 from gmbot.engine.rules import StandardRules
-from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, Dislodged, GameState, Unit
+from gmbot.engine.state import (
+    ADJUSTMENT,
+    MOVEMENT,
+    RETREAT,
+    Dislodged,
+    GameState,
+    Unit,
+    plain_unit,
+)
 
 
 def accept_orders(
@@ -158,7 +166,10 @@ def _movement(state: GameState, rules: StandardRules, orders: dict[str, Order]) 
             assert a is not None
             dislodged[src[i]] = Dislodged(unit, src[a], res.convoyed[a])
         elif isinstance(order, Move) and move_ok(i):
-            units[order.dest_prov] = Unit(unit.power, unit.type, order.dest, unit.attrs)
+            units[order.dest_prov] = (
+                Unit(unit.power, unit.type, order.dest, unit.attrs) if unit.attrs
+                else plain_unit(unit.power, unit.type, order.dest)
+            )
             result.moves[name] = order.dest
         else:
             units[src[i]] = unit

@@ -102,6 +102,23 @@ class Unit:
         return self.name
 
 
+# Units without attributes by (power, type, loc), see plain_unit. Bounded.
+_PLAIN_UNITS: dict[tuple[str, str, str], Unit] = {}
+_MAX_PLAIN_UNITS = 20000
+
+
+def plain_unit(power: str, type: str, loc: str) -> Unit:
+    """Unit(power, type, loc): one object for each, shared (a unit is a frozen value), as
+    a look-up costs far less than making a unit. Not for a unit with attributes."""
+    key = (power, type, loc)
+    unit = _PLAIN_UNITS.get(key)
+    if unit is None:
+        if len(_PLAIN_UNITS) >= _MAX_PLAIN_UNITS:
+            _PLAIN_UNITS.clear()
+        unit = _PLAIN_UNITS[key] = Unit(power, type, loc)
+    return unit
+
+
 @dataclass(frozen=True)
 class Dislodged:
     unit: Unit
