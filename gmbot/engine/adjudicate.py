@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from gmbot.engine.adjust import has_adjustments, resolve_adjustments
 from gmbot.engine.check import check_order
-from gmbot.engine.orders import Move, Order, OrderError
+from gmbot.engine.orders import Convoy, Hold, Move, Order, OrderError, SupportHold, SupportMove
 from gmbot.engine.parse import OrderParser
 from gmbot.engine.resolve import Resolution
 from gmbot.engine.result import PhaseResult, Rejection
@@ -139,6 +139,10 @@ def _mark_void(result: PhaseResult, accepted: list[Order]) -> None:
             result.results[name] = "void"
 
 
+# Orders whose text is kept in their `text` field (subclasses may print otherwise).
+_WITH_TEXT = frozenset({Hold, Move, SupportHold, SupportMove, Convoy})
+
+
 # -- the three phase kinds --------------------------------------------------------------
 
 
@@ -150,27 +154,31 @@ def _movement(state: GameState, rules: StandardRules, orders: dict[str, Order]) 
     dislodged: dict[str, Dislodged] = {}
     result = PhaseResult(before=state, after=state)
     # Bound once: this loop runs for every unit of every phase.
-    res_orders, src, move_ok, is_dislodged = res.orders, res.src, res.move_ok, res.dislodged
+    res_orders, src, dest, move_ok = res.orders, res.src, res.dest, res.move_ok
+    is_dislodged, attacked = res.dislodged, res.moves_into
     result_code, orders_out, results_out = rules.result_code, result.orders, result.results
+    moves_out = result.moves
     # The hook not overridden: the resolver's own code, one call a unit fewer.
     standard_code = type(rules).result_code is StandardRules.result_code
     res_code = res.result_code
     for i, unit in enumerate(res.units):
         name = unit.name
         order = res_orders[i]
-        orders_out[name] = str(order)
+        # str(order), read from the standard orders without a call.
+        orders_out[name] = order.text if type(order) in _WITH_TEXT else str(order)
         results_out[name] = res_code(i) if standard_code else result_code(res, i)
-        # src[i] is the province the unit stands in.
-        if is_dislodged(i):
+        # src[i] is the province the unit stands in; dest[i] where it moves, if it does.
+        if src[i] in attacked and is_dislodged(i):
             a = res.attacker_of(i)
             assert a is not None
             dislodged[src[i]] = Dislodged(unit, src[a], res.convoyed[a])
-        elif isinstance(order, Move) and move_ok(i):
-            units[order.dest_prov] = (
-                Unit(unit.power, unit.type, order.dest, unit.attrs) if unit.attrs
-                else plain_unit(unit.power, unit.type, order.dest)
+        elif dest[i] is not None and move_ok(i):
+            to = order.dest  # type: ignore[attr-defined]  # a Move (it has a destination)
+            units[dest[i]] = (
+                Unit(unit.power, unit.type, to, unit.attrs) if unit.attrs
+                else plain_unit(unit.power, unit.type, to)
             )
-            result.moves[name] = order.dest
+            moves_out[name] = to
         else:
             units[src[i]] = unit
     # Left empty by a standoff: a failed move still bounced there. A move that lost a
