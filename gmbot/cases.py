@@ -52,6 +52,8 @@ def _unordered(result: PhaseResult) -> list[str]:
     if result.before.phase.kind != MOVEMENT:
         return []
     ordered = {o.prov for o in result.accepted}
+    if result.before.units.keys() <= ordered:
+        return []  # mostly
     return sorted(u.name for prov, u in result.before.units.items()
                   if prov not in ordered and u.name in result.orders)
 
@@ -73,7 +75,7 @@ def result_to_dict(result: PhaseResult) -> dict[str, Any]:
         "phase": str(result.before.phase),
         "next_phase": str(after.phase),
         # The same lists as in `position`, copied rather than built twice.
-        "units_after": {p: list(units) for p, units in position["units"].items()},
+        "units_after": {p: [*units] for p, units in position["units"].items()},
         "dislodged": {
             str(d.unit): {
                 "power": d.unit.power,
@@ -89,7 +91,7 @@ def result_to_dict(result: PhaseResult) -> dict[str, Any]:
             {"power": r.power, "order": r.line, "reason": r.reason, "province": r.prov}
             for r in result.rejected
         ],
-        "centers_after": {p: list(centers) for p, centers in position["centers"].items()},
+        "centers_after": {p: [*centers] for p, centers in position["centers"].items()},
         "position": position,
     }
     unordered = _unordered(result)

@@ -265,7 +265,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "phase": str(state.phase),
         "units": units_by_power(state.units, powers),
         "centers": centers_by_power(state.centers, powers),
-        "homes": {p: list(h) for p, h in state.homes.items()},
+        "homes": {p: [*h] for p, h in state.homes.items()},  # [*h]: list(h) without a call
     }
     if state.dislodged:
         data["dislodged"] = {
