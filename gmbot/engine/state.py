@@ -23,20 +23,18 @@ class Phase:
     year: int
     season_index: int  # 0 spring, 1 fall, 2 winter: makes phases sort in game order
     kind_index: int
+    # Derived, as letters: "S", "F" or "W", and MOVEMENT, RETREAT or ADJUSTMENT. Fields, not
+    # properties: every order line asks its phase's kind.
+    season: str = field(init=False, repr=False, compare=False)
+    kind: str = field(init=False, repr=False, compare=False)
 
     def __init__(self, year: int, season_index: int, kind_index: int) -> None:
         # Slots set by hand, like Unit's: a phase is read more often than made.
         _setattr(self, "year", year)
         _setattr(self, "season_index", season_index)
         _setattr(self, "kind_index", kind_index)
-
-    @property
-    def season(self) -> str:
-        return "SFW"[self.season_index]
-
-    @property
-    def kind(self) -> str:
-        return "MRA"[self.kind_index]
+        _setattr(self, "season", "SFW"[season_index])
+        _setattr(self, "kind", "MRA"[kind_index])
 
     @classmethod
     def make(cls, season: str, year: int, kind: str) -> Phase:
@@ -65,8 +63,7 @@ class Phase:
         return cls.make(season, int(m.group(2)), kind)
 
     def __str__(self) -> str:
-        # season and kind spelt out: every result writes its phases.
-        return f"{'SFW'[self.season_index]}{self.year}{'MRA'[self.kind_index]}"
+        return f"{self.season}{self.year}{self.kind}"
 
     def long(self) -> str:
         return f"{SEASONS[self.season]} {self.year} {KINDS[self.kind]}"
