@@ -57,18 +57,30 @@ def _unordered(result: PhaseResult) -> list[str]:
     if result.before.phase.kind != MOVEMENT:
         return []
     ordered = {o.prov for o in result.accepted}
-    return sorted(str(u) for prov, u in result.before.units.items()
-                  if prov not in ordered and str(u) in result.orders)
+    if result.before.units.keys() <= ordered:
+        return []  # mostly
+    return sorted(u.name for prov, u in result.before.units.items()
+                  if prov not in ordered and u.name in result.orders)
+
+
+def _sorted_like(table: dict[str, str], keyed: dict[str, str], keys: list[str]) -> dict[str, str]:
+    """`table` sorted by key, given `keys`: the sorted keys of `keyed`. One sort serves
+    the tables with the same keys (each unit's order and result); sorting the pairs
+    instead would compare tuples."""
+    if table.keys() != keyed.keys():
+        return dict(sorted(table.items()))
+    return {k: table[k] for k in keys}
 
 
 def result_to_dict(result: PhaseResult) -> dict[str, Any]:
     after = result.after
     position = state_to_dict(after)
+    units = sorted(result.orders)  # the units' names
     out: dict[str, Any] = {
         "phase": str(result.before.phase),
         "next_phase": str(after.phase),
         # The same lists as in `position`, copied rather than built twice.
-        "units_after": {p: list(units) for p, units in position["units"].items()},
+        "units_after": {p: [*units] for p, units in position["units"].items()},
         "dislodged": {
             str(d.unit): {
                 "power": d.unit.power,
@@ -78,13 +90,13 @@ def result_to_dict(result: PhaseResult) -> dict[str, Any]:
             for _, d in sorted(result.dislodged.items())
         },
         "moves": dict(sorted(result.moves.items())),
-        "order_results": dict(sorted(result.results.items())),
-        "orders": dict(sorted(result.orders.items())),
+        "order_results": _sorted_like(result.results, result.orders, units),
+        "orders": {k: result.orders[k] for k in units},
         "errors": [
             {"power": r.power, "order": r.line, "reason": r.reason, "province": r.prov}
             for r in result.rejected
         ],
-        "centers_after": {p: list(centers) for p, centers in position["centers"].items()},
+        "centers_after": {p: [*centers] for p, centers in position["centers"].items()},
         "position": position,
     }
     unordered = _unordered(result)

@@ -5,13 +5,21 @@ from __future__ import annotations
 
 from gmbot.engine.adjust import has_adjustments, resolve_adjustments
 from gmbot.engine.check import check_order
-from gmbot.engine.orders import Move, Order, OrderError
+from gmbot.engine.orders import Convoy, Hold, Move, Order, OrderError, SupportHold, SupportMove
 from gmbot.engine.parse import OrderParser
 from gmbot.engine.resolve import Resolution
 from gmbot.engine.result import PhaseResult, Rejection
 from gmbot.engine.retreat import resolve_retreats, retreat_options
 from gmbot.engine.rules import StandardRules
-from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, Dislodged, GameState, Unit
+from gmbot.engine.state import (
+    ADJUSTMENT,
+    MOVEMENT,
+    RETREAT,
+    Dislodged,
+    GameState,
+    Unit,
+    plain_unit,
+)
 
 
 def accept_orders(
@@ -144,6 +152,10 @@ def _mark_void(result: PhaseResult, accepted: list[Order]) -> None:
             result.results[name] = "void"
 
 
+# Orders whose text is kept in their `text` field (subclasses may print otherwise).
+_WITH_TEXT = frozenset({Hold, Move, SupportHold, SupportMove, Convoy})
+
+
 # -- the three phase kinds --------------------------------------------------------------
 
 
@@ -155,24 +167,31 @@ def _movement(state: GameState, rules: StandardRules, orders: dict[str, Order]) 
     dislodged: dict[str, Dislodged] = {}
     result = PhaseResult(before=state, after=state)
     # Bound once: this loop runs for every unit of every phase.
-    res_orders, src, move_ok, is_dislodged = res.orders, res.src, res.move_ok, res.dislodged
+    res_orders, src, dest, move_ok = res.orders, res.src, res.dest, res.move_ok
+    is_dislodged, attacked = res.dislodged, res.moves_into
     result_code, orders_out, results_out = rules.result_code, result.orders, result.results
+    moves_out = result.moves
     # The hook not overridden: the resolver's own code, one call a unit fewer.
     standard_code = type(rules).result_code is StandardRules.result_code
     res_code = res.result_code
     for i, unit in enumerate(res.units):
-        name = f"{unit.type} {unit.loc}"  # str(unit), without a call
+        name = unit.name
         order = res_orders[i]
-        orders_out[name] = str(order)
+        # str(order), read from the standard orders without a call.
+        orders_out[name] = order.text if type(order) in _WITH_TEXT else str(order)
         results_out[name] = res_code(i) if standard_code else result_code(res, i)
-        # src[i] is the province the unit stands in.
-        if is_dislodged(i):
+        # src[i] is the province the unit stands in; dest[i] where it moves, if it does.
+        if src[i] in attacked and is_dislodged(i):
             a = res.attacker_of(i)
             assert a is not None
             dislodged[src[i]] = Dislodged(unit, src[a], res.convoyed[a])
-        elif isinstance(order, Move) and move_ok(i):
-            units[order.dest_prov] = Unit(unit.power, unit.type, order.dest, unit.attrs)
-            result.moves[name] = order.dest
+        elif dest[i] is not None and move_ok(i):
+            to = order.dest  # type: ignore[attr-defined]  # a Move (it has a destination)
+            units[dest[i]] = (
+                Unit(unit.power, unit.type, to, unit.attrs) if unit.attrs
+                else plain_unit(unit.power, unit.type, to)
+            )
+            moves_out[name] = to
         else:
             units[src[i]] = unit
     # Left empty by a standoff: a failed move still bounced there. A move that lost a
@@ -231,28 +250,32 @@ def _adjustments(state: GameState, rules: StandardRules, orders: list[Order]) ->
 
 def capture_centres(state: GameState) -> GameState:
     centers = dict(state.centers)
+    supply_centres = state.map.supply_centres
     for prov, unit in state.units.items():
-        if prov in state.map.supply_centres:
+        if prov in supply_centres:
             centers[prov] = unit.power
     return state.with_(centers=centers)
 
 
 def _advance(result: PhaseResult, state: GameState, rules: StandardRules) -> PhaseResult:
     before = result.before
-    phase = rules.next_phase(state.phase)
+    # `prev`: the phase `state` is at. A skipped retreat phase changes nothing but the
+    # phase, so no state is made for it.
+    prev, phase = state.phase, rules.next_phase(state.phase)
     while True:
-        if phase.kind == RETREAT:
+        kind = phase.kind
+        if kind == RETREAT:
+            if not state.dislodged:
+                prev, phase = phase, rules.next_phase(phase)
+                continue
             nxt = state.with_(phase=phase)
         else:
             nxt = state.with_(phase=phase, dislodged={}, standoffs=frozenset())
-        if phase.kind == RETREAT and not nxt.dislodged:
-            state, phase = nxt, rules.next_phase(phase)
-            continue
-        leaving_fall = state.phase.season == "F" and phase.season != "F"
-        if leaving_fall and rules.captures_centres(state.phase):
+        leaving_fall = prev.season == "F" and phase.season != "F"
+        if leaving_fall and rules.captures_centres(prev):
             nxt = capture_centres(nxt)
-        if phase.kind == ADJUSTMENT and not has_adjustments(nxt, rules):
-            state, phase = nxt, rules.next_phase(phase)
+        if kind == ADJUSTMENT and not has_adjustments(nxt, rules):
+            state, prev, phase = nxt, phase, rules.next_phase(phase)
             continue
         break
     result.after = nxt

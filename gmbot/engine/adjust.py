@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from gmbot.engine.hooks import Rules
 from gmbot.engine.orders import Build, Order, Remove, Waive
@@ -19,14 +20,18 @@ class AdjustmentOutcome:
     waived: dict[str, int] = field(default_factory=dict)
     refused: list[tuple[Order, str]] = field(default_factory=list)
 
+_power = attrgetter("power")
+
 
 def adjustment_counts(state: GameState, rules: Rules | None = None) -> dict[str, int]:
     """Builds (positive) or removals (negative) each power must make."""
-    # One pass over centres and units, not one per power.
-    centres = Counter(state.centers.values())
-    units = Counter(u.power for u in state.units.values())
-    counts = {p: centres[p] - units[p] for p in state.powers}
-    if rules is not None:  # a variant's extra builds or removals
+    # One pass over centres and units, not one per power; get() rather than a Counter's
+    # [] (a call of __missing__ for each power without centres or units).
+    centres = Counter(state.centers.values()).get
+    units = Counter(map(_power, state.units.values())).get
+    counts = {p: centres(p, 0) - units(p, 0) for p in state.powers}
+    # A variant's extra builds or removals (the standard hook adds none: not called).
+    if rules is not None and type(rules).adjustment_offset is not Rules.adjustment_offset:
         for p in counts:
             counts[p] += rules.adjustment_offset(state, p)
     return counts

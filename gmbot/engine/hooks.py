@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from gmbot.engine.orders import Build, Hold, Order, Waive
 from gmbot.engine.resolve import standard_strength
-from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, Dislodged, GameState, Phase, Unit
+from gmbot.engine.state import MOVEMENT, RETREAT, Dislodged, GameState, Phase, Unit
 
 if TYPE_CHECKING:
     from gmbot.engine.parse import OrderParser
@@ -314,13 +314,13 @@ class Rules(ABC):
 
     def next_phase(self, phase: Phase) -> Phase:
         """The phase after `phase`, before skipping phases with nothing to do."""
-        if phase.kind == MOVEMENT:
-            return Phase.make(phase.season, phase.year, RETREAT)
-        if phase.kind == RETREAT:
-            if phase.season == "S":
-                return Phase.make("F", phase.year, MOVEMENT)
-            return Phase.make("W", phase.year, ADJUSTMENT)
-        return Phase.make("S", phase.year + 1, MOVEMENT)
+        # By index (Phase.make looks the letters up): every phase passes here twice or more.
+        year, season, kind = phase.year, phase.season_index, phase.kind_index
+        if kind == 0:  # movement -> its retreats
+            return Phase(year, season, 1)
+        if kind == 1:  # retreats -> fall moves or winter adjustments
+            return Phase(year, 1, 0) if season == 0 else Phase(year, 2, 2)
+        return Phase(year + 1, 0, 0)
 
     def captures_centres(self, phase: Phase) -> bool:
         """Centres change owner after the Fall moves and retreats."""
@@ -339,6 +339,8 @@ class Rules(ABC):
         if not need:
             return None
         counts = Counter(state.centers.values())  # one pass, not one per power
+        if max(counts.values(), default=0) < need:
+            return None  # mostly: no power has enough
         for power in state.powers:
             if counts[power] >= need:
                 return power

@@ -62,6 +62,12 @@ class GameMap:
     fleet_adj: dict[str, frozenset[str]]
     names: dict[str, str] = field(default_factory=dict)
     power_names: dict[str, str] = field(default_factory=dict)
+    # What other modules derive from the map once and keep (its parser, distances...).
+    # Their own dict, not the map's __dict__: in CPython 3.11 touching an object's __dict__
+    # makes every later attribute read of it several times slower, and the map is read
+    # everywhere.
+    derived: dict[str, Any] = field(default_factory=dict, init=False, repr=False,
+                                    compare=False)
 
     def __post_init__(self) -> None:
         for code, prov in self.provinces.items():
@@ -127,7 +133,7 @@ class GameMap:
         # One source (Capitalist's capitals, checked on every case): each province's
         # distances are searched once per map and kept. Callers must not change them.
         key = (next(iter(sources)), army)
-        cache = self.__dict__.setdefault("_distance_cache", {})
+        cache = self.derived.setdefault("_distance_cache", {})
         found = cache.get(key)
         if found is None:
             found = cache[key] = _distances(_adjacency(self, army), sources)
@@ -135,7 +141,7 @@ class GameMap:
 
     def distance(self, a: str, b: str) -> int | None:
         """Moves between two provinces counting every border, None if none leads there."""
-        found = self.__dict__.get("_distance_cache", {}).get((a, True))
+        found = self.derived.get("_distance_cache", {}).get((a, True))
         if found is None:
             found = self.distances_from(frozenset({a}), army=True, any_border=True)
         return found.get(b)
@@ -145,7 +151,7 @@ def _adjacency(m: GameMap, army: bool) -> dict[str, set[str]]:
     """Province to provinces one step away: by any border (army) or by fleet moves. Built
     once per map and kind."""
     key = "_army_steps" if army else "_fleet_steps"
-    adj = m.__dict__.get(key)
+    adj = m.derived.get(key)
     if adj is not None:
         return adj
     if army:
@@ -156,7 +162,7 @@ def _adjacency(m: GameMap, army: bool) -> dict[str, set[str]]:
             adj.setdefault(a, set()).update(bs)
     else:
         adj = {a: set(bs) for a, bs in m.fleet_prov_adj.items()}
-    m.__dict__[key] = adj
+    m.derived[key] = adj
     return adj
 
 

@@ -18,6 +18,10 @@ def _set(obj: object, name: str, value: object) -> None:
 # (dataclass keeps them) with the same parameters as the generated ones: those call
 # __post_init__ and a helper per derived field, about twice the cost. Other orders, and
 # variants' own Order subclasses, keep the generated __init__ and Order.__post_init__.
+# The movement orders also keep their text (str(order)) in a derived field `text`: every
+# result prints every unit's order, and parsed orders are shared by the cases that give
+# the same line. A subclass's generated __init__ reaches the hand-written one through
+# __post_init__, which sets the derived fields again from the ones it was given.
 # The hand-written ones set each slot through its member descriptor: object.__setattr__
 # looks the name up on the type at every call, more than twice the cost.
 
@@ -45,17 +49,25 @@ class Order:
 
 _power, _utype, _loc, _prov = _slots(Order, "power", "utype", "loc", "prov")
 
-
 @dataclass(frozen=True, slots=True)
 class Hold(Order):
+    text: str = field(init=False, repr=False, compare=False)
+
     def __init__(self, power: str, utype: str | None, loc: str) -> None:
         _power(self, power)
         _utype(self, utype)
         _loc(self, loc)
         _prov(self, loc.partition("/")[0])
+        _hold_text(self, f"{utype or '?'} {loc} H")
+
+    def __post_init__(self) -> None:
+        Hold.__init__(self, self.power, self.utype, self.loc)
 
     def __str__(self) -> str:
-        return f"{self.utype or '?'} {self.loc} H"  # unit_text inline: hot
+        return self.text
+
+
+(_hold_text,) = _slots(Hold, "text")
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +75,7 @@ class Move(Order):
     dest: str  # province, or PROV/COAST for a fleet
     via_convoy: bool = False
     dest_prov: str = field(init=False, repr=False, compare=False)
+    text: str = field(init=False, repr=False, compare=False)
 
     def __init__(
         self, power: str, utype: str | None, loc: str, dest: str, via_convoy: bool = False
@@ -74,24 +87,27 @@ class Move(Order):
         _move_dest(self, dest)
         _move_via(self, via_convoy)
         _move_dest_prov(self, dest.partition("/")[0])
+        via = " VIA CONVOY" if via_convoy else ""
+        _move_text(self, f"{utype or '?'} {loc} - {dest}{via}")
 
     def __post_init__(self) -> None:
         # Not called by the __init__ above; a subclass's generated __init__ calls it.
-        Order.__post_init__(self)  # zero-argument super() fails in slotted dataclasses
-        _set(self, "dest_prov", province_of(self.dest))
+        Move.__init__(self, self.power, self.utype, self.loc, self.dest, self.via_convoy)
 
     def __str__(self) -> str:
-        via = " VIA CONVOY" if self.via_convoy else ""
-        return f"{self.utype or '?'} {self.loc} - {self.dest}{via}"
+        return self.text
 
 
-_move_dest, _move_via, _move_dest_prov = _slots(Move, "dest", "via_convoy", "dest_prov")
+_move_dest, _move_via, _move_dest_prov, _move_text = _slots(
+    Move, "dest", "via_convoy", "dest_prov", "text"
+)
 
 
 @dataclass(frozen=True, slots=True)
 class SupportHold(Order):
     target_type: str | None
     target: str  # province of the supported unit
+    text: str = field(init=False, repr=False, compare=False)
 
     def __init__(
         self, power: str, utype: str | None, loc: str, target_type: str | None, target: str
@@ -100,14 +116,19 @@ class SupportHold(Order):
         _utype(self, utype)
         _loc(self, loc)
         _prov(self, loc.partition("/")[0])
-        _hold_target_type(self, target_type)
-        _hold_target(self, target)
+        _sh_target_type(self, target_type)
+        _sh_target(self, target)
+        _sh_text(self, f"{utype or '?'} {loc} S {target_type or '?'} {target}")
+
+    def __post_init__(self) -> None:
+        SupportHold.__init__(self, self.power, self.utype, self.loc, self.target_type,
+                             self.target)
 
     def __str__(self) -> str:
-        return f"{self.utype or '?'} {self.loc} S {self.target_type or '?'} {self.target}"
+        return self.text
 
 
-_hold_target_type, _hold_target = _slots(SupportHold, "target_type", "target")
+_sh_target_type, _sh_target, _sh_text = _slots(SupportHold, "target_type", "target", "text")
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +137,7 @@ class SupportMove(Order):
     target: str  # province the supported unit moves from
     dest: str  # where it moves to; a coast only if the player named one
     dest_prov: str = field(init=False, repr=False, compare=False)
+    text: str = field(init=False, repr=False, compare=False)
 
     def __init__(
         self, power: str, utype: str | None, loc: str, target_type: str | None, target: str,
@@ -129,11 +151,12 @@ class SupportMove(Order):
         _sm_target(self, target)
         _sm_dest(self, dest)
         _sm_dest_prov(self, dest.partition("/")[0])
+        _sm_text(self, f"{utype or '?'} {loc} S {target_type or '?'} {target} - {dest}")
 
     def __post_init__(self) -> None:
         # Not called by the __init__ above; a subclass's generated __init__ calls it.
-        Order.__post_init__(self)
-        _set(self, "dest_prov", province_of(self.dest))
+        SupportMove.__init__(self, self.power, self.utype, self.loc, self.target_type,
+                             self.target, self.dest)
 
     def matches(self, move: Order) -> bool:
         """A support without a coast fits a move to either coast; one naming a coast
@@ -143,12 +166,11 @@ class SupportMove(Order):
         return "/" not in move.dest or move.dest == self.dest
 
     def __str__(self) -> str:
-        unit = f"{self.utype or '?'} {self.loc}"
-        return f"{unit} S {self.target_type or '?'} {self.target} - {self.dest}"
+        return self.text
 
 
-_sm_target_type, _sm_target, _sm_dest, _sm_dest_prov = _slots(
-    SupportMove, "target_type", "target", "dest", "dest_prov"
+_sm_target_type, _sm_target, _sm_dest, _sm_dest_prov, _sm_text = _slots(
+    SupportMove, "target_type", "target", "dest", "dest_prov", "text"
 )
 
 
@@ -156,6 +178,7 @@ _sm_target_type, _sm_target, _sm_dest, _sm_dest_prov = _slots(
 class Convoy(Order):
     target: str  # province of the convoyed army
     dest: str
+    text: str = field(init=False, repr=False, compare=False)
 
     def __init__(self, power: str, utype: str | None, loc: str, target: str, dest: str) -> None:
         _power(self, power)
@@ -164,12 +187,16 @@ class Convoy(Order):
         _prov(self, loc.partition("/")[0])
         _convoy_target(self, target)
         _convoy_dest(self, dest)
+        _convoy_text(self, f"{utype or '?'} {loc} C A {target} - {dest}")
+
+    def __post_init__(self) -> None:
+        Convoy.__init__(self, self.power, self.utype, self.loc, self.target, self.dest)
 
     def __str__(self) -> str:
-        return f"{self.utype or '?'} {self.loc} C A {self.target} - {self.dest}"
+        return self.text
 
 
-_convoy_target, _convoy_dest = _slots(Convoy, "target", "dest")
+_convoy_target, _convoy_dest, _convoy_text = _slots(Convoy, "target", "dest", "text")
 
 
 @dataclass(frozen=True, slots=True)

@@ -98,9 +98,9 @@ class OrderParser:
     def for_map(cls, game_map: GameMap) -> OrderParser:
         """The map's parser, built once and kept on the map: building one indexes every
         name of the map. A parser keeps no state between lines."""
-        parser = game_map.__dict__.get("_order_parser")
+        parser = game_map.derived.get("_order_parser")
         if parser is None:
-            parser = game_map.__dict__["_order_parser"] = cls(game_map)
+            parser = game_map.derived["_order_parser"] = cls(game_map)
         return parser
 
     def __init__(self, game_map: GameMap) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import re
+from collections import defaultdict
 from functools import lru_cache
 from typing import Any
 
@@ -130,18 +131,18 @@ _MAX_KNOWN = 5000
 
 def _plain_units(gmap: GameMap) -> dict[str, dict[str, Unit]]:
     """Power -> its plain units seen so far, by how they were written."""
-    known = gmap.__dict__.get("_plain_units")
+    known = gmap.derived.get("_plain_units")
     if known is None:
-        known = gmap.__dict__["_plain_units"] = {p: {} for p in gmap.powers}
+        known = gmap.derived["_plain_units"] = {p: {} for p in gmap.powers}
     return known
 
 
 def _map_homes(gmap: GameMap) -> dict[str, tuple[str, ...]]:
     """Each power's home centres as the map gives them, read once per map (copied by each
     position, which may change them)."""
-    homes = gmap.__dict__.get("_homes")
+    homes = gmap.derived.get("_homes")
     if homes is None:
-        homes = gmap.__dict__["_homes"] = {k: tuple(p.homes) for k, p in gmap.powers.items()}
+        homes = gmap.derived["_homes"] = {k: tuple(p.homes) for k, p in gmap.powers.items()}
     return homes
 
 
@@ -272,19 +273,18 @@ def unit_entry(unit: Unit) -> str | dict[str, Any]:
 
 
 def units_by_power(units: dict[str, Unit], powers: list[str]) -> dict[str, list[Any]]:
-    out: dict[str, list[Any]] = {p: [] for p in powers}
+    # A defaultdict, not setdefault: that makes an empty list for every unit and centre.
+    out: defaultdict[str, list[Any]] = defaultdict(list, {p: [] for p in powers})
     for prov in sorted(units):
         unit = units[prov]
-        # str(unit) spelt out for the common plain unit: two calls fewer a unit.
-        entry = unit_entry(unit) if unit.attrs else f"{unit.type} {unit.loc}"
-        out.setdefault(unit.power, []).append(entry)
+        out[unit.power].append(unit_entry(unit) if unit.attrs else unit.name)
     return {p: v for p, v in out.items() if v}
 
 
 def centers_by_power(centers: dict[str, str], powers: list[str]) -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {p: [] for p in powers}
+    out: defaultdict[str, list[str]] = defaultdict(list, {p: [] for p in powers})
     for prov in sorted(centers):
-        out.setdefault(centers[prov], []).append(prov)
+        out[centers[prov]].append(prov)
     return {p: v for p, v in out.items() if v}
 
 
@@ -294,7 +294,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "phase": str(state.phase),
         "units": units_by_power(state.units, powers),
         "centers": centers_by_power(state.centers, powers),
-        "homes": {p: list(h) for p, h in state.homes.items()},
+        "homes": {p: [*h] for p, h in state.homes.items()},  # [*h]: list(h) without a call
     }
     if state.dislodged:
         data["dislodged"] = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 from gmbot.engine.hooks import Rules
 from gmbot.engine.map import province_of
 from gmbot.engine.orders import Order, Retreat
-from gmbot.engine.state import Dislodged, GameState, Unit
+from gmbot.engine.state import Dislodged, GameState, Unit, plain_unit
 
 
 def retreat_options(state: GameState, rules: Rules, entry: Dislodged) -> list[str]:
@@ -39,8 +39,11 @@ def resolve_retreats(
         name = str(entry.unit)
         if isinstance(order, Retreat):
             if len(wanted[order.dest_prov]) == 1:
-                units[order.dest_prov] = Unit(entry.unit.power, entry.unit.type, order.dest,
-                                              entry.unit.attrs)
+                unit = entry.unit
+                units[order.dest_prov] = (
+                    Unit(unit.power, unit.type, order.dest, unit.attrs) if unit.attrs
+                    else plain_unit(unit.power, unit.type, order.dest)
+                )
                 results[name] = "succeeds"
             else:
                 results[name] = "bounced"

@@ -15,26 +15,26 @@ MOVEMENT, RETREAT, ADJUSTMENT = "M", "R", "A"
 _PHASE_RE = re.compile(r"^([SFW])(\d{1,5})([MRAB])$")
 _PARSED: dict[str, Phase] = {}  # text -> phase, see Phase.parse
 
+_setattr = object.__setattr__  # sets a frozen dataclass's field
 
-@dataclass(frozen=True, order=True)
+
+@dataclass(frozen=True, order=True, slots=True)
 class Phase:
     year: int
     season_index: int  # 0 spring, 1 fall, 2 winter: makes phases sort in game order
     kind_index: int
-
-    # Derived once (not fields: they take no part in comparing phases); read many times
-    # a phase, where properties would be a call each.
-    season: str = field(init=False, repr=False, compare=False)  # "S", "F" or "W"
-    kind: str = field(init=False, repr=False, compare=False)  # MOVEMENT, RETREAT, ADJUSTMENT
+    # Derived, as letters: "S", "F" or "W", and MOVEMENT, RETREAT or ADJUSTMENT. Fields, not
+    # properties: every order line asks its phase's kind.
+    season: str = field(init=False, repr=False, compare=False)
+    kind: str = field(init=False, repr=False, compare=False)
 
     def __init__(self, year: int, season_index: int, kind_index: int) -> None:
-        # By hand, like Unit's: a phase is made several times per adjudication.
-        d = self.__dict__
-        d["year"] = year
-        d["season_index"] = season_index
-        d["kind_index"] = kind_index
-        d["season"] = "SFW"[season_index]
-        d["kind"] = "MRA"[kind_index]
+        # Slots set by hand, like Unit's: a phase is read more often than made.
+        _setattr(self, "year", year)
+        _setattr(self, "season_index", season_index)
+        _setattr(self, "kind_index", kind_index)
+        _setattr(self, "season", "SFW"[season_index])
+        _setattr(self, "kind", "MRA"[kind_index])
 
     @classmethod
     def make(cls, season: str, year: int, kind: str) -> Phase:
@@ -69,29 +69,51 @@ class Phase:
         return f"{SEASONS[self.season]} {self.year} {KINDS[self.kind]}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Unit:
     power: str
     type: str  # "A" or "F"
     loc: str  # province, or PROV/COAST for a fleet on a split coast
     attrs: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     prov: str = field(init=False, repr=False, compare=False)  # derived once, read often
+    name: str = field(init=False, repr=False, compare=False)  # str(unit): every result
+    # names each unit two or three times, and most units are made once for many positions
 
     def __init__(
         self, power: str, type: str, loc: str, attrs: dict[str, Any] | None = None
     ) -> None:
-        # Written by hand (dataclass keeps it): the generated frozen __init__ sets each field
-        # through object.__setattr__, three times slower, and every position and every
-        # phase makes dozens of units. Writing the instance dict skips the frozen guard.
-        d = self.__dict__
-        d["power"] = power
-        d["type"] = type
-        d["loc"] = loc
-        d["attrs"] = {} if attrs is None else attrs
-        d["prov"] = loc.partition("/")[0]  # province_of(loc), without a call
+        # Slots, set by hand (the generated __init__ adds a __post_init__ call): a unit's
+        # fields are read hundreds of times a phase, and in CPython 3.11 a read from an
+        # instance dict that __init__ wrote through self.__dict__ (the cheap way past the
+        # frozen guard) counts about 6x a slot's. Making a unit costs more this way, but
+        # most units are made once and shared by many positions.
+        s = _setattr
+        s(self, "power", power)
+        s(self, "type", type)
+        s(self, "loc", loc)
+        s(self, "attrs", {} if attrs is None else attrs)
+        s(self, "prov", loc.partition("/")[0])  # province_of(loc), without a call
+        s(self, "name", f"{type} {loc}")
 
     def __str__(self) -> str:
-        return f"{self.type} {self.loc}"
+        return self.name
+
+
+# Units without attributes by (power, type, loc), see plain_unit. Bounded.
+_PLAIN_UNITS: dict[tuple[str, str, str], Unit] = {}
+_MAX_PLAIN_UNITS = 20000
+
+
+def plain_unit(power: str, type: str, loc: str) -> Unit:
+    """Unit(power, type, loc): one object for each, shared (a unit is a frozen value), as
+    a look-up costs far less than making a unit. Not for a unit with attributes."""
+    key = (power, type, loc)
+    unit = _PLAIN_UNITS.get(key)
+    if unit is None:
+        if len(_PLAIN_UNITS) >= _MAX_PLAIN_UNITS:
+            _PLAIN_UNITS.clear()
+        unit = _PLAIN_UNITS[key] = Unit(power, type, loc)
+    return unit
 
 
 @dataclass(frozen=True)

@@ -135,9 +135,9 @@ def _near(word: str, choices: frozenset[str], cutoff: float) -> str | None:
 
 def _names(parser: OrderParser) -> frozenset[str]:
     """The map's names, built once per map (a frozenset keeps its hash)."""
-    names = parser.map.__dict__.get("_vocabulary_names")
+    names = parser.map.derived.get("_vocabulary_names")
     if names is None:
-        names = parser.map.__dict__["_vocabulary_names"] = frozenset(parser.map.names)
+        names = parser.map.derived["_vocabulary_names"] = frozenset(parser.map.names)
     return names
 
 
