@@ -123,7 +123,7 @@ class Dislodged:
     by_convoy: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GameState:
     map: GameMap
     phase: Phase
@@ -142,18 +142,17 @@ class GameState:
         power_attrs: dict[str, dict[str, Any]] | None = None,
         extra: dict[str, Any] | None = None,
     ) -> None:
-        # By hand, like Unit's: the generated frozen __init__ sets each field through
-        # object.__setattr__, and every case reads a position.
-        d = self.__dict__
-        d["map"] = map
-        d["phase"] = phase
-        d["units"] = units
-        d["centers"] = centers
-        d["homes"] = homes
-        d["dislodged"] = {} if dislodged is None else dislodged
-        d["standoffs"] = standoffs
-        d["power_attrs"] = {} if power_attrs is None else power_attrs
-        d["extra"] = {} if extra is None else extra
+        # Slots set by hand, like Unit's: a state's fields are read far more often than
+        # a state is made (see Unit.__init__ on why not through self.__dict__).
+        _map(self, map)
+        _phase(self, phase)
+        _units(self, units)
+        _centers(self, centers)
+        _homes(self, homes)
+        _dislodged(self, {} if dislodged is None else dislodged)
+        _standoffs(self, standoffs)
+        _power_attrs(self, {} if power_attrs is None else power_attrs)
+        _extra(self, {} if extra is None else extra)
 
     @property
     def powers(self) -> list[str]:
@@ -165,9 +164,13 @@ class GameState:
         # subclass might: it, and unknown names, take the dataclasses path).
         if type(self) is not GameState or not changes.keys() <= _STATE_FIELDS:
             return replace(self, **changes)
-        new = object.__new__(GameState)
-        new.__dict__.update(self.__dict__, **changes)
-        return new
+        get = changes.get
+        return GameState(
+            get("map", self.map), get("phase", self.phase), get("units", self.units),
+            get("centers", self.centers), get("homes", self.homes),
+            get("dislodged", self.dislodged), get("standoffs", self.standoffs),
+            get("power_attrs", self.power_attrs), get("extra", self.extra),
+        )
 
     def units_of(self, power: str) -> list[Unit]:
         return [u for u in self.units.values() if u.power == power]
@@ -180,3 +183,6 @@ class GameState:
 
 
 _STATE_FIELDS = frozenset(f.name for f in fields(GameState))
+# The slots' own setters (object.__setattr__ looks the name up at every call).
+(_map, _phase, _units, _centers, _homes, _dislodged, _standoffs, _power_attrs,
+ _extra) = (GameState.__dict__[f.name].__set__ for f in fields(GameState))
