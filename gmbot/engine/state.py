@@ -87,16 +87,21 @@ class Unit:
         # instance dict that __init__ wrote through self.__dict__ (the cheap way past the
         # frozen guard) counts about 6x a slot's. Making a unit costs more this way, but
         # most units are made once and shared by many positions.
-        s = _setattr
-        s(self, "power", power)
-        s(self, "type", type)
-        s(self, "loc", loc)
-        s(self, "attrs", {} if attrs is None else attrs)
-        s(self, "prov", loc.partition("/")[0])  # province_of(loc), without a call
-        s(self, "name", f"{type} {loc}")
+        _unit_power(self, power)
+        _unit_type(self, type)
+        _unit_loc(self, loc)
+        _unit_attrs(self, {} if attrs is None else attrs)
+        _unit_prov(self, loc.partition("/")[0])  # province_of(loc), without a call
+        _unit_name(self, f"{type} {loc}")
 
     def __str__(self) -> str:
         return self.name
+
+
+# The slots' own setters (object.__setattr__ looks the name up at every call).
+_unit_power, _unit_type, _unit_loc, _unit_attrs, _unit_prov, _unit_name = (
+    Unit.__dict__[f.name].__set__ for f in fields(Unit)
+)
 
 
 # Units without attributes by (power, type, loc), see plain_unit. Bounded.
