@@ -20,6 +20,7 @@ class AdjustmentOutcome:
     waived: dict[str, int] = field(default_factory=dict)
     refused: list[tuple[Order, str]] = field(default_factory=list)
 
+
 _power = attrgetter("power")
 
 
