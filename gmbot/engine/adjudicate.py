@@ -29,7 +29,7 @@ def accept_orders(
     """Parse and check one power's order lines; a later order for a unit replaces an earlier
     one. `shared`: see `read_orders`."""
     kept, rejected, line_of = read_orders(state, rules, power, lines, parser, shared)
-    if type(rules).check_set is StandardRules.check_set:
+    if "check_set" in rules.keeps:
         return kept, rejected  # the standard hook refuses nothing
     kept, refused = refuse_in_set(state, rules, power, kept, line_of)
     return kept, rejected + refused
@@ -47,7 +47,7 @@ def read_orders(
     parser = parser or OrderParser.for_map(state.map)
     parse = parser.parse_shared if shared else parser.parse
     # The standard hook (no grammar of its own) is not called for every line.
-    extra_grammar = type(rules).parse_extra is not StandardRules.parse_extra
+    extra_grammar = "parse_extra" not in rules.keeps
     kind = state.phase.kind
     adjusting = kind == ADJUSTMENT
     check = check_order  # bound once: this loop runs for every order line
@@ -55,7 +55,7 @@ def read_orders(
     extra: list[Order] = []
     rejected: list[Rejection] = []
     line_of: dict[int, str] = {}  # order id -> its line, for check_set's refusals
-    keep_lines = not shared or type(rules).check_set is not StandardRules.check_set
+    keep_lines = not shared or "check_set" not in rules.keeps
     for line in lines:
         try:
             order = rules.parse_extra(parser, line, power, state) if extra_grammar else None
@@ -101,7 +101,7 @@ def adjudicate(
     accepted: list[Order] = []
     rejected: list[Rejection] = []
     # accept_orders spelt out: the standard check_set (refusing nothing) is not called.
-    standard_set = type(rules).check_set is StandardRules.check_set
+    standard_set = "check_set" in rules.keeps
     for power in sorted(orders):
         ok, bad, line_of = read_orders(state, rules, power, orders[power], parser, shared=True)
         if not standard_set:
@@ -172,7 +172,7 @@ def _movement(state: GameState, rules: StandardRules, orders: dict[str, Order]) 
     result_code, orders_out, results_out = rules.result_code, result.orders, result.results
     moves_out = result.moves
     # The hook not overridden: the resolver's own code, one call a unit fewer.
-    standard_code = type(rules).result_code is StandardRules.result_code
+    standard_code = "result_code" in rules.keeps
     res_code = res.result_code
     for i, unit in enumerate(res.units):
         name = unit.name

@@ -32,7 +32,7 @@ def adjustment_counts(state: GameState, rules: Rules | None = None) -> dict[str,
     units = Counter(map(_power, state.units.values())).get
     counts = {p: centres(p, 0) - units(p, 0) for p in state.powers}
     # A variant's extra builds or removals (the standard hook adds none: not called).
-    if rules is not None and type(rules).adjustment_offset is not Rules.adjustment_offset:
+    if rules is not None and "adjustment_offset" not in rules.keeps:
         for p in counts:
             counts[p] += rules.adjustment_offset(state, p)
     return counts

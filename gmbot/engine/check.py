@@ -29,11 +29,6 @@ from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import Dislodged, GameState, Unit
 
 TYPE_NAMES = {"A": "an army", "F": "a fleet"}
-_STANDARD_MAY_ORDER = StandardRules.may_order
-_ARMY_ADJ = StandardRules.army_adjacent
-_CONVOY_ADJ = StandardRules.convoy_adjacent
-_FLEET_TARGETS = StandardRules.fleet_targets
-_CAN_CONVOY = StandardRules.can_convoy
 
 
 def _with(order: Order, **changes: object) -> Order:
@@ -68,7 +63,7 @@ def check_order(order: Order, state: GameState, rules: StandardRules) -> Order:
             unit is None
             or (order.utype and order.utype != unit.type)
             # The standard hook inline (a call for every order line otherwise).
-            or (unit.power != order.power if type(rules).may_order is _STANDARD_MAY_ORDER
+            or (unit.power != order.power if "may_order" in rules.keeps
                 else not rules.may_order(state, order.power, unit))
         ):
             unit = unit_for(order, state, rules, state.units)  # raises with the reason
@@ -108,7 +103,7 @@ def _check_move(order: Move, unit: Unit, state: GameState, rules: StandardRules)
         raise OrderError("a unit cannot move to the province it is in")
     # Most moves: an army to a bordering province by the standard hook, which the map
     # allows only between land and coast provinces: nothing else to check.
-    if (unit.type == "A" and order.dest == dest and type(rules).army_adjacent is _ARMY_ADJ
+    if (unit.type == "A" and order.dest == dest and "army_adjacent" in rules.keeps
             and dest in gmap.army_adj.get(unit.prov, ())):
         return order
     kind = gmap.provinces[dest].type
@@ -119,7 +114,7 @@ def _check_move(order: Move, unit: Unit, state: GameState, rules: StandardRules)
             raise OrderError(f"{dest} cannot be entered")
         if order.dest != dest:
             order = replace(order, dest=dest)  # armies ignore coasts
-        if (dest in gmap.army_adj.get(unit.prov, ()) if type(rules).army_adjacent is _ARMY_ADJ
+        if (dest in gmap.army_adj.get(unit.prov, ()) if "army_adjacent" in rules.keeps
                 else rules.army_adjacent(state, unit.prov, dest)):  # the standard hook inline
             return order
         if convoy_possible(state, rules, unit.prov, dest):
@@ -130,7 +125,7 @@ def _check_move(order: Move, unit: Unit, state: GameState, rules: StandardRules)
     if kind == LAND:
         raise OrderError(f"fleets cannot move inland: {dest}")
     targets = (gmap.fleet_moves.get((unit.loc, dest), ())  # the standard hook inline
-               if type(rules).fleet_targets is _FLEET_TARGETS
+               if "fleet_targets" in rules.keeps
                else rules.fleet_targets(state, unit.loc, dest))
     if not targets:
         raise OrderError(f"{unit} - {dest}: fleets can only move to an adjacent coast or sea")
@@ -148,10 +143,10 @@ def reaches(state: GameState, rules: StandardRules, unit: Unit, prov: str) -> bo
     """Whether the unit could move to `prov` (by the rules' adjacency; no convoy)."""
     # The standard hooks inline: a support is checked by this for every order line.
     if unit.type == "A":
-        if type(rules).army_adjacent is _ARMY_ADJ:
+        if "army_adjacent" in rules.keeps:
             return prov in state.map.army_adj.get(unit.prov, ())
         return rules.army_adjacent(state, unit.prov, prov)
-    if type(rules).fleet_targets is _FLEET_TARGETS:
+    if "fleet_targets" in rules.keeps:
         return (unit.loc, prov) in state.map.fleet_moves
     return bool(rules.fleet_targets(state, unit.loc, prov))
 
@@ -170,7 +165,7 @@ def _check_support(
     ttype = order.target_type
     if ttype and ttype != supported.type:
         raise OrderError(f"the unit in {target} is {TYPE_NAMES[supported.type]} ({supported})")
-    army_adj = state.map.army_adj if type(rules).army_adjacent is _ARMY_ADJ else None
+    army_adj = state.map.army_adj if "army_adjacent" in rules.keeps else None
     where = dest or target
     if dest is not None:
         if where == target:
@@ -199,7 +194,7 @@ def _check_convoy(order: Convoy, unit: Unit, state: GameState, rules: StandardRu
     gmap, sea, target, dest = state.map, unit.prov, order.target, order.dest
     if unit.type != "F":
         raise OrderError("only fleets can convoy")
-    if not (gmap.provinces[sea].type == SEA if type(rules).can_convoy is _CAN_CONVOY
+    if not (gmap.provinces[sea].type == SEA if "can_convoy" in rules.keeps
             else rules.can_convoy(state, sea)):  # the standard hook inline
         raise OrderError(f"{unit} cannot convoy: only fleets at sea convoy")
     army = state.units.get(target)
@@ -212,7 +207,7 @@ def _check_convoy(order: Convoy, unit: Unit, state: GameState, rules: StandardRu
     if gmap.provinces[dest].type not in (LAND, COAST):
         raise OrderError(f"an army cannot be convoyed to {dest}")
     # Most convoys: the fleet alone, next to both ends, is a route no subset of it makes.
-    if type(rules).convoy_adjacent is _CONVOY_ADJ:  # the standard hook inline
+    if "convoy_adjacent" in rules.keeps:  # the standard hook inline
         near = gmap.fleet_prov_adj
         alone = sea in near.get(target, ()) and dest in near.get(sea, ())
     else:
@@ -236,8 +231,8 @@ def convoy_possible(
         return False
     # The standard convoy_adjacent is the fleet adjacency walked here: not called per step;
     # the standard can_convoy (seas) inline.
-    any_step = type(rules).convoy_adjacent is not _CONVOY_ADJ
-    provinces = gmap.provinces if type(rules).can_convoy is _CAN_CONVOY else None
+    any_step = "convoy_adjacent" not in rules.keeps
+    provinces = gmap.provinces if "can_convoy" in rules.keeps else None
     seen = {src}
     todo = deque([src])
     while todo:

@@ -35,10 +35,9 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from gmbot.engine.orders import Build, Hold, Order, Waive
-from gmbot.engine.resolve import standard_strength
 from gmbot.engine.state import MOVEMENT, RETREAT, Dislodged, GameState, Phase, Unit
 
 if TYPE_CHECKING:
@@ -55,6 +54,18 @@ STANDARD_ORDER_WORDS = frozenset({
 class Rules(ABC):
     """Every hook with its standard default, save those whose default is an algorithm of
     its own (`StandardRules` wires those in). Options arrive as a dict."""
+
+    # The hooks a rule set keeps as defined here, by name; worked out for each class as it
+    # is made. Code run once per order line or unit reads it to do a kept hook's standard
+    # work inline rather than call it (`"army_adjacent" in rules.keeps`).
+    keeps: ClassVar[frozenset[str]] = frozenset()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.keeps = frozenset(
+            name for name, hook in vars(Rules).items()
+            if not name.startswith("_") and callable(hook) and getattr(cls, name) is hook
+        )
 
     def __init__(self, options: dict[str, Any] | None = None) -> None:
         self.options = dict(options or {})
@@ -106,7 +117,7 @@ class Rules(ABC):
         kind = state.phase.kind
         units, may_order = state.units, self.may_order  # bound once: a loop per phase
         # The standard may_order (the owner orders) inline: a call per order otherwise.
-        standard_owner = type(self).may_order is Rules.may_order
+        standard_owner = "may_order" in self.keeps
         # The units orders are for: in a retreat phase, the dislodged ones.
         ordered = ({p: d.unit for p, d in state.dislodged.items()} if kind == RETREAT
                    else units)
@@ -194,10 +205,12 @@ class Rules(ABC):
 
     # -- battles (called by the resolver with its live decisions) ---------------------
 
-    # A unit's attack, hold, defend or prevent strength given its counted supports:
-    # (self, res, kind, unit, supports) -> float. The default is the resolver's own, so
-    # that it knows a rule set keeping it and adds the supports up without a call.
-    strength = standard_strength
+    def strength(self, res: Resolution, kind: str, unit: Unit, supports: int) -> float:
+        """A unit's attack, hold, defend or prevent strength (`kind`, one of the
+        resolver's ATTACK, HOLD, DEFEND, PREVENT) given its counted supports. Standard:
+        1 + supports for every kind; the resolver adds them up itself, without a call,
+        for a rule set that keeps this hook."""
+        return 1 + supports
 
     def beats_defender(self, res: Resolution, i: int) -> bool:
         """Whether move `i` overcomes what stands in its destination."""

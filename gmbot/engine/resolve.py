@@ -28,18 +28,12 @@ MOVE, SUPPORT, DISLODGE, PATH = range(4)
 UNRESOLVED, GUESSING, RESOLVED = range(3)
 
 
-def standard_strength(rules: object, res: Resolution, kind: str, unit: Unit,
-                      supports: int) -> float:
-    """The `strength` hook's default (gmbot.engine.hooks.Rules): 1 + supports, for every
-    kind. A rule set that keeps it lets the resolver add the supports up itself, without a
-    hook call per strength."""
-    return 1 + supports
-
-
 class BattleRules(Protocol):
     """What the resolver asks of the rules (`gmbot.engine.hooks.Rules` documents each
     hook). Declared here so that the resolver depends on no rule set and the hooks may
     take the live `Resolution`."""
+
+    keeps: frozenset[str]  # the hooks kept as standard (see Rules.keeps)
 
     def army_adjacent(self, state: GameState, src: str, dest: str) -> bool: ...
     def can_convoy(self, state: GameState, prov: str) -> bool: ...
@@ -86,7 +80,7 @@ class Resolution:
         self.notes: dict[str, Any] = {}  # a variant's report lines, copied to PhaseResult.notes
         # The rules keep the standard strengths (1 + supports): the four strengths add
         # them up here, without a hook call each.
-        self.standard_strength = type(rules).strength is standard_strength
+        self.standard_strength = "strength" in rules.keeps
         self._index_orders()
 
     # -- set-up -----------------------------------------------------------------------

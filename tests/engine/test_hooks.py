@@ -314,3 +314,34 @@ def test_phase_notes_has_the_last_word() -> None:
 
     out = adjudicate(state_from_dict({"phase": "S1901M"}, MAP), Tithe(), {})
     assert result_to_dict(out)["public_notes"] == ["S1901M is over"]
+
+
+# -- kept hooks -------------------------------------------------------------------------
+
+
+class _NoBurgundy:
+    """A mixin closing the border between Paris and Burgundy, for armies."""
+
+    def army_adjacent(self, state: Any, src: str, dest: str) -> bool:
+        if {src, dest} == {"PAR", "BUR"}:
+            return False
+        return super().army_adjacent(state, src, dest)  # type: ignore[misc]
+
+
+def test_a_rule_set_knows_which_hooks_it_keeps() -> None:
+    closed = compose(_NoBurgundy)
+    assert {"army_adjacent", "may_order", "strength", "check_set"} <= StandardRules.keeps
+    assert "army_adjacent" not in closed.keeps
+    assert "may_order" in closed.keeps
+    assert "missing_orders" not in StandardRules.keeps  # StandardRules' own algorithm
+
+
+def test_an_overridden_hook_is_called_where_a_kept_one_is_inlined() -> None:
+    """The checks do the standard adjacency inline for a rule set that keeps it; one that
+    overrides it is asked, order by order."""
+    state = state_from_dict({"phase": "S1901M"}, MAP)
+    orders = {"FRANCE": ["A PAR - BUR"]}
+    assert adjudicate(state, StandardRules(), orders).moves == {"A PAR": "BUR"}
+    result = adjudicate(state, compose(_NoBurgundy)(), orders)
+    assert result.moves == {}
+    assert [r.line for r in result.rejected] == ["A PAR - BUR"]
