@@ -3,11 +3,10 @@ left it out and the checker has not yet filled it in from the board."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from gmbot.engine.map import province_of
+from gmbot.engine.slots import slot_setters
 
 
 def _set(obj: object, name: str, value: object) -> None:
@@ -22,13 +21,7 @@ def _set(obj: object, name: str, value: object) -> None:
 # result prints every unit's order, and parsed orders are shared by the cases that give
 # the same line. A subclass's generated __init__ reaches the hand-written one through
 # __post_init__, which sets the derived fields again from the ones it was given.
-# The hand-written ones set each slot through its member descriptor: object.__setattr__
-# looks the name up on the type at every call, more than twice the cost.
-
-
-def _slots(cls: type, *names: str) -> tuple[Callable[[Any, Any], None], ...]:
-    """The setters of slots `cls` itself declares, in the order of `names`."""
-    return tuple(cls.__dict__[name].__set__ for name in names)
+# The hand-written ones set each slot through its own setter (see gmbot.engine.slots).
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +40,7 @@ class Order:
         return f"{self.utype or '?'} {self.loc}"
 
 
-_power, _utype, _loc, _prov = _slots(Order, "power", "utype", "loc", "prov")
+_power, _utype, _loc, _prov = slot_setters(Order, "power", "utype", "loc", "prov")
 
 @dataclass(frozen=True, slots=True)
 class Hold(Order):
@@ -67,7 +60,7 @@ class Hold(Order):
         return self.text
 
 
-(_hold_text,) = _slots(Hold, "text")
+(_hold_text,) = slot_setters(Hold, "text")
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +91,7 @@ class Move(Order):
         return self.text
 
 
-_move_dest, _move_via, _move_dest_prov, _move_text = _slots(
+_move_dest, _move_via, _move_dest_prov, _move_text = slot_setters(
     Move, "dest", "via_convoy", "dest_prov", "text"
 )
 
@@ -128,7 +121,7 @@ class SupportHold(Order):
         return self.text
 
 
-_sh_target_type, _sh_target, _sh_text = _slots(SupportHold, "target_type", "target", "text")
+_sh_target_type, _sh_target, _sh_text = slot_setters(SupportHold, "target_type", "target", "text")
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,7 +162,7 @@ class SupportMove(Order):
         return self.text
 
 
-_sm_target_type, _sm_target, _sm_dest, _sm_dest_prov, _sm_text = _slots(
+_sm_target_type, _sm_target, _sm_dest, _sm_dest_prov, _sm_text = slot_setters(
     SupportMove, "target_type", "target", "dest", "dest_prov", "text"
 )
 
@@ -196,7 +189,7 @@ class Convoy(Order):
         return self.text
 
 
-_convoy_target, _convoy_dest, _convoy_text = _slots(Convoy, "target", "dest", "text")
+_convoy_target, _convoy_dest, _convoy_text = slot_setters(Convoy, "target", "dest", "text")
 
 
 @dataclass(frozen=True, slots=True)

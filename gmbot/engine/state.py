@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from gmbot.engine.map import GameMap
+from gmbot.engine.slots import slot_setters
 
 SEASONS = {"S": "Spring", "F": "Fall", "W": "Winter"}
 KINDS = {"M": "Movement", "R": "Retreat", "A": "Adjustment"}
@@ -15,7 +16,6 @@ MOVEMENT, RETREAT, ADJUSTMENT = "M", "R", "A"
 _PHASE_RE = re.compile(r"^([SFW])(\d{1,5})([MRAB])$")
 _PARSED: dict[str, Phase] = {}  # text -> phase, see Phase.parse
 
-_setattr = object.__setattr__  # sets a frozen dataclass's field
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -30,11 +30,11 @@ class Phase:
 
     def __init__(self, year: int, season_index: int, kind_index: int) -> None:
         # Slots set by hand, like Unit's: a phase is read more often than made.
-        _setattr(self, "year", year)
-        _setattr(self, "season_index", season_index)
-        _setattr(self, "kind_index", kind_index)
-        _setattr(self, "season", "SFW"[season_index])
-        _setattr(self, "kind", "MRA"[kind_index])
+        _year(self, year)
+        _season_index(self, season_index)
+        _kind_index(self, kind_index)
+        _season(self, "SFW"[season_index])
+        _kind(self, "MRA"[kind_index])
 
     @classmethod
     def make(cls, season: str, year: int, kind: str) -> Phase:
@@ -69,6 +69,10 @@ class Phase:
         return f"{SEASONS[self.season]} {self.year} {KINDS[self.kind]}"
 
 
+_year, _season_index, _kind_index, _season, _kind = slot_setters(Phase)
+
+
+
 @dataclass(frozen=True, slots=True)
 class Unit:
     power: str
@@ -98,10 +102,7 @@ class Unit:
         return self.name
 
 
-# The slots' own setters (object.__setattr__ looks the name up at every call).
-_unit_power, _unit_type, _unit_loc, _unit_attrs, _unit_prov, _unit_name = (
-    Unit.__dict__[f.name].__set__ for f in fields(Unit)
-)
+_unit_power, _unit_type, _unit_loc, _unit_attrs, _unit_prov, _unit_name = slot_setters(Unit)
 
 
 # Units without attributes by (power, type, loc), see plain_unit. Bounded.
@@ -188,6 +189,5 @@ class GameState:
 
 
 _STATE_FIELDS = frozenset(f.name for f in fields(GameState))
-# The slots' own setters (object.__setattr__ looks the name up at every call).
 (_map, _phase, _units, _centers, _homes, _dislodged, _standoffs, _power_attrs,
- _extra) = (GameState.__dict__[f.name].__set__ for f in fields(GameState))
+ _extra) = slot_setters(GameState)
