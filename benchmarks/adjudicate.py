@@ -7,7 +7,7 @@ powers; holds, moves, supports to hold and to move, and armies convoyed through 
 fleets) is generated from the map data, so every run measures the same cases. Each engine
 does the whole job of a case: load the position, read the orders, adjudicate.
 
-  gmbot   `gmbot.cases.run_case(case)` in-process, the path `gmbot adjudicate` takes;
+  gmbot   `gmbot.variants.cases.run_case(case)` in-process, the path `gmbot adjudicate` takes;
   MILA    Game(), clear units and centres, set units, centres and orders, `process()`;
           also `process()` alone;
   CLI     `gmbot adjudicate --jsonl FILE` as a subprocess over thousands of distinct
@@ -41,8 +41,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from gmbot.cases import run_case
 from gmbot.engine.map import COAST, LAND, SEA, GameMap, load_map, province_of
+from gmbot.variants.cases import run_case
 
 # -- the cases ------------------------------------------------------------------------------
 

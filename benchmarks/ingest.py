@@ -59,12 +59,12 @@ from email.utils import format_datetime
 from pathlib import Path
 from typing import Any
 
+from gmbot.daemon.loop import poll_maildir, run_deadlines
 from gmbot.mail.maildir import MaildirInbox, MaildirOutbox
 from gmbot.pipe.worker import SpoolLock
 from gmbot.service.app import App, open_app
-from gmbot.service.delivery import flush
-from gmbot.service.games import load_game
-from gmbot.service.loop import poll_maildir, run_deadlines
+from gmbot.service.gm.load import load_game
+from gmbot.service.outbox.delivery import flush
 
 REPO = Path(__file__).resolve().parents[1]
 GMBOT = REPO / ".venv" / "bin" / "gmbot"

@@ -16,9 +16,9 @@ import argparse
 import time
 from typing import Any
 
-from gmbot.cases import case_outcome, result_to_dict
-from gmbot.service.pictures import results_picture
-from gmbot.service.views import results_view
+from gmbot.service.views.pictures import results_picture
+from gmbot.service.views.results import results_view
+from gmbot.variants.cases import case_outcome, result_to_dict
 
 CASES: dict[str, dict[str, Any]] = {
     "standard": {"variant": "standard", "phase": "S1901M", "orders": {

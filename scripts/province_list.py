@@ -73,7 +73,7 @@ def main() -> None:
             raise SystemExit(f"{out} is out of date: run scripts/province_list.py {args.name}")
         return
     from gmbot.engine.position import state_from_dict
-    from gmbot.service.pictures import position_picture
+    from gmbot.service.views.pictures import position_picture
     from gmbot.variants import make_rules
 
     rules = make_rules(args.variant)

@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-from gmbot.cases import run_case
 from gmbot.engine import (
     PositionError,
     accept_orders,
@@ -19,9 +18,10 @@ from gmbot.engine import (
 )
 from gmbot.engine.pending import missing_orders
 from gmbot.gamefile import GameFileError, load_game_file, parse_game_text
-from gmbot.service.games import check_spec
+from gmbot.service.gm.load import check_spec
 from gmbot.variants import VariantError, make_rules
 from gmbot.variants.andalus import AlAndalusRules
+from gmbot.variants.cases import run_case
 
 MAP = load_map("iberia")
 REPO = Path(__file__).resolve().parents[1]
@@ -304,7 +304,7 @@ def test_only_a_free_wazir_general_owns_units() -> None:
 
 
 def test_results_list_a_free_wazir_general_after_the_princes() -> None:
-    from gmbot.service.views import board_summary
+    from gmbot.service.views.results import board_summary
 
     rules = AlAndalusRules({"wazir_generals": True})
     rows = board_summary(state_from_dict(FREE_GENERAL, MAP), rules)

@@ -1,5 +1,5 @@
 """Al-Andalus Diplomacy, rule by rule: the YAML cases in tests/andalus run through
-`gmbot.cases.run_case`, the code path of `gmbot adjudicate`."""
+`gmbot.variants.cases.run_case`, the code path of `gmbot adjudicate`."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 import yaml
 
-from gmbot.cases import run_case
+from gmbot.variants.cases import run_case
 
 DATA = Path(__file__).parent / "andalus"
 POSITION_KEYS = ("options", "phase", "units", "centers", "homes", "dislodged", "standoffs",

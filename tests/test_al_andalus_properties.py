@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from gmbot.cases import run_case
 from gmbot.engine import load_map, state_from_dict, state_to_dict
+from gmbot.variants.cases import run_case
 
 MAP = load_map("iberia")
 WAZIRS = ["LORDELINDEL", "ASUDEVIL", "NANOOK"]

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 import yaml
 
-from gmbot.cases import run_case
+from gmbot.variants.cases import run_case
 
 DATA = Path(__file__).parent / "datc"
 POSITION_KEYS = ("variant", "options", "phase", "units", "centers", "homes", "dislodged",

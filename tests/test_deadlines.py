@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gmbot.deadlines import (
+from gmbot.gamefile.deadlines import (
     AfterAt,
     DeadlinePolicy,
     Duration,

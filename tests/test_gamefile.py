@@ -3,7 +3,6 @@ from pathlib import Path
 
 import pytest
 
-from gmbot.deadlines import AfterAt, DeadlinePolicy, Duration, Every, Weekly
 from gmbot.gamefile import (
     REDACTED,
     GameFileError,
@@ -12,6 +11,7 @@ from gmbot.gamefile import (
     parse_game_text,
     redact_secrets,
 )
+from gmbot.gamefile.deadlines import AfterAt, DeadlinePolicy, Duration, Every, Weekly
 
 VALID = """\
 name: demo

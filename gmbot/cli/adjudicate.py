@@ -16,10 +16,10 @@ def _case_runner() -> Callable[[Any], dict[str, Any]]:
     """A function from one case to its result, or to {"error": why} for a case that cannot
     be read. Imported here, once: not at start-up (other commands need none of it), and
     not once per case (an import statement costs a --jsonl run ~1% per case)."""
-    from gmbot.cases import CaseError, run_case
     from gmbot.engine.map import MapError
     from gmbot.engine.position import PositionError
     from gmbot.variants import VariantError
+    from gmbot.variants.cases import CaseError, run_case
 
     invalid = (CaseError, PositionError, VariantError, MapError)
 
@@ -34,7 +34,7 @@ def _case_runner() -> Callable[[Any], dict[str, Any]]:
 
 def _write_picture(data: Any, path: str, viewer: str | None) -> None:
     from gmbot.picture.data import NoPicture
-    from gmbot.service.pictures import case_picture
+    from gmbot.service.views.pictures import case_picture
 
     try:
         png = case_picture(data, viewer.upper() if viewer else None)

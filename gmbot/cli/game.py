@@ -28,7 +28,7 @@ def game() -> None:
 def load(ctx: click.Context, file: str, force: bool) -> None:
     """Create or update the game described by FILE (games/NAME.yaml)."""
     from gmbot.gamefile import GameFileError
-    from gmbot.service.games import load_game
+    from gmbot.service.gm.load import load_game
 
     app = app_from(ctx)
     try:
@@ -45,7 +45,7 @@ def list_games(ctx: click.Context) -> None:
     from sqlalchemy import select
 
     from gmbot.service.runtime import current_phase, policy_of
-    from gmbot.service.views import deadline_text
+    from gmbot.service.views.results import deadline_text
     from gmbot.store.models import Game
 
     app = app_from(ctx)
@@ -71,8 +71,8 @@ AUTH_SHOWN = {"on": "mail must prove its author",
 def show(ctx: click.Context, name: str, as_json: bool) -> None:
     """Show a game's current position, deadline and players."""
     from gmbot.service.runtime import current_phase, policy_of
-    from gmbot.service.standing import standing_lines, standings
-    from gmbot.service.views import deadline_text
+    from gmbot.service.views.results import deadline_text
+    from gmbot.service.views.standing import standing_lines, standings
 
     app = app_from(ctx)
     with app.db.transaction() as s:
@@ -107,8 +107,8 @@ def show(ctx: click.Context, name: str, as_json: bool) -> None:
 def status(ctx: click.Context, name: str) -> None:
     """Who has ordered (fully, partly, not at all), last mail and NMR count per player."""
     from gmbot.service.runtime import current_phase, policy_of
-    from gmbot.service.standing import standing_lines, standings
-    from gmbot.service.views import deadline_text
+    from gmbot.service.views.results import deadline_text
+    from gmbot.service.views.standing import standing_lines, standings
 
     app = app_from(ctx)
     with app.db.transaction() as s:
@@ -124,7 +124,7 @@ def status(ctx: click.Context, name: str) -> None:
 
 
 def _find(s: Session, name: str) -> Game:
-    from gmbot.service.admin import AdminError, find_game
+    from gmbot.service.gm.admin import AdminError, find_game
 
     try:
         return find_game(s, name)
@@ -133,14 +133,14 @@ def _find(s: Session, name: str) -> Game:
 
 
 def _admin(verb: str, action: str, *extra: str) -> None:
-    """A CLI verb for one of gmbot.service.admin's actions (imported lazily)."""
+    """A CLI verb for one of gmbot.service.gm.admin's actions (imported lazily)."""
 
     @game.command(verb, help=f"{verb.capitalize()} game NAME {' '.join(extra)}".rstrip() + ".")
     @click.argument("name")
     @click.argument("args", nargs=-1)
     @click.pass_context
     def command(ctx: click.Context, name: str, args: tuple[str, ...]) -> None:
-        from gmbot.service import admin
+        from gmbot.service.gm import admin
 
         if len(args) != len(extra):
             raise click.UsageError(f"usage: gmbot game {verb} NAME {' '.join(extra)}".rstrip())
@@ -151,7 +151,7 @@ def _admin(verb: str, action: str, *extra: str) -> None:
         except admin.AdminError as e:
             raise click.ClickException(str(e)) from None
         if verb == "process":
-            from gmbot.service.loop import run_deadlines
+            from gmbot.daemon.loop import run_deadlines
 
             for line in run_deadlines(app):
                 click.echo(line)

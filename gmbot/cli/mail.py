@@ -63,10 +63,10 @@ def ingest(ctx: click.Context, now: bool, no_worker: bool) -> None:
 
 
 def _ingest_now(ctx: click.Context, raw: Raw) -> None:
-    from gmbot.service.delivery import flush
-    from gmbot.service.inbound import receive
-    from gmbot.service.loop import outbound_transport, run_deadlines
-    from gmbot.service.spool import outcome_line
+    from gmbot.daemon.drain import outcome_line
+    from gmbot.daemon.loop import outbound_transport, run_deadlines
+    from gmbot.service.inbound.receive import receive
+    from gmbot.service.outbox.delivery import flush
 
     app = app_from(ctx)
     click.echo(outcome_line(receive(app, raw)))
@@ -87,8 +87,8 @@ def drain(ctx: click.Context) -> None:
     time (another one exits at once, leaving the spool to the first)."""
     import logging
 
+    from gmbot.daemon.drain import work
     from gmbot.pipe.worker import SpoolLock
-    from gmbot.service.spool import work
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     app = app_from(ctx)
@@ -112,18 +112,18 @@ def tick(ctx: click.Context, quiet: bool) -> None:
     (the errors go to standard error, also with -q, so cron mails them); the work
     that did not need that server was done all the same."""
     from gmbot.config import ConfigError, load_config
-    from gmbot.service.idle import nothing_to_do
+    from gmbot.daemon.idle import nothing_to_do
 
     try:
         config = load_config(ctx.obj["home"], ctx.obj["config"])
     except ConfigError as e:
         raise click.ClickException(str(e)) from None
     if nothing_to_do(config):  # the usual cron run: over without starting the ORM
-        from gmbot.service.report import TickReport
+        from gmbot.daemon.report import TickReport
 
         report = TickReport()
     else:
-        from gmbot.service.loop import tick as run_tick
+        from gmbot.daemon.loop import tick as run_tick
 
         report = run_tick(app_from(ctx))
     if not quiet:
@@ -138,6 +138,6 @@ def tick(ctx: click.Context, quiet: bool) -> None:
 @click.pass_context
 def run(ctx: click.Context) -> None:
     """Run the daemon: poll the inbox, fire deadlines and reminders, send mail."""
-    from gmbot.schedule import run_daemon
+    from gmbot.daemon.schedule import run_daemon
 
     run_daemon(app_from(ctx))

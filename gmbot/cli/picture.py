@@ -23,8 +23,8 @@ def map_picture(ctx: click.Context, name: str, phase: str | None, viewer: str | 
 
     from gmbot.engine.map import load_map
     from gmbot.picture.data import NoPicture
-    from gmbot.service.pictures import phase_picture
     from gmbot.service.runtime import current_phase, rules_for
+    from gmbot.service.views.pictures import phase_picture
     from gmbot.store.models import Game
 
     app = app_from(ctx)

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import yaml
 
+from gmbot.daemon.loop import TickReport, tick
 from gmbot.mail.maildir import MaildirInbox
 from gmbot.service.app import App, open_app
-from gmbot.service.games import load_game
-from gmbot.service.loop import TickReport, tick
+from gmbot.service.gm.load import load_game
 
 HERE = Path(__file__).resolve().parent
 EXAMPLE = HERE.parents[1] / "games" / "standard-example.yaml"

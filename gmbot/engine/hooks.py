@@ -25,7 +25,7 @@ Hook groups:
 A phase's variant report travels in `PhaseResult.notes`: "public" (lines for everyone),
 "private" (viewer -> lines only that viewer sees), "random" (what a seeded draw gave,
 for the audit log) and "hidden" (what `redact` needs to keep from other viewers).
-`gmbot.cases.result_to_dict` stores them; the results mail shows them.
+`gmbot.variants.cases.result_to_dict` stores them; the results mail shows them.
 In a movement phase, lines a variant puts in `Resolution.notes` (from the battle hooks or
 `after_movement`) are added to the phase's notes.
 """

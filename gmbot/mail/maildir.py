@@ -118,7 +118,7 @@ class MaildirOutbox:
         self._written: list[tuple[int, str]] = []  # (open file, name) in tmp/, not synced
 
     # The delivery layer may write several mails and then sync() once before marking them
-    # all sent (gmbot.service.delivery): a mail written again finds its own file.
+    # all sent (gmbot.service.outbox.delivery): a mail written again finds its own file.
     batches = True
 
     def send(self, msg: Outgoing | EmailMessage | bytes, name: str) -> Path:

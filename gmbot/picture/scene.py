@@ -1,4 +1,4 @@
-"""What a picture shows, read from a recipient's view (gmbot/service/views.py): the
+"""What a picture shows, read from a recipient's view (gmbot/service/views/results.py): the
 centres and their owners, the units, and the phase's orders as strokes. Plain data, so
 that tests can say what a picture must show without looking at pixels."""
 

@@ -1,2 +1,25 @@
-"""Use cases. Each public function here is one transaction: it reads the store, calls the
-engine and the renderer, and queues mail. The only layer that talks to all of them."""
+"""Use cases: the only layer that opens a transaction, and the only one that talks to the
+engine, the store, the mail code and the renderer alike. Grouped by flow, one sub-package
+each; the modules at this level are the kernel every flow shares.
+
+Flows:
+    inbound/    one mail in: transport -> record -> gates -> commands -> reply
+    deadline/   a deadline: due -> process -> results, reminders, game over
+    gm/         the GM's side: load a game file, admin actions, announcements, credentials
+    outbox/     mail out: queue, reply tokens, delivery, retention, rendering (templates)
+    views/      what one recipient may see: results, pictures, standings, the press record
+
+Shared kernel:
+    app.py       the application context (configuration, database, clock)
+    runtime.py   stored rows turned into engine objects; small common queries
+    positions.py stored positions decoded once
+    known.py     what a batch of mails reads once (open phases, last order sets)
+    locks.py     game row locks
+
+(app.py imports deadline/wakeups.py for one reason: that module installs the flush hook
+that keeps phases.wake_at current in every session.)
+
+Dependencies point one way: inbound -> gm -> deadline -> views -> outbox (a flow may use
+those to its right, never those to its left); the runners that compose the flows (tick,
+the daemon, the spool worker) are in gmbot/daemon.
+"""

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from gmbot.config import Config, load_config
 from gmbot.mail.auth import SenderCheck
-from gmbot.service import wakeups  # noqa: F401  (registers the hook that keeps wake_at)
+from gmbot.service.deadline import wakeups  # noqa: F401  (registers the hook that keeps wake_at)
 from gmbot.store.db import Database, open_database
 
 

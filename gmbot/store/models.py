@@ -109,7 +109,7 @@ class PhaseRow(Base):
     reminders_sent: Mapped[list[Any]] = mapped_column(default=list)
     superseded: Mapped[bool] = mapped_column(default=False)  # rolled back
     paused_remaining: Mapped[float | None] = mapped_column(Float)  # seconds left when paused
-    # When the deadline jobs next look at the phase (kept by gmbot/service/wakeups.py).
+    # When the deadline jobs next look at the phase (kept by gmbot/service/deadline/wakeups.py).
     wake_at: Mapped[datetime | None]
     game: Mapped[Game] = relationship(back_populates="phases")
 
@@ -133,7 +133,7 @@ class Inbound(Base):
     __tablename__ = "inbound"
     __table_args__ = (
         Index("ix_inbound_sender_received", "sender", "received_at"),
-        # Pruning looks only at mail still holding its text (gmbot/service/retention.py).
+        # Pruning looks only at mail still holding its text (gmbot/service/outbox/retention.py).
         Index("ix_inbound_raw_kept", "received_at", sqlite_where=text("raw IS NOT NULL"),
               postgresql_where=text("raw IS NOT NULL")),
     )

@@ -5,9 +5,9 @@ from __future__ import annotations
 import itertools
 import random
 
-from gmbot.cases import run_case
 from gmbot.engine.map import load_map
 from gmbot.variants.capitalist.capitals import allocate, distance, too_near
+from gmbot.variants.cases import run_case
 
 MAP = load_map("standard")
 POWERS = ["ENGLAND", "FRANCE"]
@@ -79,7 +79,7 @@ def test_the_capital_phase_logs_its_tosses_and_opens_winter_1897() -> None:
 def test_capitals_a_gm_writes_keep_the_distance_rule() -> None:
     import pytest
 
-    from gmbot.cases import CaseError, run_case
+    from gmbot.variants.cases import CaseError, run_case
 
     case = {"variant": "capitalist", "phase": "S1898M",
             "units": {"ENGLAND": ["F LON"], "FRANCE": ["A PAR"]},

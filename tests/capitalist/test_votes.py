@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gmbot.cases import run_case
+from gmbot.variants.cases import run_case
 
 
 def _case(seed: int) -> dict[str, Any]:

@@ -34,7 +34,7 @@ from sqlalchemy import create_engine, select, text, update
 from gmbot.mail.maildir import MaildirInbox, outbox_name
 from gmbot.pipe.worker import SpoolLock
 from gmbot.service.app import open_app
-from gmbot.service.games import load_game
+from gmbot.service.gm.load import load_game
 from gmbot.store.models import Event, Game, Inbound, OrderSet, Outbound, PhaseRow, Player
 from tests.authkit import TRUSTED_MX, stamp
 from tests.crash.smtpsink import SmtpSink

@@ -3,7 +3,7 @@ centre while a unit survives is not elimination."""
 
 from __future__ import annotations
 
-from gmbot.cases import run_case
+from gmbot.variants.cases import run_case
 
 
 def _case(italy_units: list[str]) -> dict:

@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from gmbot.cases import run_case
 from gmbot.engine import StandardRules, adjudicate, compose, load_map, state_from_dict
 from gmbot.engine.resolve import ATTACK, Resolution
 from gmbot.engine.state import Unit
 from gmbot.variants import VariantError, make_rules
+from gmbot.variants.cases import run_case
 from gmbot.variants.options import BuildAnywhere
 
 MAP = load_map("standard")
@@ -240,7 +240,7 @@ class Herald(StandardRules):
 
 
 def _herald_result() -> dict[str, Any]:
-    from gmbot.cases import result_to_dict
+    from gmbot.variants.cases import result_to_dict
 
     rules = Herald()
     state = state_from_dict({"phase": "S1901M"}, MAP)
@@ -252,7 +252,7 @@ def _herald_result() -> dict[str, Any]:
 
 
 def test_notes_reach_the_public_and_only_their_viewer() -> None:
-    from gmbot.service.views import results_view
+    from gmbot.service.views.results import results_view
 
     result = _herald_result()
     state = state_from_dict({"phase": "S1901M"}, MAP)
@@ -300,7 +300,7 @@ def test_adjustment_offset_changes_the_winter_count() -> None:
 
 
 def test_shown_to_filters_the_board_per_viewer() -> None:
-    from gmbot.service.views import board_summary
+    from gmbot.service.views.results import board_summary
 
     state = state_from_dict({"phase": "S1901M"}, MAP)
     units = {v: {r["power"]: r["units"] for r in board_summary(state, Tithe(), v)}
@@ -310,7 +310,7 @@ def test_shown_to_filters_the_board_per_viewer() -> None:
 
 
 def test_phase_notes_has_the_last_word() -> None:
-    from gmbot.cases import result_to_dict
+    from gmbot.variants.cases import result_to_dict
 
     out = adjudicate(state_from_dict({"phase": "S1901M"}, MAP), Tithe(), {})
     assert result_to_dict(out)["public_notes"] == ["S1901M is over"]

@@ -16,7 +16,6 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from gmbot.cases import run_case
 from gmbot.engine import load_map, state_from_dict
 from gmbot.engine.map import COAST, LAND
 from gmbot.engine.orders import (
@@ -44,6 +43,7 @@ from gmbot.engine.parse import (
 )
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, Unit
 from gmbot.variants.arpiesse_orders import EXCHANGE_WORDS, Exchange, read_exchange
+from gmbot.variants.cases import run_case
 from gmbot.variants.warlock.balloon import AirOrder, parse_air, with_aloft
 
 MAPS = ["standard", "iberia"]

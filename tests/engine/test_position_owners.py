@@ -7,7 +7,7 @@ import pytest
 
 from gmbot.engine import PositionError, load_map, state_from_dict, state_to_dict
 from gmbot.engine.rules import StandardRules
-from gmbot.service.views import board_summary
+from gmbot.service.views.results import board_summary
 
 MAP = load_map("standard")
 POSITION = {

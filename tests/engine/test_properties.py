@@ -17,9 +17,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gmbot.cases import run_case
 from gmbot.engine import load_map
 from gmbot.engine.map import COAST, IMPASSABLE, LAND, SEA, province_of
+from gmbot.variants.cases import run_case
 
 MAP = load_map("standard")
 POWERS = sorted(MAP.powers)

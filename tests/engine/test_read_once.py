@@ -4,9 +4,9 @@ whether a line was met before, in this phase or in another game."""
 
 from __future__ import annotations
 
-from gmbot.cases import run_case
 from gmbot.engine import load_map
 from gmbot.engine.parse import OrderParser
+from gmbot.variants.cases import run_case
 
 PARSER = OrderParser.for_map(load_map("standard"))
 

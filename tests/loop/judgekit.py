@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from gmbot.daemon.loop import TickReport, tick
 from gmbot.mail.maildir import MaildirInbox
 from gmbot.service.app import App, open_app
-from gmbot.service.games import load_game
-from gmbot.service.loop import TickReport, tick
+from gmbot.service.gm.load import load_game
 from tests.authkit import stamp, trust_the_mx
 
 REPO = Path(__file__).resolve().parents[2]
@@ -144,7 +144,7 @@ deadlines:
 
 def fail_mails_with(monkeypatch: pytest.MonkeyPatch, word: str) -> None:
     """A bug in handling mail: every mail whose body holds `word` raises."""
-    from gmbot.service import inbound
+    from gmbot.service.inbound import receive as inbound
 
     real = inbound._handle
 

@@ -9,7 +9,8 @@ import pytest
 from sqlalchemy import func, select
 from sqlalchemy.exc import OperationalError
 
-from gmbot.service import inbound, loop
+from gmbot.daemon import loop
+from gmbot.service.inbound import receive as inbound
 from gmbot.store.models import Inbound, OrderSet, Outbound
 from tests.loop.judgekit import Judge
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
-from gmbot.service import inbound
+from gmbot.service.inbound import receive as inbound
 from gmbot.store.models import Event, OrderSet, PhaseRow, Player
 from tests.loop.judgekit import POWERS, Judge, body
 from tests.loop.test_amplification import with_limits

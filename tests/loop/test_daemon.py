@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from gmbot.service.app import open_app
-from gmbot.service.games import load_game
+from gmbot.service.gm.load import load_game
 from gmbot.store.models import PhaseRow
 from tests import authkit
 from tests.loop.judgekit import standard_game

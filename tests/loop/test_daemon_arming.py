@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from gmbot.schedule import SAFETY_INTERVAL, Daemon
+from gmbot.daemon.schedule import SAFETY_INTERVAL, Daemon
 from gmbot.store.models import PhaseRow
 from tests.loop.judgekit import Judge
 

@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
 
-from gmbot.service import inbound
+from gmbot.service.inbound import receive as inbound
 from gmbot.store.models import Inbound
 from tests.loop.judgekit import Judge
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from sqlalchemy import select
 
 from gmbot.service.app import open_app
-from gmbot.service.games import load_game
+from gmbot.service.gm.load import load_game
 from gmbot.store.models import PhaseRow
 from tests.loop.judgekit import POWERS, Clock, Judge, make_judge, standard_game
 from tests.loop.judgekit import body as crlf_body

@@ -14,9 +14,9 @@ import pytest
 from sqlalchemy import Connection, select, text
 from sqlalchemy.exc import OperationalError
 
-from gmbot.service.games import load_game
-from gmbot.service.inbound import Outcome
-from gmbot.service.loop import poll_maildir
+from gmbot.daemon.loop import poll_maildir
+from gmbot.service.gm.load import load_game
+from gmbot.service.inbound.receive import Outcome
 from gmbot.store.models import Game
 from tests.loop.judgekit import Judge, standard_game
 

@@ -1,4 +1,4 @@
-"""A cold `gmbot tick` with nothing to do decides so without the ORM (gmbot/service/idle.py),
+"""A cold `gmbot tick` with nothing to do decides so without the ORM (gmbot/daemon/idle.py),
 and starts the full stack as soon as there is anything: new mail, a phase whose wake-up
 has come, a mail to send, a database to migrate, or an inbox or database it cannot look
 into cheaply. On SQLite, and on PostgreSQL in the store tests' PostgreSQL run."""
@@ -15,10 +15,10 @@ import pytest
 from sqlalchemy import text
 
 from gmbot.config import load_config
+from gmbot.daemon.idle import nothing_to_do
+from gmbot.daemon.loop import tick
 from gmbot.service.app import open_app
-from gmbot.service.games import load_game
-from gmbot.service.idle import nothing_to_do
-from gmbot.service.loop import tick
+from gmbot.service.gm.load import load_game
 from tests.loop.judgekit import Clock, Judge, standard_game
 
 
@@ -51,7 +51,7 @@ def test_a_phase_whose_wake_up_has_come_is_work(idle: Judge) -> None:
 
 def test_a_mail_waiting_to_be_sent_is_work(idle: Judge) -> None:
     idle.send("france@example.test", "A PAR - BUR", subject="[g] o")
-    from gmbot.service.loop import poll_maildir
+    from gmbot.daemon.loop import poll_maildir
 
     poll_maildir(idle.app)  # read and acknowledged: the acknowledgement is queued
     assert not nothing_to_do(load_config(idle.home))

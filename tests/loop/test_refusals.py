@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, select
 
-from gmbot.service.games import load_game
+from gmbot.service.gm.load import load_game
 from gmbot.store.models import Inbound, OrderSet
 from tests.loop.judgekit import POWERS, Judge, body, make_judge, standard_game
 

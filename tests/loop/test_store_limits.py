@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from gmbot.service.imap_poll import _save, _state
+from gmbot.service.inbound.imap import _save, _state
 from gmbot.store.models import Inbound, OrderSet
 from tests.loop.judgekit import Judge, body
 

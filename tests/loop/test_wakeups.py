@@ -10,9 +10,9 @@ from pathlib import Path
 
 from sqlalchemy import select
 
-from gmbot.service.games import load_game
-from gmbot.service.process import next_wakeup
-from gmbot.service.wakeups import due_phases
+from gmbot.service.deadline.process import next_wakeup
+from gmbot.service.deadline.wakeups import due_phases
+from gmbot.service.gm.load import load_game
 from gmbot.store.models import Game, PhaseRow
 from tests.loop.judgekit import POWERS, Judge, make_judge, standard_game
 

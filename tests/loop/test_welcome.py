@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from gmbot.service.games import load_game
+from gmbot.service.gm.load import load_game
 from tests.loop.judgekit import POWERS, REPO, body, make_judge, standard_game
 
 PARIS = standard_game().replace("timezone: UTC", "timezone: Europe/Paris")

@@ -8,7 +8,7 @@ from pathlib import Path
 from gmbot.picture.data import map_picture
 from gmbot.picture.draw import SPARE, rgb
 from gmbot.picture.scene import scene_of
-from gmbot.service.pictures import position_view
+from gmbot.service.views.pictures import position_view
 from gmbot.variants import make_rules
 from tests.loop.judgekit import make_judge
 from tests.loop.test_al_andalus_mail import FREE_GENERAL, GAME, SUBJECT, addr

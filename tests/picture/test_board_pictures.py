@@ -9,14 +9,14 @@ from typing import Any
 
 import pytest
 
-from gmbot.cases import case_outcome, result_to_dict
 from gmbot.engine.map import load_map
 from gmbot.engine.position import state_from_dict
 from gmbot.picture.data import map_picture
 from gmbot.picture.scene import scene_of
-from gmbot.service.pictures import position_picture, position_view, results_picture
-from gmbot.service.views import results_view
+from gmbot.service.views.pictures import position_picture, position_view, results_picture
+from gmbot.service.views.results import results_view
 from gmbot.variants import make_rules
+from gmbot.variants.cases import case_outcome, result_to_dict
 from tests.picture.mapkit import colours, decode, nearest, neutral, unit_pixel
 
 SPRING = {

@@ -13,8 +13,8 @@ import random
 from pathlib import Path
 
 from gmbot.config import load_config
+from gmbot.daemon.idle import nothing_to_do
 from gmbot.pipe.worker import SpoolLock
-from gmbot.service.idle import nothing_to_do
 from tests.crash.crashkit import (
     Home,
     KillPoint,

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from gmbot.daemon.drain import work
 from gmbot.pipe.spool import waiting, write
 from gmbot.pipe.worker import SpoolLock
-from gmbot.service.spool import work
 from tests.authkit import stamp
 from tests.loop.judgekit import Judge, make_judge, standard_game
 

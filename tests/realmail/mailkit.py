@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from gmbot.daemon.loop import TickReport, tick
 from gmbot.engine.map import load_map
 from gmbot.mail.smtp import SmtpTransport
 from gmbot.service.app import App, open_app
-from gmbot.service.delivery import flush
-from gmbot.service.games import load_game
-from gmbot.service.loop import TickReport, tick
+from gmbot.service.gm.load import load_game
+from gmbot.service.outbox.delivery import flush
 from tests.authkit import CONFIG as TRUST_MX
 from tests.authkit import stamp
 from tests.loop.judgekit import POWERS, Clock

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 import pytest
 import yaml
 
-import gmbot.schedule
-from gmbot.schedule import Daemon
+import gmbot.daemon.schedule
+from gmbot.daemon.schedule import Daemon
 from tests.loop.judgekit import Clock
 from tests.realmail.mailkit import MailGame, free_port, make_mail_game, text
 
@@ -70,7 +70,7 @@ def test_mail_announced_during_a_poll_is_polled_again(game: MailGame,
         assert "poll" not in daemon.scheduler.jobs  # not armed twice while polling
         return []
 
-    monkeypatch.setattr(gmbot.schedule, "poll", poll_while_mail_arrives)
+    monkeypatch.setattr(gmbot.daemon.schedule, "poll", poll_while_mail_arrives)
     daemon.poll_job()
     assert daemon.next_poll_in == 0
 

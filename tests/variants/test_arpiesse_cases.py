@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 import yaml
 
-from gmbot.cases import CaseError, run_case
 from gmbot.engine.map import load_map
 from gmbot.engine.orders import Build, OrderError
 from gmbot.engine.parse import OrderParser
 from gmbot.engine.state import Phase
+from gmbot.variants.cases import CaseError, run_case
 from tests import test_datc
 
 DATA = Path(__file__).parent / "arpiesse"

@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 import yaml
 
-from gmbot.cases import run_case
 from gmbot.engine import load_map, state_from_dict
 from gmbot.engine.adjudicate import accept_orders
 from gmbot.engine.parse import OrderParser
 from gmbot.engine.position import PositionError, state_to_dict
 from gmbot.variants import make_rules
+from gmbot.variants.cases import run_case
 from gmbot.variants.homecentres import (
     Abandon,
     Assimilate,
@@ -226,7 +226,7 @@ def test_option_composes_with_other_options() -> None:
 
 
 def test_results_board_lists_home_centres_when_they_can_differ() -> None:
-    from gmbot.service.views import board_summary
+    from gmbot.service.views.results import board_summary
 
     standard = make_rules("standard")
     plain = state_from_dict({"phase": "S1901M"}, MAP)

@@ -1,5 +1,5 @@
 """Warlock Diplomacy: the text's worked examples and each spell, from the YAML data in
-tests/warlock, through the same code path as `gmbot adjudicate` (gmbot.cases.run_case)."""
+tests/warlock, through the same code path as `gmbot adjudicate` (gmbot.variants.cases.run_case)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 import yaml
 
-from gmbot.cases import run_case
+from gmbot.variants.cases import run_case
 from gmbot.variants.warlock.spells import spells_left
 from tests.test_datc import check
 

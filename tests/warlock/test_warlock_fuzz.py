@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from gmbot.cases import run_case
 from gmbot.engine.map import COAST, LAND, SEA, load_map
 from gmbot.engine.position import state_from_dict
 from gmbot.engine.state import Unit
+from gmbot.variants.cases import run_case
 
 MAP = load_map("standard")
 CASTS = [

@@ -181,10 +181,10 @@ def test_an_invisible_unit_that_bounces_is_seen(tmp_path: Path) -> None:
 
 
 def test_a_removed_invisible_unit_is_not_named_in_the_winter_results() -> None:
-    from gmbot.cases import run_case
-    from gmbot.render import render
-    from gmbot.service.views import results_view
+    from gmbot.service.outbox.render import render
+    from gmbot.service.views.results import results_view
     from gmbot.variants import make_rules
+    from gmbot.variants.cases import run_case
 
     case = {"variant": "warlock", "phase": "W1901A",
             "units": {"ENGLAND": ["F LON", {"unit": "F NTH", "invisible": "NTH"}, "A YOR"]},

@@ -10,9 +10,9 @@ import pytest
 from sqlalchemy import select
 
 from gmbot.engine.position import state_from_dict
-from gmbot.service.pictures import results_picture
 from gmbot.service.runtime import rules_for, state_of
-from gmbot.service.views import results_view
+from gmbot.service.views.pictures import results_picture
+from gmbot.service.views.results import results_view
 from gmbot.store.models import Game, PhaseRow
 from tests.loop.judgekit import Judge, make_judge
 from tests.picture.mapkit import colours, decode, inline_picture, nearest, neutral, unit_pixel

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gmbot.cases import run_case
+from gmbot.variants.cases import run_case
 
 
 def case(seed: int, orders: dict[str, list[str]], **position: Any) -> dict[str, Any]:

@@ -1,0 +1,79 @@
+"""The end of a game: the "game is over" mail with the final summary (a year-by-year
+table of supply centres), sent to every player and the GM when a solo or a draw ends the
+game, and the same summary as the answer to players' later mails."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from gmbot.engine.state import Phase
+from gmbot.press.policy import PressRules
+from gmbot.service.outbox.queue import queue_mail
+from gmbot.service.outbox.render import render
+from gmbot.service.runtime import active_players, log_event
+from gmbot.store.models import Event, Game, PhaseRow
+
+
+def centre_history(session: Session, game: Game) -> list[dict[str, Any]]:
+    """Per year, each owner's supply centres at its end: [{year, counts: [(power, n)],
+    last}].
+    A year ends with the first position of a later year (or the game's final one)."""
+    rows = session.scalars(
+        select(PhaseRow).where(PhaseRow.game_id == game.id, PhaseRow.superseded.is_(False))
+        .order_by(PhaseRow.seq)
+    ).all()
+    if not rows:
+        return []
+    positions: list[tuple[int, dict[str, Any]]] = [
+        (Phase.parse(r.name).year, r.state) for r in rows]
+    years = range(positions[0][0], positions[-1][0] + 1)  # the years the game was played
+    last = rows[-1]
+    if last.result and last.result.get("position"):
+        # A game ended by a solo has no next phase: its final position is in the result.
+        final = last.result["position"]
+        positions.append((Phase.parse(str(final["phase"])).year, final))
+    out = []
+    for year in years:
+        later = next((p for y, p in positions if y > year), None)
+        end = later if later is not None else positions[-1][1]
+        counts = sorted(((power, len(centres))
+                         for power, centres in (end.get("centers") or {}).items() if centres),
+                        key=lambda pc: (-pc[1], pc[0]))
+        # The game's last year ends with the game: its counts are the final ones.
+        out.append({"year": year, "counts": counts, "last": later is None})
+    return out
+
+
+def game_over_mail(session: Session, game: Game) -> tuple[str, str] | None:
+    """The subject and body of the game's game-over mail, from how it ended as logged
+    (None if the game has not ended)."""
+    ending = session.scalars(
+        select(Event.data).where(Event.game_id == game.id, Event.kind == "game_over")
+        .order_by(Event.id.desc()).limit(1)
+    ).first()
+    if ending is None or game.status != "finished":
+        return None
+    return render("game_over.txt.j2", game=game, history=centre_history(session, game),
+                  debrief=PressRules.from_dict(game.press).ended_allows(), **ending)
+
+
+def end_game(session: Session, game: Game, now: datetime, *, phase: str,
+             winner: str | None = None, survivors: list[str] | None = None,
+             lines: list[str] | None = None, board: list[dict[str, Any]] | None = None) -> None:
+    """Record how the game ended and mail the summary to every player and the GM.
+    `phase`: the long name of the last phase; a solo `winner`, or the `survivors` who
+    share a draw; `lines`: what the variant adds; `board`: the final board summary."""
+    game.status = "finished"
+    event = log_event(session, game, "game_over", now, phase=phase, winner=winner,
+                      survivors=survivors or [], lines=lines or [], board=board or [])
+    mail = game_over_mail(session, game)
+    assert mail is not None
+    subject, body = mail
+    # Observers too: the summary is public.
+    for address in [p.address for p in active_players(game)] + [game.gm, *game.observers]:
+        queue_mail(session, key=f"over:{event}:{address}", kind="results", sender=game.judge,
+                   recipient=address, subject=subject, body=body, now=now, game=game)

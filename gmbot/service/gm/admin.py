@@ -1,0 +1,228 @@
+"""The GM's actions, shared by GM mail commands and CLI verbs. Each runs inside the
+caller's transaction; the CLI wraps each in its own."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from email.utils import parseaddr
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from gmbot.engine.state import Phase
+from gmbot.gamefile import EMAIL_RE
+from gmbot.gamefile.deadlines import Duration
+from gmbot.service.deadline.gameover import end_game
+from gmbot.service.gm.announce import announce, deadline_of, told
+from gmbot.service.gm.credentials import settle_secret, welcome
+from gmbot.service.runtime import (
+    active_players,
+    current_phase,
+    deadline_after,
+    latest_orders,
+    log_event,
+    policy_of,
+    rules_for,
+    state_of,
+)
+from gmbot.service.views.results import board_summary, deadline_text
+from gmbot.store.models import Game, OrderSet, PhaseRow, Player
+
+
+class AdminError(ValueError):
+    pass
+
+
+def _when(game: Game, at: datetime | None) -> str:
+    """A time as the GM reads it: the game's time zone, UTC in brackets."""
+    return deadline_text(policy_of(game), at, utc=True)
+
+
+def find_game(session: Session, name: str) -> Game:
+    game = session.scalars(select(Game).where(Game.name == name)).first()
+    if game is None:
+        raise AdminError(f"no game named {name!r}")
+    return game
+
+
+def _open(session: Session, game: Game) -> PhaseRow:
+    phase = current_phase(session, game)
+    if phase is None:
+        raise AdminError(f"game {game.name} has no open phase")
+    return phase
+
+
+def process_now(session: Session, game: Game, now: datetime) -> str:
+    """Make the current phase due now; the deadline job processes it right away."""
+    phase = _open(session, game)
+    if game.status == "paused":
+        raise AdminError(f"game {game.name} is paused; RESUME it first")
+    phase.deadline_at = now
+    # Marks the request: due now even with a grace period, and no "late" notice to the GM.
+    phase.reminders_sent = sorted({*(phase.reminders_sent or []), "process", "late"})
+    log_event(session, game, "process_requested", now, phase=phase.name)
+    return f"{phase.name} will be processed now"
+
+
+def extend(session: Session, game: Game, text: str, now: datetime) -> str:
+    phase = _open(session, game)
+    try:
+        duration = Duration.parse(text)
+    except ValueError as e:
+        raise AdminError(f"EXTEND needs a duration such as 24h or 2d: {e}") from None
+    if phase.paused_remaining is not None:
+        # Paused: the clock is stopped, so the extension adds to the time left.
+        phase.paused_remaining += duration.total.total_seconds()
+        event = log_event(session, game, "deadline_extended", now, phase=phase.name,
+                          by=str(duration))
+        left = timedelta(seconds=phase.paused_remaining)
+        n = announce(session, game, event, "announce_extend.txt.j2", now, phase=phase.name,
+                     observers=True, paused=True, left=left, deadline=None)
+        return f"{phase.name} will have {left} left when the game resumes; {told(n)}"
+    base = max(phase.deadline_at or now, now)
+    phase.deadline_at = base + duration.total
+    event = log_event(session, game, "deadline_extended", now, phase=phase.name,
+                      by=str(duration), deadline=phase.deadline_at.isoformat())
+    n = announce(session, game, event, "announce_extend.txt.j2", now, phase=phase.name,
+                 observers=True, paused=False, left=None,
+                 deadline=deadline_of(game, phase.deadline_at))
+    return f"deadline of {phase.name} moved to {_when(game, phase.deadline_at)}; {told(n)}"
+
+
+def pause(session: Session, game: Game, now: datetime) -> str:
+    if game.status != "active":
+        raise AdminError(f"game {game.name} is {game.status}, not active")
+    phase = _open(session, game)
+    game.status = "paused"
+    if phase.deadline_at is not None:
+        phase.paused_remaining = max((phase.deadline_at - now).total_seconds(), 0.0)
+    event = log_event(session, game, "paused", now, phase=phase.name,
+                      remaining=phase.paused_remaining)
+    n = announce(session, game, event, "announce_pause.txt.j2", now, phase=phase.name,
+                 observers=True)
+    return f"game {game.name} paused; {told(n)}"
+
+
+def resume(session: Session, game: Game, now: datetime) -> str:
+    if game.status != "paused":
+        raise AdminError(f"game {game.name} is not paused")
+    phase = _open(session, game)
+    if phase.paused_remaining is not None:
+        # At least an hour, so players can react to the news that the game goes on.
+        phase.deadline_at = now + timedelta(seconds=max(phase.paused_remaining, 3600))
+        phase.paused_remaining = None
+    game.status = "active"
+    event = log_event(session, game, "resumed", now, phase=phase.name)
+    n = announce(session, game, event, "announce_resume.txt.j2", now, phase=phase.name,
+                 observers=True, deadline=deadline_of(game, phase.deadline_at))
+    return (f"game {game.name} resumed; deadline {_when(game, phase.deadline_at)}; "
+            f"{told(n)}")
+
+
+def rollback(session: Session, game: Game, target: str, now: datetime) -> str:
+    """Reopen an earlier phase: later phases are kept in history as superseded."""
+    try:
+        name = str(Phase.parse(target))
+    except ValueError as e:
+        raise AdminError(str(e)) from None
+    rows = session.scalars(
+        select(PhaseRow).where(PhaseRow.game_id == game.id, PhaseRow.superseded.is_(False))
+        .order_by(PhaseRow.seq)
+    ).all()
+    matches = [r for r in rows if r.name == name]
+    if not matches:
+        raise AdminError(f"game {game.name} has no phase {name}")
+    chosen = matches[-1]
+    for row in rows:
+        if row.seq >= chosen.seq:
+            row.superseded = True
+    reopened = PhaseRow(game_id=game.id, seq=rows[-1].seq + 1, name=chosen.name,
+                        state=chosen.state, opened_at=now,
+                        deadline_at=deadline_after(game, chosen.name, now),
+                        processed_at=None, result=None,
+                        # Restored orders are complete at once: early processing waits
+                        # for players to confirm or change them (see process.why_due).
+                        reminders_sent=["rolled_back"])
+    session.add(reopened)
+    session.flush()
+    orders_of = _restore_orders(session, chosen, reopened, now)
+    if game.status == "finished":
+        game.status = "active"
+    event = log_event(session, game, "rolled_back", now, to=name)
+    n = announce(session, game, event, "announce_rollback.txt.j2", now, phase=name,
+                 observers=True, orders_of=orders_of,
+                 deadline=deadline_of(game, reopened.deadline_at))
+    return f"game {game.name} rolled back to {name}; the orders that stood for it are kept; " \
+        f"{told(n)}"
+
+
+def _restore_orders(session: Session, old: PhaseRow, new: PhaseRow,
+                    now: datetime) -> dict[int, list[str]]:
+    """Each player's orders as they stood for `old`, copied to the reopened `new`, so
+    processing it again adjudicates the same orders unless players change them."""
+    out: dict[int, list[str]] = {}
+    for player_id, row in latest_orders(session, old).items():
+        session.add(OrderSet(phase_id=new.id, player_id=player_id, version=1,
+                             lines=list(row.lines), errors=list(row.errors),
+                             message_id=None, created_at=now))  # None: restored
+        out[player_id] = list(row.lines)
+    return out
+
+
+def plain_address(text: str) -> str:
+    """The address in `text` ("Luca <luca@x>" or "luca@x"), checked as the game file
+    checks its addresses, lower-cased."""
+    name, address = parseaddr(text.strip())
+    if not address or not EMAIL_RE.fullmatch(address):
+        raise AdminError(f"not an email address: {text.strip()!r} "
+                         "(write it as luca@example.org or \"Luca <luca@example.org>\")")
+    return address.lower()
+
+
+def replace_player(session: Session, game: Game, who: str, address: str, now: datetime) -> str:
+    address = plain_address(address)
+    target = who.strip().upper()
+    player = next(
+        (p for p in game.players if p.active and (p.key == target or p.address == who.lower())),
+        None,
+    )
+    if player is None:
+        raise AdminError(f"no active player {who!r} in game {game.name}")
+    if any(p.active and p.address == address for p in game.players):
+        raise AdminError(f"{address} already plays in game {game.name}")
+    old = player.address
+    player.address = address  # same row: standing orders and history stay with the power
+    # A new secret: the one the old player knew must not serve the new one.
+    player.secret_hash, secret = settle_secret(None, None, True, game.auth)
+    welcome(session, game, player, now, secret)
+    event = log_event(session, game, "player_replaced", now, who=player.key, old=old,
+                      new=address)
+    phase = current_phase(session, game)
+    others = [p for p in active_players(game) if p is not player]
+    n = announce(session, game, event, "announce_replace.txt.j2", now, players=others,
+                 observers=True, topic=player.key, who=player.key,
+                 phase=phase.name if phase else "-",
+                 deadline=deadline_of(game, phase.deadline_at if phase else None))
+    # The old address hears it once: he is no longer a player of the game.
+    gone = Player(address=old, power=player.power, name=player.name, role=player.role)
+    announce(session, game, event, "announce_replaced_out.txt.j2", now, players=[gone],
+             topic=player.key, who=player.key)
+    return f"{player.key} is now played by {address}; {told(n)}"
+
+
+def declare_draw(session: Session, game: Game, now: datetime) -> str:
+    """End the game in a draw shared by the surviving powers: the open phase is left
+    unadjudicated (ROLLBACK reopens the game) and everyone is told, with what the
+    variant adds (e.g. Al-Andalus ranks its Wazirs)."""
+    if game.status == "finished":
+        raise AdminError(f"game {game.name} is already over")
+    phase = _open(session, game)
+    rules = rules_for(game)
+    state = state_of(game, phase, rules)
+    survivors = [p for p in state.powers if state.is_alive(p)]
+    phase.deadline_at = None
+    phase.paused_remaining = None
+    log_event(session, game, "draw_declared", now, phase=phase.name, survivors=survivors)
+    end_game(session, game, now, phase=Phase.parse(phase.name).long(), survivors=survivors,
+             lines=rules.draw_lines(state), board=board_summary(state, rules))
+    return f"game {game.name} ends in a draw in {phase.name}: {', '.join(survivors)}"

@@ -1,0 +1,67 @@
+"""Secrets of the players and the GM, and the welcome mail that tells each of them his
+seat, the deadline, how to order and how the judge recognises him. Secrets are generated
+here (or taken from the game file) and stored only as hashes; the clear secret exists
+only in the welcome mail."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy.orm import Session
+
+from gmbot.engine.state import Phase
+from gmbot.mail.auth.secrets import check_secret, hash_secret, new_secret
+from gmbot.service.outbox.queue import is_queued, queue_mail
+from gmbot.service.outbox.render import render
+from gmbot.service.runtime import current_phase, policy_of, rules_for, state_of
+from gmbot.service.views.pictures import PositionPictures
+from gmbot.service.views.results import deadline_text
+from gmbot.store.models import Game, Player
+
+
+def settle_secret(stored: str | None, given: str | None, fresh: bool,
+                  auth: str) -> tuple[str | None, str | None]:
+    """(hash to store, clear secret to mail) for one seat. `given`: the game file's
+    password; `fresh`: a new person takes the seat, so an old secret must not serve him.
+    A file password is hashed again only when it changed: a new hash would void the
+    reply tokens of every judge mail already sent."""
+    if given:
+        return (stored if check_secret(given, stored) else hash_secret(given)), None
+    if stored and not fresh:
+        return stored, None
+    if auth == "none":
+        return None, None  # the sender address is all: no secret to learn or to type
+    secret = new_secret()
+    return hash_secret(secret, generated=True), secret
+
+
+def welcome(session: Session, game: Game, player: Player | None, now: datetime,
+            secret: str | None, pictures: PositionPictures | None = None) -> None:
+    """Queue the welcome mail of `player` (None: the GM), with his map of the current
+    position. `pictures`: shared by the welcomes of one load, which draw one position."""
+    phase = current_phase(session, game)
+    address = game.gm if player is None else player.address
+    stored = game.gm_secret_hash if player is None else player.secret_hash
+    seat = "" if player is None else _seat(player)
+    subject, body = render(
+        "welcome.txt.j2", game=game, is_gm=player is None, seat=seat, address=address,
+        role=None if player is None else player.role,
+        phase=Phase.parse(phase.name).long() if phase else None,
+        deadline=deadline_text(policy_of(game), phase.deadline_at if phase else None),
+        secret=secret, has_secret=bool(stored))
+    key = f"welcome:{game.id}:{address}:{(stored or '-')[-16:]}"
+    picture = None
+    if phase is not None and not is_queued(session, key):
+        if pictures is None:
+            rules = rules_for(game)
+            pictures = PositionPictures(state_of(game, phase, rules), rules)
+        picture = pictures(None if player is None else player.key)
+    # One welcome per person and secret: reloading the file does not send it again.
+    queue_mail(session, key=key, kind="welcome", sender=game.judge, recipient=address,
+               subject=subject, body=body, now=now, game=game, picture=picture)
+
+
+def _seat(player: Player) -> str:
+    if player.power:
+        return player.power.title()
+    return f"{player.name} ({player.role})" if player.role else str(player.name)

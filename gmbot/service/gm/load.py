@@ -1,0 +1,267 @@
+"""Use case: load (create or update) a game from its YAML file."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, replace
+from pathlib import Path
+
+from sqlalchemy import select
+
+from gmbot.engine.position import (
+    PositionError,
+    position_errors,
+    state_from_dict,
+    state_to_dict,
+)
+from gmbot.engine.rules import StandardRules
+from gmbot.engine.state import GameState
+from gmbot.gamefile import (
+    GameFileError,
+    GameSpec,
+    Problem,
+    load_game_file,
+    parse_game_text,
+    redact_secrets,
+)
+from gmbot.service.app import App
+from gmbot.service.gm.credentials import settle_secret, welcome
+from gmbot.service.locks import STRENGTH
+from gmbot.service.runtime import current_phase, deadline_after, log_event, map_for, state_of
+from gmbot.service.views.pictures import PositionPictures
+from gmbot.store.models import Game, PhaseRow, Player
+from gmbot.variants import VariantError, make_rules
+
+
+def _raw_deadlines(spec: GameSpec) -> dict[str, object]:
+    """The deadlines section as plain data the policy can be rebuilt from."""
+    policy = spec.deadlines
+    out: dict[str, object] = {}
+    for kind in ("movement", "retreat", "adjustment"):
+        out[kind] = _rule_text(getattr(policy, kind))
+    out["timezone"] = policy.timezone
+    out["grace"] = str(policy.grace)
+    out["reminders"] = [str(r) for r in policy.reminders]
+    out["early"] = policy.early
+    return out
+
+
+def _rule_text(rule: object) -> object:
+    from gmbot.gamefile.deadlines import AfterAt, Every, Weekly
+
+    if isinstance(rule, Every):
+        return str(rule.duration)
+    if isinstance(rule, Weekly):
+        day = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][rule.weekday]
+        return f"{day} {rule.time:%H:%M}"
+    if isinstance(rule, AfterAt):
+        return {"after": str(rule.duration), "at": f"{rule.time:%H:%M}"}
+    raise TypeError(rule)
+
+
+def check_spec(spec: GameSpec) -> dict[str, object] | None:
+    """Validate what the file alone cannot: the variant, powers and the position against
+    the map. Returns the position as data (None if the file has none)."""
+    try:
+        rules = make_rules(spec.variant, spec.options)
+    except VariantError as e:
+        path = "options" if "option" in str(e) else "variant"
+        raise GameFileError([spec.problem(path, str(e))]) from None
+    gmap = map_for(rules)
+    problems = []
+    for n, player in enumerate(spec.players):
+        if player.power and player.power not in gmap.powers:
+            problems.append(spec.problem(
+                f"{spec.player_path(n)}.power",
+                f"unknown power {player.power} (powers: {', '.join(gmap.powers)})",
+            ))
+        if player.role and player.role not in getattr(rules, "roles", ()):
+            problems.append(spec.problem(f"{spec.player_path(n)}.role",
+                                         f"{spec.variant} has no role {player.role!r}"))
+        elif player.role and player.key in gmap.powers:
+            # The engine knows a role player by his name: it must not be a power's key.
+            problems.append(spec.problem(f"{spec.player_path(n)}.name",
+                                         f"{player.name!r} is a power's name; a player with "
+                                         f"a role needs another"))
+    position = None
+    state = None
+    if spec.position is not None:
+        state, errors = position_errors(spec.position, gmap)
+        problems += [spec.problem(f"position.{e.path}", e.reason) for e in errors]
+        if state is not None:
+            try:
+                position = seated(rules, spec, state)
+            except PositionError as e:
+                problems.append(spec.problem(f"position.{e.path}", e.reason))
+    else:
+        state = state_from_dict({}, gmap)  # the map's start: the variant may still need more
+    if state is not None:
+        for path, reason in rules.position_problems(state):
+            problems.append(spec.problem(f"position.{path}", reason))
+    if problems:
+        raise GameFileError(problems)
+    return position
+
+
+def seated(rules: StandardRules, spec: GameSpec, state: GameState) -> dict[str, object]:
+    """The position as data, with the variant's record of the file's role players."""
+    roles = {p.key: p.role for p in spec.players if p.role}
+    return state_to_dict(rules.seat_roles(state, roles) if roles else state)
+
+
+def read_game_file(path: str | Path) -> tuple[GameSpec, dict[str, object] | None]:
+    """The file's spec and position, checked against its variant; raises GameFileError
+    with every problem at once: the file's own and, as far as it can be read, those
+    against the variant and map."""
+    try:
+        spec = load_game_file(path)
+    except GameFileError as e:
+        more: list[Problem] = []
+        if e.partial is not None:
+            try:
+                check_spec(e.partial)
+            except GameFileError as found:
+                more = found.problems
+        if not more:
+            raise
+        raise GameFileError(sorted([*e.problems, *more], key=lambda p: p.line or 0)) from None
+    return spec, check_spec(spec)
+
+
+def load_game(app: App, path: str | Path, force: bool = False) -> str:
+    """Create or update the game a file describes. Orders and history are kept; a
+    `position:` in the file replaces the current phase's position (a GM correction) when
+    it differs from the position in the file as last loaded. A player the GM changed by
+    command (REPLACE) since the last load is kept when the file still has the old value,
+    and the answer says so; `force` takes the file's value."""
+    path = Path(path)
+    spec, position = read_game_file(path)
+    now = app.now()
+    with app.db.transaction() as s:
+        # Locked like process_game locks it: a reload never interleaves with a deadline.
+        game = s.scalars(select(Game).where(Game.name == spec.name)
+                         .with_for_update(**STRENGTH)).first()
+        created = game is None
+        if game is None:
+            game = Game(name=spec.name, created_at=now)
+            s.add(game)
+        old_deadlines = dict(game.deadlines or {})
+        old_position = None if created else _file_position(game.source)
+        new_gm = created or game.gm != spec.gm.lower()
+        spec, differs = (spec, []) if created else _keep_commands(game, spec, force)
+        game.title = spec.title
+        game.variant = spec.variant
+        game.options = dict(spec.options)
+        game.gm = spec.gm.lower()
+        game.judge = spec.judge.lower()
+        game.deadlines = _raw_deadlines(spec)
+        game.nmr = spec.nmr
+        game.press = spec.press.to_dict()
+        game.observers = list(spec.observers)
+        game.auth = spec.auth
+        game.source = redact_secrets(path.read_text(encoding="utf-8"))
+        game.gm_secret_hash, gm_secret = settle_secret(game.gm_secret_hash, spec.gm_password,
+                                                       new_gm, spec.auth)
+        s.flush()
+        seated_now = _sync_players(game, spec)
+        phase = current_phase(s, game)
+        rules = make_rules(spec.variant, spec.options)
+        if phase is None and created:
+            state = position or seated(rules, spec, state_from_dict({}, map_for(rules)))
+            name = str(state["phase"])
+            phase = PhaseRow(game_id=game.id, seq=1, name=name, state=state, opened_at=now,
+                             deadline_at=deadline_after(game, name, now), processed_at=None,
+                             result=None)
+            s.add(phase)
+        elif phase is not None:
+            # A file that starts a game from a position still has it when reloaded later
+            # for another edit: only a changed position is a correction.
+            if position is not None and position != old_position and position != phase.state:
+                phase.state = position
+                phase.name = str(position["phase"])
+                log_event(s, game, "position_corrected", now, phase=phase.name)
+            elif position is None and any(p.role for p in spec.players):
+                # Role players added to the file join the current position's record.
+                now_seated = seated(rules, spec, state_from_dict(phase.state, map_for(rules)))
+                if now_seated != phase.state:
+                    phase.state = now_seated
+            if game.deadlines != old_deadlines:
+                phase.deadline_at = deadline_after(game, phase.name, phase.opened_at)
+        s.flush()  # the new players' ids, for their welcome mails
+        pictures = PositionPictures(state_of(game, phase, rules), rules) if phase else None
+        if new_gm or gm_secret:
+            welcome(s, game, None, now, gm_secret, pictures)
+        for row, secret in seated_now:
+            welcome(s, game, row, now, secret, pictures)
+        log_event(s, game, "game_created" if created else "game_updated", now,
+                  file=str(path), players=[asdict(p) | {"password": None} for p in spec.players])
+        verb = "created" if created else "updated"
+        where = f" at {phase.name}" if phase else ""
+        return "\n".join([f"game {spec.name} {verb}{where} ({len(spec.players)} players)",
+                          *differs])
+
+
+def _keep_commands(game: Game, spec: GameSpec, force: bool) -> tuple[GameSpec, list[str]]:
+    """The spec to apply, with the GM's command-made changes kept where the file still
+    has the value it had at the last load, and a line for each difference."""
+    try:
+        before = {p.key: p.address.lower()
+                  for p in parse_game_text(game.source, stored=True).players}
+    except GameFileError:
+        return spec, []
+    now = {p.key: p.address for p in game.players if p.active}
+    players, differs = [], []
+    for entry in spec.players:
+        file, old, current = entry.address.lower(), before.get(entry.key), now.get(entry.key)
+        if current is None or file == current or file != old:
+            players.append(entry)  # unchanged, or the GM edited the file: the file wins
+            continue
+        if force:
+            differs.append(f"{entry.key}: the file's {file} replaces {current}, set by "
+                           "command (--force)")
+            players.append(entry)
+            continue
+        differs.append(f"{entry.key}: the file says {file}, but a command made it {current};"
+                       f" kept {current} (edit the file, or load with --force to use the "
+                       "file's)")
+        players.append(replace(entry, address=current))
+    return replace(spec, players=tuple(players)), differs
+
+
+def _file_position(source: str) -> dict[str, object] | None:
+    """The position in a game file's text as it was last loaded (None if none or bad)."""
+    try:
+        return check_spec(parse_game_text(source, stored=True))
+    except GameFileError:
+        return None
+
+
+def _sync_players(game: Game, spec: GameSpec) -> list[tuple[Player, str | None]]:
+    """Seat the file's players; returns those to welcome (new in their seat, or given a
+    new secret) with their new secret in clear, if one was generated."""
+    welcome_list: list[tuple[Player, str | None]] = []
+    by_address = {p.address: p for p in game.players}
+    wanted = {p.address.lower() for p in spec.players}
+    # A power given a new address in the file keeps its row (as with REPLACE), so its
+    # standing orders and history stay with it; active rows win over older ones.
+    leaving = {p.power: p for p in sorted(game.players, key=lambda p: p.active)
+               if p.power and p.address not in wanted}
+    for p in game.players:
+        if p.address not in wanted:
+            p.active = False
+    for entry in spec.players:
+        address = entry.address.lower()
+        row = by_address.get(address) or leaving.pop(entry.power or "", None)
+        if row is None:
+            row = Player(address=address)
+            game.players.append(row)
+        fresh = row.address != address or not row.active or row.id is None
+        row.address = address
+        row.power = entry.power
+        row.role = entry.role
+        row.name = entry.name
+        row.secret_hash, secret = settle_secret(row.secret_hash, entry.password, fresh,
+                                                spec.auth)
+        row.active = True
+        if fresh or secret:
+            welcome_list.append((row, secret))
+    return welcome_list

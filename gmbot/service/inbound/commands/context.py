@@ -1,0 +1,35 @@
+"""The mail Context: what a command handler works with. Apart from the inbound use case
+that builds it (gmbot/service/inbound/receive.py), so that the commands need not import it and
+it can import the commands without a circle."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from sqlalchemy.orm import Session
+
+from gmbot.mail.message import InboundMail
+from gmbot.service.app import App
+from gmbot.service.inbound.commands.request import Request
+from gmbot.store.models import Game, Inbound, Player
+
+
+@dataclass
+class Context:
+    """The open session, the mail and its (proven) sender, and the reply being built."""
+
+    app: App
+    session: Session
+    mail: InboundMail
+    request: Request
+    game: Game
+    player: Player | None  # None when the sender is the GM
+    record: Inbound
+    sections: list[str] = field(default_factory=list)  # reply text, in order
+    errors: int = 0
+    title: str = "Received"  # the reply's subject when there is no error
+    picture: bytes | None = None  # a map shown in the reply (HISTORY)
+
+    @property
+    def is_gm(self) -> bool:
+        return self.player is None

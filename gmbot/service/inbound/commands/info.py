@@ -1,0 +1,93 @@
+"""HELP, STATUS and HISTORY."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from gmbot.engine.state import Phase
+from gmbot.service.inbound.commands.context import Context
+from gmbot.service.inbound.relay import names_for, press_rules
+from gmbot.service.outbox.render import render
+from gmbot.service.runtime import current_phase, policy_of, rules_for, state_of
+from gmbot.service.views.pictures import phase_picture
+from gmbot.service.views.press_record import press_by_phase
+from gmbot.service.views.results import board_summary, deadline_text
+from gmbot.service.views.standing import NOT_AT_ALL, PARTLY, standing_text, standings
+from gmbot.store.models import PhaseRow
+
+
+def help_text(ctx: Context) -> None:
+    ctx.sections.append(render("help.txt.j2", game=ctx.game, is_gm=ctx.is_gm,
+                               press=press_rules(ctx.game).summary())[1].rstrip())
+
+
+def status(ctx: Context) -> None:
+    game = ctx.game
+    phase = current_phase(ctx.session, game)
+    if phase is None:
+        ctx.sections.append(f"Game {game.name} is {game.status}; no phase is open.")
+        return
+    rules = rules_for(game)
+    state = state_of(game, phase, rules)
+    table = waiting = None
+    if ctx.is_gm:  # who has ordered is for the GM only
+        rows = standings(ctx.session, game, phase)
+        table = standing_text(game, rows)
+        waiting = [r.key for r in rows if r.status in (PARTLY, NOT_AT_ALL)]
+    ctx.sections.append(render(
+        "status.txt.j2", game=game, phase=Phase.parse(phase.name).long(),
+        deadline=deadline_text(policy_of(game), phase.deadline_at, utc=ctx.is_gm),
+        board=board_summary(state, rules, None if ctx.is_gm or ctx.player is None
+                            else ctx.player.key), waiting=waiting, table=table,
+    )[1].rstrip())
+
+
+def balance(ctx: Context) -> None:
+    """The sender's own account and other private standing (the rules' `private_lines`):
+    only ever the sender's, so it is never shown to the GM or another player."""
+    game = ctx.game
+    phase = current_phase(ctx.session, game)
+    if ctx.player is None:
+        ctx.sections.append("BALANCE shows a player's own account; the GM has none.")
+        return
+    if phase is None:
+        ctx.sections.append(f"Game {game.name} is {game.status}; no phase is open.")
+        return
+    rules = rules_for(game)
+    lines = rules.private_lines(state_of(game, phase, rules), ctx.player.key)
+    ctx.sections.append("\n".join(lines) if lines else "This game keeps no account for you.")
+
+
+def history(ctx: Context, args: tuple[str, ...]) -> None:
+    rows = ctx.session.scalars(
+        # processed_at, not result: an empty JSON result is stored as JSON null, not NULL.
+        select(PhaseRow).where(PhaseRow.game_id == ctx.game.id,
+                               PhaseRow.processed_at.is_not(None),
+                               PhaseRow.superseded.is_(False)).order_by(PhaseRow.seq)
+    ).all()
+    press = press_by_phase(ctx.session, ctx.game, ctx.player, names_for(ctx.game))
+    if args:
+        wanted = args[0].upper()
+        rows = [r for r in rows if r.name == wanted]
+        press = {name: texts for name, texts in press.items() if name == wanted}
+    if not rows and not press:
+        ctx.sections.append("No past results" + (f" for {args[0]}." if args else " yet."))
+        return
+    shown = rows[-5:] if not args else rows
+    for row in shown:
+        text = (row.result or {}).get("public_text", "")
+        ctx.sections.append(f"=== {Phase.parse(row.name).long()} ===\n{text}".rstrip())
+        if press.get(row.name):
+            ctx.sections.append("Press:\n" + "\n".join(press.pop(row.name)))
+    # Press of the open phase (and of phases older than those shown, when asked for).
+    for name, texts in press.items():
+        if any(r.name == name for r in rows) and not any(r.name == name for r in shown):
+            continue
+        when = (f"in {Phase.parse(name).long()}" if name
+                else "after the end of the game" if ctx.game.status == "finished"
+                else "in the game")
+        ctx.sections.append(f"=== Press {when} ===\n" + "\n".join(texts))
+    if shown:
+        # The map of the last phase listed, as its results mail showed it to the sender.
+        ctx.picture = phase_picture(ctx.session, ctx.game, shown[-1].name,
+                                    None if ctx.player is None else ctx.player.key)

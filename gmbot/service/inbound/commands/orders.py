@@ -1,0 +1,84 @@
+"""Order lines, CLEAR and ORDERS: each order of a mail replaces the earlier order of its
+unit (or build site, spell...), the others stand; lines that are no orders are chatter."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from gmbot.engine.parse import OrderParser
+from gmbot.engine.state import GameState
+from gmbot.engine.vocabulary import order_text
+from gmbot.service.inbound.bounds import listed, rejections
+from gmbot.service.inbound.commands.context import Context
+from gmbot.service.inbound.commands.request import Line, near_command
+from gmbot.service.inbound.submit import Submission, current_submission, submit
+from gmbot.service.outbox.render import render
+from gmbot.service.runtime import current_phase, policy_of, rules_for, state_of
+from gmbot.service.views.results import deadline_text
+from gmbot.store.models import PhaseRow
+
+
+def run(ctx: Context) -> bool:
+    """Answer the mail's orders; True when it had order lines or CLEAR (orders changed)."""
+    req = ctx.request
+    player = ctx.player
+    assert player is not None
+    phase = current_phase(ctx.session, ctx.game)
+    if phase is None:
+        if req.orders:
+            ctx.sections.append("The game has no open phase; no orders can be taken.")
+        return False
+    state = state_of(ctx.game, phase, rules_for(ctx.game))
+    lines, chatter = _split(ctx, state, req.orders)
+    cleared = req.has("CLEAR")
+    if cleared or lines:
+        sub = submit(ctx.session, ctx.game, player, lines, ctx.app.now(), ctx.record.id,
+                     phase=phase, clear=cleared, state=state)
+        ctx.errors += len(sub.rejected)
+        _ack(ctx, phase, sub, chatter, cleared=cleared and not lines, changed=True)
+        return True
+    elif req.has("ORDERS") or chatter:
+        # A mail without a single order line changes no order: it is shown as it stands.
+        sub = current_submission(ctx.session, ctx.game, phase, player, state)
+        _ack(ctx, phase, sub, chatter, cleared=False, changed=False)
+    return False
+
+
+def _split(ctx: Context, state: GameState, lines: list[Line]
+           ) -> tuple[list[tuple[int | None, str]], list[Line]]:
+    """The mail's order lines (without bullets or prefixes) and its chatter."""
+    assert ctx.player is not None
+    rules = rules_for(ctx.game)
+    parser = OrderParser.for_map(state.map)
+    orders: list[tuple[int | None, str]] = []
+    chatter: list[Line] = []
+    for line in lines:
+        text = order_text(line.text, parser, rules, ctx.player.key, state)
+        if text is None:
+            chatter.append(line)
+        else:
+            orders.append((line.number, text))
+    return orders, chatter
+
+
+def _ack(ctx: Context, phase: PhaseRow, sub: Submission, chatter: list[Line], *,
+         cleared: bool, changed: bool) -> None:
+    """The acknowledgement. Of the rejected, misspelt and ignored lines only the first few
+    are listed (service/bounds.py): a mail of junk lines gets a short answer."""
+    typos = [(line, near_command(line.text)) for line in chatter]
+    ctx.errors += sum(1 for _, word in typos if word)
+    shown, more_rejected = rejections(sub.rejected)
+    misspelt, _ = listed([(line.number, line.text, word) for line, word in typos if word])
+    ignored, more_ignored = listed([_short(line.text) for line, word in typos if not word])
+    ctx.sections.append(render(
+        "ack.txt.j2", sub=replace(sub, rejected=shown), game=ctx.game, player=ctx.player,
+        cleared=cleared, changed=changed, ignored=ignored, more_ignored=more_ignored,
+        typos=[(n, _short(text, 200), word) for n, text, word in misspelt],
+        more_rejected=more_rejected,
+        deadline=deadline_text(policy_of(ctx.game), phase.deadline_at),
+    )[1].rstrip())
+
+
+def _short(text: str, width: int = 30) -> str:
+    text = text.strip()
+    return text if len(text) <= width else text[:width - 3].rstrip() + "..."

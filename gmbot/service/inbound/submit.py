@@ -1,0 +1,139 @@
+"""Checking and storing a player's orders for the current phase (inside the caller's
+transaction)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import bindparam, insert, select
+from sqlalchemy.orm import Session
+
+from gmbot.engine.adjudicate import Rejection, accept_orders
+from gmbot.engine.merge import merge_orders
+from gmbot.engine.parse import OrderParser
+from gmbot.engine.pending import missing_orders
+from gmbot.engine.rules import StandardRules
+from gmbot.engine.state import GameState
+from gmbot.engine.vocabulary import did_you_mean
+from gmbot.service import known
+from gmbot.service.deadline.wakeups import orders_changed
+from gmbot.service.inbound.bounds import LISTED, more, rejections
+from gmbot.service.runtime import current_phase, latest_orders, rules_for, state_of
+from gmbot.store.models import Game, OrderSet, PhaseRow, Player
+
+
+@dataclass
+class Submission:
+    phase: str
+    accepted: list[str] = field(default_factory=list)
+    rejected: list[tuple[int | None, str, str]] = field(default_factory=list)  # n, line, why
+    missing: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # the variant's lines (rules.ack_lines)
+    version: int = 0
+    new: list[str] = field(default_factory=list)  # this mail's orders that stand
+    replaced: list[str] = field(default_factory=list)  # earlier orders this mail replaced
+    dropped: list[tuple[str, str]] = field(default_factory=list)  # earlier orders, why gone
+
+
+def check_lines(
+    state: GameState, rules: StandardRules, player: Player, lines: list[tuple[int | None, str]]
+) -> Submission:
+    texts = [t for _, t in lines]
+    orders, rejections = accept_orders(state, rules, player.key, texts)
+    sub = Submission(phase=str(state.phase), accepted=[str(o) for o in orders])
+    _rejected(sub, state, rules, lines, rejections)
+    sub.missing = missing_orders(state, rules, player.key, orders)
+    sub.notes = rules.ack_lines(state, player.key, orders)
+    return sub
+
+
+def merge_lines(
+    state: GameState, rules: StandardRules, player: Player, earlier: list[str],
+    lines: list[tuple[int | None, str]],
+) -> Submission:
+    """The player's set after this mail's lines: each replaces the earlier order with its
+    key (a unit, a build site, a spell...), the rest stand."""
+    merged = merge_orders(state, rules, player.key, earlier, [t for _, t in lines])
+    sub = Submission(phase=str(state.phase), accepted=[str(o) for o in merged.orders])
+    sub.new = [str(o) for o in merged.new]
+    sub.replaced = [str(o) for o in merged.replaced if str(o) not in sub.new]
+    sub.dropped = [(str(o), why) for o, why in merged.dropped]
+    _rejected(sub, state, rules, lines, merged.rejected)
+    sub.missing = missing_orders(state, rules, player.key, merged.orders)
+    sub.notes = rules.ack_lines(state, player.key, merged.orders)
+    return sub
+
+
+def _rejected(sub: Submission, state: GameState, rules: StandardRules,
+              lines: list[tuple[int | None, str]], refused: list[Rejection]) -> None:
+    """The refused lines in mail order; only those a reply lists get a "did you mean"
+    (looking for near misses of every line of a junk mail would cost too much)."""
+    number = {t: n for n, t in reversed(lines)}
+    parser = OrderParser.for_map(state.map)
+    ordered = sorted(((number.get(r.line), r.line, r.reason) for r in refused),
+                     key=lambda x: x[0] or 0)
+    sub.rejected = [(n, line, did_you_mean(line, why, parser, rules) if i < LISTED else why)
+                    for i, (n, line, why) in enumerate(ordered)]
+
+
+# Built once: run for every orders mail.
+_INSERT_SET = insert(OrderSet.__table__)
+_SETS = OrderSet.__table__.c  # Core columns: no ORM set-up per call (nothing to autoflush)
+_LAST_SET = select(_SETS.lines, _SETS.version).where(
+    _SETS.phase_id == bindparam("phase_id"), _SETS.player_id == bindparam("player_id")
+).order_by(_SETS.version.desc()).limit(1)
+
+
+def submit(session: Session, game: Game, player: Player, lines: list[tuple[int | None, str]],
+           now: datetime, inbound_id: int | None = None,
+           phase: PhaseRow | None = None, clear: bool = False,
+           state: GameState | None = None) -> Submission:
+    """Update the player's orders for the current phase (`phase`, when the caller has just
+    read it in this transaction) with the valid lines given: each replaces the earlier
+    order with its key, the others stand; `clear` first withdraws them all. `state`: the
+    phase's position, when the caller has it already."""
+    phase = phase or current_phase(session, game)
+    if phase is None:
+        raise LookupError("the game has no open phase")
+    rules = rules_for(game)
+    # Only the player's last set is needed, not every set of the phase.
+    last = known.last_set(session, phase.id, player.id)  # a batch of mails read it ahead
+    if last is known.UNKNOWN:
+        row = session.execute(_LAST_SET, {"phase_id": phase.id, "player_id": player.id}).first()
+        last = (row.lines, row.version) if row else None
+    earlier = list(last[0]) if last and not clear else []
+    state = state or state_of(game, phase, rules)
+    sub = merge_lines(state, rules, player, earlier, lines)
+    sub.version = (last[1] if last else 0) + 1
+    # A plain INSERT, not an ORM object (cheaper; the set is only read back by queries).
+    session.execute(_INSERT_SET, {
+        "phase_id": phase.id, "player_id": player.id, "version": sub.version,
+        "lines": sub.accepted, "errors": _stored_errors(sub.rejected),
+        "message_id": inbound_id, "created_at": now,
+    })
+    known.set_written(session, phase.id, player.id, sub.accepted, sub.version)
+    orders_changed(session, game, phase, now)
+    return sub
+
+
+def _stored_errors(rejected: list[tuple[int | None, str, str]]) -> list[list[Any]]:
+    """The rejected lines kept with the order set (the results mail lists them): as
+    many as an acknowledgement lists, and a last line counting the others."""
+    shown, more_rejected = rejections(rejected)
+    rows: list[list[Any]] = [[n, t, w] for n, t, w in shown]
+    if more_rejected:
+        rows.append([None, more(more_rejected), "not listed"])
+    return rows
+
+
+def current_submission(session: Session, game: Game, phase: PhaseRow,
+                       player: Player, state: GameState | None = None) -> Submission:
+    """The player's standing orders, re-checked against the phase's position."""
+    rules = rules_for(game)
+    row = latest_orders(session, phase).get(player.id)
+    lines = [(None, t) for t in (row.lines if row else [])]
+    sub = check_lines(state or state_of(game, phase, rules), rules, player, lines)
+    sub.version = row.version if row else 0
+    return sub

@@ -1,0 +1,242 @@
+"""Use case: drain the outbox in order. Each mail is marked sent in the transaction that
+claimed it, right after the transport accepted it; temporary failures back off, permanent
+ones are parked and the GM is told.
+
+Exactly one process sends a given mail, however many run on the database:
+- PostgreSQL (daemons possibly on several hosts): a mail is claimed by locking its row
+  (SELECT ... FOR UPDATE SKIP LOCKED) in a transaction that lasts until it is marked;
+  the others skip it. A process that dies holding it loses its connection, the server
+  drops the lock and the mail is still queued: no claim is ever left behind.
+- SQLite (processes on one host): one process at a time sends, holding a file lock
+  (Database.exclusive) that the kernel drops when it dies; rows are read and marked in
+  short transactions, so that the write lock is not held while the transport works.
+
+The one window left: a process killed after the transport accepted a mail and before
+the mark committed sends it again when it next runs, with the same Message-ID, Date and
+bytes. The Maildir outbox names the file after the Message-ID and finds the first copy
+there (no second file while the first is still in new/); over SMTP the recipient gets a
+duplicate that mail clients and many servers recognise by its Message-ID
+(docs/operations.md). So over SMTP each mail is marked as soon as it is accepted, while
+the Maildir outbox (a transport that `batches`) writes up to BATCH mails, then syncs
+them and its folder, and marks them all in one transaction: a fraction of the time."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Protocol
+
+from sqlalchemy import bindparam, or_, select, update
+from sqlalchemy.orm import Session
+
+from gmbot.mail.errors import PermanentFailure, TemporaryFailure
+from gmbot.mail.maildir import outbox_name
+from gmbot.service.app import App
+from gmbot.service.outbox.queue import queue_mail
+from gmbot.service.outbox.render import render
+from gmbot.store.models import Game, Outbound
+
+if TYPE_CHECKING:
+    from gmbot.mail.compose import Outgoing
+
+MAX_ATTEMPTS = 8
+SENDER_WAIT = 60.0  # SQLite: seconds to wait for another process's flush to end
+BATCH = 50  # mails written before one sync and one marking transaction (batching transports)
+
+
+class Transport(Protocol):
+    def send(self, out: Outgoing, name: str) -> object: ...
+
+
+class BatchTransport(Transport, Protocol):
+    """A transport where sending a mail again is harmless (it finds its own copy): mails
+    are written, then made durable together by sync()."""
+
+    batches: bool
+
+    def write(self, msg: bytes, name: str) -> object: ...
+
+    def sync(self) -> None: ...
+
+
+def backoff(attempts: int) -> timedelta:
+    return timedelta(seconds=min(60 * 2 ** (attempts - 1), 6 * 3600))
+
+
+def flush(app: App, transport: Transport, limit: int = 1000) -> int:
+    """Send the queued mail that is due, oldest first; returns how many were sent."""
+    now = app.now()
+    # The rows are read in one go (they stay usable after the transaction); per mail only
+    # its status is read again, as it is claimed, and one UPDATE marks it sent.
+    with app.db.transaction() as s:
+        rows = s.scalars(_DUE, {"now": now, "limit": limit}).all()
+    sent = 0
+    try:
+        if rows:
+            with app.db.exclusive("outbox", SENDER_WAIT) as ours:
+                # Not ours: another process has been sending for a minute; it sends these
+                # too, or the next flush does.
+                if ours and getattr(transport, "batches", False):
+                    for start in range(0, len(rows), BATCH):
+                        sent += _send_batch(app, transport, rows[start:start + BATCH], now)
+                else:
+                    for row in rows if ours else ():
+                        sent += _send_one(app, transport, row, now)
+    finally:
+        close = getattr(transport, "close", None)
+        if close is not None:
+            close()
+    return sent
+
+
+def _send_one(app: App, transport: Transport, row: Outbound, now: datetime) -> int:
+    """Claim, send and mark one mail; 1 if it was sent, 0 if not (by this process)."""
+    params = {"row_id": row.id, "now": now}
+    if app.db.is_sqlite:
+        with app.db.transaction() as s:  # the sender's file lock is held: see flush
+            if s.scalar(_CLAIM, params) is None:
+                return 0  # sent or put off by another process since the rows were read
+        failure = _send(transport, row)
+        with app.db.transaction() as s:
+            return _record(app, s, row.id, failure, row.kind)
+    with app.db.transaction() as s:
+        if s.scalar(_CLAIM_LOCKED, params) is None:
+            return 0  # sent, put off, or being sent right now by another process
+        return _record(app, s, row.id, _send(transport, row), row.kind)
+
+
+def _send_batch(app: App, transport: BatchTransport, rows: list[Outbound],
+                now: datetime) -> int:
+    """Claim, write, sync and mark several mails; how many were sent by this process.
+    A crash before the marks committed writes them again next time, onto their own files."""
+    params = {"ids": [row.id for row in rows], "now": now}
+    if app.db.is_sqlite:
+        with app.db.transaction() as s:  # the sender's file lock is held: see flush
+            claimed = set(s.scalars(_CLAIM_MANY, params))
+        results = _write_all(transport, rows, claimed)
+        with app.db.transaction() as s:
+            return _record_all(app, s, results)
+    with app.db.transaction() as s:
+        claimed = set(s.scalars(_CLAIM_MANY_LOCKED, params))
+        return _record_all(app, s, _write_all(transport, rows, claimed))
+
+
+def _record_all(app: App, s: Session,
+                results: list[tuple[Outbound, tuple[str, str] | None]]) -> int:
+    """Mark a batch: the mails sent with one executemany UPDATE, the others one by one."""
+    sent = [row for row, failure in results if failure is None]
+    if sent:
+        now = app.now()
+        s.execute(_MARK_SENT_MANY, [{"row_id": row.id, "now": now} for row in sent])
+    for row in sent:
+        if row.kind == "welcome":
+            s.execute(_FORGET_TEXT, {"row_id": row.id})  # see _record
+    for row, failure in results:
+        if failure is not None:
+            _record(app, s, row.id, failure, row.kind)
+    return len(sent)
+
+
+def _write_all(transport: BatchTransport, rows: list[Outbound], claimed: set[int],
+               ) -> list[tuple[Outbound, tuple[str, str] | None]]:
+    results = [(row, _send(transport, row, batch=True)) for row in rows if row.id in claimed]
+    if any(failure is None for _, failure in results):
+        try:
+            transport.sync()  # durable before any of them is marked sent
+        except OSError as e:  # none of them is known to be: all are tried again later
+            return [(row, failure or ("retry", str(e))) for row, failure in results]
+    return results
+
+
+def _send(transport: Transport, row: Outbound, batch: bool = False) -> tuple[str, str] | None:
+    """Hand the mail to the transport: None when accepted, else (retry|park, why)."""
+    try:
+        name = outbox_name(row.id, row.message_id)
+        if batch:
+            transport.write(_wire(row), name)  # type: ignore[attr-defined]
+        else:
+            transport.send(_outgoing(row), name)
+    except PermanentFailure as e:
+        return "park", str(e)
+    except (TemporaryFailure, OSError) as e:
+        return "retry", str(e)
+    return None
+
+
+def _record(app: App, s: Session, row_id: int, failure: tuple[str, str] | None,
+            kind: str = "") -> int:
+    if failure is None:
+        s.execute(_MARK_SENT, {"row_id": row_id, "now": app.now()})
+        if kind == "welcome":
+            # It held a password in clear: once sent (never to be sent again, so no resend
+            # can differ), the judge keeps only that it was sent (docs/security.md).
+            s.execute(_FORGET_TEXT, {"row_id": row_id})
+        return 1
+    kind, error = failure
+    row = s.get(Outbound, row_id)
+    row.attempts += 1
+    row.last_error = error
+    if kind == "park" or row.attempts >= MAX_ATTEMPTS:
+        _park_row(app, s, row, error)
+    else:
+        row.next_attempt_at = app.now() + backoff(row.attempts)
+    return 0
+
+
+# Built once: flush runs these for every mail it sends.
+_QUEUED_AND_DUE = (Outbound.status == "queued",
+                   or_(Outbound.next_attempt_at.is_(None),
+                       Outbound.next_attempt_at <= bindparam("now")))
+_DUE = (select(Outbound).where(*_QUEUED_AND_DUE).order_by(Outbound.id)
+        .limit(bindparam("limit")))
+_CLAIM = select(Outbound.id).where(Outbound.id == bindparam("row_id"), *_QUEUED_AND_DUE)
+_CLAIM_LOCKED = _CLAIM.with_for_update(skip_locked=True)
+_CLAIM_MANY = select(Outbound.id).where(Outbound.id.in_(bindparam("ids", expanding=True)),
+                                        *_QUEUED_AND_DUE)
+_CLAIM_MANY_LOCKED = _CLAIM_MANY.with_for_update(skip_locked=True)
+_MARK_SENT = (
+    update(Outbound).where(Outbound.id == bindparam("row_id"))
+    .values(status="sent", sent_at=bindparam("now"), attempts=Outbound.attempts + 1,
+            picture=None)  # needed only to send the mail again, identical
+    .execution_options(synchronize_session=False)
+)
+
+# The same on the table (Core): given many rows, the ORM form would take the rows for
+# primary keys ("bulk UPDATE by primary key") instead of running it once per row.
+_OUT = Outbound.__table__.c
+_MARK_SENT_MANY = (
+    update(Outbound.__table__).where(_OUT.id == bindparam("row_id"))
+    .values(status="sent", sent_at=bindparam("now"), attempts=_OUT.attempts + 1, picture=None)
+)
+
+_FORGET_TEXT = (
+    update(Outbound).where(Outbound.id == bindparam("row_id"))
+    .values(body="(sent; the text held a password and is not kept)\n")
+    .execution_options(synchronize_session=False)
+)
+
+
+def _wire(row: Outbound) -> bytes:
+    from gmbot.mail.wire import wire_bytes
+
+    return wire_bytes(_outgoing(row))
+
+
+def _outgoing(row: Outbound) -> Outgoing:
+    # Imported here: the email package is slow to import, and most ticks send nothing.
+    from gmbot.mail.compose import Outgoing
+
+    return Outgoing(sender=row.sender, recipient=row.recipient, subject=row.subject,
+                    body=row.body, message_id=row.message_id, date=row.created_at,
+                    in_reply_to=row.in_reply_to, picture=row.picture,
+                    auto="auto-replied" if row.in_reply_to else "auto-generated")
+
+
+def _park_row(app: App, s: Session, row: Outbound, error: str) -> None:
+    row.status, row.last_error = "parked", error
+    game = s.get(Game, row.game_id) if row.game_id else None
+    if game is None or row.recipient == game.gm or row.kind == "gm-parked":
+        return
+    subject, body = render("gm_parked.txt.j2", game=game.name, recipient=row.recipient,
+                           subject=row.subject, error=error)
+    queue_mail(s, key=f"parked:{row.id}", kind="gm-parked", sender=game.judge,
+               recipient=game.gm, subject=subject, body=body, now=app.now(), game=game)

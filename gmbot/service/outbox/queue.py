@@ -1,0 +1,81 @@
+"""Queueing outgoing mail inside the caller's transaction, and marking it sent."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+
+from sqlalchemy import Insert, bindparam, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import Session
+
+from gmbot.mail.auth.secrets import token_message_id
+from gmbot.service.outbox.tokens import recipient_token
+from gmbot.store.models import Game, Outbound
+
+_KEY_TAKEN = select(Outbound.__table__.c.id).where(
+    Outbound.__table__.c.key == bindparam("key")).limit(1)  # Core columns: less set-up
+# Built once: composing a statement costs about as much as running it. One statement
+# both checks the key and queues the mail (a key queued before inserts nothing): it was
+# a SELECT and an INSERT per mail.
+_INSERT_NEW: dict[str, Insert] = {
+    "sqlite": sqlite.insert(Outbound.__table__).on_conflict_do_nothing(index_elements=["key"]),
+    "postgresql": postgresql.insert(Outbound.__table__).on_conflict_do_nothing(
+        index_elements=["key"]),
+}
+
+
+def new_message_id(sender: str, token: str | None = None) -> str:
+    """A fresh Message-ID; with `token`, the recipient's reply token in it (a reply names
+    it in In-Reply-To and References, and so proves its author: docs/security.md)."""
+    domain = sender.rsplit("@", 1)[-1] or "gmbot.invalid"
+    return token_message_id(uuid.uuid4().hex, token, domain)
+
+
+def is_queued(session: Session, key: str) -> bool:
+    """Whether a mail with this key was queued before (so need not be composed again)."""
+    key = key[:300]
+    # Rows queued earlier in this transaction and not flushed yet are looked for in the
+    # session, so the query need not autoflush them: that was a flush per mail handled.
+    if any(isinstance(row, Outbound) and row.key == key for row in session.new):
+        return True
+    with session.no_autoflush:
+        return session.scalar(_KEY_TAKEN, {"key": key}) is not None
+
+
+def queue_mail(
+    session: Session,
+    *,
+    key: str,
+    kind: str,
+    sender: str,
+    recipient: str,
+    subject: str,
+    body: str,
+    now: datetime,
+    game: Game | None = None,
+    in_reply_to: str | None = None,
+    message_id: str | None = None,
+    picture: bytes | None = None,
+) -> bool:
+    """Queue one mail for one recipient unless a mail with this key was queued before;
+    the key makes re-running a use case after a crash harmless. `message_id` (without
+    angle brackets): one the caller made with new_message_id and records itself."""
+    key = key[:300]  # as stored, so that long keys are found again too
+    # Rows added earlier in this transaction as ORM objects and not flushed yet are looked
+    # for in the session: the INSERT below does not see them.
+    if any(isinstance(row, Outbound) and row.key == key for row in session.new):
+        return False
+    # A plain INSERT, not an ORM object: the unit of work cost more than the rest of
+    # queueing, and nothing reads the row back in this transaction but by a query.
+    with session.no_autoflush:
+        dialect = session.get_bind().dialect.name
+    result = session.execute(_INSERT_NEW[dialect], {
+        "key": key, "kind": kind, "game_id": game.id if game else None, "sender": sender,
+        "recipient": recipient, "subject": subject[:998], "body": body,
+        "message_id": message_id or new_message_id(
+            sender, recipient_token(game, recipient) if game else None),
+        "in_reply_to": in_reply_to, "created_at": now, "status": "queued",
+        "next_attempt_at": now, "picture": picture,
+    })
+    return result.rowcount == 1  # type: ignore[attr-defined]

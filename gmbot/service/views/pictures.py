@@ -1,0 +1,121 @@
+"""Pictures of the board for mails and the command line: the same per-recipient views
+the text is rendered from (gmbot/service/views/results.py), drawn by gmbot/picture."""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from gmbot.engine.map import GameMap, load_map
+from gmbot.engine.position import state_from_dict
+from gmbot.engine.rules import StandardRules
+from gmbot.engine.state import GameState, Phase
+from gmbot.service.runtime import rules_for, state_of
+from gmbot.service.views.results import board_summary, results_view
+from gmbot.store.models import Game, PhaseRow
+
+log = logging.getLogger(__name__)
+
+
+def view_picture(view: dict[str, Any], gmap: GameMap, title: str) -> bytes | None:
+    """The PNG of one recipient's view (a results view, or a position view); None when the
+    map has no picture data."""
+    from gmbot.picture.data import NoPicture
+    from gmbot.picture.draw import png, render
+    from gmbot.picture.scene import scene_of
+
+    try:
+        scene = scene_of(view["public"], (c for c, p in gmap.provinces.items() if p.sc))
+        return png(render(scene, gmap, title))
+    except NoPicture:
+        return None
+    except Exception:  # noqa: BLE001 - a drawing bug must not hold back the results
+        log.exception("drawing the %s map failed; the mail goes without it", gmap.name)
+        return None
+
+
+def results_picture(rules: StandardRules, view: dict[str, Any]) -> bytes | None:
+    """The picture for a results mail: the new position and the phase's orders."""
+    pub = view["public"]
+    title = f"{pub['phase_long']}: orders; position for {pub['next_phase_long']}"
+    return view_picture(view, load_map(rules.map_name), title)
+
+
+class Pictures:
+    """Results pictures of one phase: viewers whose public views are the same (everyone,
+    in a game that hides nothing) share one rendering."""
+
+    def __init__(self, rules: StandardRules) -> None:
+        self.rules = rules
+        self.done: dict[str, bytes | None] = {}
+
+    def __call__(self, view: dict[str, Any]) -> bytes | None:
+        key = json.dumps(view["public"], sort_keys=True, default=str)
+        if key not in self.done:
+            self.done[key] = results_picture(self.rules, view)
+        return self.done[key]
+
+
+def position_view(state: GameState, rules: StandardRules, viewer: str | None
+                  ) -> dict[str, Any]:
+    """A view of a position alone (no orders), e.g. the start of a game."""
+    return {"public": {"phase": str(state.phase), "next_phase": str(state.phase),
+                       "board": board_summary(state, rules, viewer),
+                       "marks": rules.board_marks(state), "orders": {}, "dislodged": {}}}
+
+
+def position_picture(state: GameState, rules: StandardRules, viewer: str | None
+                     ) -> bytes | None:
+    """The picture of a position as `viewer` (None: the public) may see it."""
+    return PositionPictures(state, rules)(viewer)
+
+
+class PositionPictures:
+    """Pictures of one position for several viewers (the welcome mails of a new game):
+    viewers whose views are the same share one rendering."""
+
+    def __init__(self, state: GameState, rules: StandardRules) -> None:
+        self.state, self.rules = state, rules
+        self.done: dict[str, bytes | None] = {}
+
+    def __call__(self, viewer: str | None) -> bytes | None:
+        view = position_view(self.state, self.rules, viewer)
+        key = json.dumps(view["public"], sort_keys=True, default=str)
+        if key not in self.done:
+            self.done[key] = view_picture(view, self.state.map, self.state.phase.long())
+        return self.done[key]
+
+
+def case_picture(data: Any, viewer: str | None = None) -> bytes | None:
+    """The picture of an adjudication case (docs/adjudicate.md) as `viewer` sees it."""
+    from gmbot.variants.cases import case_outcome, result_to_dict
+
+    rules, outcome = case_outcome(data)
+    if viewer is not None:
+        viewer = outcome.before.map.power(viewer) or viewer
+    result = result_to_dict(outcome)
+    return results_picture(rules, results_view(rules, outcome.before, outcome.after, result,
+                                               viewer))
+
+
+def phase_picture(s: Session, game: Game, phase: str, viewer: str | None) -> bytes | None:
+    """A phase's picture as its results mail showed it to `viewer`; for the open phase, the
+    position. Raises LookupError for a phase the game has not had."""
+    want = str(Phase.parse(phase))
+    rows = s.scalars(select(PhaseRow).where(PhaseRow.game_id == game.id,
+                                            PhaseRow.superseded.is_(False))
+                     .order_by(PhaseRow.seq)).all()
+    rules = rules_for(game)
+    for row in rows:
+        if row.name != want:
+            continue
+        before = state_of(game, row, rules)
+        if row.result is None:
+            return position_picture(before, rules, viewer)
+        after = state_from_dict(row.result["position"], before.map)
+        return results_picture(rules, results_view(rules, before, after, row.result, viewer))
+    raise LookupError(f"{game.name} has no phase {want}")

@@ -1,0 +1,145 @@
+"""View data for result mails, per recipient. Redaction happens here, once, before any
+template sees the data: the public part goes through the rules' `redact` hook for the
+viewer, the private part is built only from what belongs to the viewer."""
+
+from __future__ import annotations
+
+from datetime import UTC
+from typing import Any
+
+from gmbot.engine.adjust import adjustment_counts
+from gmbot.engine.pending import missing_orders
+from gmbot.engine.rules import StandardRules
+from gmbot.engine.state import GameState, Phase, Unit
+from gmbot.gamefile.deadlines import DeadlinePolicy, format_deadline
+
+
+def phase_report(
+    before: GameState, after: GameState, result: dict[str, Any], rules: StandardRules
+) -> dict[str, Any]:
+    """Everything that happened in a phase, for everyone (before redaction); units are
+    named by the rules' `unit_label` (a variant's colour...)."""
+    units = [*before.units.values(), *(d.unit for d in before.dislodged.values())]
+    owner = {str(u): u.power for u in units}
+    label = {str(u): rules.unit_label(u) for u in units}
+    by_power: dict[str, list[dict[str, str]]] = {}
+    unordered = set(result.get("unordered", ()))
+    for unit, order in result["orders"].items():
+        code = result["order_results"].get(unit, "")
+        if unit in unordered and code == "succeeds":
+            code = "no_order"  # held for want of an order: the template says NMR
+        if unit in label and order.startswith(unit):
+            order = label[unit] + order[len(unit):]
+        by_power.setdefault(owner.get(unit, "?"), []).append(
+            {"unit": unit, "order": order, "result": code}
+        )
+    built_by = {str(u): u.power for u in after.units.values()}  # new units exist only after
+    new_label = {str(u): rules.unit_label(u) for u in after.units.values()}
+    for power, unit in ((built_by.get(u, "?"), u) for u in result.get("built", [])):
+        by_power.setdefault(power, []).append({"unit": unit,
+                                               "order": f"BUILD {new_label.get(unit, unit)}",
+                                               "result": "succeeds"})
+    if result["phase"].endswith("A"):  # retreat-phase disbands are already orders above
+        seen = {str(u): u for u in before.units.values()}
+        for unit in result.get("removed", []):
+            if unit in seen and not rules.shown_to(before, seen[unit], None):
+                continue  # a unit the public never saw (Warlock's invisible units)
+            by_power.setdefault(owner.get(unit, "?"), []).append(
+                {"unit": unit, "order": f"REMOVE {label.get(unit, unit)}",
+                 "result": result["order_results"].get(unit, "succeeds")})
+    return {
+        "phase": result["phase"],
+        "phase_long": Phase.parse(result["phase"]).long(),
+        "orders": {p: by_power[p] for p in sorted(by_power)},
+        "dislodged": {u: {**d, "label": label.get(u, u)} for u, d in result["dislodged"].items()},
+        "next_phase": result["next_phase"],
+        "next_phase_long": Phase.parse(result["next_phase"]).long(),
+        "notes": result.get("public_notes", []),
+        "winner": result.get("winner"),
+        "eliminated": result.get("eliminated", []),
+        "centre_changes": centre_changes(before, after),
+        "hidden": result.get("hidden_notes", {}),  # for the rules' redact; never shown
+    }
+
+
+def centre_changes(before: GameState, after: GameState) -> dict[str, dict[str, list[str]]]:
+    """Per owner, the supply centres gained and lost in the phase (public knowledge)."""
+    out: dict[str, dict[str, list[str]]] = {}
+    for prov in sorted(set(before.centers) | set(after.centers)):
+        old, new = before.centers.get(prov), after.centers.get(prov)
+        if old == new:
+            continue
+        if new is not None:
+            out.setdefault(new, {"gained": [], "lost": []})["gained"].append(prov)
+        if old is not None:
+            out.setdefault(old, {"gained": [], "lost": []})["lost"].append(prov)
+    return out
+
+
+def board_summary(
+    state: GameState, rules: StandardRules, viewer: str | None = None
+) -> list[dict[str, Any]]:
+    counts = adjustment_counts(state, rules)
+    # Home centres are listed where they can differ from the map's: when the rules change
+    # them, or when the game's position set them.
+    homes = rules.shows_homes() or any(
+        set(state.homes.get(k, ())) != set(p.homes) for k, p in state.map.powers.items()
+    )
+    rows = []
+    others = rules.other_owners(state)  # owners that are no power (listed after them)
+    for power in [*state.powers, *others]:
+        centres = sorted(c for c, o in state.centers.items() if o == power)
+        shown = sorted((u for u in state.units_of(power) if rules.shown_to(state, u, viewer)),
+                       key=rules.unit_label)
+        units = [rules.unit_label(u) for u in shown]
+        if centres or units:
+            name = others[power] if power in others else state.map.powers[power].name
+            rows.append({"power": power, "name": name,
+                         "centres": centres, "units": units, "adjust": counts.get(power, 0),
+                         "homes": sorted(state.homes.get(power, ())) if homes else None,
+                         "pieces": [_piece(u, label) for u, label in zip(shown, units,
+                                                                         strict=True)]})
+    return rows
+
+
+def _piece(unit: Unit, label: str) -> dict[str, str]:
+    """A unit for pictures: its type, place and what its label adds ("red", "Wazir-General
+    X"), from the same label the text shows."""
+    note = label[len(str(unit)):].strip()
+    return {"type": unit.type, "loc": unit.loc, "note": note[1:-1] if note[:1] == "(" else note}
+
+
+def deadline_text(policy: DeadlinePolicy, deadline: Any, utc: bool = False) -> str:
+    """A time as the game reads it: in its time zone; `utc` adds the UTC time in brackets
+    (for the GM, whose server logs speak UTC) when the zone is not UTC already."""
+    if not deadline:
+        return "none"
+    text = format_deadline(deadline, policy.tz)
+    if utc and deadline.astimezone(policy.tz).utcoffset():
+        text += f" ({deadline.astimezone(UTC):%Y-%m-%d %H:%M} UTC)"
+    return text
+
+
+def results_view(
+    rules: StandardRules,
+    before: GameState,
+    after: GameState,
+    result: dict[str, Any],
+    viewer: str | None,
+    rejected: list[dict[str, str]] | None = None,
+) -> dict[str, Any]:
+    """The data one recipient's results mail is rendered from."""
+    public = rules.redact(phase_report(before, after, result, rules), viewer)
+    public = {**public, "board": board_summary(after, rules, viewer),
+              "marks": rules.board_marks(after)}
+    private = None
+    if viewer is not None:
+        private = {
+            "viewer": viewer,
+            "units": sorted(rules.unit_label(u) for u in after.units_of(viewer)),
+            "to_order": missing_orders(after, rules, viewer, []),
+            "rejected": rejected or [],
+            "extra": result.get("private_notes", {}).get(viewer, [])
+            + rules.private_lines(after, viewer),
+        }
+    return {"public": public, "private": private}
