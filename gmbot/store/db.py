@@ -14,11 +14,12 @@ from sqlalchemy import create_engine, event, inspect, text
 from sqlalchemy.engine import Connection, Dialect, Engine
 from sqlalchemy.orm import Session, sessionmaker
 
+from gmbot.store.migration_folder import migrations_folder
 from gmbot.store.revision import HEAD_REVISION
 
 __all__ = ["HEAD_REVISION", "MIGRATIONS", "Database", "open_database"]
 
-MIGRATIONS = Path(__file__).resolve().parents[2] / "migrations"
+MIGRATIONS = migrations_folder()
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

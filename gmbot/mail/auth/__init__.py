@@ -18,7 +18,7 @@ from gmbot.mail.auth.results import trusted_verdict
 from gmbot.mail.auth.secrets import check_secret, reply_token, tokens_in
 from gmbot.mail.auth.sender import Author, author
 from gmbot.mail.auth.signatures import aligned_signer
-from gmbot.mail.message import InboundMail
+from gmbot.mail.message.inbound import InboundMail
 
 __all__ = ["Evidence", "SenderCheck"]
 
