@@ -29,7 +29,8 @@ def nudge(ctx: Context, args: tuple[str, ...], now: datetime) -> str:
     return f"{args[0]} nudged at {now:%H:%M}"
 
 
-WEATHER = Row("WEATHER", Who.ANYONE, "the weather over the board", "Weather", answer=weather)
+WEATHER = Row("WEATHER", Who.ANYONE, explains="the weather over the board", title="Weather",
+              answer=weather)
 NUDGE = Row("NUDGE", Who.GM, act=nudge, synopsis="NUDGE FRANCE", least=1, most=1)
 
 
@@ -94,4 +95,4 @@ def test_a_row_is_checked_as_it_is_made() -> None:
     with pytest.raises(ValueError, match="HELP must say"):
         Row("SHRUG", Who.PLAYER, answer=weather)
     with pytest.raises(ValueError, match="two rows"):
-        Table((*table.TABLE.rows, Row("HELP", Who.ANYONE, "again", answer=weather)))
+        Table((*table.TABLE.rows, Row("HELP", Who.ANYONE, explains="again", answer=weather)))

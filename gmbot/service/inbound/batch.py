@@ -55,7 +55,7 @@ class Batch:
         self.locked: set[int] = set()  # the games locked at the batch's start (PostgreSQL)
         for chunk in _chunks(idents):
             self.recorded.update(s.scalars(_RECORDED, {"idents": chunk}))
-        self.events: list[tuple[int, datetime, dict[str, Any]]] = []  # mails handled
+        self.events: list[tuple[int | None, datetime, dict[str, Any]]] = []  # mails handled
         self.pending_event: tuple[int, datetime, dict[str, Any]] | None = None  # this mail's
         self.routes: dict[str, Route] | None = None
         self.since: datetime | None = None  # mails counted for the limit: received after

@@ -128,9 +128,9 @@ def receive_batch(app: App, raws: list[Raw]) -> list[Outcome]:
     evidence: list[Evidence | None] = []
     for raw in raws:
         try:
-            mail = _parse(raw)
-            evidence.append(_examine(app, raw, mail))
-            mails.append(mail)
+            parsed = _parse(raw)
+            evidence.append(_examine(app, raw, parsed))
+            mails.append(parsed)
         except Exception as e:  # noqa: BLE001 - set aside below, like any failure
             mails.append(e)
             evidence.append(None)

@@ -111,14 +111,15 @@ def help_text(ctx: Context, args: tuple[str, ...] = ()) -> None:
 
 
 TABLE = Table((
-    Row("ORDERS", Who.PLAYER, "show your current orders"),
-    Row("CLEAR", Who.PLAYER, "withdraw all your orders"),
-    Row("STATUS", Who.ANYONE, "the board and the deadline", "Status", answer=info.status),
-    Row("HISTORY", Who.ANYONE, "past results, map and press", "History",
+    Row("ORDERS", Who.PLAYER, explains="show your current orders"),
+    Row("CLEAR", Who.PLAYER, explains="withdraw all your orders"),
+    Row("STATUS", Who.ANYONE, explains="the board and the deadline", title="Status",
+        answer=info.status),
+    Row("HISTORY", Who.ANYONE, explains="past results, map and press", title="History",
         answer=info.history),
-    Row("BALANCE", Who.ANYONE, "your own account (variants with money)", "Balance",
-        answer=info.balance),
-    Row("HELP", Who.ANYONE, "this text", "Help", answer=help_text),
+    Row("BALANCE", Who.ANYONE, explains="your own account (variants with money)",
+        title="Balance", answer=info.balance),
+    Row("HELP", Who.ANYONE, explains="this text", title="Help", answer=help_text),
     Row("PROCESS", Who.GM, act=gm.process),
     Row("EXTEND", Who.GM, act=gm.extend, synopsis="EXTEND 24h", least=1),
     Row("PAUSE", Who.GM, act=gm.pause),
