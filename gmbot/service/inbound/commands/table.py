@@ -8,7 +8,8 @@ A row's handler is one of two kinds. A question (`answer`) is answered once per 
 each distinct way it is asked, after everything else, and adds its sections to the reply.
 An action (`act`) is done line by line in the mail's order and reported done, or refused
 when it raises AdminError (gmbot/service/gm/admin.py), whose message is the reason. ORDERS
-and CLEAR have neither: they are read with the mail's order lines (orders.py)."""
+and CLEAR have neither: they are read with the mail's order lines (orders.py). No command
+has another name (PASS and PW are the PASSWORD directive's, read by parse.py with GAME)."""
 
 from __future__ import annotations
 
