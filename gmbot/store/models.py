@@ -155,7 +155,7 @@ class Outbound(Base):
     __tablename__ = "outbound"
     __table_args__ = (
         Index("ix_outbound_status", "status", "next_attempt_at"),
-        # The recent notices of a kind (rate notices, refusals to strangers): inbound.py.
+        # The recent notices of a kind (rate notices, refusals to strangers): inbound/lookups.py.
         Index("ix_outbound_kind_created", "kind", "created_at"),
         # "one notice an hour to this address": looked up per refused mail
         Index("ix_outbound_recipient_kind", "recipient", "kind", "created_at"),
