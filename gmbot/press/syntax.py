@@ -11,7 +11,11 @@ names are resolved later, against the game (gmbot/press/names.py).
 
 One line is enough for a short message: a colon after the header's names starts it,
 `PRESS TO FRANCE: see you in Burgundy`, `BROADCAST: Russia offers peace`. Where an
-ENDPRESS follows (before any other press header), the line opens a longer message."""
+ENDPRESS follows (before any other press header or PASSWORD line), the line opens a
+longer message.
+
+A PASSWORD line (`PASSWORD word`, or `PW word`, `PASS word`) ends a press message like
+ENDPRESS, but stays in the mail to be read as its password: a secret is never relayed."""
 
 from __future__ import annotations
 
@@ -44,6 +48,7 @@ class PressBlock:
     fake_as: str | None = None
     problems: tuple[str, ...] = field(default=())  # what is wrong with the header
     unterminated: bool = False  # no ENDPRESS: the rest of the mail was taken as press
+    ended_by_password: bool = False  # a PASSWORD line ended it (and was left out of it)
     # Where the text stands in the mail: `opening` written on the header line after its
     # colon, then command lines `first` to `last` (none when last < first), so the caller
     # can take them from the mail as written, blank and quoted lines included.
@@ -55,6 +60,16 @@ class PressBlock:
 def is_press_header(text: str) -> bool:
     words = text.split(None, 1)
     return bool(words) and words[0].upper().rstrip(":") in _HEADS
+
+
+def is_password_line(text: str) -> bool:
+    """A line that gives the mail's password: `PASSWORD word` (or `PASSWORD: word`),
+    `PW word`; `PASS` only as `PASS word`, since prose may begin "Pass through Tyrolia"."""
+    words = text.split()
+    if len(words) < 2:
+        return False
+    head = words[0].upper().rstrip(":")
+    return head in ("PASSWORD", "PW") or (head == "PASS" and len(words) == 2)
 
 
 def split_press(lines: list[tuple[int, str]]) -> tuple[list[PressBlock], list[tuple[int, str]]]:
@@ -72,17 +87,20 @@ def split_press(lines: list[tuple[int, str]]) -> tuple[list[PressBlock], list[tu
             continue
         header, opening = split_opening(text)
         end = i + 1
-        while end < len(lines) and not _END.match(lines[end][1]):
+        while (end < len(lines) and not _END.match(lines[end][1])
+               and not is_password_line(lines[end][1])):
             if opening and is_press_header(lines[end][1]):
                 break  # a one-line message: the next press has begun
             end += 1
         one_line = bool(opening) and (end == len(lines) or not _END.match(lines[end][1]))
         if one_line:
             end = i + 1
+        # Ended by a PASSWORD line: not consumed, so that it is read as the password.
+        secret = (not one_line and end < len(lines) and not _END.match(lines[end][1]))
         body = "\n".join(x for x in [opening, *(t for _, t in lines[i + 1:end])] if x)
         block = parse_header(number, header, body,
                              unterminated=end == len(lines) and not one_line)
-        if block.problems and (block.unterminated or one_line):
+        if block.problems and (block.unterminated or one_line or secret):
             # "Press on to Moscow!" with no ENDPRESS after it: chatter, not a press header
             # that would swallow the orders below it.
             rest.append((number, text))
@@ -90,8 +108,9 @@ def split_press(lines: list[tuple[int, str]]) -> tuple[list[PressBlock], list[tu
             continue
         first = lines[i + 1][0] if i + 1 < end else number + 1
         last = lines[end - 1][0] if i + 1 < end else number
-        blocks.append(replace(block, opening=opening, first=first, last=last))
-        i = end if one_line else end + 1  # past ENDPRESS
+        blocks.append(replace(block, opening=opening, first=first, last=last,
+                              ended_by_password=secret))
+        i = end if one_line or secret else end + 1  # past ENDPRESS
     return blocks, rest
 
 
