@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import secrets
+import threading
 import time
 from dataclasses import dataclass, field
 
@@ -38,17 +39,15 @@ class StallingDns(StubDns):
     the timeout it is given, or until `release` is called, then answers nothing."""
 
     stall: float = 60.0
-    released: bool = False
+    _released: threading.Event = field(default_factory=threading.Event)
 
     def __call__(self, name: bytes | str, timeout: float = 5) -> bytes | None:
         self.lookups += 1
-        end = time.monotonic() + self.stall
-        while not self.released and time.monotonic() < end:
-            time.sleep(0.01)
+        self._released.wait(self.stall)
         return None
 
     def release(self) -> None:
-        self.released = True
+        self._released.set()
 
 
 def rsa_record(modulus: int, exponent: int) -> bytes:

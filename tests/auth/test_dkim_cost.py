@@ -15,6 +15,7 @@ import pytest
 from gmbot.mail.auth import DnsBudget, SenderCheck
 from gmbot.mail.auth.keyrecord import key_problem
 from gmbot.mail.auth.keys import KeyCache
+from gmbot.mail.auth.signatures import MAX_HEADER_FIELDS, MAX_SIGNED_HEADERS
 from gmbot.mail.message import parse_message
 from tests.auth.signing import Signer, StallingDns, StubDns, random_odd, rsa_record
 from tests.auth.test_signatures import mail
@@ -147,3 +148,21 @@ def test_a_batch_of_stalling_mails_costs_at_most_the_batch_budget(
     other = Signer("example.net", dns)
     assert proof(check, other.sign(mail(sender="bob@example.net")), batch) is None
     assert proof(check, other.sign(mail(sender="bob@example.net")), check.budget()) == "dkim"
+
+
+def test_signatures_whose_header_work_is_unbounded_are_not_tried() -> None:
+    # Choosing the signed headers costs dkimpy (header fields) x (names in h=): both
+    # are bounded before any key is looked up.
+    dns = StubDns()
+    stranger = Signer("evil.test", dns)
+    names = (b"from", *(b"x-n%d" % i for i in range(MAX_SIGNED_HEADERS)))
+    assert proof(SenderCheck(lookup=dns),
+                 stranger.sign(mail(sender="eve@evil.test"), headers=names)) is None
+    padded = b"".join(b"X-N%d: v\r\n" % i for i in range(MAX_HEADER_FIELDS))
+    assert proof(SenderCheck(lookup=dns),
+                 stranger.sign(padded + mail(sender="eve@evil.test"))) is None
+    assert dns.lookups == 0
+    # Within both bounds the same signatures prove their mail.
+    fewer = names[:MAX_SIGNED_HEADERS]
+    within = padded[:padded.index(b"X-N400:")] + mail(sender="eve@evil.test")
+    assert proof(SenderCheck(lookup=dns), stranger.sign(within, headers=fewer)) == "dkim"
