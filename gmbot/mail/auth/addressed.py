@@ -43,14 +43,16 @@ def addressing(fields: Iterable[tuple[str, str]]) -> Addressing:
     for name, values in found.items():
         if len(values) > 1:
             return Addressing(problem=f"{len(values)} {name.capitalize()} headers")
-    recipients = frozenset(address.strip().lower()
-                           for _, address in getaddresses(found["to"] + found["cc"])
-                           if "@" in address)
+    try:
+        named = getaddresses(found["to"] + found["cc"])
+    except (TypeError, ValueError, IndexError):
+        return Addressing(problem="an unreadable To or Cc")
+    recipients = frozenset(address.strip().lower() for _, address in named if "@" in address)
     if not found["date"]:
         return Addressing(recipients)
     try:
         date = parsedate_to_datetime(found["date"][0])
-    except (TypeError, ValueError, IndexError):
+    except (TypeError, ValueError, IndexError, OverflowError):
         return Addressing(recipients, problem="an unreadable Date")
     if date.tzinfo is None:  # "-0000": a date in UTC of an unknown zone (RFC 5322 3.3)
         date = date.replace(tzinfo=UTC)
