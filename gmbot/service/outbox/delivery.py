@@ -175,7 +175,7 @@ def _record(app: App, s: Session, row_id: int, failure: tuple[str, str] | None,
         return 1
     kind, error = failure
     row = s.get(Outbound, row_id)
-    assert row is not None  # claimed by this process: nobody deletes a queued mail
+    assert row is not None  # a row this process claimed; gmbot deletes no outbound row
     row.attempts += 1
     row.last_error = error
     if kind == "park" or row.attempts >= MAX_ATTEMPTS:
