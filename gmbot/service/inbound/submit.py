@@ -53,7 +53,7 @@ def check_lines(
 
 def merge_lines(
     state: GameState, rules: StandardRules, player: Player, earlier: list[str],
-    lines: list[tuple[int | None, str]],
+    lines: Sequence[tuple[int | None, str]],
 ) -> Submission:
     """The player's set after this mail's lines: each replaces the earlier order with its
     key (a unit, a build site, a spell...), the rest stand."""
@@ -69,7 +69,7 @@ def merge_lines(
 
 
 def _rejected(sub: Submission, state: GameState, rules: StandardRules,
-              lines: list[tuple[int | None, str]], refused: list[Rejection]) -> None:
+              lines: Sequence[tuple[int | None, str]], refused: list[Rejection]) -> None:
     """The refused lines in mail order; only those a reply lists get a "did you mean"
     (looking for near misses of every line of a junk mail would cost too much)."""
     number = {t: n for n, t in reversed(lines)}
