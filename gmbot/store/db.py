@@ -61,9 +61,10 @@ def _plain_savepoints(dialect: Dialect) -> None:
         conn.exec_driver_sql(f"ROLLBACK TO SAVEPOINT {quote(name)}")
 
     # On this engine's dialect object only; the SQL is what SQLAlchemy's compiler writes.
-    dialect.do_savepoint = savepoint  # type: ignore[method-assign]
-    dialect.do_release_savepoint = release  # type: ignore[method-assign]
-    dialect.do_rollback_to_savepoint = rollback_to  # type: ignore[method-assign]
+    # Set on the instance, so called without self: mypy sees a method of another shape.
+    dialect.do_savepoint = savepoint  # type: ignore[assignment]
+    dialect.do_release_savepoint = release  # type: ignore[assignment]
+    dialect.do_rollback_to_savepoint = rollback_to  # type: ignore[assignment]
 
 
 # PostgreSQL: the advisory lock key that serialises migrations between processes

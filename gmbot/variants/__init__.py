@@ -7,19 +7,21 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from importlib import import_module
-from typing import Any
+from typing import Any, TypeVar
 
 from gmbot.engine.rules import StandardRules, compose
 
+_C = TypeVar("_C", bound=type)
 
-class _Lazy(Mapping[str, type]):
+
+class _Lazy(Mapping[str, _C]):
     """name -> class, from "module:Class" paths imported on first use."""
 
     def __init__(self, paths: dict[str, str]) -> None:
         self._paths = paths
-        self._loaded: dict[str, type] = {}
+        self._loaded: dict[str, _C] = {}
 
-    def __getitem__(self, name: str) -> type:
+    def __getitem__(self, name: str) -> _C:
         loaded = self._loaded.get(name)
         if loaded is None:
             module, cls = self._paths[name].split(":")
@@ -36,7 +38,7 @@ class _Lazy(Mapping[str, type]):
         return len(self._paths)
 
 
-VARIANTS: Mapping[str, type] = _Lazy({
+VARIANTS: Mapping[str, type[StandardRules]] = _Lazy({
     "standard": "gmbot.engine.rules:StandardRules",
     "al-andalus": "gmbot.variants.andalus:AlAndalusRules",
     "arpiesse": "gmbot.variants.arpiesse:ArpiesseRules",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -102,10 +103,11 @@ def relay(session: Session, game: Game, names: Names, msg: Message, inbound: Inb
     session.flush()  # its id keys the copies' mails
     rules = press_rules(game)
     shown_to = "all players" if msg.broadcast else ", ".join(names.label(k) for k in msg.to)
-    common = {"game": game, "press": press, "signed_as": signed_as, "shown_to": shown_to,
-              "phase": (Phase.parse(msg.phase).long() if msg.phase
-                        else "after the end of the game" if game.status == "finished" else ""),
-              "reply": msg.reply_to is not None}
+    common: dict[str, Any] = {
+        "game": game, "press": press, "signed_as": signed_as, "shown_to": shown_to,
+        "phase": (Phase.parse(msg.phase).long() if msg.phase
+                  else "after the end of the game" if game.status == "finished" else ""),
+        "reply": msg.reply_to is not None}
     copies = copies_of(game, msg)
     for copy in copies:
         subject, body = render(

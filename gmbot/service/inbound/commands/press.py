@@ -76,9 +76,9 @@ def run(ctx: Context) -> None:
     blocks = list(ctx.request.press)
     reply = None
     if not blocks:
-        sender = ctx.player if not ctx.is_gm else None
+        replier = ctx.player if not ctx.is_gm else None
         ids = tuple(i for i in (ctx.mail.in_reply_to, *reversed(ctx.mail.references)) if i)
-        reply = service.replied_press(ctx.session, ctx.game, sender, ids)
+        reply = service.replied_press(ctx.session, ctx.game, replier, ids)
         block = _reply_block(ctx) if reply is not None else None
         if block is None:
             return
