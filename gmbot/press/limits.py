@@ -90,6 +90,20 @@ def check(data: Any, default: Allowance) -> tuple[Allowance | None, list[tuple[s
     return Allowance(**values), []
 
 
+def check_keys(section: dict[str, Any]) -> tuple[dict[str, Allowance],
+                                                 list[tuple[str, str]]]:
+    """The `per_mail` and `per_hour` keys of a `press:` mapping checked: the allowances it
+    writes, and the problems found (each with its path below `press`)."""
+    written: dict[str, Allowance] = {}
+    problems: list[tuple[str, str]] = []
+    for key, default in (("per_mail", PER_MAIL), ("per_hour", PER_HOUR)):
+        allowance, wrong = check(section.get(key), default)
+        problems += [(f"{key}.{sub}" if sub else key, message) for sub, message in wrong]
+        if allowance is not None and key in section:
+            written[key] = allowance
+    return written, problems
+
+
 def broadcast_problems(per_mail: Allowance, per_hour: Allowance,
                        broadcast_copies: int) -> list[tuple[str, str]]:
     """A game whose limits leave no room for one broadcast (a copy for every player, the

@@ -158,11 +158,9 @@ def check_section(data: Any) -> tuple[PressRules | None, list[tuple[str, str]]]:
             problems.append((key, f"{value!r}: use true or false"))
         else:
             values[key] = value
-    for key, default in (("per_mail", PER_MAIL), ("per_hour", PER_HOUR)):
-        allowance, wrong = limits.check(data.get(key), default)
-        problems += [(f"{key}.{sub}" if sub else key, message) for sub, message in wrong]
-        if allowance is not None and key in data:
-            values[key] = allowance
+    written, wrong = limits.check_keys(data)
+    values.update(written)
+    problems += wrong
     phases = data.get("phases")
     if phases is not None:
         items = phases if isinstance(phases, list) else [phases]
