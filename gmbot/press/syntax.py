@@ -62,6 +62,13 @@ def is_press_header(text: str) -> bool:
     return bool(words) and words[0].upper().rstrip(":") in _HEADS
 
 
+def some_names(words: list[str] | tuple[str, ...], shown: int = 5, width: int = 40) -> str:
+    """The first few of a header's words, each cut short, for a problem's text: a header
+    of 10,000 names is not repeated in the ack."""
+    text = ", ".join(w if len(w) <= width else w[:width - 1] + "…" for w in words[:shown])
+    return text + (f" …and {len(words) - shown:,} more" if len(words) > shown else "")
+
+
 def is_password_line(text: str) -> bool:
     """A line that gives the mail's password: `PASSWORD word` (or `PASSWORD: word`),
     `PW word`; `PASS` only as `PASS word`, since prose may begin "Pass through Tyrolia"."""
@@ -165,11 +172,11 @@ def parse_header(number: int, header: str, text: str, unterminated: bool = False
         i += 1
     odd = [w for w in to + but if not _NAME.fullmatch(w)]
     if odd:
-        problems.append(f"not a player's name: {', '.join(odd)}")
+        problems.append(f"not a player's name: {some_names(odd)}")
     if but and not broadcast:
         problems.append("BUT follows ALL: PRESS TO ALL BUT FRANCE")
     if broadcast and to:
-        problems.append(f"a broadcast goes to everyone; drop {', '.join(to)} "
+        problems.append(f"a broadcast goes to everyone; drop {some_names(to)} "
                         "or write PRESS TO ALL BUT ...")
     if not broadcast and not to:
         problems.append("say who it is for: PRESS TO FRANCE, GERMANY (or BROADCAST)")

@@ -106,7 +106,9 @@ def test_a_ten_thousand_name_header_gets_a_small_ack(tmp_path: Path) -> None:
     # Each line of the mail it repeats is cut at 200 characters ("line 1: " before it).
     assert max(len(line) for line in text.splitlines()) <= 250
     assert "line 1: PRESS TO N0 N1 N2" in text and "…" in text
-    assert "press refused, nothing was sent: no player called N0, N1" in text
+    assert ("press refused, nothing was sent: no player called N0, N1, N2, N3, N4 …and 9,995 "
+            "more (write one of: Austria, England, France, Germany, Italy, Russia, Turkey, "
+            "GM)") in text
 
 
 def test_the_gm_sees_the_limits_in_help_and_the_defaults_are_documented(

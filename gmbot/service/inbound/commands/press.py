@@ -13,7 +13,7 @@ from gmbot.mail.message import source_text
 from gmbot.press.limits import Used, over
 from gmbot.press.names import GM, Names
 from gmbot.press.policy import Attempt, PressRules, refusal
-from gmbot.press.syntax import PressBlock, is_password_line
+from gmbot.press.syntax import PressBlock, is_password_line, some_names
 from gmbot.service.inbound import relay as service
 from gmbot.service.inbound.batch import RATE_WINDOW
 from gmbot.service.inbound.bounds import clip, listed, more
@@ -113,7 +113,7 @@ def run(ctx: Context) -> None:
             budget.check(copies, size)
         except Refused as e:
             ctx.errors += 1
-            why = clip(str(e))
+            why = clip(str(e), 1000)  # its words from the mail are few and cut already
             done = f"press refused, nothing was sent: {why}"
         else:
             service.relay(ctx.session, ctx.game, names, msg, ctx.record, ctx.app.now())
@@ -198,7 +198,7 @@ def _message(sender: Sender, block: PressBlock, names: Names, rules: PressRules,
         named, unknown = names.resolve(block.but or block.to)
         if unknown:
             choices = ", ".join([names.label(k) for k in names.seats] + ["GM"])
-            raise Refused(f"no player called {', '.join(unknown)} (write one of: {choices})")
+            raise Refused(f"no player called {some_names(unknown)} (write one of: {choices})")
         to = ([k for k in everyone if k not in named] if block.but
               else [k for k in named if k != own])
         if not to:
@@ -222,7 +222,7 @@ def _fake(sender: Sender, block: PressBlock, names: Names, own: str) -> str | No
         return None
     found, unknown = names.resolve((block.fake_as,))
     if unknown or len(found) != 1 or found[0] == GM:
-        raise Refused(f"FAKE AS names no player: {block.fake_as}")
+        raise Refused(f"FAKE AS names no player: {some_names([block.fake_as])}")
     if found[0] == own:
         raise Refused("FAKE AS names yourself; write WHITE for signed press")
     return found[0]
