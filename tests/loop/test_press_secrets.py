@@ -122,3 +122,10 @@ def test_a_mail_without_a_password_is_kept_byte_for_byte(judge: Judge) -> None:
     (path,) = (judge.home / "mail/inbox/cur").iterdir()
     assert raw == path.read_bytes()
     assert to(judge.new_mail(), addr("FRANCE"))
+
+
+def test_help_says_a_password_line_ends_press(judge: Judge) -> None:
+    judge.send(addr("FRANCE"), "HELP\n", subject="[g] help")
+    judge.tick()
+    assert "A PASSWORD line ends a message too: your password is never relayed." in ack(
+        judge.new_mail(), "FRANCE")
