@@ -50,7 +50,7 @@ def over(allowance: Allowance, used: Used, copies: int, size: int, per: str) -> 
     """Why one more message of `copies` copies and `size` bytes does not fit in
     `allowance` (`per`: "mail" or "hour"), or None."""
     if used.messages + 1 > allowance.messages:
-        return f"this game relays at most {allowance.messages} press messages per {per}"
+        return most_messages(allowance.messages, per)
     if used.copies + copies > allowance.copies:
         return (f"it would make {copies} copies, and this game queues at most "
                 f"{allowance.copies} press copies per {per} ({used.copies} so far)")
@@ -58,6 +58,10 @@ def over(allowance: Allowance, used: Used, copies: int, size: int, per: str) -> 
         return (f"it is {size:,} bytes, and this game relays at most {allowance.bytes:,} "
                 f"bytes of press per {per} ({used.bytes:,} so far)")
     return None
+
+
+def most_messages(count: int, per: str) -> str:
+    return f"this game relays at most {count} press message{'s' * (count != 1)} per {per}"
 
 
 def from_dict(data: Any, default: Allowance) -> Allowance:

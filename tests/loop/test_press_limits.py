@@ -86,6 +86,18 @@ def test_the_hourly_allowance_spans_mails_and_comes_back_after_the_hour(
     assert "queues at most 12 press copies per hour (8 so far)" in ack(out, "FRANCE")
 
 
+def test_the_hour_holds_inside_one_batch_of_mails(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, game("{per_hour: {messages: 1}}"))
+    for text in ("PRESS TO GERMANY: first\n", "PRESS TO GERMANY: second\n"):
+        judge.send(addr("FRANCE"), text, subject="[g] x")
+    judge.tick()  # both mails read in one batch, one transaction
+    out = judge.new_mail()
+    (copy,) = press_to(out, addr("GERMANY"))
+    assert "first" in body(copy)
+    acks = [body(m) for m in out if m["To"] == addr("FRANCE")]
+    assert sum("this game relays at most 1 press message per hour" in a for a in acks) == 1
+
+
 def test_a_reply_counts_against_the_limits_like_any_press(tmp_path: Path) -> None:
     judge = make_judge(tmp_path, game("{per_hour: {messages: 1}}"))
     (copy,) = press_to(mail(judge, "FRANCE", "PRESS TO GERMANY: deal?\n"), addr("GERMANY"))
@@ -93,7 +105,7 @@ def test_a_reply_counts_against_the_limits_like_any_press(tmp_path: Path) -> Non
     out = mail(judge, "GERMANY", "Deal.\n", **{"In-Reply-To": copy["Message-ID"]})
     assert press_to(out, addr("FRANCE")) == []
     assert ("Your reply\n  press refused, nothing was sent: this game relays at most 1 press "
-            "messages per hour") in ack(out, "GERMANY")
+            "message per hour") in ack(out, "GERMANY")
 
 
 def test_a_ten_thousand_name_header_gets_a_small_ack(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 
 from gmbot.engine.state import Phase
 from gmbot.mail.message import source_text
-from gmbot.press.limits import Used, over
+from gmbot.press.limits import Used, most_messages, over
 from gmbot.press.names import GM, Names
 from gmbot.press.policy import Attempt, PressRules, refusal
 from gmbot.press.syntax import PressBlock, is_password_line, some_names
@@ -103,8 +103,7 @@ def run(ctx: Context) -> None:
         why: str | None = None
         try:
             if n >= rules.per_mail.messages:  # not even read: a flood costs no more
-                raise Refused(f"this game relays at most {rules.per_mail.messages} press "
-                              "messages per mail")
+                raise Refused(most_messages(rules.per_mail.messages, "mail"))
             block = as_written(ctx, written)
             msg = (_reply(sender, reply, block, names, rules, phase_name, ended) if reply
                    else _message(sender, block, names, rules, phase_name, ended))
