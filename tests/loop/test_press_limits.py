@@ -123,7 +123,7 @@ def test_a_ten_thousand_name_header_gets_a_small_ack(tmp_path: Path) -> None:
             "GM)") in text
 
 
-def test_the_gm_sees_the_limits_in_help_and_the_defaults_are_documented(
+def test_help_shows_the_limits_and_game_file_md_their_defaults(
         tmp_path: Path) -> None:
     judge = make_judge(tmp_path, game())
     text = ack(mail(judge, "ITALY", "HELP\n"), "ITALY")
