@@ -15,7 +15,8 @@ ENDPRESS follows (before any other press header or PASSWORD line), the line open
 longer message.
 
 A PASSWORD line (`PASSWORD word`, or `PW word`, `PASS word`) ends a press message like
-ENDPRESS, but stays in the mail to be read as its password: a secret is never relayed."""
+ENDPRESS, but stays in the mail to be read as its password: a secret is never relayed. An
+ENDPRESS right after it is passed over."""
 
 from __future__ import annotations
 
@@ -117,7 +118,15 @@ def split_press(lines: list[tuple[int, str]]) -> tuple[list[PressBlock], list[tu
         last = lines[end - 1][0] if i + 1 < end else number
         blocks.append(replace(block, opening=opening, first=first, last=last,
                               ended_by_password=secret))
-        i = end if one_line or secret else end + 1  # past ENDPRESS
+        if one_line:
+            i = end
+        elif secret:
+            rest.append(lines[end])  # the PASSWORD line, read as the password
+            # An ENDPRESS right after it, meant to end the message, is passed over.
+            after = end + 1 < len(lines) and _END.match(lines[end + 1][1])
+            i = end + 2 if after else end + 1
+        else:
+            i = end + 1  # past ENDPRESS
     return blocks, rest
 
 

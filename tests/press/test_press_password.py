@@ -31,10 +31,10 @@ def test_a_password_line_ends_press_and_is_read_as_the_password() -> None:
     assert [o.text for o in req.orders] == ["A PAR - BUR"]
 
 
-def test_an_endpress_after_the_password_is_not_needed_but_harmless() -> None:
-    (block,), rest = split_press(lines("BROADCAST\nPeace.\nPW abc\nENDPRESS"))
+def test_an_endpress_right_after_the_password_still_ends_the_message() -> None:
+    (block,), rest = split_press(lines("BROADCAST\nPeace.\nPW abc\nENDPRESS\nA PAR H"))
     assert block.text == "Peace." and block.ended_by_password
-    assert rest == [(3, "PW abc"), (4, "ENDPRESS")]
+    assert rest == [(3, "PW abc"), (5, "A PAR H")]
 
 
 def test_a_header_line_message_stays_one_line_before_a_password() -> None:
