@@ -61,6 +61,16 @@ def test_a_password_after_press_without_endpress_ends_it_and_is_never_relayed(
     assert secret.encode() not in raw and f"PASSWORD {REDACTED}".encode() in raw
 
 
+def test_an_endpress_right_after_the_password_is_no_error(judge: Judge) -> None:
+    secret = password_of(judge, addr("FRANCE"))
+    out = unproven(judge, "FRANCE", f"PRESS TO GERMANY\nHello.\nPASSWORD {secret}\n"
+                   "ENDPRESS\nA PAR - BUR\n")
+    (copy,) = press_to(out, addr("GERMANY"))
+    assert secret not in copy.as_string()
+    assert out[-1]["Subject"] == "[g] Received"  # ENDPRESS not taken for a bad order
+    assert "A PAR - BUR" in ack(out, "FRANCE")
+
+
 @pytest.mark.parametrize("line", ["PW {}", "pass {}", "Password: {}"])
 def test_every_form_of_the_password_line_ends_press(judge: Judge, line: str) -> None:
     secret = password_of(judge, addr("FRANCE"))
