@@ -1,5 +1,12 @@
 """Al-Andalus Diplomacy: Princes, Wazirs and dinars on the Iberia map."""
 
-from gmbot.variants.andalus.rules import AlAndalusRules
+from gmbot.variants.declaration import Variant
 
-__all__ = ["AlAndalusRules"]
+DECLARATION = Variant(
+    name="al-andalus",
+    title="Al-Andalus Diplomacy: Princes and Wazirs on the Iberia map",
+    package=__name__,
+    rules="gmbot.variants.al_andalus.rules:AlAndalusRules",
+    grammar=("gmbot.variants.al_andalus.grammar",),
+    map="iberia",
+)

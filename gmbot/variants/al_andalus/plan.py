@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING
 
 from gmbot.engine.orders import Hold, Order
 from gmbot.engine.state import GameState, Unit
-from gmbot.variants.andalus.court import Court, general_unit, prince_name
-from gmbot.variants.andalus.grammar import (
+from gmbot.variants.al_andalus.court import Court, general_unit, prince_name
+from gmbot.variants.al_andalus.grammar import (
     Appoint,
     Arrest,
     Execute,
@@ -32,7 +32,7 @@ from gmbot.variants.andalus.grammar import (
     Resign,
     Take,
 )
-from gmbot.variants.andalus.report import dinars
+from gmbot.variants.al_andalus.report import dinars
 
 if TYPE_CHECKING:
     from gmbot.engine.rules import StandardRules

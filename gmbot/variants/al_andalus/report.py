@@ -4,7 +4,7 @@ by the rules), the Wazirs' standing, and at the end the Wazirs' result."""
 from __future__ import annotations
 
 from gmbot.engine.state import GameState
-from gmbot.variants.andalus.court import Court, prince_name
+from gmbot.variants.al_andalus.court import Court, prince_name
 
 SOLO_FACTOR = 3  # a Wazir solos with more than 3 dinars a centre of the strongest Prince
 

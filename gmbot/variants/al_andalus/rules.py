@@ -14,7 +14,7 @@ from gmbot.engine.position import PositionError
 from gmbot.engine.resolve import ATTACK
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Unit
-from gmbot.variants.andalus.court import (
+from gmbot.variants.al_andalus.court import (
     Court,
     Wazir,
     check_courts,
@@ -23,7 +23,7 @@ from gmbot.variants.andalus.court import (
     prince_name,
     wazir_owners,
 )
-from gmbot.variants.andalus.grammar import (
+from gmbot.variants.al_andalus.grammar import (
     APPOINT_RE,
     GO_RE,
     HIRE_RE,
@@ -40,8 +40,8 @@ from gmbot.variants.andalus.grammar import (
     name_key,
     normal,
 )
-from gmbot.variants.andalus.plan import Plan, auto_hold_unit, court_decisions, plan_movement
-from gmbot.variants.andalus.report import dinars, draw_lines, final_lines, standings
+from gmbot.variants.al_andalus.plan import Plan, auto_hold_unit, court_decisions, plan_movement
+from gmbot.variants.al_andalus.report import dinars, draw_lines, final_lines, standings
 
 if TYPE_CHECKING:
     from gmbot.engine.parse import OrderParser

@@ -10,7 +10,7 @@ from gmbot.engine.orders import Build, Order, OrderError
 from gmbot.engine.parse import UNIT_WORDS, Cursor, OrderParser
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, GameState, Unit
-from gmbot.variants.arpiesse_colours import COLOURS
+from gmbot.variants.arpiesse.colours import COLOURS
 
 # "Unit-1 exchange with Unit-2"; any non-ambiguous spelling: X, EXCH, EXCHANGE, WITH.
 EXCHANGE_WORDS = {"X", "EXCH", "EXCHANGE", "EXCHANGES", "WITH"}

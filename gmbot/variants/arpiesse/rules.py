@@ -17,7 +17,7 @@ from gmbot.engine.parse import OrderParser
 from gmbot.engine.resolve import Resolution
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState, Unit
-from gmbot.variants.arpiesse_colours import (
+from gmbot.variants.arpiesse.colours import (
     COLOUR_KEY,
     INFERIOR,
     SUPERIOR,
@@ -27,7 +27,7 @@ from gmbot.variants.arpiesse_colours import (
     relation,
     sorted_colours,
 )
-from gmbot.variants.arpiesse_orders import (
+from gmbot.variants.arpiesse.orders import (
     ColouredBuild,
     Exchange,
     exchange_valid,

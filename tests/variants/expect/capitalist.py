@@ -1,37 +1,18 @@
-"""Capitalist Diplomacy's worked examples and rulings as data (tests/capitalist/*.yaml),
-run through `gmbot.variants.cases.run_case`, the code path of `gmbot adjudicate`."""
+"""Capitalist's expectations of a case: executed orders, public and private report lines,
+balances, capitals, homes, refused lines by reason (none refused unless `errors` says)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-import pytest
-import yaml
-
-from gmbot.variants.cases import run_case
-
-DATA = Path(__file__).parent
-
-
-def load_cases() -> list[Any]:
-    cases = []
-    for path in sorted(DATA.glob("*.yaml")):
-        for case in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
-            cases.append(pytest.param(case, id=f"{path.stem}:{case['id']}"))
-    return cases
+from tests.variants.expect.vocabulary import Vocabulary
 
 
 def _units(by_power: dict[str, list[Any]]) -> dict[str, set[str]]:
     return {p: {u["unit"] if isinstance(u, dict) else u for u in us} for p, us in by_power.items()}
 
 
-@pytest.mark.parametrize("case", load_cases())
-def test_case(case: dict[str, Any]) -> None:
-    data = {k: v for k, v in case.items() if k not in ("id", "title", "expect")}
-    data["variant"] = "capitalist"
-    out = run_case(data)
-    expect = case["expect"]
+def check(expect: dict[str, Any], out: dict[str, Any], where: str) -> None:
     position = out["position"]
     for unit, order in (expect.get("executed") or {}).items():
         assert out["orders"].get(unit) == order, (unit, out["orders"])
@@ -74,3 +55,9 @@ def test_case(case: dict[str, Any]) -> None:
         assert position["powers"][power]["capital"] == cap, position["powers"]
     if "next_phase" in expect:
         assert out["next_phase"] == expect["next_phase"]
+
+
+KEYS = frozenset({"executed", "results", "public", "balances", "private", "not_private",
+                  "errors", "homes", "centers_after", "units_after", "built", "removed",
+                  "capitals", "next_phase"})
+VOCABULARY = Vocabulary(check, KEYS)

@@ -1,29 +1,13 @@
-"""Warlock Diplomacy: the text's worked examples and each spell, from the YAML data in
-tests/warlock, through the same code path as `gmbot adjudicate` (gmbot.variants.cases.run_case)."""
+"""Warlock's expectations of a case: the standard ones, plus the public notes, units aloft,
+the hidden rows and ghosts, the winner and the spells left."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-import pytest
-import yaml
-
-from gmbot.variants.cases import run_case
 from gmbot.variants.warlock.spells import spells_left
-from tests.test_datc import check
-
-DATA = Path(__file__).parent
-POSITION_KEYS = ("options", "phase", "units", "centers", "homes", "dislodged", "standoffs",
-                 "powers", "extra")
-
-
-def load_cases() -> list[Any]:
-    cases = []
-    for path in sorted(DATA.glob("*.yaml")):
-        for case in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
-            cases.append(pytest.param(case, id=str(case["id"])))
-    return cases
+from tests.variants.expect import standard
+from tests.variants.expect.vocabulary import Vocabulary
 
 
 def check_warlock(expect: dict[str, Any], out: dict[str, Any], where: str) -> None:
@@ -52,17 +36,10 @@ def check_warlock(expect: dict[str, Any], out: dict[str, Any], where: str) -> No
             assert left[spell] == n, f"{where}: {power} {spell} left {left[spell]}, not {n}"
 
 
-@pytest.mark.parametrize("case", load_cases())
-def test_case(case: dict[str, Any]) -> None:
-    position: dict[str, Any] = {k: case[k] for k in POSITION_KEYS if k in case}
-    position.setdefault("centers", {})
-    steps = case.get("steps") or [{"orders": case.get("orders"), "expect": case.get("expect")}]
-    for n, step in enumerate(steps, 1):
-        out = run_case({"variant": "warlock", **position, "orders": step.get("orders") or {}})
-        where = f"{case['id']} step {n}"
-        expect = step.get("expect") or {}
-        check(expect, out, where)
-        check_warlock(expect, out, where)
-        position = dict(out["position"])
-        if "options" in case:
-            position["options"] = case["options"]
+def check(expect: dict[str, Any], out: dict[str, Any], where: str) -> None:
+    standard.check(expect, out, where)
+    check_warlock(expect, out, where)
+
+
+KEYS = standard.KEYS | {"notes", "no_notes", "aloft", "winner", "hidden", "ghosts", "spells"}
+VOCABULARY = Vocabulary(check, KEYS, no_centres_unless_given=True)

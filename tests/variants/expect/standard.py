@@ -1,27 +1,12 @@
-"""DATC v3.0 sections 6.A-6.J and rulebook examples, run from the YAML data in tests/datc
-through the same code path as `gmbot adjudicate`."""
+"""The standard expectations of a case (the DATC's, gmbot/variants/standard/cases/README.md):
+results, dislodged units, positions, retreats, refused lines, centres, the phase. Other
+variants' vocabularies add their own keys to these or replace them."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-import pytest
-import yaml
-
-from gmbot.variants.cases import run_case
-
-DATA = Path(__file__).parent / "datc"
-POSITION_KEYS = ("variant", "options", "phase", "units", "centers", "homes", "dislodged",
-                 "standoffs")
-
-
-def load_cases() -> list[Any]:
-    cases = []
-    for path in sorted(DATA.glob("*.yaml")):
-        for case in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
-            cases.append(pytest.param(case, id=str(case["id"])))
-    return cases
+from tests.variants.expect.vocabulary import Vocabulary
 
 
 def _sets(by_power: dict[str, list[Any]] | None) -> dict[str, set[str]]:
@@ -59,16 +44,6 @@ def check(expect: dict[str, Any], out: dict[str, Any], where: str) -> None:
         assert out["phase"] == expect["phase"], f"{where}: phase"
 
 
-@pytest.mark.parametrize("case", load_cases())
-def test_case(case: dict[str, Any]) -> None:
-    position = {k: case[k] for k in POSITION_KEYS if k in case}
-    position.setdefault("centers", {})
-    steps = case.get("steps") or [{"orders": case.get("orders"), "expect": case.get("expect")}]
-    for n, step in enumerate(steps, 1):
-        out = run_case({**position, "orders": step.get("orders") or {}})
-        assert "error" not in out
-        check(step.get("expect") or {}, out, f"{case['id']} step {n}")
-        position = {k: v for k, v in out["position"].items()}
-        for k in ("variant", "options"):
-            if k in case:
-                position[k] = case[k]
+KEYS = frozenset({"results", "dislodged", "units_after", "retreats", "errors", "centers_after",
+                  "phase"})
+VOCABULARY = Vocabulary(check, KEYS, no_centres_unless_given=True)

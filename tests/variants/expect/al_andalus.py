@@ -1,27 +1,11 @@
-"""Al-Andalus Diplomacy, rule by rule: the YAML cases in tests/andalus run through
-`gmbot.variants.cases.run_case`, the code path of `gmbot adjudicate`."""
+"""Al-Andalus's expectations of a case: the executed orders, the court (Wazirs, owners,
+captives, dinars held), the public notes, besides results, refused lines and positions."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-import pytest
-import yaml
-
-from gmbot.variants.cases import run_case
-
-DATA = Path(__file__).parent / "andalus"
-POSITION_KEYS = ("options", "phase", "units", "centers", "homes", "dislodged", "standoffs",
-                 "powers", "extra")
-
-
-def load_cases() -> list[Any]:
-    cases = []
-    for path in sorted(DATA.glob("*.yaml")):
-        for case in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
-            cases.append(pytest.param(case, id=str(case["id"])))
-    return cases
+from tests.variants.expect.vocabulary import Vocabulary
 
 
 def _units(by_power: dict[str, list[Any]]) -> dict[str, set[str]]:
@@ -68,12 +52,6 @@ def check(expect: dict[str, Any], out: dict[str, Any], where: str) -> None:
         assert out.get("winner") == expect["winner"], f"{where}: winner"
 
 
-@pytest.mark.parametrize("case", load_cases())
-def test_case(case: dict[str, Any]) -> None:
-    position = {k: case[k] for k in POSITION_KEYS if k in case}
-    steps = case.get("steps") or [{"orders": case.get("orders"), "expect": case.get("expect")}]
-    for n, step in enumerate(steps, 1):
-        out = run_case({"variant": "al-andalus", **position, "orders": step.get("orders") or {}})
-        check(step.get("expect") or {}, out, f"{case['id']} step {n}")
-        position = {**out["position"], **({"options": case["options"]} if "options" in case
-                                           else {})}
+KEYS = frozenset({"orders", "results", "errors", "error_reasons", "wazirs", "owners", "captives",
+                  "held", "notes", "units_after", "centers_after", "next_phase", "winner"})
+VOCABULARY = Vocabulary(check, KEYS)
