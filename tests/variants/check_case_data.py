@@ -1,10 +1,11 @@
-"""Structural check of the adjudication cases in tests/datc/*.yaml.
+"""Structural check of the standard map's adjudication cases: the standard variant's and
+civil_disorder_2023's (the DATC, gmbot/variants/standard/cases/README.md has the format).
 
-It does not adjudicate anything; it only checks that the data is well formed (see README.md
-in this folder): unique ids, known keys, known powers and province codes, units named in
+It does not adjudicate anything; it only checks that the data is well formed (see that
+README.md): unique ids, known keys, known powers and province codes, units named in
 expectations actually on the board, and no two units in one province.
 
-Usage: python tests/datc/check_data.py [FILE ...]   (default: every *.yaml next to it)
+Usage: python tests/variants/check_case_data.py [FILE ...]   (default: those cases)
 Exit status 0 when clean, 1 when any error was found. Warnings do not fail the run.
 """
 
@@ -418,8 +419,10 @@ def load(path: Path, chk: Checker) -> list:
 
 
 def main(argv: list[str]) -> int:
-    here = Path(__file__).resolve().parent
-    files = [Path(a) for a in argv] if argv else sorted(here.glob("*.yaml"))
+    variants = Path(__file__).resolve().parents[2] / "gmbot" / "variants"
+    files = [Path(a) for a in argv] if argv else sorted(
+        [*(variants / "standard" / "cases").glob("*.yaml"),
+         *(variants / "options" / "civil_disorder_2023" / "cases").glob("*.yaml")])
     chk = Checker()
     ids: dict[str, str] = {}
     count = 0

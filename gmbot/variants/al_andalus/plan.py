@@ -1,5 +1,5 @@
 """One movement phase of Al-Andalus: from every accepted order to the order each unit
-executes and to the courts and dinars after the phase (rules/al-andalus.txt, RULINGS.md).
+executes and to the courts and dinars after the phase (rulings: guide.md).
 
 The steps, in the order the rules need them:
   1. court orders are read; a Prince with units and no accepted order at all is an NMR,

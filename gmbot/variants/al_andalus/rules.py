@@ -1,7 +1,7 @@
-"""Al-Andalus Diplomacy (rules/al-andalus.txt): five Princes on the Iberia map and three
+"""Al-Andalus Diplomacy: five Princes on the Iberia map and three
 Wazirs who own nothing, serve a Prince's court, order one of his units and earn dinars.
 Every rule is a hook here; the resolver knows nothing of courts. Rulings where the text
-is silent are listed in docs/variants/al-andalus.md."""
+is silent are listed in guide.md in this folder."""
 
 from __future__ import annotations
 

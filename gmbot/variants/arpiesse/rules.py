@@ -1,5 +1,5 @@
 """Arpiesse Diplomacy (Simon Szykman): every unit is red, purple or silver, and attacks are
-not transitive. Rules page: docs/variants/arpiesse.md; rulings: RULINGS.md, Arpiesse.
+not transitive. Rules and rulings: guide.md in this folder.
 
 Battles go through the resolver's hooks. Colours are looked at only when they can change
 the answer: when the attacker and every colour the defender could possibly defend with

@@ -1,4 +1,4 @@
-"""Changing home centres (rules/home-centers.txt), an option for any game.
+"""Changing home centres, an option for any game (its guide: guide.md in this folder).
 
 In the winter a power may order `ASSIMILATE WAR` (or `WAR ASSIMILATED`) to make a centre it
 has held since the previous winter one of its home centres, and `ABANDON SEV` (or
@@ -203,7 +203,7 @@ def parse_home_order(parser: OrderParser, line: str, power: str) -> Order | None
 
 
 class ChangingHomeCentres(StandardRules):
-    """The option `changing_home_centres`: see the module doc and docs/variants/home-centres.md."""
+    """The option `changing_home_centres`: see the module doc and guide.md."""
 
     name = "changing_home_centres"
 
