@@ -13,9 +13,9 @@ from gmbot.variants.declaration import Variant
 from tests.variants.casekit import load_cases, run_steps
 
 DECLARED = [*DECLARED_VARIANTS.values(), *DECLARED_OPTIONS.values()]
+CASES = [c for d in DECLARED for c in load_cases(d)]
 
 
-@pytest.mark.parametrize(("declaration", "case"),
-                         [c for d in DECLARED for c in load_cases(d)])
+@pytest.mark.parametrize(("declaration", "case"), CASES)
 def test_case(declaration: Variant, case: dict[str, Any]) -> None:
     run_steps(declaration, case)
