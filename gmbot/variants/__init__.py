@@ -17,34 +17,32 @@ from gmbot.variants.declaration import Variant
 
 
 class _Lazy(Mapping[str, type]):
-    """name -> class, from "module:Class" paths imported on first use."""
+    """name -> rule set class, of the declarations given, imported on first use."""
 
-    def __init__(self, paths: dict[str, str]) -> None:
-        self._paths = paths
+    def __init__(self, declared: Mapping[str, Variant]) -> None:
+        self._declared = declared
         self._loaded: dict[str, type] = {}
 
     def __getitem__(self, name: str) -> type:
         loaded = self._loaded.get(name)
         if loaded is None:
-            module, cls = self._paths[name].split(":")
-            loaded = self._loaded[name] = getattr(import_module(module), cls)
+            loaded = self._loaded[name] = self._declared[name].load_rules()
         return loaded
 
     def __contains__(self, name: object) -> bool:
-        return name in self._paths  # without importing: Mapping's would, through __getitem__
+        return name in self._declared  # without importing: Mapping's would, through __getitem__
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._paths)
+        return iter(self._declared)
 
     def __len__(self) -> int:
-        return len(self._paths)
+        return len(self._declared)
 
 
 def _declared(package: str) -> dict[str, Variant]:
     """name -> declaration, of every sub-folder of `package` that declares one."""
-    root = import_module(package)
     found = {}
-    for info in pkgutil.iter_modules(root.__path__):
+    for info in pkgutil.iter_modules(import_module(package).__path__):
         if info.ispkg:
             declaration = getattr(import_module(f"{package}.{info.name}"), "DECLARATION", None)
             if isinstance(declaration, Variant):
@@ -57,10 +55,10 @@ def _declared(package: str) -> dict[str, Variant]:
 DECLARED_VARIANTS: Mapping[str, Variant] = _declared(__name__)
 DECLARED_OPTIONS: Mapping[str, Variant] = _declared(f"{__name__}.options")
 
-VARIANTS: Mapping[str, type] = _Lazy({name: d.rules for name, d in DECLARED_VARIANTS.items()})
+VARIANTS: Mapping[str, type] = _Lazy(DECLARED_VARIANTS)
 
 # Options switched on by a true value in a game's `options:`; each is a mixin of hooks.
-OPTIONS: Mapping[str, type] = _Lazy({name: d.rules for name, d in DECLARED_OPTIONS.items()})
+OPTIONS: Mapping[str, type] = _Lazy(DECLARED_OPTIONS)
 
 
 def declaration(name: str) -> Variant | None:
