@@ -65,7 +65,7 @@ def ingest(ctx: click.Context, now: bool, no_worker: bool) -> None:
 def _ingest_now(ctx: click.Context, raw: Raw) -> None:
     from gmbot.daemon.drain import outcome_line
     from gmbot.daemon.loop import outbound_transport, run_deadlines
-    from gmbot.service.inbound.receive import receive
+    from gmbot.service.inbound.record import receive
     from gmbot.service.outbox.delivery import flush
 
     app = app_from(ctx)

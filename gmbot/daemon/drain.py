@@ -15,7 +15,7 @@ from gmbot.service.app import App
 from gmbot.service.outbox.delivery import flush
 
 if TYPE_CHECKING:
-    from gmbot.service.inbound.receive import Outcome
+    from gmbot.service.inbound.handling import Outcome
 
 log = logging.getLogger("gmbot")
 

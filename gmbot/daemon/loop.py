@@ -25,7 +25,7 @@ __all__ = ["TickReport", "outbound_transport", "poll", "poll_maildir", "poll_spo
 # used: they are a good part of the start-up time, and most runs of `gmbot tick` from
 # cron find no mail.
 if TYPE_CHECKING:
-    from gmbot.service.inbound.receive import Outcome
+    from gmbot.service.inbound.handling import Outcome
 
 log = logging.getLogger("gmbot")
 
@@ -50,7 +50,7 @@ def poll_maildir(app: App, inbox: MaildirInbox | None = None) -> list[Outcome]:
     batch: list[tuple[str, Raw]] = []
 
     def handle() -> None:
-        from gmbot.service.inbound.receive import receive_batch  # only when there is mail
+        from gmbot.service.inbound.record import receive_batch  # only when there is mail
 
         outcomes.extend(receive_batch(app, [raw for _, raw in batch]))
         for key, _ in batch:

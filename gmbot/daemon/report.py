@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from gmbot.service.inbound.receive import Outcome
+    from gmbot.service.inbound.handling import Outcome
 
 
 @dataclass

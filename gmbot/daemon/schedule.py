@@ -192,7 +192,7 @@ class Daemon:
 
     def listen_for_piped_mail(self) -> None:
         # Loaded now rather than at the first mail, which is then answered at once.
-        import gmbot.service.inbound.receive  # noqa: F401
+        import gmbot.service.inbound.record  # noqa: F401
         from gmbot.service.outbox.render import environment
 
         environment()

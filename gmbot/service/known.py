@@ -1,4 +1,4 @@
-"""What a transaction handling a batch of mails (service/inbound.py) reads once, at the
+"""What a transaction handling a batch of mails (service/inbound/record.py) reads once, at the
 batch's start, instead of once for every mail: each game's open phase, and each player's
 last order set for it.
 

@@ -14,11 +14,12 @@ from sqlalchemy import create_engine, event, inspect, text
 from sqlalchemy.engine import Connection, Dialect, Engine
 from sqlalchemy.orm import Session, sessionmaker
 
+from gmbot.store.migration_folder import migrations_folder
 from gmbot.store.revision import HEAD_REVISION
 
 __all__ = ["HEAD_REVISION", "MIGRATIONS", "Database", "open_database"]
 
-MIGRATIONS = Path(__file__).resolve().parents[2] / "migrations"
+MIGRATIONS = migrations_folder()
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -60,9 +61,10 @@ def _plain_savepoints(dialect: Dialect) -> None:
         conn.exec_driver_sql(f"ROLLBACK TO SAVEPOINT {quote(name)}")
 
     # On this engine's dialect object only; the SQL is what SQLAlchemy's compiler writes.
-    dialect.do_savepoint = savepoint  # type: ignore[method-assign]
-    dialect.do_release_savepoint = release  # type: ignore[method-assign]
-    dialect.do_rollback_to_savepoint = rollback_to  # type: ignore[method-assign]
+    # Set on the instance, so called without self: mypy sees a method of another shape.
+    dialect.do_savepoint = savepoint  # type: ignore[assignment]
+    dialect.do_release_savepoint = release  # type: ignore[assignment]
+    dialect.do_rollback_to_savepoint = rollback_to  # type: ignore[assignment]
 
 
 # PostgreSQL: the advisory lock key that serialises migrations between processes

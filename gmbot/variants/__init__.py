@@ -16,14 +16,14 @@ from gmbot.engine.rules import StandardRules, compose
 from gmbot.variants.declaration import Variant
 
 
-class _Lazy(Mapping[str, type]):
+class _Lazy(Mapping[str, type[StandardRules]]):
     """name -> rule set class, of the declarations given, imported on first use."""
 
     def __init__(self, declared: Mapping[str, Variant]) -> None:
         self._declared = declared
-        self._loaded: dict[str, type] = {}
+        self._loaded: dict[str, type[StandardRules]] = {}
 
-    def __getitem__(self, name: str) -> type:
+    def __getitem__(self, name: str) -> type[StandardRules]:
         loaded = self._loaded.get(name)
         if loaded is None:
             loaded = self._loaded[name] = self._declared[name].load_rules()
@@ -55,10 +55,10 @@ def _declared(package: str) -> dict[str, Variant]:
 DECLARED_VARIANTS: Mapping[str, Variant] = _declared(__name__)
 DECLARED_OPTIONS: Mapping[str, Variant] = _declared(f"{__name__}.options")
 
-VARIANTS: Mapping[str, type] = _Lazy(DECLARED_VARIANTS)
+VARIANTS: Mapping[str, type[StandardRules]] = _Lazy(DECLARED_VARIANTS)
 
 # Options switched on by a true value in a game's `options:`; each is a mixin of hooks.
-OPTIONS: Mapping[str, type] = _Lazy(DECLARED_OPTIONS)
+OPTIONS: Mapping[str, type[StandardRules]] = _Lazy(DECLARED_OPTIONS)
 
 
 def declaration(name: str) -> Variant | None:

@@ -20,6 +20,8 @@ from importlib import import_module
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 
+from gmbot.engine.rules import StandardRules
+
 GUIDE = "guide.md"
 HOWTO = "howto.txt.j2"
 EXAMPLE = "example.yaml"
@@ -65,7 +67,9 @@ class Variant:
         return sorted((f for f in cases.iterdir() if f.name.endswith(".yaml")),
                       key=lambda f: f.name)
 
-    def load_rules(self) -> type:
-        module, cls = self.rules.split(":")
-        loaded: type = getattr(import_module(module), cls)
+    def load_rules(self) -> type[StandardRules]:
+        module, name = self.rules.split(":")
+        loaded = getattr(import_module(module), name)
+        if not (isinstance(loaded, type) and issubclass(loaded, StandardRules)):
+            raise TypeError(f"{self.rules}: not a rule set")  # a slip in a declaration
         return loaded

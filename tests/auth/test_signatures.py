@@ -149,3 +149,53 @@ def test_a_reply_to_a_judge_mail_or_the_password_proves_the_player(dns: StubDns)
     other = token_message_id("0123abcd", reply_token(stored, "h", "alice@mail.example.org"),
                              "example.test")
     assert proof(mail(In_Reply_To=f"<{other}>")) is None
+
+
+def test_only_the_topmost_trusted_header_decides(dns: StubDns) -> None:
+    # A Gmail-like layout: the receiving server's verdict right above the sender's own
+    # headers, the first of which is a "pass" forged in the server's name. The server's
+    # fail is final.
+    trusted = ("mx.judge.test",)
+    body = mail().replace(b"\r\n", b"\n")
+    forged = b"Authentication-Results: mx.judge.test; dmarc=pass header.from=example.org\n"
+    for verdict in (b"dmarc=fail", b"dmarc=none", b"dmarc=temperror", b"none"):
+        stamped = (b"Authentication-Results: mx.judge.test; " + verdict
+                   + b" header.from=mail.example.org\n" + forged + body)
+        assert examine(stamped, dns, trusted)[0] is None, verdict
+    # The same forged pass with an aligned dkim=pass beside it: still the fail decides.
+    stamped = (b"Authentication-Results: mx.judge.test; dkim=pass header.d=example.org;"
+               b" dmarc=fail header.from=mail.example.org\n" + forged + body)
+    assert examine(stamped, dns, trusted)[0] is None
+    # A topmost trusted header that cannot be read lets nothing below stand in for it.
+    assert examine(b"Authentication-Results: mx.judge.test; ((\n" + forged + body,
+                   dns, trusted)[0] is None
+    # The server's pass on top counts, whatever a lower header in its name says; so does
+    # a pass below another server's header (an inner relay that stamps too).
+    passed = (b"Authentication-Results: mx.judge.test; dmarc=pass header.from=example.org\n"
+              b"Authentication-Results: mx.judge.test; dmarc=fail header.from=example.org\n")
+    assert examine(passed + body, dns, trusted)[0] == "authres"
+    relayed = b"Authentication-Results: relay.other.test; dmarc=fail header.from=x.test\n"
+    assert examine(relayed + passed + body, dns, trusted)[0] == "authres"
+
+
+def test_a_signature_with_l_proves_only_a_whole_body(dns: StubDns) -> None:
+    # The victim signed a mail with l= (its body's length) and sent it to the attacker,
+    # who appends orders after the signed length and sends it on to the judge.
+    signer = Signer("example.org", dns)
+    signed = signer.sign(mail(body="Shall we ally?\n"), length=True)
+    assert b"l=" in signed.split(b"\r\n\r\n", 1)[0]
+    assert examine(signed, dns)[0] == "dkim"  # all of the body signed: a proof
+    appended = signed + b"A PAR - PIC\r\n"
+    assert examine(appended, dns) == (None, "alice@mail.example.org")
+    # Trailing empty lines are no part of the signed body in any canonicalisation.
+    assert examine(signed + b"\r\n\r\n", dns)[0] == "dkim"
+
+
+def test_a_signature_that_does_not_sign_from_proves_nothing(dns: StubDns) -> None:
+    signer = Signer("example.org", dns)
+    unsigned_from = signer.sign(mail(), headers=(b"to", b"subject", b"date", b"message-id"))
+    assert b"DKIM-Signature" in unsigned_from and b"from" not in (
+        unsigned_from.split(b"h=", 1)[1].split(b";", 1)[0].lower())
+    assert examine(unsigned_from, dns)[0] is None
+    assert dns.lookups == 0  # refused before its key is looked up
+    assert examine(signer.sign(mail()), dns)[0] == "dkim"

@@ -144,13 +144,13 @@ deadlines:
 
 def fail_mails_with(monkeypatch: pytest.MonkeyPatch, word: str) -> None:
     """A bug in handling mail: every mail whose body holds `word` raises."""
-    from gmbot.service.inbound import receive as inbound
+    from gmbot.service.inbound import record as inbound
 
-    real = inbound._handle
+    real = inbound.handle
 
     def explode(app, s, mail, record, *rest):  # noqa: ANN001, ANN002, ANN202
         if word in mail.body:
             raise RuntimeError("a bug")
         return real(app, s, mail, record, *rest)
 
-    monkeypatch.setattr(inbound, "_handle", explode)
+    monkeypatch.setattr(inbound, "handle", explode)

@@ -10,7 +10,7 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import OperationalError
 
 from gmbot.daemon import loop
-from gmbot.service.inbound import receive as inbound
+from gmbot.service.inbound import record as inbound
 from gmbot.store.models import Inbound, OrderSet, Outbound
 from tests.loop.judgekit import Judge
 
@@ -48,16 +48,16 @@ def test_mails_of_several_batches_are_each_handled_once(
 
 def test_a_database_failure_in_a_batch_leaves_all_its_mails_unread(
         judge: Judge, monkeypatch: pytest.MonkeyPatch) -> None:
-    real = inbound._handle
+    real = inbound.handle
     calls = []
 
-    def fail_on_the_second(app, s, mail, record, evidence):  # noqa: ANN001, ANN202
+    def fail_on_the_second(app, s, mail, record, *rest):  # noqa: ANN001, ANN002, ANN202
         calls.append(mail.sender)
         if len(calls) == 2:
             raise OperationalError("INSERT ...", {}, Exception("database is locked"))
-        return real(app, s, mail, record, evidence)
+        return real(app, s, mail, record, *rest)
 
-    monkeypatch.setattr(inbound, "_handle", fail_on_the_second)
+    monkeypatch.setattr(inbound, "handle", fail_on_the_second)
     welcomes = _count(judge, Outbound)  # queued as the game was loaded
     judge.send("france@example.test", "A PAR - BUR\n")
     judge.send("germany@example.test", "A MUN - RUH\n")
@@ -66,7 +66,7 @@ def test_a_database_failure_in_a_batch_leaves_all_its_mails_unread(
     # The first mail was handled in the failed batch: rolled back with it, and unread.
     assert len(list((judge.home / "mail/inbox/new").iterdir())) == 2
     assert _count(judge, Inbound) == 0 and _count(judge, Outbound) == welcomes
-    monkeypatch.setattr(inbound, "_handle", real)
+    monkeypatch.setattr(inbound, "handle", real)
     report = judge.tick()  # read again once the database is back
     assert sorted(m.status for m in report.mails) == ["handled", "handled"]
     assert _count(judge, Inbound) == 2 and _count(judge, OrderSet) == 2

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
-from gmbot.service.inbound import receive as inbound
+from gmbot.service.inbound import reply as inbound
 from gmbot.store.models import Event, OrderSet, PhaseRow, Player
 from tests.loop.judgekit import POWERS, Judge, body
 from tests.loop.test_amplification import with_limits
@@ -99,14 +99,14 @@ def test_orders_after_a_gm_rollback_in_the_same_batch_are_for_the_phase_reopened
 
 def test_a_mail_that_fails_after_its_orders_leaves_the_next_ones_exact(
         judge: Judge, monkeypatch: pytest.MonkeyPatch) -> None:
-    real = inbound._reply
+    real = inbound.queue_reply
 
     def fail_on_boom(app, s, mail, *rest, **kw):  # noqa: ANN001, ANN002, ANN003, ANN202
         if "BOOM" in mail.body:
             raise RuntimeError("a bug, after the orders were written")
         return real(app, s, mail, *rest, **kw)
 
-    monkeypatch.setattr(inbound, "_reply", fail_on_boom)
+    monkeypatch.setattr(inbound, "queue_reply", fail_on_boom)
     judge.send(FRANCE, "A PAR - BUR\n")
     judge.send(FRANCE, "F BRE - MAO\nBOOM\n")
     judge.send(FRANCE, "A MAR - SPA\n")

@@ -8,19 +8,19 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
 
-from gmbot.service.inbound import receive as inbound
+from gmbot.service.inbound import record as inbound
 from gmbot.store.models import Inbound
 from tests.loop.judgekit import Judge
 
 
 def test_a_mail_meeting_a_database_failure_stays_in_the_inbox(
         judge: Judge, monkeypatch: pytest.MonkeyPatch) -> None:
-    real = inbound._handle
+    real = inbound.handle
 
     def database_gone(*args: object) -> object:
         raise OperationalError("SELECT 1", {}, Exception("server closed the connection"))
 
-    monkeypatch.setattr(inbound, "_handle", database_gone)
+    monkeypatch.setattr(inbound, "handle", database_gone)
     judge.send("france@example.test", "A PAR - BUR\n")
     with pytest.raises(OperationalError):
         judge.tick()
@@ -28,7 +28,7 @@ def test_a_mail_meeting_a_database_failure_stays_in_the_inbox(
     with judge.app.db.transaction() as s:
         assert s.scalars(select(Inbound)).all() == []
 
-    monkeypatch.setattr(inbound, "_handle", real)  # the database is back
+    monkeypatch.setattr(inbound, "handle", real)  # the database is back
     [outcome] = judge.tick().mails
     assert outcome.status == "handled"
     [ack] = judge.new_mail()

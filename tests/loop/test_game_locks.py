@@ -16,7 +16,7 @@ from sqlalchemy.exc import OperationalError
 
 from gmbot.daemon.loop import poll_maildir
 from gmbot.service.gm.load import load_game
-from gmbot.service.inbound.receive import Outcome
+from gmbot.service.inbound.handling import Outcome
 from gmbot.store.models import Game
 from tests.loop.judgekit import Judge, standard_game
 

@@ -9,7 +9,7 @@ from gmbot.gamefile import GameFileError, parse_game_text
 from gmbot.press.names import GM, Names, Seat
 from gmbot.press.policy import Attempt, PressRules, check_section, refusal
 from gmbot.press.syntax import parse_header, split_opening, split_press
-from gmbot.service.inbound.commands.request import parse_request
+from gmbot.service.inbound.commands.parse import parse_request
 
 
 def lines(text: str) -> list[tuple[int, str]]:

@@ -5,22 +5,42 @@ strict From address, an aligned DKIM signature, a trusted Authentication-Results
 and the secrets it carries (reply tokens in In-Reply-To/References; the PASSWORD line is
 read by the command parser). `Evidence.proof_for` then says whether that proves the mail
 is from a given registered player (or GM), and how. The router trusts nothing else.
-See docs/security.md."""
+See docs/security.md.
+
+What the inbound flow calls, and what each call bounds:
+
+- `budget = sender_check.budget()` once per batch of mails (a poll of the inbox, a tick),
+  then `sender_check.examine(raw, mail, budget)` for each mail of it: DKIM key lookups
+  of the whole batch wait on DNS at most `batch_dns_seconds` (10 s) in all, and of one
+  mail at most `mail_dns_seconds` (3 s). Without a budget (`examine(raw, mail)`, one
+  mail on its own) only the per-mail bound holds. Once spent, a lookup answers "no key"
+  at once; cached keys are still used. Keys of unbounded cost are never used
+  (auth/keyrecord.py), and at most five aligned signatures are tried (auth/signatures.py).
+- `evidence.proof_for(address, game, secret_hash, password, mode,
+  judge=(game.judge,), now=app.now())`: a signature or a trusted verdict ("dkim",
+  "authres") then counts only for a mail addressed to the judge (To/Cc) and dated
+  recently (auth/addressed.py): a signed mail the player sent elsewhere, replayed to the
+  judge, proves nothing (a reply token or the password still may). Without `judge` and
+  `now` these two checks are skipped."""
 
 from __future__ import annotations
 
 import hmac
+from collections.abc import Collection
 from dataclasses import dataclass, field
+from datetime import datetime
 
+from gmbot.mail.auth.addressed import Addressing, addressed_to_judge, addressing, recent
+from gmbot.mail.auth.budget import BATCH_DNS_SECONDS, MAIL_DNS_SECONDS, DnsBudget
 from gmbot.mail.auth.headers import header_fields
 from gmbot.mail.auth.keys import KeyCache, TxtLookup
 from gmbot.mail.auth.results import trusted_verdict
 from gmbot.mail.auth.secrets import check_secret, reply_token, tokens_in
 from gmbot.mail.auth.sender import Author, author
 from gmbot.mail.auth.signatures import aligned_signer
-from gmbot.mail.message import InboundMail
+from gmbot.mail.message.inbound import InboundMail
 
-__all__ = ["Evidence", "SenderCheck"]
+__all__ = ["DnsBudget", "Evidence", "SenderCheck"]
 
 
 @dataclass(frozen=True)
@@ -30,24 +50,28 @@ class Evidence:
     author: Author
     proof: str | None = None  # "dkim" | "authres" when the message itself proves its author
     tokens: tuple[str, ...] = ()
+    sent: Addressing = Addressing()  # its To, Cc and Date
 
     @property
     def address(self) -> str | None:
         return self.author.address
 
     def proof_for(self, address: str, game: str, secret_hash: str | None,
-                  password: str | None, mode: str = "on") -> str | None:
+                  password: str | None, mode: str = "on", *, judge: Collection[str] = (),
+                  now: datetime | None = None) -> str | None:
         """How this mail is proven to come from `address`, registered in `game` with
         `secret_hash`: "dkim", "authres", "token" or "password"; None if it is not.
         Mode "none" (a game among friends) takes the From address on trust, as the judge
-        always did: "address", unless the seat has a password and the mail lacks it."""
+        always did: "address", unless the seat has a password and the mail lacks it.
+        With `judge` (the game's judge addresses) and `now`, "dkim" and "authres" count
+        only if the mail was meant for the judge (see `meant_for`)."""
         if mode == "none":
             if secret_hash and not (password and check_secret(password, secret_hash)):
                 return None
             return "password" if secret_hash else "address"
         if self.author.address is None or self.author.address != address.lower():
             return None
-        if self.proof:
+        if self.proof and self.meant_for(judge, now):
             return self.proof
         if secret_hash:
             expected = reply_token(secret_hash, game, address)
@@ -57,6 +81,13 @@ class Evidence:
                 return "password"
         return None
 
+    def meant_for(self, judge: Collection[str] = (), now: datetime | None = None) -> bool:
+        """Whether the mail was addressed to one of `judge` (To/Cc) and is dated near
+        `now`; either check is skipped when its argument is not given."""
+        if judge and not addressed_to_judge(self.sent, judge):
+            return False
+        return now is None or recent(self.sent, now)
+
 
 @dataclass
 class SenderCheck:
@@ -65,17 +96,26 @@ class SenderCheck:
 
     trusted_ids: frozenset[str] = frozenset()
     lookup: TxtLookup = field(default_factory=KeyCache)
+    mail_dns_seconds: float = MAIL_DNS_SECONDS
+    batch_dns_seconds: float = BATCH_DNS_SECONDS
 
-    def examine(self, raw: bytes, mail: InboundMail) -> Evidence:
+    def budget(self) -> DnsBudget:
+        """A fresh DNS time budget for one batch of mails (see the module's docstring)."""
+        return DnsBudget(self.batch_dns_seconds)
+
+    def examine(self, raw: bytes, mail: InboundMail,
+                budget: DnsBudget | None = None) -> Evidence:
         who = author(raw)
         if who.address is None:
             return Evidence(who)
         tokens = tokens_in(tuple(filter(None, (mail.in_reply_to, *mail.references))))
-        verdict = trusted_verdict(header_fields(raw),
-                                  self.trusted_ids, who.domain)
-        if verdict:
-            return Evidence(who, "authres", tokens)
-        if aligned_signer(raw, who.domain, self.lookup):
-            return Evidence(who, "dkim", tokens)
-        return Evidence(who, None, tokens)
+        fields = header_fields(raw)
+        sent = addressing(fields)
+        if trusted_verdict(fields, self.trusted_ids, who.domain):
+            return Evidence(who, "authres", tokens, sent)
+        this_mail = (budget if budget is not None else DnsBudget()).share(
+            self.mail_dns_seconds)
+        if aligned_signer(raw, who.domain, self.lookup, this_mail):
+            return Evidence(who, "dkim", tokens, sent)
+        return Evidence(who, None, tokens, sent)
 

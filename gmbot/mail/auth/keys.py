@@ -1,6 +1,7 @@
 """DKIM key lookups: bounded in time and cached, so a slow or hostile name server costs
-each mail at most a few seconds, and a game's players (a handful of domains) cost one
-lookup per key per hour however many mails they send."""
+each lookup at most a few seconds (and each mail and batch at most their DNS budget:
+auth/budget.py), and a game's players (a handful of domains) cost one lookup per key
+per hour however many mails they send."""
 
 from __future__ import annotations
 
@@ -48,14 +49,22 @@ class KeyCache:
         self._entries: OrderedDict[bytes, tuple[float, bytes | None]] = OrderedDict()
         self._lock = threading.Lock()
 
+    def cached(self, name: bytes | str) -> tuple[bool, bytes | None]:
+        """(True, the answer) when `name` is cached and fresh, else (False, None)."""
+        key = name.encode("ascii") if isinstance(name, str) else bytes(name)
+        with self._lock:
+            hit = self._entries.get(key)
+            if hit is not None and hit[0] > self.clock():
+                self._entries.move_to_end(key)
+                return True, hit[1]
+        return False, None
+
     def __call__(self, name: bytes | str, timeout: float = LOOKUP_SECONDS) -> bytes | None:
         key = name.encode("ascii") if isinstance(name, str) else bytes(name)
         now = self.clock()
-        with self._lock:
-            hit = self._entries.get(key)
-            if hit is not None and hit[0] > now:
-                self._entries.move_to_end(key)
-                return hit[1]
+        hit, cached = self.cached(key)
+        if hit:
+            return cached
         value = self.lookup(key, timeout=min(timeout, LOOKUP_SECONDS))
         with self._lock:
             self._entries[key] = (now + (CACHE_SECONDS if value else MISS_SECONDS), value)

@@ -1,12 +1,20 @@
 """The inbound flow: one mail, whatever transport brought it, handled in one transaction.
 
 Steps, in order:
-    1. imap.py / gmbot.daemon.loop   transport: IMAP folder, Maildir inbox, the pipe's spool
-    2. receive.py                    record the mail (once, by Message-ID) in its transaction
-    3. batch.py                      the look-ups every gate asks, read once per batch
-    4. receive.py (_handle)          gates: automated mail, size, route to a game and seat,
-                                     sender authentication, rate limits
-    5. commands/                     the mail's commands and orders, run in that transaction
-       submit.py, relay.py           storing orders; relaying press
-    6. receive.py (_reply), bounds.py  the reply, bounded in size, queued in the outbox
+    1. transport   imap.py, gmbot.daemon.loop: an IMAP folder, the Maildir inbox, the
+                   pipe's spool
+    2. record      record.py: parse the mail, examine who wrote it, record it once (by
+                   Message-ID) in its transaction; a batch's look-ups read once (batch.py)
+    3. gates       gates.py: the policy, in the order of its GATES tuple (the one place
+                   that order is written): automated mail, route to a game and seat (the
+                   limits, the size and an ended game for a mail routed nowhere), lock the
+                   game, authentication, the hourly limit, the size. Each gate asks the
+                   store through lookups.py (per mail, or read ahead for a batch) and ends
+                   the mail with an Outcome (handling.py) or passes it on
+    4. commands    commands/: the mail read into a Request (parse.py) and run as the command
+                   table says (commands/table.py: one row per mail command, from which the
+                   parser, the dispatch, the usage lines, "did you mean" and HELP are
+                   made); submit.py and relay.py store orders and relay press
+    5. reply       reply.py, bounds.py: the answer or the refusal, bounded in size, queued
+                   in the outbox
 """

@@ -1,7 +1,8 @@
-"""What every mail of a batch (service/inbound.py, receive_batch) would otherwise query
-again, read once at the batch's start: who is a judge or a GM, which Message-IDs are
-recorded, each sender's seats and games, the mails that count against each sender's
-hourly limit, and (service/known.py) the open phases and last order sets of their games.
+"""What every mail of a batch (record.py, receive_batch) would otherwise query again,
+read once at the batch's start: who is a judge or a GM, which Message-IDs are recorded,
+each sender's seats and games, the mails that count against each sender's hourly limit,
+and (service/known.py) the open phases and last order sets of their games. The gates read
+it through lookups.py (BatchLookups).
 
 Each fact is kept exact while the batch runs. The judges and GMs change only by loading
 a game file, never by a mail; recorded Message-IDs and the mails counted for the limit
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import bindparam, or_, select
@@ -24,13 +25,14 @@ from gmbot.service import known
 from gmbot.service.deadline.wakeups import write_wake_ups
 from gmbot.store.models import Game, Inbound, Player
 
+RATE_WINDOW = timedelta(hours=1)  # the hour of limits.mails_per_hour and the like
 TOO_MANY = "you sent too many mails"  # starts the reason of every rate-limited mail
 UNVERIFIED = "unverified"  # starts the reason of every mail that did not prove its author
 
 
 @dataclass
 class Route:
-    """A sender's seats in games not finished, and the games he runs (as _route reads)."""
+    """A sender's seats in games not finished, and the games he runs (Lookups.route)."""
 
     players: list[Player]
     gm_games: list[Game]
@@ -53,7 +55,7 @@ class Batch:
         self.locked: set[int] = set()  # the games locked at the batch's start (PostgreSQL)
         for chunk in _chunks(idents):
             self.recorded.update(s.scalars(_RECORDED, {"idents": chunk}))
-        self.events: list[tuple[int, datetime, dict[str, Any]]] = []  # mails handled
+        self.events: list[tuple[int | None, datetime, dict[str, Any]]] = []  # mails handled
         self.pending_event: tuple[int, datetime, dict[str, Any]] | None = None  # this mail's
         self.routes: dict[str, Route] | None = None
         self.since: datetime | None = None  # mails counted for the limit: received after

@@ -21,7 +21,8 @@ from sqlalchemy import select
 from gmbot.config import max_message_bytes
 from gmbot.mail.imap import CONNECTION_ERRORS, ImapMailbox
 from gmbot.service.app import App
-from gmbot.service.inbound.receive import Outcome, receive
+from gmbot.service.inbound.handling import Outcome
+from gmbot.service.inbound.record import receive
 from gmbot.store.models import MailboxState
 
 log = logging.getLogger("gmbot")

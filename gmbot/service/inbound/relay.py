@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -75,10 +76,11 @@ def relay(session: Session, game: Game, names: Names, msg: Message, inbound: Inb
     rules = press_rules(game)
     players = {p.key: p for p in active_players(game)}
     shown_to = "all players" if msg.broadcast else ", ".join(names.label(k) for k in msg.to)
-    common = {"game": game, "press": press, "signed_as": signed_as, "shown_to": shown_to,
-              "phase": (Phase.parse(msg.phase).long() if msg.phase
-                        else "after the end of the game" if game.status == "finished" else ""),
-              "reply": msg.reply_to is not None}
+    common: dict[str, Any] = {
+        "game": game, "press": press, "signed_as": signed_as, "shown_to": shown_to,
+        "phase": (Phase.parse(msg.phase).long() if msg.phase
+                  else "after the end of the game" if game.status == "finished" else ""),
+        "reply": msg.reply_to is not None}
     copies: list[tuple[str, Player | None, str]] = []  # kind, player, address
     for key in msg.to:
         if key == GM:

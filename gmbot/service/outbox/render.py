@@ -5,15 +5,16 @@ what a recipient may not see happens before, in gmbot/service/views/results.py."
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from gmbot.service.outbox.template_folder import templates_folder
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     import jinja2
 
-TEMPLATES = Path(__file__).resolve().parents[3] / "templates"
+TEMPLATES = templates_folder()
 
 
 @cache

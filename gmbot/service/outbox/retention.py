@@ -7,8 +7,9 @@ for someone to look into the failure. Run by `gmbot tick` and hourly by the daem
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any, cast
 
-from sqlalchemy import bindparam, update
+from sqlalchemy import CursorResult, bindparam, update
 
 from gmbot.service.app import App
 from gmbot.store.models import Inbound
@@ -26,4 +27,6 @@ def prune_raw_mail(app: App) -> int:
     days = app.config.limit("keep_raw_mail_days")
     before = app.now() - timedelta(days=days)
     with app.db.transaction() as s:
-        return int(s.execute(_PRUNE, {"before": before}).rowcount or 0)
+        # An UPDATE's result is a CursorResult; Session.execute is typed for any statement.
+        done = cast("CursorResult[Any]", s.execute(_PRUNE, {"before": before}))
+        return int(done.rowcount or 0)

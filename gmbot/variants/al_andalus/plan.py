@@ -112,6 +112,7 @@ def plan_movement(state: GameState, rules: StandardRules, orders: list[Order],
             if not seat_free(dest, w):
                 del joining[w]
                 changed = True
+    prince: str | None  # a prince's key; None for a Wazir who serves no court
     for prince, who in sorted(hires.items()):
         if joining.get(who) == prince:
             plan.public.append(f"{name[prince]} hires Wazir {who}; {who} goes to the court "

@@ -383,8 +383,10 @@ class AlAndalusRules(StandardRules):
         where: dict[str, str] = {}  # province before -> province after
         for i, prov in enumerate(res.src):
             order = res.orders[i]
-            moved = isinstance(order, Move) and not res.dislodged(i) and res.move_ok(i)
-            where[prov] = order.dest_prov if moved else prov  # type: ignore[union-attr]
+            if isinstance(order, Move) and not res.dislodged(i) and res.move_ok(i):
+                where[prov] = order.dest_prov
+            else:
+                where[prov] = prov
 
         def retag(prov: str, **attrs: Any) -> None:
             for table in (units, dislodged):
@@ -395,7 +397,9 @@ class AlAndalusRules(StandardRules):
                     new = dict(unit.attrs, **attrs)
                     new = {k: v for k, v in new.items() if v is not None}
                     fresh = Unit(power, unit.type, unit.loc, new)
-                    table[prov] = fresh if isinstance(entry, Unit) else type(entry)(
+                    # Each entry goes back into its own table (a Unit into units, a
+                    # Dislodged into dislodged): a pairing the loop's type cannot carry.
+                    table[prov] = fresh if isinstance(entry, Unit) else type(entry)(  # type: ignore[assignment]
                         fresh, entry.attacker_from, entry.by_convoy)
                     return
 
@@ -436,6 +440,7 @@ class AlAndalusRules(StandardRules):
         powers = state.map.powers
         units, centers = dict(state.units), dict(state.centers)
         generals: dict[str, Unit] = {}  # Wazir -> the unit he commands
+        unit: Unit | None  # each unit, then each sitting Wazir's general's if any
         for unit in state.units.values():
             general = self.general_of(unit)
             if not general or general not in court.wazirs:

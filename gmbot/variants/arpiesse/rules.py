@@ -155,7 +155,7 @@ class ArpiesseRules(StandardRules):
         return relation(colour_of(res.units[i]), self.defending_colours(res, j))
 
     def beats_defender(self, res: Resolution, i: int) -> bool:
-        j = res.index.get(res.dest[i])  # type: ignore[arg-type]
+        j = res.index.get(res.dest[i])
         if j is None or not self._colours_matter(res, colour_of(res.units[i]), j):
             return super().beats_defender(res, i)
         if res.head_to_head(i) is None and not self._stays(res, j):
@@ -171,7 +171,7 @@ class ArpiesseRules(StandardRules):
 
     def beats_rival(self, res: Resolution, i: int, j: int) -> bool:
         ci, cj = colour_of(res.units[i]), colour_of(res.units[j])
-        k = res.index.get(res.dest[i])  # type: ignore[arg-type]
+        k = res.index.get(res.dest[i])
         j_may_be_inferior = k is not None and any(
             beats(c, cj) for c in self._possible_colours(res)[k]
         )
@@ -221,12 +221,12 @@ class ArpiesseRules(StandardRules):
     def after_movement(self, state: GameState, res: Resolution) -> GameState:
         state = super().after_movement(state, res)
         public = res.notes.setdefault("public", [])
-        for j in range(res.n):
-            if res.dest[j] is None and not res.dislodged(j):
-                gained = self.defending_colours(res, j)
+        for k in range(res.n):
+            if res.dest[k] is None and not res.dislodged(k):
+                gained = self.defending_colours(res, k)
                 if len(gained) > 1:
                     shown = " and ".join(sorted_colours(gained))
-                    public.append(f"{self.unit_label(res.units[j])} defended as {shown}.")
+                    public.append(f"{self.unit_label(res.units[k])} defended as {shown}.")
         units = dict(state.units)
         for i in range(res.n):
             j = self._exchange_partner(res, i)

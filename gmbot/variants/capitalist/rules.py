@@ -372,7 +372,8 @@ def _ends_fall_1899(phase: Phase) -> bool:
 
 
 def _add(notes: dict[str, Any], public: list[str] | None = None,
-         private: dict[str, list[str]] | None = None, random: list[dict] | None = None) -> None:
+         private: dict[str, list[str]] | None = None,
+         random: list[dict[str, object]] | None = None) -> None:
     if public:
         notes.setdefault("public", []).extend(public)
     for power, lines in (private or {}).items():

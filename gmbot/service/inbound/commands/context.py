@@ -1,6 +1,6 @@
-"""The mail Context: what a command handler works with. Apart from the inbound use case
-that builds it (gmbot/service/inbound/receive.py), so that the commands need not import it and
-it can import the commands without a circle."""
+"""The mail Context: what a command handler works with. Apart from the reply that builds it
+(gmbot/service/inbound/reply.py), so that the commands need not import it and it can
+import the commands without a circle."""
 
 from __future__ import annotations
 

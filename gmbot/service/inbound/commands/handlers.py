@@ -1,13 +1,21 @@
-"""Running the commands of one mail, in the inbound transaction."""
+"""Running the commands of one mail, in the inbound transaction, as the command table
+(table.py) says: the press first, then a player's orders or the GM's other lines, the
+actions line by line, the commands the sender may not use refused, and the questions,
+each answered once."""
 
 from __future__ import annotations
 
-from gmbot.service.inbound.bounds import LISTED, clip, listed, more
-from gmbot.service.inbound.commands import gm, info, orders, press
-from gmbot.service.inbound.commands.context import Context
-from gmbot.service.inbound.commands.request import GM_COMMANDS
+from datetime import datetime
 
-_ANSWERED = {"HELP", "STATUS", "HISTORY", "BALANCE"}  # questions, answered for everyone
+from gmbot.engine.map import load_map
+from gmbot.engine.parse import OrderParser
+from gmbot.engine.vocabulary import shaped_like_order
+from gmbot.service.gm.admin import AdminError
+from gmbot.service.inbound.bounds import LISTED, clip, listed, more
+from gmbot.service.inbound.commands import info, orders, press, table
+from gmbot.service.inbound.commands.context import Context
+from gmbot.service.inbound.commands.parse import near_command
+from gmbot.service.runtime import rules_for
 
 
 def run_commands(ctx: Context) -> None:
@@ -20,12 +28,15 @@ def run_commands(ctx: Context) -> None:
                                 "orders.")
             info.history(ctx, ())
         return
+    commands = table.TABLE  # read at the call: a test may give the judge another
     submitted = False
     if ctx.is_gm:
-        gm.run(ctx)
+        _other_lines(ctx)
+        _act(ctx, commands)
     else:
         submitted = orders.run(ctx)
-        refused = [c for c in req.commands if c.name in GM_COMMANDS]
+        _act(ctx, commands)
+        refused = [c for c in req.commands if not commands.by_name[c.name].may_use(gm=False)]
         ctx.errors += len(refused)
         shown, rest = listed(refused)
         for command in shown:
@@ -35,24 +46,71 @@ def run_commands(ctx: Context) -> None:
             ctx.sections.append(f"{more(rest)} lines refused likewise")
     # Each question is answered once, and only so many: a mail of a thousand HELP lines
     # gets one help text.
-    questions = dict.fromkeys((c.name, c.args) for c in req.commands if c.name in _ANSWERED)
+    questions = dict.fromkeys(
+        (c.name, c.args) for c in req.commands
+        if commands.by_name[c.name].question and commands.by_name[c.name].may_use(ctx.is_gm))
     for name, args in list(questions)[:LISTED]:
-        if name == "HELP":
-            info.help_text(ctx)
-        elif name == "STATUS":
-            info.status(ctx)
-        elif name == "HISTORY":
-            info.history(ctx, args)
-        elif name == "BALANCE":
-            info.balance(ctx)
+        answer = commands.by_name[name].answer
+        assert answer is not None
+        answer(ctx, args)
     if not ctx.sections:
         ctx.errors += 1
         ctx.sections.append("No orders or commands were found in your mail.")
-        info.help_text(ctx)
+        table.help_text(ctx)
     names = {c.name for c in req.commands}
-    if len(names) == 1 and not submitted and not req.press and names <= _TITLES.keys():
-        ctx.title = _TITLES[names.pop()]
+    if len(names) == 1 and not submitted and not req.press and names <= commands.titles.keys():
+        ctx.title = commands.titles[names.pop()]
 
 
-# The subject of a reply to a mail with only this command (and no order line).
-_TITLES = {"HELP": "Help", "STATUS": "Status", "HISTORY": "History", "BALANCE": "Balance"}
+def _act(ctx: Context, commands: table.Table) -> None:
+    """The mail's actions the sender may use, in order, each reported done or refused; only
+    the first few reports are shown."""
+    now: datetime | None = None
+    reports: list[str] = []
+    for command in ctx.request.commands:
+        row = commands.by_name[command.name]
+        if row.act is None or not row.may_use(ctx.is_gm):
+            continue
+        if now is None:
+            now = ctx.app.now()  # one time for all of the mail's actions
+        try:
+            if not row.fits(command.args):
+                raise AdminError(f"write it as {row.usage}")
+            done = row.act(ctx, command.args, now)
+        except AdminError as e:
+            ctx.errors += 1
+            reports.append(f"line {command.line.number}: {clip(command.line.text)}\n"
+                           f"  refused: {e}")
+            continue
+        reports.append(f"line {command.line.number}: {clip(command.line.text)}\n  done: {done}")
+    shown, rest = listed(reports)
+    ctx.sections += shown + ([f"{more(rest)} commands done or refused"] if rest else [])
+
+
+def _other_lines(ctx: Context) -> None:
+    """The GM's lines that are no command: a misspelt command or a unit order is an error;
+    anything else (a greeting, a signature) is chatter, mentioned and ignored. Each list is
+    bounded (service/inbound/bounds.py): a mail of junk gets a short answer."""
+    rules = rules_for(ctx.game)
+    parser = OrderParser.for_map(load_map(rules.map_name))
+    misspelt, unit_orders, chatter = [], [], []
+    for line in ctx.request.orders:
+        word = near_command(line.text, gm=True)
+        if word:
+            misspelt.append(f"line {line.number}: {clip(line.text)}\n"
+                            f"  refused: not a command; did you mean {word}?")
+        elif shaped_like_order(line.text, parser, rules):
+            unit_orders.append(f"  line {line.number}: {clip(line.text)}")
+        else:
+            chatter.append(f'"{line.text.strip()[:30]}"')
+    ctx.errors += len(misspelt) + bool(unit_orders)
+    shown, rest = listed(misspelt)
+    ctx.sections += shown + ([f"{more(rest)} lines refused likewise"] if rest else [])
+    if unit_orders:
+        shown, rest = listed(unit_orders)
+        ctx.sections.append("The GM gives no unit orders; these lines were ignored:\n"
+                            + "\n".join(shown) + (f"\n  {more(rest)}" if rest else ""))
+    if chatter:
+        shown, rest = listed(chatter)
+        ctx.sections.append("Not commands, ignored: " + ", ".join(shown)
+                            + (f" {more(rest)}" if rest else ""))

@@ -1,4 +1,6 @@
-"""HELP, STATUS and HISTORY."""
+"""The questions a mail may ask, STATUS, HISTORY and BALANCE: the handlers of their rows in
+the command table (table.py; HELP is answered there, from the table). Each adds its
+answer to the reply; the words after the command are given to each, read by HISTORY."""
 
 from __future__ import annotations
 
@@ -6,7 +8,7 @@ from sqlalchemy import select
 
 from gmbot.engine.state import Phase
 from gmbot.service.inbound.commands.context import Context
-from gmbot.service.inbound.relay import names_for, press_rules
+from gmbot.service.inbound.relay import names_for
 from gmbot.service.outbox.render import render
 from gmbot.service.runtime import current_phase, policy_of, rules_for, state_of
 from gmbot.service.views.pictures import phase_picture
@@ -16,12 +18,7 @@ from gmbot.service.views.standing import NOT_AT_ALL, PARTLY, standing_text, stan
 from gmbot.store.models import PhaseRow
 
 
-def help_text(ctx: Context) -> None:
-    ctx.sections.append(render("help.txt.j2", game=ctx.game, is_gm=ctx.is_gm,
-                               press=press_rules(ctx.game).summary())[1].rstrip())
-
-
-def status(ctx: Context) -> None:
+def status(ctx: Context, args: tuple[str, ...] = ()) -> None:
     game = ctx.game
     phase = current_phase(ctx.session, game)
     if phase is None:
@@ -42,7 +39,7 @@ def status(ctx: Context) -> None:
     )[1].rstrip())
 
 
-def balance(ctx: Context) -> None:
+def balance(ctx: Context, args: tuple[str, ...] = ()) -> None:
     """The sender's own account and other private standing (the rules' `private_lines`):
     only ever the sender's, so it is never shown to the GM or another player."""
     game = ctx.game

@@ -10,7 +10,8 @@ from gmbot.engine.state import GameState
 from gmbot.engine.vocabulary import order_text
 from gmbot.service.inbound.bounds import listed, rejections
 from gmbot.service.inbound.commands.context import Context
-from gmbot.service.inbound.commands.request import Line, near_command
+from gmbot.service.inbound.commands.parse import near_command
+from gmbot.service.inbound.commands.request import Line
 from gmbot.service.inbound.submit import Submission, current_submission, submit
 from gmbot.service.outbox.render import render
 from gmbot.service.runtime import current_phase, policy_of, rules_for, state_of

@@ -43,9 +43,9 @@ def run(ctx: Context) -> None:
     blocks = list(ctx.request.press)
     reply = None
     if not blocks:
-        sender = ctx.player if not ctx.is_gm else None
+        replier = ctx.player if not ctx.is_gm else None
         ids = tuple(i for i in (ctx.mail.in_reply_to, *reversed(ctx.mail.references)) if i)
-        reply = service.replied_press(ctx.session, ctx.game, sender, ids)
+        reply = service.replied_press(ctx.session, ctx.game, replier, ids)
         if reply is None or not ctx.mail.lines:
             return
         blocks = [PressBlock(line=1, header="(reply)", text="\n".join(ctx.mail.lines),

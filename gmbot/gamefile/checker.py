@@ -1,0 +1,86 @@
+"""The whole game file checked, section by section, into a GameSpec: the top-level keys
+here, the people and the position in their own checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gmbot.gamefile.check_players import PlayerChecks
+from gmbot.gamefile.check_position import PositionChecks
+from gmbot.gamefile.deadlines import DeadlinePolicy, PolicyError
+from gmbot.gamefile.paths import child
+from gmbot.gamefile.schema import AUTH_MODES, NAME_RE, NMR_POLICIES, TOP_KEYS
+from gmbot.gamefile.spec import GameSpec
+from gmbot.press.policy import PressRules, check_section
+
+
+class Checker(PlayerChecks, PositionChecks):
+    """Checks converted game-file data; every problem goes to the tree's list."""
+
+    def game(self, data: Any) -> GameSpec | None:
+        top = self.mapping(data, "", TOP_KEYS)
+        if top is None:
+            return None
+        name = self.text(top, "name", "", required=True)
+        if name is not None and not NAME_RE.fullmatch(name):
+            self.problem("name", f"{name!r}: use lower-case letters, digits and hyphens")
+        title = self.text(top, "title", "")
+        variant = self.text(top, "variant", "", required=True)
+        options = top.get("options")
+        if options is None:
+            options = {}
+        elif not isinstance(options, dict):
+            self.problem("options", "expected a mapping, e.g. {solo: 17}")
+        gm = self.address(top, "gm", "")
+        judge = self.address(top, "judge", "")
+        players = self.players(top.get("players"), "players" in top)
+        if judge and gm and judge.lower() == gm.lower():
+            self.problem("judge", "the judge address must differ from the gm address")
+        for i, p in enumerate(players or ()):
+            if judge and p and p.address.lower() == judge.lower():
+                self.problem(f"players[{i}].address", "the judge's own address cannot play")
+        deadlines = self.deadlines(top.get("deadlines"))
+        nmr = self.text(top, "nmr", "") or "hold"
+        if nmr not in NMR_POLICIES:
+            self.problem("nmr", f"unknown policy {nmr!r} (allowed: {', '.join(NMR_POLICIES)})")
+        auth = (self.text(top, "auth", "") or "on").lower()
+        if auth not in AUTH_MODES:
+            self.problem("auth", f"unknown mode {auth!r} (allowed: {', '.join(AUTH_MODES)})")
+        gm_password = self.secret(top, "gm_password", "")
+        position = self.position(top.get("position"))
+        press, press_problems = check_section(top.get("press"))
+        for sub, message in press_problems:
+            self.problem(child("press", sub) if sub else "press", message)
+        observers = self.observers(top.get("observers"), gm, judge, players or [])
+        if not variant or not isinstance(options, dict):
+            return None  # nothing to check against a variant's map
+        if any(p.path.startswith("position") for p in self.tree.problems):
+            position = None  # its shape is wrong: its contents cannot be checked
+        # With problems this is the partial spec (see GameFileError.partial).
+        return GameSpec(
+            name=name or "",
+            title=title,
+            variant=variant,
+            options=options,
+            gm=gm or "",
+            judge=judge or "",
+            players=tuple(p for p in players or () if p),
+            player_rows=tuple(i for i, p in enumerate(players or ()) if p),
+            deadlines=deadlines or DeadlinePolicy(),
+            nmr=nmr,
+            auth=auth,
+            gm_password=gm_password,
+            position=position,
+            press=press or PressRules(),
+            observers=observers,
+            filename=self.tree.filename,
+            lines=dict(self.tree.lines),
+        )
+
+    def deadlines(self, value: Any) -> DeadlinePolicy | None:
+        try:
+            return DeadlinePolicy.from_mapping(value)
+        except PolicyError as exc:
+            for sub, message in exc.problems:
+                self.problem(child("deadlines", sub), message)
+            return None

@@ -1,0 +1,90 @@
+"""A checked game file as data: the game (GameSpec), its players, and the problems
+(Problem, GameFileError) a file that cannot be used is reported with."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from gmbot.gamefile.deadlines import DeadlinePolicy
+from gmbot.gamefile.paths import nearest_line
+from gmbot.press.policy import PressRules
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One problem in a file, printed as `file:line: path: message`."""
+
+    filename: str
+    line: int | None
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        where = self.filename if self.line is None else f"{self.filename}:{self.line}"
+        return f"{where}: {self.path}: {self.message}" if self.path else f"{where}: {self.message}"
+
+
+class GameFileError(Exception):
+    """A game file that cannot be used; `problems` lists everything found wrong.
+    `partial`: what of the file could be read despite them, so that the checks against
+    the variant and map can still run and every problem is reported in one load."""
+
+    def __init__(self, problems: list[Problem], partial: GameSpec | None = None) -> None:
+        self.problems = list(problems)
+        self.partial = partial
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+@dataclass(frozen=True)
+class Player:
+    address: str
+    power: str | None = None  # upper-cased power key, or None for a role player
+    role: str | None = None  # lower-cased role, for variants whose players own no power
+    name: str | None = None
+    password: str | None = field(default=None, repr=False)
+
+    @property
+    def key(self) -> str:
+        """The name the engine knows this player by, as `gmbot.store.models.Player.key`."""
+        return self.power or (self.name or "").upper()
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    name: str
+    variant: str
+    gm: str
+    judge: str
+    players: tuple[Player, ...]
+    title: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    deadlines: DeadlinePolicy = field(default_factory=DeadlinePolicy)
+    nmr: str = "hold"
+    auth: str = "on"  # on: mail must prove its author; none: the From address is enough
+    gm_password: str | None = field(default=None, repr=False)
+    position: dict[str, Any] | None = None  # only its top-level shape is checked here
+    press: PressRules = field(default_factory=PressRules)
+    observers: tuple[str, ...] = ()  # addresses given the public results and broadcasts
+    filename: str = "<game>"
+    lines: Mapping[str, int] = field(default_factory=dict, repr=False, compare=False)
+    # A partial spec (see GameFileError.partial) leaves out unreadable players: each
+    # player's index in the file, for paths in problems.
+    player_rows: tuple[int, ...] = field(default=(), repr=False, compare=False)
+
+    def player_path(self, n: int) -> str:
+        """The file's path of `players[n]` (as the file numbers them)."""
+        return f"players[{self.player_rows[n] if self.player_rows else n}]"
+
+    def line_of(self, path: str) -> int | None:
+        """The line of a field path such as "position.units.FRANCE[1]", or None."""
+        return self.lines.get(path)
+
+    def problem(self, path: str, message: str) -> Problem:
+        """A Problem at `path`, using the line of its nearest known ancestor."""
+        return Problem(self.filename, nearest_line(self.lines, path), path, message)
+
+    def player_by_address(self, address: str) -> Player | None:
+        key = address.strip().lower()
+        return next((p for p in self.players if p.address.lower() == key), None)

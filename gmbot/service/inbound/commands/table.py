@@ -1,0 +1,133 @@
+"""The command table: one row per mail command, saying who may use it, how it is written,
+what HELP says of it, the reply's title when it is the mail's only command, and its
+handler. The parser's command words and its "did you mean" (parse.py), the dispatch
+(handlers.py), the usage a refusal names and the list of commands in HELP are all read
+from TABLE: a new mail command is one handler and one row here.
+
+A row's handler is one of two kinds. A question (`answer`) is answered once per mail for
+each distinct way it is asked, after everything else, and adds its sections to the reply.
+An action (`act`) is done line by line in the mail's order and reported done, or refused
+when it raises AdminError (gmbot/service/gm/admin.py), whose message is the reason. ORDERS
+and CLEAR have neither: they are read with the mail's order lines (orders.py). No command
+has another name (PASS and PW are the PASSWORD directive's, read by parse.py with GAME)."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from enum import Enum
+from functools import lru_cache
+
+from gmbot.service.inbound.commands import gm, info
+from gmbot.service.inbound.commands.context import Context
+from gmbot.service.inbound.relay import press_rules
+from gmbot.service.outbox.render import render
+
+Question = Callable[[Context, tuple[str, ...]], None]  # (mail, the words after it)
+Action = Callable[[Context, tuple[str, ...], datetime], str]  # ... and now: what was done
+
+
+class Who(Enum):
+    """Who may use a command. A player's use of a GM's command is refused; the GM's use
+    of a player's command is passed over (the GM has no orders)."""
+
+    PLAYER = "player"
+    GM = "gm"
+    ANYONE = "anyone"
+
+
+@dataclass(frozen=True)
+class Row:
+    name: str  # the word that starts its line, in capitals
+    who: Who
+    explains: str = ""  # HELP's line for it ("NAME: explains"); HELP lists a GM's by synopsis
+    title: str | None = None  # the reply's subject when the mail has only this command
+    answer: Question | None = None  # a question's handler
+    act: Action | None = None  # an action's handler
+    synopsis: str = ""  # how HELP writes it ("EXTEND 24h"); the name if not given
+    usage: str = ""  # how a refusal says to write it; the synopsis if not given
+    least: int = 0  # the words an action takes after its name: at least,
+    most: int | None = None  # and at most (None: any number)
+
+    def __post_init__(self) -> None:
+        if not self.synopsis:
+            object.__setattr__(self, "synopsis", self.name)
+        if not self.usage:
+            object.__setattr__(self, "usage", self.synopsis)
+        if self.answer is not None and self.act is not None:
+            raise ValueError(f"{self.name}: a question or an action, not both")
+        if self.who is not Who.GM and not self.explains:
+            raise ValueError(f"{self.name}: HELP must say what it does")
+
+    @property
+    def question(self) -> bool:
+        return self.answer is not None
+
+    def may_use(self, gm: bool) -> bool:
+        return self.who is Who.ANYONE or (self.who is Who.GM) == gm
+
+    def fits(self, args: tuple[str, ...]) -> bool:
+        """Whether an action is written with the words it takes."""
+        return self.least <= len(args) and (self.most is None or len(args) <= self.most)
+
+
+class Table:
+    """The rows, in the order HELP lists them, and what is read from them."""
+
+    def __init__(self, rows: Iterable[Row]) -> None:
+        self.rows = tuple(rows)
+        self.by_name = {row.name: row for row in self.rows}
+        if len(self.by_name) != len(self.rows):
+            raise ValueError("two rows for one command")
+        # "Did you mean": a player is offered the commands he may use, the GM all of them.
+        self._player_words = tuple(sorted(r.name for r in self.rows if r.who is not Who.GM))
+        self._all_words = tuple(sorted(self.by_name))
+        self.titles = {row.name: row.title for row in self.rows if row.title}
+
+    def near(self, head: str, gm: bool) -> str | None:
+        """The command `head` (a line's first word, in capitals) most likely misspells."""
+        return _near(self._all_words if gm else self._player_words, head)
+
+    def for_players(self) -> list[Row]:
+        return [row for row in self.rows if row.who is not Who.GM]
+
+    def for_gm(self) -> list[Row]:
+        return [row for row in self.rows if row.who is Who.GM]
+
+
+@lru_cache(maxsize=1024)  # a player's greeting and signature recur in his every mail
+def _near(words: tuple[str, ...], head: str) -> str | None:
+    hits = difflib.get_close_matches(head, words, 1, 0.75)
+    return hits[0] if hits else None
+
+
+def help_text(ctx: Context, args: tuple[str, ...] = ()) -> None:
+    """HELP: how to use the judge, its commands as the table has them."""
+    ctx.sections.append(render(
+        "help.txt.j2", game=ctx.game, is_gm=ctx.is_gm, press=press_rules(ctx.game).summary(),
+        commands=TABLE.for_players(), gm_commands=", ".join(r.synopsis for r in TABLE.for_gm()),
+    )[1].rstrip())
+
+
+TABLE = Table((
+    Row("ORDERS", Who.PLAYER, explains="show your current orders"),
+    Row("CLEAR", Who.PLAYER, explains="withdraw all your orders"),
+    Row("STATUS", Who.ANYONE, explains="the board and the deadline", title="Status",
+        answer=info.status),
+    Row("HISTORY", Who.ANYONE, explains="past results, map and press", title="History",
+        answer=info.history),
+    Row("BALANCE", Who.ANYONE, explains="your own account (variants with money)",
+        title="Balance", answer=info.balance),
+    Row("HELP", Who.ANYONE, explains="this text", title="Help", answer=help_text),
+    Row("PROCESS", Who.GM, act=gm.process),
+    Row("EXTEND", Who.GM, act=gm.extend, synopsis="EXTEND 24h", least=1),
+    Row("PAUSE", Who.GM, act=gm.pause),
+    Row("RESUME", Who.GM, act=gm.resume),
+    Row("ROLLBACK", Who.GM, act=gm.rollback, synopsis="ROLLBACK S1901M", least=1, most=1),
+    Row("REPLACE", Who.GM, act=gm.replace, synopsis="REPLACE FRANCE new@address",
+        usage="REPLACE FRANCE new.address@example.org", least=2),
+    Row("DRAW", Who.GM, act=gm.draw, usage="DRAW (alone on its line: it ends the game)",
+        most=0),
+))

@@ -1,0 +1,68 @@
+"""One mail on its way through the inbound flow: the Handling the gates pass along (the
+mail, its record, who it proves to be from, and what the gates learn of it: its game and
+seat), the Outcome that ends it, and the writing of its record."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from sqlalchemy import insert
+from sqlalchemy.orm import Session
+
+from gmbot.mail.auth import Evidence
+from gmbot.mail.message import InboundMail
+from gmbot.service.app import App
+from gmbot.service.inbound.commands.parse import parse_request
+from gmbot.service.inbound.commands.request import Request
+from gmbot.service.inbound.lookups import Lookups
+from gmbot.store.models import Game, Inbound, Player
+
+
+@dataclass
+class Outcome:
+    status: str  # handled | refused | ignored | duplicate | failed
+    reason: str = ""
+    game: str | None = None
+    replies: list[str] = field(default_factory=list)
+
+
+def duplicate() -> Outcome:
+    return Outcome("duplicate", "this message was handled before")
+
+
+@dataclass
+class Handling:
+    """A mail in its transaction, as the gates (gates.py) see it and fill it in."""
+
+    app: App
+    s: Session
+    mail: InboundMail
+    record: Inbound  # its Inbound row, written once it is routed (write_record)
+    evidence: Evidence  # who wrote it, examined before the transaction
+    lookups: Lookups  # the store's answers, per mail or read ahead for a batch
+    game: Game | None = None  # set by routing: the game it is for
+    player: Player | None = None  # the sender's seat in it; None for its GM
+    unrouted: str = ""  # why no game was found, if none was
+    proof: str | None = None  # set by authentication: how the author proved himself
+
+    @cached_property
+    def request(self) -> Request:
+        """The mail's lines read: game, password, commands, orders, press. Read when a gate
+        first needs it, so that mail ended before costs no parsing."""
+        return parse_request(self.mail.lines, self.mail.subject)
+
+
+def write_record(s: Session, record: Inbound) -> None:
+    """Write the mail's Inbound row now. The session's own (single mail): flushed. A
+    batch's, which the session does not hold: one INSERT, its id set on the object."""
+    if record in s:
+        s.flush()
+        return
+    values = {c.key: getattr(record, c.key) for c in _RECORD_COLUMNS}
+    record.id = s.execute(_INSERT_RECORD, values).scalar_one()
+
+
+_RECORD_COLUMNS = [c for c in Inbound.__table__.columns if c.key != "id"]
+# Built once: building a statement (and its cache key) costs more than running this one.
+_INSERT_RECORD = insert(Inbound.__table__).returning(Inbound.__table__.c.id)  # Core, not ORM bulk

@@ -1,0 +1,196 @@
+"""The one seam between the gates and the store: what the gates ask about a mail's sender
+and the games (Lookups), answered either by a query per mail (StoreLookups: a mail read
+alone) or from what batch.py read once for a whole batch (BatchLookups, asking the store
+only for what the batch did not read or has since forgotten). The gates ask this
+interface only; neither they nor the reply know which answers them.
+
+Every query runs without autoflush: until a mail is routed nothing needs its pending
+Inbound row, which is then written once, with its game, instead of inserted and updated."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from datetime import datetime
+from typing import Any, Protocol
+
+from sqlalchemy import bindparam, func, select
+from sqlalchemy.orm import Session, contains_eager
+
+from gmbot.service.inbound.batch import COUNTS_FOR_LIMIT, Batch, Route
+from gmbot.service.runtime import log_event
+from gmbot.store.models import Game, Inbound, Outbound, Player
+
+
+class Lookups(Protocol):
+    def judges(self) -> Collection[str]:
+        """Every game's judge address."""
+
+    def runs_a_game(self, who: str) -> bool:
+        """Whether `who` is the GM of any game."""
+
+    def route(self, sender: str) -> Route:
+        """The sender's seats in games not finished, and the games he runs."""
+
+    def counted(self, sender: str, since: datetime, limit: int) -> Sequence[datetime]:
+        """When the sender's mails that count against his hourly limit came, newest first:
+        of those received after `since`, at most `limit`."""
+
+    def rate_noticed(self, sender: str, since: datetime) -> bool:
+        """Whether the sender was told of his hourly limit since then."""
+
+    def auth_noticed(self, address: str, since: datetime) -> bool:
+        """Whether `address` was told since then that a mail in its name proved nothing."""
+
+    def known_player(self, who: str) -> bool:
+        """Whether `who` has a seat in any game, past or present."""
+
+    def stranger_answered(self, who: str, since: datetime) -> bool:
+        """Whether the stranger `who` was answered since then."""
+
+    def strangers_answered(self, since: datetime) -> int:
+        """How many strangers were answered since then."""
+
+    def finished_games(self, sender: str) -> Sequence[Game]:
+        """The ended games the sender played in, the latest first."""
+
+    def locked(self, game: Game) -> bool:
+        """Whether the game's row is locked for this mail already."""
+
+    def handled(self, game: Game, at: datetime, data: dict[str, Any]) -> None:
+        """Log the mail as handled (its "mail_handled" event)."""
+
+
+class StoreLookups:
+    """A query per question: a mail read alone."""
+
+    def __init__(self, s: Session) -> None:
+        self.s = s
+
+    def judges(self) -> Collection[str]:
+        with self.s.no_autoflush:
+            return set(self.s.scalars(_JUDGES).all())
+
+    def runs_a_game(self, who: str) -> bool:
+        with self.s.no_autoflush:
+            return self.s.scalar(_RUNS_A_GAME, {"who": who}) is not None
+
+    def route(self, sender: str) -> Route:
+        return self._route(sender, maybe_gm=True)
+
+    def _route(self, sender: str, maybe_gm: bool) -> Route:
+        """`maybe_gm` False: the sender is known to be no game's GM (no query for it)."""
+        with self.s.no_autoflush:
+            players = self.s.scalars(_PLAYERS, {"sender": sender}).all()
+            gm_games = self.s.scalars(_GM_GAMES, {"sender": sender}).all() if maybe_gm else []
+        return Route(list(players), list(gm_games))
+
+    def counted(self, sender: str, since: datetime, limit: int) -> Sequence[datetime]:
+        with self.s.no_autoflush:
+            return self.s.scalars(_RECENT, {"sender": sender, "since": since,
+                                            "limit": limit}).all()
+
+    def rate_noticed(self, sender: str, since: datetime) -> bool:
+        with self.s.no_autoflush:
+            return self.s.scalar(_NOTICED, {"sender": sender, "since": since}) is not None
+
+    def auth_noticed(self, address: str, since: datetime) -> bool:
+        with self.s.no_autoflush:
+            return self.s.scalar(_AUTH_NOTICED, {"recipient": address,
+                                                 "since": since}) is not None
+
+    def known_player(self, who: str) -> bool:
+        with self.s.no_autoflush:
+            return self.s.scalar(_KNOWN_PLAYER, {"who": who}) is not None
+
+    def stranger_answered(self, who: str, since: datetime) -> bool:
+        with self.s.no_autoflush:
+            return self.s.scalar(_STRANGER_ANSWERED, {"who": who, "since": since}) is not None
+
+    def strangers_answered(self, since: datetime) -> int:
+        with self.s.no_autoflush:
+            return int(self.s.scalar(_STRANGERS_ANSWERED, {"since": since}) or 0)
+
+    def finished_games(self, sender: str) -> Sequence[Game]:
+        with self.s.no_autoflush:
+            return self.s.scalars(
+                select(Game).join(Player)
+                .where(Player.address == sender, Player.active.is_(True),
+                       Game.status == "finished")
+                .order_by(Game.id.desc())
+            ).all()
+
+    def locked(self, game: Game) -> bool:
+        return False
+
+    def handled(self, game: Game, at: datetime, data: dict[str, Any]) -> None:
+        log_event(self.s, game, "mail_handled", at, **data)
+
+
+class BatchLookups(StoreLookups):
+    """What batch.py read at the batch's start, kept exact as it runs; the store is asked
+    only for the rest (and for what the batch forgot after a GM's mail)."""
+
+    def __init__(self, s: Session, batch: Batch) -> None:
+        super().__init__(s)
+        self.batch = batch
+
+    def judges(self) -> Collection[str]:
+        return self.batch.judges
+
+    def runs_a_game(self, who: str) -> bool:
+        return who in self.batch.gms
+
+    def route(self, sender: str) -> Route:
+        known = self.batch.route_of(sender)
+        if known is not None:
+            return known
+        return self._route(sender, maybe_gm=sender in self.batch.gms)
+
+    def counted(self, sender: str, since: datetime, limit: int) -> Sequence[datetime]:
+        counted = self.batch.counted_since(sender, since)
+        if counted is None:
+            return super().counted(sender, since, limit)
+        return counted[:limit]
+
+    def locked(self, game: Game) -> bool:
+        return game.id in self.batch.locked  # at the batch's start, in id order
+
+    def handled(self, game: Game, at: datetime, data: dict[str, Any]) -> None:
+        # Logged with the batch's others in one statement, once this mail's savepoint is
+        # released (a mail rolled back logs nothing).
+        self.batch.handled(game.id, at, data)
+
+
+# Built once, run for every mail. Table columns, not mapped attributes, where they can be:
+# a plain Core statement skips the ORM's per-call set-up.
+_IN = Inbound.__table__.c
+_OUT = Outbound.__table__.c
+_JUDGES = select(Game.judge).distinct()
+_RUNS_A_GAME = select(Game.id).where(Game.gm == bindparam("who")).limit(1)
+_PLAYERS = (
+    select(Player).join(Game)
+    .where(Player.address == bindparam("sender"), Player.active.is_(True),
+           Game.status != "finished")
+    .options(contains_eager(Player.game))  # p.game without a query per player
+)
+_GM_GAMES = select(Game).where(Game.gm == bindparam("sender"))
+_RECENT = (
+    select(_IN.received_at)
+    .where(_IN.sender == bindparam("sender"), _IN.received_at > bindparam("since"),
+           *COUNTS_FOR_LIMIT)
+    .order_by(_IN.received_at.desc()).limit(bindparam("limit"))
+)
+_NOTICED = select(_OUT.id).where(
+    _OUT.recipient == bindparam("sender"), _OUT.kind == "refusal-rate",
+    _OUT.created_at > bindparam("since")).limit(1)
+_AUTH_NOTICED = select(_OUT.id).where(
+    _OUT.recipient == bindparam("recipient"), _OUT.kind == "auth-notice",
+    _OUT.created_at > bindparam("since")).limit(1)
+_STRANGER_KIND = "refusal-stranger"  # the kind of a reply to a stranger
+_KNOWN_PLAYER = select(Player.__table__.c.id).where(
+    Player.__table__.c.address == bindparam("who")).limit(1)
+_STRANGER_ANSWERED = select(_OUT.id).where(
+    _OUT.kind == _STRANGER_KIND, _OUT.created_at > bindparam("since"),
+    _OUT.recipient == bindparam("who")).limit(1)
+_STRANGERS_ANSWERED = select(func.count()).select_from(Outbound.__table__).where(
+    _OUT.kind == _STRANGER_KIND, _OUT.created_at > bindparam("since"))

@@ -1,0 +1,235 @@
+"""The record of an inbound mail, whatever transport brought it: `receive` (one mail) and
+`receive_batch` (several, in one transaction) parse it, have its author examined, and
+record it once, by Message-ID, in the transaction that handles it (gates.py), so nothing
+accepted is lost and nothing is handled twice. A duplicate is recognised here; a mail
+whose handling fails (a bug, not bad input) is set aside with its raw text."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+
+from sqlalchemy import bindparam, select, update
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import Session
+
+from gmbot.config import max_message_bytes
+from gmbot.mail.auth import Evidence
+from gmbot.mail.message import InboundMail, parse_message
+from gmbot.mail.oversize import Oversize, Raw, admit, content_id, head_of, size_of
+from gmbot.service.app import App
+from gmbot.service.deadline.wakeups import defer_wake_ups, write_wake_ups
+from gmbot.service.inbound.batch import RATE_WINDOW, Batch
+from gmbot.service.inbound.gates import handle
+from gmbot.service.inbound.handling import Outcome, duplicate, write_record
+from gmbot.service.inbound.lookups import BatchLookups, StoreLookups
+from gmbot.service.locks import lock_games_of
+from gmbot.service.runtime import log_events
+from gmbot.store.models import Inbound
+
+log = logging.getLogger("gmbot")
+
+
+def receive(app: App, raw: Raw) -> Outcome:
+    """Handle one mail. A failure inside (a bug, not bad input) sets the mail aside with
+    its raw text in the store, so it never blocks the mailbox and is never lost. A
+    database that cannot be reached or gives up a transaction (OperationalError: down,
+    restarting, locked, a deadlock) is no fault of the mail: that error is raised, and
+    the mail stays where it is to be read again. A mail over limits.max_message_bytes is
+    handled from its header section only (it can only be refused)."""
+    raw = admit(raw, max_message_bytes(app.config))
+    try:
+        return _receive(app, raw)
+    except OperationalError:
+        raise
+    except Exception as e:  # noqa: BLE001 - any bug in handling one mail
+        log.exception("handling a mail failed; it is kept as failed in the store")
+        return _set_aside(app, raw, f"{type(e).__name__}: {e}")
+
+
+def _set_aside(app: App, raw: Raw, why: str) -> Outcome:
+    ident = content_id(raw)
+    try:
+        with app.db.transaction() as s:
+            if not _recorded(s, ident):
+                s.add(_failed(app, raw, ident, why))
+    except IntegrityError:
+        pass  # another process set the same mail aside at the same moment
+    return Outcome("failed", why)
+
+
+def _failed(app: App, raw: Raw, ident: str, why: str) -> Inbound:
+    """The record of a mail whose handling failed: its whole text kept, to look into."""
+    return Inbound(message_id=ident, sender="", subject="", received_at=app.now(),
+                   size=size_of(raw), status="failed", reason=why[:2000],
+                   raw=raw.head if isinstance(raw, Oversize) else raw)
+
+
+def _parse(raw: Raw) -> InboundMail:
+    if isinstance(raw, Oversize):
+        return replace(parse_message(raw.head), size=raw.size)
+    return parse_message(raw)
+
+
+def _kept(raw: Raw, status: str) -> bytes:
+    """What the store keeps of a mail's text: all of a handled mail (until
+    limits.keep_raw_mail_days), only the header section of mail refused or ignored."""
+    return raw if status == "handled" and isinstance(raw, bytes) else head_of(raw)
+
+
+def _examine(app: App, raw: Raw, mail: InboundMail) -> Evidence:
+    """Who wrote the mail (mail/auth), decided before the transaction: a DKIM key lookup
+    may wait on DNS for a few seconds. Of an oversize mail only the header section is
+    read, so only what needs no body (a trusted header, a reply token) can prove it."""
+    return app.sender_check.examine(raw.head if isinstance(raw, Oversize) else raw, mail)
+
+
+def _receive(app: App, raw: Raw) -> Outcome:
+    mail = _parse(raw)
+    evidence = _examine(app, raw, mail)
+    now = app.now()
+    ident = _ident(mail, raw)
+    try:
+        with app.db.transaction() as s:
+            if _recorded(s, ident):
+                return duplicate()
+            # reason=None given, not left unset: setting it to None below is then no change
+            # and costs no UPDATE.
+            record = Inbound(message_id=ident, sender=mail.sender,
+                             subject=mail.subject[:998], received_at=now, size=mail.size,
+                             status="handled", reason=None,
+                             raw=_kept(raw, "handled"))
+            s.add(record)
+            outcome = handle(app, s, mail, record, evidence, StoreLookups(s))
+            record.status = outcome.status
+            record.reason = outcome.reason or None
+            if outcome.status != "handled":
+                record.raw = _kept(raw, outcome.status)
+            return outcome
+    except IntegrityError:
+        # Another process recorded the same mail after the check above (two daemons
+        # reading one inbox, an MTA piping a copy in twice at once): its transaction won.
+        with app.db.transaction() as s:
+            if _recorded(s, ident):
+                return duplicate()
+        raise
+
+
+def receive_batch(app: App, raws: list[Raw]) -> list[Outcome]:
+    """Handle several mails in one transaction, each in a savepoint of its own: one commit,
+    so one fsync, for the lot. Each mail is still all or nothing (its records, orders and
+    reply), and none is acknowledged before the batch has committed: the caller marks
+    them read only once this returns, and replies leave the outbox only after the commit.
+    An OperationalError (database down, locked...) rolls the whole batch back and is
+    raised; every mail of it stays unread, to be read again."""
+    max_bytes = max_message_bytes(app.config)
+    raws = [admit(raw, max_bytes) for raw in raws]
+    mails: list[InboundMail | Exception] = []
+    evidence: list[Evidence | None] = []
+    for raw in raws:
+        try:
+            parsed = _parse(raw)
+            evidence.append(_examine(app, raw, parsed))
+            mails.append(parsed)
+        except Exception as e:  # noqa: BLE001 - set aside below, like any failure
+            mails.append(e)
+            evidence.append(None)
+    outcomes: list[Outcome] = []
+    with app.db.transaction() as s:
+        idents = [_ident(m, raw) for m, raw in zip(mails, raws, strict=True)
+                  if isinstance(m, InboundMail)]
+        batch = Batch(s, idents)
+        senders = {m.sender for m, raw in zip(mails, raws, strict=True)
+                   if isinstance(m, InboundMail) and _ident(m, raw) not in batch.recorded}
+        if not app.db.is_sqlite:
+            # Every game the batch may touch, locked now and in id order (service/locks):
+            # two daemons' batches locking them mail by mail could each hold one game and
+            # wait for the other's.
+            batch.locked = lock_games_of(s, senders)
+        # Then read once what each mail would read again (batch.py), for the gates to ask.
+        batch.read_ahead(s, senders, app.now() - RATE_WINDOW)
+        lookups = BatchLookups(s, batch)
+        defer_wake_ups(s)
+        for mail, raw, proof in zip(mails, raws, evidence, strict=True):
+            outcomes.append(_receive_nested(app, s, raw, mail, proof, batch, lookups))
+        write_wake_ups(s)
+        log_events(s, "mail_handled", batch.events)
+    return outcomes
+
+
+def _ident(mail: InboundMail, raw: Raw) -> str:
+    # Without a Message-ID the content itself identifies a redelivered copy.
+    return mail.message_id or content_id(raw)
+
+
+def _receive_nested(app: App, s: Session, raw: Raw, mail: InboundMail | Exception,
+                    evidence: Evidence | None, batch: Batch,
+                    lookups: BatchLookups) -> Outcome:
+    """`receive` for one mail of a batch, inside a savepoint of the batch's transaction.
+    The mail's Inbound row is written with a plain INSERT (handling.write_record), not by
+    the session's unit of work, which cost more than the rest of the row's handling."""
+    try:
+        if isinstance(mail, Exception):
+            raise mail  # parsing failed: set aside like any failure
+        assert evidence is not None
+        ident = _ident(mail, raw)
+        if ident in batch.recorded:
+            return duplicate()
+        if mail.sender in batch.gms:
+            # A GM's commands may change seats and phases (batch.py): forgotten before his
+            # mail's savepoint, which may be rolled back.
+            batch.forget(s)
+        batch.pending_event = None
+        try:
+            with s.begin_nested():
+                record = Inbound(message_id=ident, sender=mail.sender,
+                                 subject=mail.subject[:998], received_at=app.now(),
+                                 size=mail.size, status="handled", reason=None,
+                                 raw=_kept(raw, "handled"))
+                outcome = handle(app, s, mail, record, evidence, lookups)
+                status, reason = outcome.status, outcome.reason or None
+                if record.id is None:
+                    record.status, record.reason = status, reason
+                    record.raw = _kept(raw, status)
+                    write_record(s, record)
+                elif (record.status, record.reason) != (status, reason):
+                    s.execute(update(Inbound).where(Inbound.id == record.id)
+                              .values(status=status, reason=reason, raw=_kept(raw, status)))
+                record.status, record.reason = status, reason
+            batch.recorded_mail(ident, mail.sender, record.received_at, status, reason)
+            batch.keep_event()
+            return outcome
+        except IntegrityError:
+            batch.forget(s)
+            # Recorded by another process meanwhile (PostgreSQL; see _receive).
+            if _recorded(s, ident):
+                batch.recorded.add(ident)
+                return duplicate()
+            raise
+    except OperationalError:
+        raise
+    except Exception as e:  # noqa: BLE001 - any bug in handling one mail
+        log.exception("handling a mail failed; it is kept as failed in the store")
+        # What the failed mail changed before its savepoint was rolled back may linger in
+        # the batch's reads and loaded rows: read again from the database.
+        batch.forget(s)
+        s.expire_all()
+        why = f"{type(e).__name__}: {e}"
+        ident = content_id(raw)
+        try:
+            with s.begin_nested():
+                if not _recorded(s, ident):
+                    s.add(_failed(app, raw, ident, why))
+        except IntegrityError:
+            pass  # another process set the same mail aside at the same moment
+        return Outcome("failed", why)
+
+
+# A table column, not a mapped attribute: a plain Core statement skips the ORM's per-call
+# set-up, and its autoflush, which it does not need (it runs with nothing pending).
+_IN = Inbound.__table__.c
+_RECORDED = select(_IN.id).where(_IN.message_id == bindparam("ident")).limit(1)
+
+
+def _recorded(s: Session, ident: str) -> bool:
+    return s.scalar(_RECORDED, {"ident": ident}) is not None
