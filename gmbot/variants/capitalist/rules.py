@@ -1,7 +1,7 @@
 """Capitalist Diplomacy (Kerry Slavin, circa 1897) as hooks on the standard rules: a
 capital phase (W1896A), the voted initial adjustment (W1897A), an economy paying for
 orders and bribes in movement phases, and voted adjustments. See
-docs/variants/capitalist.md for the rulings."""
+guide.md in this folder for the rulings."""
 
 from __future__ import annotations
 
