@@ -11,8 +11,9 @@ from gmbot.engine.orders import Convoy, Move, SupportHold, SupportMove
 from gmbot.engine.state import Dislodged, GameState, Phase, Unit
 from gmbot.variants.warlock.balloon import land_late
 from gmbot.variants.warlock.casting import centre_location
+from gmbot.variants.warlock.double import first_leg_dislodged
 from gmbot.variants.warlock.log import private, turn_of, with_attrs
-from gmbot.variants.warlock.turn import first_leg_dislodged, next_movement
+from gmbot.variants.warlock.turn import next_movement
 
 if TYPE_CHECKING:
     from gmbot.engine.hooks import Rules

@@ -43,6 +43,14 @@ def unit_at(state: GameState, target: str, viewer: str | None = None) -> Unit:
     return unit
 
 
+def unit_of(state: GameState, cast: Cast) -> Unit | None:
+    """The unit a cast names, where it stands now (None when it is gone)."""
+    if not cast.target:
+        return None
+    unit = state.units.get(province_of(cast.target.split()[-1]))
+    return unit if unit is not None and str(unit) == cast.target else None
+
+
 def illusion_group(prov: str) -> str | None:
     for name, members in ILLUSION_GROUPS.items():
         if prov in members:

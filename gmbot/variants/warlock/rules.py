@@ -17,17 +17,15 @@ from gmbot.engine.orders import (
     SupportMove,
 )
 from gmbot.engine.resolve import ATTACK, DEFEND, HOLD, PREVENT
-from gmbot.engine.result import Rejection
 from gmbot.engine.rules import StandardRules
-from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, Dislodged, GameState, Unit
+from gmbot.engine.state import ADJUSTMENT, MOVEMENT, Dislodged, GameState, Unit
 from gmbot.variants.warlock.balloon import AirOrder, aloft, parse_air, support_down
 from gmbot.variants.warlock.casting import centre_location, check_cast, check_magic_move
 from gmbot.variants.warlock.hidden import redact_report
 from gmbot.variants.warlock.log import TURN, turn_of, with_turn
+from gmbot.variants.warlock.notes import phase_notes
 from gmbot.variants.warlock.retreats import (
-    blocked_retreats,
     hidden_places,
-    list_hidden_places,
     parse_blocked,
 )
 from gmbot.variants.warlock.spells import (
@@ -39,6 +37,7 @@ from gmbot.variants.warlock.spells import (
     spells_left,
 )
 from gmbot.variants.warlock.turn import blocked, run_spells, spend
+from gmbot.variants.warlock.unseen import unseen_target, unseen_unit
 
 if TYPE_CHECKING:
     from gmbot.engine.parse import OrderParser
@@ -72,7 +71,7 @@ class WarlockRules(StandardRules):
         if is_cast(line):
             return check_cast(parse_cast(parser, line, power), state, self)
         if state.phase.kind == ADJUSTMENT:
-            _unseen_unit(parser, line, power, state)
+            unseen_unit(parser, line, power, state)
             return None
         if state.phase.kind != MOVEMENT:
             return parse_blocked(parser, line, power, state, self)
@@ -83,7 +82,7 @@ class WarlockRules(StandardRules):
             order = parser.parse(line, power, MOVEMENT)
         except OrderError:
             return None  # the standard grammar gives the reason
-        _unseen_target(state, order, power)
+        unseen_target(state, order, power)
         unit = state.units.get(order.prov)
         if unit is not None and unit.attrs.get("invisible") and unit.power != power:
             raise OrderError(f"no unit in {order.prov}")  # as for an empty province
@@ -317,115 +316,4 @@ class WarlockRules(StandardRules):
         return lines
 
     def phase_notes(self, result: PhaseResult) -> None:
-        if result.before.phase.kind == MOVEMENT:
-            list_hidden_places(result, self)
-        bounced = blocked_retreats(result) if result.before.phase.kind == RETREAT else []
-        if bounced:
-            state, _ = with_turn(result.after)
-            result.after = state
-        turn = result.after.extra.get(TURN)
-        if turn is None:
-            return
-        for name, prov in bounced:
-            result.results[name] = "bounced"
-            unit = result.after.units.get(prov)
-            if unit is not None and unit.attrs.get("invisible"):
-                result.after = aftermath.reveal_unit(result.after, turn, unit,
-                                           f"{name} retreating to {prov} bounced off it")
-        _patch_rows(result, turn)
-        for power, line, why in turn["refused"]:
-            result.rejected.append(Rejection(power, line, why))
-        hidden_rows = _still_hidden(result, turn)
-        up = aloft(result.after)
-        if up and result.before.phase.kind == MOVEMENT:
-            turn["public"].append("In the air: " + ", ".join(
-                f"{u} ({result.after.map.powers[u.power].name})" for u in up.values()))
-        result.notes["public"] = list(turn["public"])
-        result.notes["private"] = {p: list(v) for p, v in turn["private"].items()}
-        if turn["random"]:
-            result.notes["random"] = list(turn["random"])
-        if hidden_rows or turn["ghost_rows"] or turn["air_rows"]:
-            result.notes["hidden"] = {"rows": hidden_rows, "ghosts": turn["ghost_rows"],
-                                      "air": turn["air_rows"]}
-        result.after = result.after.with_(
-            extra={k: v for k, v in result.after.extra.items() if k != TURN})
-        result.before = result.before.with_(
-            extra={k: v for k, v in result.before.extra.items() if k != TURN})
-
-
-def _unseen_unit(parser: OrderParser, line: str, power: str, state: GameState) -> None:
-    """REMOVE of another power's invisible unit: refused as for an empty province."""
-    try:
-        order = parser.parse(line, power, ADJUSTMENT)
-    except OrderError:
-        return
-    unit = state.units.get(order.prov) if order.loc else None
-    if unit is not None and unit.attrs.get("invisible") and unit.power != power:
-        raise OrderError(f"no unit in {order.prov}")
-
-
-def _unseen_target(state: GameState, order: Order, power: str) -> None:
-    """Another power's invisible unit cannot be supported or convoyed: the refusal is the
-    one an empty province gets, so the answer tells nothing."""
-    if isinstance(order, (SupportHold, SupportMove, Convoy)):
-        unit = state.units.get(order.target)
-        if unit is not None and unit.attrs.get("invisible") and unit.power != power:
-            if isinstance(order, Convoy):
-                raise OrderError(f"no army in {order.target} to convoy")
-            raise OrderError(f"no unit in {order.target} to support")
-
-
-def _still_hidden(result: PhaseResult, turn: dict[str, Any]) -> dict[str, list[str]]:
-    """Rows (by the unit's name at the start) of units still invisible at the end."""
-    out: dict[str, list[str]] = {}
-    for power, names in turn["hidden_rows"].items():
-        for name in names:
-            start = turn["rename"].get(name, name)
-            loc = result.moves.get(start) or start.split()[-1]
-            unit = result.after.units.get(province_of(loc))
-            if unit is not None and unit.power == power and unit.attrs.get("invisible"):
-                out.setdefault(power, []).append(start)
-    return {p: sorted(set(v)) for p, v in out.items()}
-
-
-def _patch_rows(result: PhaseResult, turn: dict[str, Any]) -> None:
-    """The report's rows as the players ordered them: units the resolver never saw
-    (vaporized, dislodged by a first leg), supports cut by a spell, double orders under
-    the unit's name at the start of the turn, illusions as written."""
-    for new, old in turn["rename"].items():
-        if new in result.orders:
-            result.orders[old] = result.orders.pop(new)
-            result.results[old] = result.results.pop(new)
-        where = result.moves.pop(new, None) or new.split()[-1]
-        result.moves[old] = where
-    for name, (text, code) in turn["rows"].items():
-        result.orders[name] = text
-        result.results[name] = code
-    for name, text in turn.get("shown", {}).items():
-        if name in result.orders:
-            result.orders[name] = text
-    for name, (argument, first_code, has_then) in turn.get("legs", {}).items():
-        if name not in result.orders:
-            continue
-        moved = name in turn["rename"].values()
-        if moved and has_then:
-            result.orders[name] = argument
-        elif moved:
-            result.orders[name] = f"{argument}, then {result.orders[name]}"
-        elif first_code != "succeeds" and has_then:
-            result.orders[name] = argument
-            result.results[name] = first_code
-        else:
-            result.orders[name] = f"{argument} ({first_code}), then {result.orders[name]}"
-    for name in turn.get("landed", ()):
-        # A balloon that came down before the battle: its row is the balloon's.
-        result.orders.pop(name, None)
-        result.results.pop(name, None)
-    for name in list(result.orders):
-        if name.startswith("#"):
-            del result.orders[name]
-            result.results.pop(name, None)
-    private_lines = turn["private"]
-    for power, lines in private_lines.items():
-        private_lines[power] = list(dict.fromkeys(lines))
-
+        phase_notes(self, result)
