@@ -93,3 +93,23 @@ def test_a_misspelt_spell_gets_did_you_mean() -> None:
     assert [r.reason.split(";")[0] for r in rejected] == [
         "unknown spell 'MAKE' (did you mean MAKE INVISIBLE?)",
         "unknown spell 'VAPORIZ' (did you mean VAPORIZE?)"]
+
+
+def test_floating_up_is_the_units_order() -> None:
+    """The ruling: a unit in a balloon is ordered by its balloon, and floating up counts as
+    its order, so early processing does not wait for another line for it."""
+    orders, rejected = accept_orders(STATE, RULES, "FRANCE", ["CAST BALLOON A PAR"])
+    assert rejected == []
+    assert RULES.missing_orders(STATE, "FRANCE", orders) == ["F BRE"]
+    assert sorted(RULES.missing_orders(STATE, "FRANCE", [])) == ["A PAR", "F BRE"]
+
+
+def test_a_move_legal_only_under_a_spell_is_accepted_with_a_note() -> None:
+    orders, rejected = accept_orders(STATE, RULES, "ENGLAND", ["F LON - WAL", "A EDI - NTH"])
+    assert rejected == [] and [str(o) for o in orders] == ["F LON - WAL", "A EDI - NTH"]
+    notes = [line for line in RULES.ack_lines(STATE, "ENGLAND", orders) if "Note" in line]
+    assert notes == ["Note: A EDI - NTH is legal only if WALK ON WATER is cast on A EDI "
+                     "this turn; it is decided at adjudication"]
+    # Nothing makes an army reach a province two seas away.
+    _, rejected = accept_orders(STATE, RULES, "ENGLAND", ["A EDI - NWG - BAR"])
+    assert rejected != []

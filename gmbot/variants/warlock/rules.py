@@ -23,6 +23,7 @@ from gmbot.variants.warlock.balloon import AirOrder, aloft, parse_air, support_d
 from gmbot.variants.warlock.casting import centre_location, check_cast, check_magic_move
 from gmbot.variants.warlock.hidden import redact_report
 from gmbot.variants.warlock.log import TURN, turn_of, with_turn
+from gmbot.variants.warlock.magic import magic_only, needs_magic
 from gmbot.variants.warlock.notes import phase_notes
 from gmbot.variants.warlock.retreats import (
     hidden_places,
@@ -97,7 +98,7 @@ class WarlockRules(StandardRules):
             raise OrderError(f"{order.dest_prov} is destroyed by the bottle: no unit may enter")
         if unit.attrs.get("any_terrain"):
             return check_magic_move(order, unit, state, self)
-        return None
+        return magic_only(order, unit, state, self)
 
     # -- who orders what ------------------------------------------------------------
 
@@ -112,9 +113,11 @@ class WarlockRules(StandardRules):
 
     def missing_orders(self, state: GameState, power: str, orders: list[Order]) -> list[str]:
         missing = super().missing_orders(state, power, orders)
+        # A spell carrying the unit's order is its order; so is floating up in a balloon
+        # (the ruling: a unit in a balloon is ordered by its balloon).
         ordered = {
             province_of(c.target.split()[-1]) for c in orders
-            if isinstance(c, Cast) and c.order is not None and c.target
+            if isinstance(c, Cast) and c.target and (c.order is not None or c.spell == "balloon")
         }
         return [m for m in missing if province_of(m.split()[-1]) not in ordered]
 
@@ -128,6 +131,11 @@ class WarlockRules(StandardRules):
             else:
                 left[cast.spell] -= 1
         lines.append(f"Spells left after these orders: {describe_left(left)}")
+        for order in orders:
+            if needs_magic(state, order, self):
+                spell = "WALK ON WATER" if order.utype == "A" else "SWIM IN LAND"
+                lines.append(f"Note: {order} is legal only if {spell} is cast on "
+                             f"{order.unit_text} this turn; it is decided at adjudication")
         return lines
 
     # -- the board ------------------------------------------------------------------

@@ -24,6 +24,7 @@ from gmbot.variants.warlock.casting import unit_of
 from gmbot.variants.warlock.double import double_orders
 from gmbot.variants.warlock.illusion import apply_swap, illusion
 from gmbot.variants.warlock.log import private, with_attrs, with_turn
+from gmbot.variants.warlock.magic import conditional_moves, refuse_unmet
 from gmbot.variants.warlock.spells import ATTACK, SPELLS, Cast, spells_left
 
 if TYPE_CHECKING:
@@ -72,6 +73,7 @@ def run_spells(
     air: list[AirOrder] | None = None,
 ) -> tuple[GameState, dict[str, Order]]:
     state, turn = with_turn(state)
+    waiting = conditional_moves(rules, state, orders)
     state, casts = spend(state, casts, turn)
     by_spell: dict[str, list[Cast]] = {}
     # Units their owner makes invisible this turn: his other spells on them are secret too.
@@ -141,12 +143,17 @@ def run_spells(
                                                     any_terrain=True))
             if cast.order is not None:
                 _carry(orders, turn, unit, cast.order, imperv)
+    refuse_unmet(state, orders, turn, waiting)
     # Balloons: new ones rise (not an impervious unit), those aloft drift or land.
     risen: set[str] = set()
     for cast in by_spell.get("balloon", []):
         unit = unit_of(state, cast)
         if unit is not None and unit.prov not in imperv:
-            orders.pop(unit.prov, None)
+            dropped = orders.pop(unit.prov, None)
+            if dropped is not None:  # floating up is the unit's move this turn
+                turn["refused"].append([dropped.power, str(dropped),
+                                        f"{unit} floats up in a balloon this turn: "
+                                        "floating up is its move"])
             state = rise(state, unit, turn)
             risen.add(unit.prov)
     landed_before = set(state.units)
