@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gmbot.engine.map import LAND, SEA
-from gmbot.engine.orders import Convoy, Move, SupportHold, SupportMove
+from gmbot.engine.orders import Move, SupportHold, SupportMove
 from gmbot.engine.state import Dislodged, GameState, Phase, Unit
 from gmbot.variants.warlock.balloon import land_late
 from gmbot.variants.warlock.casting import centre_location
@@ -83,8 +83,11 @@ def _catastrophe(state: GameState, turn: dict[str, Any]) -> GameState:
 
 
 def _reveal(state: GameState, res: Resolution, turn: dict[str, Any]) -> GameState:
-    """An invisible unit is seen when it supports, bounces, is supported or convoyed,
-    dislodges a unit or is dislodged (the last three are rulings: the report names it)."""
+    """An invisible unit is seen on the text's events of a turn: it supports, or it bounces
+    with another unit (its move fails, or a move into its province fails); taking a
+    centre is seen at the end of the Fall. A unit that dislodges another, or is supported
+    or convoyed, stays unseen. Being dislodged shows it (a ruling: its retreat is played
+    in the open, in every copy of the report)."""
     units = dict(state.units)
     dislodged = dict(state.dislodged)
     for i, unit in enumerate(res.units):
@@ -102,13 +105,6 @@ def _reveal(state: GameState, res: Resolution, turn: dict[str, Any]) -> GameStat
             why = "a unit bounced off it"
         elif res.dislodged(i):
             why = "it was dislodged"
-        elif any(res.dislodged(j) and res.attacker_of(j) == i for j in range(res.n)) or any(
-                v["unit"].prov == res.src[i] and v["unit"].power != unit.power
-                for v in turn["victims"]):
-            why = "it dislodged a unit"
-        elif res.supports[i] or res.convoyers[i] or any(
-                isinstance(o, Convoy) and o.target == res.src[i] for o in res.orders):
-            why = "it was supported or convoyed"
         where = order.dest_prov if isinstance(order, Move) and res.move_ok(i) else res.src[i]
         if why is None:
             turn["hidden_rows"].setdefault(unit.power, []).append(str(unit))
