@@ -13,7 +13,7 @@ from gmbot.variants.warlock.balloon import land_late
 from gmbot.variants.warlock.casting import centre_location
 from gmbot.variants.warlock.double import first_leg_dislodged
 from gmbot.variants.warlock.log import private, turn_of, with_attrs
-from gmbot.variants.warlock.turn import next_movement
+from gmbot.variants.warlock.turn import CATASTROPHE, next_movement
 
 if TYPE_CHECKING:
     from gmbot.engine.hooks import Rules
@@ -31,6 +31,11 @@ def after_movement(rules: Rules, state: GameState, res: Resolution) -> GameState
     state = land_late(state, turn)
     state = _ghosts(state, res, turn)
     state = _catastrophe(state, turn)
+    if state.dislodged and turn.get("blocked"):
+        # The zone stays closed in this season's retreats (removed by after_retreats).
+        season = f"{state.phase.season}{state.phase.year}"
+        state = state.with_(extra={**state.extra, CATASTROPHE: {
+            p: season for p in sorted(turn["blocked"])}})
     state = _reveal(state, res, turn)
     state = _expire_magic_terrain(state, turn)
     bottle = {p: u for p, u in (state.extra.get("bottle") or {}).items()

@@ -37,7 +37,7 @@ from gmbot.variants.warlock.spells import (
     parse_cast,
     spells_left,
 )
-from gmbot.variants.warlock.turn import blocked, run_spells, spend
+from gmbot.variants.warlock.turn import CATASTROPHE, blocked, run_spells, spend
 from gmbot.variants.warlock.unseen import unseen_target, unseen_unit
 
 if TYPE_CHECKING:
@@ -257,6 +257,8 @@ class WarlockRules(StandardRules):
         return aftermath.after_movement(self, state, res)
 
     def after_retreats(self, state: GameState) -> GameState:
+        if CATASTROPHE in state.extra:  # closed for its season only
+            state = state.with_(extra={k: v for k, v in state.extra.items() if k != CATASTROPHE})
         if state.phase.season == "F":
             state, _ = with_turn(state)
             return aftermath.end_of_fall(self, state)

@@ -281,9 +281,15 @@ def _home_and_builds(state: GameState, by_spell: dict[str, list[Cast]]) -> GameS
     return state.with_(extra=extra, power_attrs=attrs)
 
 
+CATASTROPHE = "catastrophe"  # extra: province -> season ("F1901") while its retreats last
+
+
 def blocked(state: GameState, turn: dict[str, Any]) -> set[str]:
-    """Provinces no unit may enter now: this turn's catastrophes and the bottle's ruins."""
+    """Provinces no unit may enter now: this season's catastrophes (in its movement and
+    its retreats) and the bottle's ruins."""
     out = set(turn.get("blocked", ()))
+    season = f"{state.phase.season}{state.phase.year}"
+    out.update(p for p, s in (state.extra.get(CATASTROPHE) or {}).items() if s == season)
     for prov, until in (state.extra.get("bottle") or {}).items():
         if Phase.parse(until) >= state.phase:
             out.add(prov)
