@@ -113,3 +113,16 @@ def test_a_move_legal_only_under_a_spell_is_accepted_with_a_note() -> None:
     # Nothing makes an army reach a province two seas away.
     _, rejected = accept_orders(STATE, RULES, "ENGLAND", ["A EDI - NWG - BAR"])
     assert rejected != []
+
+
+def test_a_build_on_a_centre_the_bottle_hit_is_refused_for_that_reason() -> None:
+    """The text: a home centre the bottle lands on in the Fall "may not build in the Winter".
+    The refusal names the bottle, not "not one of your home centres"."""
+    winter = state_from_dict({
+        "phase": "W1901A", "units": {"FRANCE": ["A BUR"]},
+        "centers": {"FRANCE": ["PAR", "MAR", "BRE"]}, "extra": {"bottle": {"PAR": "S1902M"}},
+    }, MAP)
+    orders, rejected = accept_orders(winter, RULES, "FRANCE", ["BUILD A PAR", "BUILD A MAR"])
+    assert [str(o) for o in orders] == ["BUILD A MAR"]
+    assert [r.reason for r in rejected] == [
+        "cannot build in PAR: the bottle destroyed it and it is impassable until after S1902M"]

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import gmbot.variants.warlock.after as aftermath  # its functions bear the hooks' names
 from gmbot.engine.map import LAND, province_of
 from gmbot.engine.orders import (
+    Build,
     Convoy,
     Move,
     Order,
@@ -73,6 +74,7 @@ class WarlockRules(StandardRules):
             return check_cast(parse_cast(parser, line, power), state, self)
         if state.phase.kind == ADJUSTMENT:
             unseen_unit(parser, line, power, state)
+            _ruined_build(parser, line, power, state)
             return None
         if state.phase.kind != MOVEMENT:
             return parse_blocked(parser, line, power, state, self)
@@ -327,3 +329,18 @@ class WarlockRules(StandardRules):
 
     def phase_notes(self, result: PhaseResult) -> None:
         phase_notes(self, result)
+
+
+def _ruined_build(parser: OrderParser, line: str, power: str, state: GameState) -> None:
+    """A build on a home centre the bottle destroyed: refused with that reason (the
+    standard check would call it no home centre)."""
+    try:
+        order = parser.parse(line, power, ADJUSTMENT)
+    except OrderError:
+        return
+    if not isinstance(order, Build) or not order.loc:
+        return
+    until = (state.extra.get("bottle") or {}).get(order.prov)
+    if until is not None and order.prov in blocked(state, {}):
+        raise OrderError(f"cannot build in {order.prov}: the bottle destroyed it and it is "
+                         f"impassable until after {until}")
