@@ -126,3 +126,22 @@ def test_a_build_on_a_centre_the_bottle_hit_is_refused_for_that_reason() -> None
     assert [str(o) for o in orders] == ["BUILD A MAR"]
     assert [r.reason for r in rejected] == [
         "cannot build in PAR: the bottle destroyed it and it is impassable until after S1902M"]
+
+
+def test_builds_owed_beyond_the_home_centres_are_explained() -> None:
+    """Public "builds 4" (three centres gained and an extra build) against the private
+    "3 build(s)": the private section says how 4 is made and why only 3 can be built."""
+    winter = state_from_dict({
+        "phase": "W1901A", "units": {"FRANCE": ["A BUR"]},
+        "centers": {"FRANCE": ["PAR", "MAR", "BRE", "SPA"]},
+        "powers": {"FRANCE": {"extra_build": {"year": 1901}}},
+    }, MAP)
+    assert RULES.missing_orders(winter, "FRANCE", []) == ["3 build(s) or WAIVE"]
+    lines = RULES.private_lines(winter, "FRANCE")
+    assert "Builds: 4 (4 centres, 1 units on the board, an extra build)." in lines
+    assert ("Builds are made on your free home centres only (BRE, MAR, PAR): "
+            "1 build(s) cannot be made and are waived.") in lines
+    ruined = winter.with_(extra={"bottle": {"PAR": "S1902M"}})
+    assert ("Builds are made on your free home centres only (BRE, MAR); PAR was destroyed "
+            "by the bottle: 2 build(s) cannot be made and are waived."
+            ) in RULES.private_lines(ruined, "FRANCE")

@@ -21,6 +21,7 @@ from gmbot.engine.resolve import ATTACK, DEFEND, HOLD, PREVENT
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, Dislodged, GameState, Unit
 from gmbot.variants.warlock.balloon import AirOrder, aloft, parse_air, support_down
+from gmbot.variants.warlock.builds import build_lines
 from gmbot.variants.warlock.casting import centre_location, check_cast, check_magic_move
 from gmbot.variants.warlock.hidden import redact_report
 from gmbot.variants.warlock.log import TURN, turn_of, with_turn
@@ -312,6 +313,7 @@ class WarlockRules(StandardRules):
 
     def private_lines(self, state: GameState, viewer: str) -> list[str]:
         lines = [f"Spells left: {describe_left(spells_left(state.power_attrs.get(viewer, {})))}"]
+        lines += build_lines(self, state, viewer)
         for unit in aloft(state).values():
             if unit.power == viewer:
                 lines.append(f"{unit} is in the air: order it with BALLOON {unit} - <province> "
