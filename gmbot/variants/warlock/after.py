@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from gmbot.engine.map import LAND, SEA
 from gmbot.engine.orders import Move, SupportHold, SupportMove
 from gmbot.engine.state import Dislodged, GameState, Phase, Unit
-from gmbot.variants.warlock.balloon import land_late
+from gmbot.variants.warlock.balloon import aloft, land_late, with_aloft
 from gmbot.variants.warlock.casting import centre_location
 from gmbot.variants.warlock.double import first_leg_dislodged
 from gmbot.variants.warlock.log import private, turn_of, with_attrs
@@ -216,6 +216,8 @@ def _fallen_and_undead(state: GameState, turn: dict[str, Any]) -> GameState:
                 for prov, unit in list(units.items()):
                     if unit.power == power:
                         del units[prov]
+                up = {p: u for p, u in aloft(state).items() if u.power != power}
+                state = with_aloft(state, up)  # his units in the air go too
                 a["purgatory"] = True
                 turn["public"].append(f"{_name(state, power)} took no centre: gone forever "
                                       "to Warlock purgatory")

@@ -154,6 +154,13 @@ def fly(state: GameState, orders: list[AirOrder], turn: dict[str, Any],
         unit = up[prov]
         if prov not in plans or len(targets.get(plans[prov], ())) <= 1:
             _air_row(turn, unit, None, "succeeds")
+        if state.map.provinces[prov].type not in _STANDS[unit.type]:
+            # The text is silent on a unit dropped where its type cannot stand (two
+            # balloons bounce over a sea or inland): it is destroyed (a ruling).
+            kind = "an army" if unit.type == "A" else "a fleet"
+            turn["public"].append(f"{unit} ({state.map.powers[unit.power].name}) dropped "
+                                  f"where {kind} cannot stand and is destroyed")
+            continue
         down = _grounded(state, unit)
         if prov in units:
             turn["landing"].append(down)

@@ -27,6 +27,7 @@ from gmbot.variants.warlock.hidden import redact_report
 from gmbot.variants.warlock.log import TURN, turn_of, with_turn
 from gmbot.variants.warlock.magic import magic_only, needs_magic
 from gmbot.variants.warlock.notes import phase_notes
+from gmbot.variants.warlock.removal import AirRemove, parse_air_remove, remove_aloft
 from gmbot.variants.warlock.retreats import (
     hidden_places,
     parse_blocked,
@@ -61,7 +62,7 @@ class WarlockRules(StandardRules):
         # order is for the unit in the air.
         if isinstance(order, Cast):
             return ("cast", order.spell)
-        if isinstance(order, AirOrder):
+        if isinstance(order, (AirOrder, AirRemove)):
             return ("balloon", order.unit)
         return super().order_key(state, order)
 
@@ -74,6 +75,9 @@ class WarlockRules(StandardRules):
         if is_cast(line):
             return check_cast(parse_cast(parser, line, power), state, self)
         if state.phase.kind == ADJUSTMENT:
+            removal = parse_air_remove(parser, line, power, state)
+            if removal is not None:
+                return removal
             unseen_unit(parser, line, power, state)
             _ruined_build(parser, line, power, state)
             return None
@@ -277,16 +281,17 @@ class WarlockRules(StandardRules):
         self, state: GameState, orders: list[Order]
     ) -> tuple[GameState, list[Order]]:
         """EXTRA BUILD cast in the winter itself ("(Winter)"): spent, and one more build
-        this winter; the builds of the same orders count it."""
+        this winter; the builds of the same orders count it. Then the removals of units
+        in the air."""
+        state, turn = with_turn(state)
         casts = [o for o in orders if isinstance(o, Cast)]
-        if not casts:
-            return state, orders
-        state, done = spend(state, casts, {"refused": []})
+        state, done = spend(state, casts, turn)
         attrs = {p: dict(a) for p, a in state.power_attrs.items()}
         for cast in done:
             attrs.setdefault(cast.power, {})["extra_build"] = {"year": state.phase.year}
-        return (state.with_(power_attrs=attrs),
-                [o for o in orders if not isinstance(o, Cast)])
+        state = state.with_(power_attrs=attrs)
+        # Units in the air are removed here: the standard removals see only the board.
+        return remove_aloft(self, state, [o for o in orders if not isinstance(o, Cast)], turn)
 
     def after_adjustments(self, state: GameState) -> GameState:
         """An extra build is used up in its winter. An undead warlock's new home centre
