@@ -85,6 +85,26 @@ def patch_rows(result: PhaseResult, turn: dict[str, Any]) -> None:
     for name, text in turn.get("shown", {}).items():
         if name in result.orders:
             result.orders[name] = text
+    _double_rows(result, turn)
+    for name in turn.get("landed", ()):
+        # A balloon that came down before the battle: its row is the balloon's. A row the
+        # spells wrote under that name is the ground unit's that stood there (vaporized,
+        # destroyed by the bottle) and stays.
+        if name in turn["rows"]:
+            continue
+        result.orders.pop(name, None)
+        result.results.pop(name, None)
+    for name in list(result.orders):
+        if name.startswith("#"):
+            del result.orders[name]
+            result.results.pop(name, None)
+    private_lines = turn["private"]
+    for power, lines in private_lines.items():
+        private_lines[power] = list(dict.fromkeys(lines))
+
+
+def _double_rows(result: PhaseResult, turn: dict[str, Any]) -> None:
+    """A double-ordered unit's row: both legs under its name at the start of the turn."""
     for name, (argument, first_code, has_then) in turn.get("legs", {}).items():
         if name not in result.orders:
             continue
@@ -98,14 +118,3 @@ def patch_rows(result: PhaseResult, turn: dict[str, Any]) -> None:
             result.results[name] = first_code
         else:
             result.orders[name] = f"{argument} ({first_code}), then {result.orders[name]}"
-    for name in turn.get("landed", ()):
-        # A balloon that came down before the battle: its row is the balloon's.
-        result.orders.pop(name, None)
-        result.results.pop(name, None)
-    for name in list(result.orders):
-        if name.startswith("#"):
-            del result.orders[name]
-            result.results.pop(name, None)
-    private_lines = turn["private"]
-    for power, lines in private_lines.items():
-        private_lines[power] = list(dict.fromkeys(lines))
