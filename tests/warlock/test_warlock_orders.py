@@ -8,6 +8,7 @@ import pytest
 
 from gmbot.engine import accept_orders, load_map, state_from_dict
 from gmbot.variants import make_rules
+from gmbot.variants.cases import run_case
 from gmbot.variants.warlock.spells import SPELLS, TOTAL_USES
 
 MAP = load_map("standard")
@@ -145,3 +146,12 @@ def test_builds_owed_beyond_the_home_centres_are_explained() -> None:
     assert ("Builds are made on your free home centres only (BRE, MAR); PAR was destroyed "
             "by the bottle: 2 build(s) cannot be made and are waived."
             ) in RULES.private_lines(ruined, "FRANCE")
+
+
+def test_chained_double_orders_credit_each_move_to_its_own_unit() -> None:
+    out = run_case({"variant": "warlock", "phase": "S1901M",
+                    "units": {"ENGLAND": ["A EDI", "A LVP"]},
+                    "orders": {"ENGLAND": ["CAST DOUBLE ORDERS A EDI - YOR - LON",
+                                           "CAST DOUBLE ORDERS A LVP - EDI - CLY"]}})
+    assert out["orders"] == {"A EDI": "A EDI - YOR - LON", "A LVP": "A LVP - EDI - CLY"}
+    assert out["moves"] == {"A EDI": "LON", "A LVP": "CLY"}

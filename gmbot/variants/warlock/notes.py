@@ -73,12 +73,17 @@ def patch_rows(result: PhaseResult, turn: dict[str, Any]) -> None:
     """The report's rows as the players ordered them: units the resolver never saw
     (vaporized, dislodged by a first leg), supports cut by a spell, double orders under
     the unit's name at the start of the turn, illusions as written."""
+    # All rows are taken out before any is put back: when first legs chain (A LVP - EDI
+    # while A EDI - YOR), one unit's new name is another's old one.
+    rows: dict[str, tuple[str, str]] = {}
+    moves: dict[str, str] = {}
     for new, old in turn["rename"].items():
         if new in result.orders:
-            result.orders[old] = result.orders.pop(new)
-            result.results[old] = result.results.pop(new)
-        where = result.moves.pop(new, None) or new.split()[-1]
-        result.moves[old] = where
+            rows[old] = (result.orders.pop(new), result.results.pop(new))
+        moves[old] = result.moves.pop(new, None) or new.split()[-1]
+    for old, (text, code) in rows.items():
+        result.orders[old], result.results[old] = text, code
+    result.moves.update(moves)
     for name, (text, code) in turn["rows"].items():
         result.orders[name] = text
         result.results[name] = code
