@@ -66,7 +66,7 @@ def _ghosts(state: GameState, res: Resolution, turn: dict[str, Any]) -> GameStat
         prov = dest.split("/")[0]
         faded = prov in touched or targets[prov] > 1
         row = {"unit": str(unit), "order": str(order), "result": "faded" if faded else
-               ("succeeds" if isinstance(order, Move) else "holds")}
+               "succeeds"}  # as a real unit's row reads
         turn["ghost_rows"].setdefault(unit.power, []).append(row)
         if faded:
             turn["public"].append(f"{unit.type} {dest} ({_name(state, unit.power)}) "

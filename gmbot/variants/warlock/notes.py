@@ -7,11 +7,13 @@ from typing import TYPE_CHECKING, Any
 
 import gmbot.variants.warlock.after as aftermath
 from gmbot.engine.map import province_of
+from gmbot.engine.orders import Hold, Order
 from gmbot.engine.result import Rejection
 from gmbot.engine.state import MOVEMENT, RETREAT
 from gmbot.variants.warlock.balloon import aloft
 from gmbot.variants.warlock.log import TURN, with_turn
 from gmbot.variants.warlock.retreats import blocked_retreats, list_hidden_places
+from gmbot.variants.warlock.spells import Cast
 
 if TYPE_CHECKING:
     from gmbot.engine.result import PhaseResult
@@ -36,6 +38,7 @@ def phase_notes(rules: StandardRules, result: PhaseResult) -> None:
             result.after = aftermath.reveal_unit(result.after, turn, unit,
                                                 f"{name} retreating to {prov} bounced off it")
     patch_rows(result, turn)
+    _ordered_by_spells(result, turn)
     for power, line, why in turn["refused"]:
         result.rejected.append(Rejection(power, line, why))
     hidden_rows = still_hidden(result, turn)
@@ -80,7 +83,7 @@ def patch_rows(result: PhaseResult, turn: dict[str, Any]) -> None:
     for new, old in turn["rename"].items():
         if new in result.orders:
             rows[old] = (result.orders.pop(new), result.results.pop(new))
-        moves[old] = result.moves.pop(new, None) or new.split()[-1]
+        moves[old] = result.moves.pop(new, "") or new.split()[-1]
     for old, (text, code) in rows.items():
         result.orders[old], result.results[old] = text, code
     result.moves.update(moves)
@@ -123,3 +126,29 @@ def _double_rows(result: PhaseResult, turn: dict[str, Any]) -> None:
             result.results[name] = first_code
         else:
             result.orders[name] = f"{argument} ({first_code}), then {result.orders[name]}"
+
+
+def _ordered_by_spells(result: PhaseResult, turn: dict[str, Any]) -> None:
+    """A unit ordered by its owner's spell (make invisible, walk on water or swim in land
+    with a move, a double order) was ordered: its row must not read "no order". A unit
+    that made a ghost this turn was ordered by the cast too, so that the real unit and its
+    ghost read alike; a ghost its owner did not order reads "no order" as a real unit
+    does."""
+    if result.before.phase.kind != MOVEMENT:
+        return
+    carried: list[Order] = []
+    for cast in result.accepted:
+        if not isinstance(cast, Cast) or cast.order is None or not cast.order.loc:
+            continue
+        if cast.spell == "ghost":
+            order = cast.order
+            carried.append(Hold(order.power, order.utype, order.loc))
+        elif cast.order.power == cast.power:
+            carried.append(cast.order)
+    result.accepted = [*result.accepted, *carried]
+    given = {(o.power, o.prov) for o in result.accepted if o.loc}
+    for power, rows in turn["ghost_rows"].items():
+        for row in rows:
+            prov = province_of(row["unit"].split()[-1])
+            if row["order"].endswith(" H") and (power, prov) not in given:
+                row["result"] = "no_order"
