@@ -65,3 +65,23 @@ def _seat(player: Player) -> str:
     if player.power:
         return player.power.title()
     return f"{player.name} ({player.role})" if player.role else str(player.name)
+
+
+def renew_secret(session: Session, game: Game, player: Player | None, now: datetime) -> None:
+    """A new generated secret for `player` (None: the GM), mailed to his address alone:
+    NEWPASSWORD by mail, or `gmbot game newpassword`. The old secret, and the reply token
+    of every judge mail sent before (keyed with its hash), no longer prove him. Sent as a
+    welcome mail is: its text is not kept once it has left (docs/security.md)."""
+    secret = new_secret()
+    stored = hash_secret(secret, generated=True)
+    if player is None:
+        game.gm_secret_hash = stored
+    else:
+        player.secret_hash = stored
+    address = game.gm if player is None else player.address
+    subject, body = render("new_password.txt.j2", game=game,
+                           seat="the game master" if player is None else _seat(player),
+                           secret=secret)
+    queue_mail(session, key=f"welcome:{game.id}:{address}:{stored[-16:]}", kind="welcome",
+               sender=game.judge, recipient=address, subject=subject, body=body, now=now,
+               game=game)
