@@ -39,18 +39,27 @@ Seat = tuple[Game, Player | None]  # a game and the sender's seat in it (None: i
 
 
 def seat_proof(h: Handling, game: Game, player: Player | None) -> str | None:
-    """How the mail proves it is from the seat's holder, or None (and why, in h)."""
+    """How the mail proves it is from the seat's holder, or None (and why, in h). The
+    PASSWORD line last, and only while the seat is not guessed out: scrypt costs."""
     secret = game.gm_secret_hash if player is None else player.secret_hash
     address = game.gm if player is None else player.address
+
+    def proof(password: str | None) -> str | None:
+        return h.evidence.proof_for(address, game.name, secret, password, game.auth,
+                                    judge=(game.judge,), now=h.app.now(),
+                                    token_days=h.app.config.limit("reply_token_days"))
+
+    found = proof(None)
     password = h.request.password
-    if password and secret and _guessed_out(h, game, address):
-        password, h.password_unchecked = None, True
-    proof = h.evidence.proof_for(address, game.name, secret, password, game.auth,
-                                 judge=(game.judge,), now=h.app.now(),
-                                 token_days=h.app.config.limit("reply_token_days"))
+    if found is not None or not (password and secret):
+        return found
+    if _guessed_out(h, game, address):
+        h.password_unchecked = True
+        return None
+    found = proof(password)
     checked = game.auth == "none" or h.evidence.address == address.lower()
-    h.wrong_password = proof is None and bool(password and secret) and checked
-    return proof
+    h.wrong_password = found is None and checked
+    return found
 
 
 def any_seat_proof(h: Handling) -> str | None:
