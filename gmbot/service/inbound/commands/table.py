@@ -120,10 +120,10 @@ TABLE = Table((
         answer=info.history),
     Row("BALANCE", Who.ANYONE, explains="your own account (variants with money)",
         title="Balance", answer=info.balance),
-    Row("HELP", Who.ANYONE, explains="this text", title="Help", answer=help_text),
     Row("NEWPASSWORD", Who.ANYONE, act=secret.new_password, most=1,
         explains="a new password, mailed to you alone (not with the old password as "
                  "your only proof; the game master may add a power: NEWPASSWORD FRANCE)"),
+    Row("HELP", Who.ANYONE, explains="this text", title="Help", answer=help_text),
     Row("PROCESS", Who.GM, act=gm.process),
     Row("EXTEND", Who.GM, act=gm.extend, synopsis="EXTEND 24h", least=1),
     Row("PAUSE", Who.GM, act=gm.pause),
