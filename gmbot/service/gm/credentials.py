@@ -1,7 +1,8 @@
 """Secrets of the players and the GM, and the welcome mail that tells each of them his
 seat, the deadline, how to order and how the judge recognises him. Secrets are generated
-here (or taken from the game file) and stored only as hashes; the clear secret exists
-only in the welcome mail."""
+here (or taken from the game file), renewed on request (NEWPASSWORD), and stored only as
+hashes; the clear secret exists only in the welcome mail or the new-password mail, whose
+text the outbox forgets once sent (both are of the kind "welcome")."""
 
 from __future__ import annotations
 
