@@ -57,6 +57,9 @@ def test_only_mail_routed_to_a_seat_costs_a_key_lookup(judge: Judge) -> None:
 
 def test_a_signed_mail_proven_otherwise_or_past_the_limit_costs_no_lookup(
         judge: Judge) -> None:
+    path = judge.home / "gmbot.yaml"
+    path.write_text(path.read_text() + "limits: {mails_per_hour: 2}\n")
+    judge.reopen()
     dns = StubDns()
     judge.app.sender_check.lookup = dns
     ours = Signer("example.test", dns)
@@ -69,6 +72,8 @@ def test_a_signed_mail_proven_otherwise_or_past_the_limit_costs_no_lookup(
     judge.send_raw(ours.sign(msg.as_bytes()), dmarc=None)  # its reply token proves it
     judge.send(FRANCE, "A MAR - SPA\n", subject="[g] orders")  # the trusted MX proves it
     assert [m.status for m in judge.tick().mails] == ["handled", "handled"]
+    signed(judge, ours, FRANCE, "A PAR - PIC\n", "[g] orders")  # past her limit
+    assert [m.reason[:24] for m in judge.tick().mails] == ["you sent too many mails "]
     assert dns.lookups == 0
 
 
