@@ -20,7 +20,7 @@ from gmbot.engine.pending import missing_orders
 from gmbot.gamefile import GameFileError, load_game_file, parse_game_text
 from gmbot.service.gm.load import check_spec
 from gmbot.variants import VariantError, make_rules
-from gmbot.variants.andalus import AlAndalusRules
+from gmbot.variants.al_andalus.rules import AlAndalusRules
 from gmbot.variants.cases import run_case
 
 MAP = load_map("iberia")
@@ -215,28 +215,28 @@ def test_seat_roles_adds_the_files_wazirs_as_free_agents() -> None:
 
 
 def test_the_example_game_loads_and_seats_its_wazirs() -> None:
-    spec = load_game_file(REPO / "games" / "al-andalus-example.yaml")
+    spec = load_game_file(REPO / "gmbot/variants/al_andalus/example.yaml")
     assert spec.variant == "al-andalus"
     assert [p.key for p in spec.players if p.role] == ["LORDELINDEL", "ASUDEVIL", "NANOOK"]
     assert check_spec(spec) is None  # no position: the map's start, seated on creation
 
 
 def test_roles_are_checked_against_the_variant() -> None:
-    text = (REPO / "games" / "al-andalus-example.yaml").read_text(encoding="utf-8")
+    text = (REPO / "gmbot/variants/al_andalus/example.yaml").read_text(encoding="utf-8")
     spec = parse_game_text(text.replace("role: wazir, name: nanook", "role: vizier, name: nanook"))
     with pytest.raises(GameFileError, match="players\\[7\\].role: al-andalus has no role 'vizier'"):
         check_spec(spec)
 
 
 def test_a_wazir_may_not_be_named_like_a_power() -> None:
-    text = (REPO / "games" / "al-andalus-example.yaml").read_text(encoding="utf-8")
+    text = (REPO / "gmbot/variants/al_andalus/example.yaml").read_text(encoding="utf-8")
     spec = parse_game_text(text.replace("name: nanook}", "name: Granada}"))
     with pytest.raises(GameFileError, match="players\\[7\\].name: 'Granada' is a power's name"):
         check_spec(spec)
 
 
 def test_a_position_extra_must_be_a_mapping() -> None:
-    text = (REPO / "games" / "al-andalus-example.yaml").read_text(encoding="utf-8")
+    text = (REPO / "gmbot/variants/al_andalus/example.yaml").read_text(encoding="utf-8")
     with pytest.raises(GameFileError, match="position.extra: expected a mapping"):
         parse_game_text(text + "position:\n  extra: [1, 2]\n")
 
@@ -250,7 +250,7 @@ def test_a_position_extra_must_be_a_mapping() -> None:
      "position.powers.SEVILLE.dinars: dinars must be a whole number >= 0, not -2"),
 ])
 def test_courts_in_the_game_file_are_checked(position: str, below: int, message: str) -> None:
-    text = (REPO / "games" / "al-andalus-example.yaml").read_text(encoding="utf-8")
+    text = (REPO / "gmbot/variants/al_andalus/example.yaml").read_text(encoding="utf-8")
     spec = parse_game_text(text + "position:\n" + position, "game.yaml")
     with pytest.raises(GameFileError) as err:
         check_spec(spec)

@@ -17,6 +17,7 @@ from gmbot.service.outbox.template_folder import templates_folder
 from gmbot.store import migration_folder
 from gmbot.store.db import HEAD_REVISION, MIGRATIONS
 from gmbot.store.migration_folder import migrations_folder
+from gmbot.variants import DECLARED_VARIANTS
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -24,8 +25,11 @@ REPO = Path(__file__).resolve().parents[1]
 def test_the_templates_folder_holds_the_mail_templates() -> None:
     folder = templates_folder()
     names = {p.relative_to(folder).as_posix() for p in folder.rglob("*.j2")}
-    assert {"welcome.txt.j2", "ack.txt.j2", "results.txt.j2", "help.txt.j2",
-            "howto/standard.txt.j2"} <= names
+    assert {"welcome.txt.j2", "ack.txt.j2", "results.txt.j2", "help.txt.j2"} <= names
+    # The how-to texts live in their variants' folders (gmbot/variants/NAME/howto.txt.j2),
+    # in the package itself; the renderer's loader finds them under their template names.
+    assert render.environment().get_template("howto/standard.txt.j2").filename == str(
+        Path(str(DECLARED_VARIANTS["standard"].folder)) / "howto.txt.j2")
     assert folder == render.TEMPLATES
     subject, body = render.render("unverified.txt.j2", game="demo")
     assert subject == "[demo] A mail in your name could not be verified"

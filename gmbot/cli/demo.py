@@ -36,7 +36,9 @@ def demo(where: str | None) -> None:
             results = msg
     if results is not None:
         click.echo(f"\nFrance's results mail:\n{'-' * 72}")
-        click.echo(results.get_body(preferencelist=("plain",)).get_content())
+        text = results.get_body(preferencelist=("plain",))
+        assert text is not None  # the judge's mails always have a text part
+        click.echo(text.get_content())
         # The map travels inline in the mail; written out too, to be opened at once.
         for part in results.walk():
             if part.get_content_type() == "image/png":

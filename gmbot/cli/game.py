@@ -38,6 +38,19 @@ def load(ctx: click.Context, file: str, force: bool) -> None:
             str(p) for p in e.problems)) from None
 
 
+@game.command("example")
+@click.argument("variant")
+def example(variant: str) -> None:
+    """Print the example game file of VARIANT (or of an option, such as
+    changing_home_centres): save it under games/, edit it, load it."""
+    from gmbot.variants import VariantError, example_text
+
+    try:
+        click.echo(example_text(variant), nl=False)
+    except VariantError as e:
+        raise click.ClickException(str(e)) from None
+
+
 @game.command("list")
 @click.pass_context
 def list_games(ctx: click.Context) -> None:

@@ -4,9 +4,14 @@ not the package, so no module imports one that imports it back."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from gmbot import __version__
+
+if TYPE_CHECKING:  # imported at run time in app_from only: start-up stays fast
+    from gmbot.service.app import App
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -21,7 +26,7 @@ def main(ctx: click.Context, home: str | None, config_file: str | None) -> None:
     ctx.obj = {"home": home, "config": config_file}
 
 
-def app_from(ctx: click.Context):  # noqa: ANN201  (lazy import keeps start-up fast)
+def app_from(ctx: click.Context) -> App:
     from gmbot.config import ConfigError
     from gmbot.service.app import open_app
 

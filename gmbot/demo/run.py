@@ -12,17 +12,18 @@ from gmbot.daemon.loop import TickReport, tick
 from gmbot.mail.maildir import MaildirInbox
 from gmbot.service.app import App, open_app
 from gmbot.service.gm.load import load_game
+from gmbot.variants import example_text
 
 HERE = Path(__file__).resolve().parent
-EXAMPLE = HERE.parents[1] / "games" / "standard-example.yaml"
 # The demo's stand-in for the mail server in front of a real judge, which checks each
 # player's mail (DKIM, DMARC) and writes its verdict on top (docs/security.md).
 DEMO_MX = "mx.demo.invalid"
 
 
 def demo_game_file(home: Path) -> Path:
-    """The standard example game, renamed `demo`."""
-    text = EXAMPLE.read_text(encoding="utf-8")
+    """The standard example game (shipped in the package: the demo runs from an installed
+    wheel too), renamed `demo`."""
+    text = example_text("standard")
     text = text.replace("name: standard-example", "name: demo")
     text = text.replace("title: Standard Diplomacy by mail", "title: gmbot demo game")
     path = home / "demo.yaml"

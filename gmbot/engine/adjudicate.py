@@ -178,16 +178,19 @@ def _movement(state: GameState, rules: StandardRules, orders: dict[str, Order]) 
         name = unit.name
         order = res_orders[i]
         # str(order), read from the standard orders without a call.
-        orders_out[name] = order.text if type(order) in _WITH_TEXT else str(order)
+        orders_out[name] = (
+            order.text  # type: ignore[attr-defined]  # a _WITH_TEXT class: it has text
+            if type(order) in _WITH_TEXT else str(order)
+        )
         results_out[name] = res_code(i) if standard_code else result_code(res, i)
         # src[i] is the province the unit stands in; dest[i] where it moves, if it does.
         if src[i] in attacked and is_dislodged(i):
             a = res.attacker_of(i)
             assert a is not None
             dislodged[src[i]] = Dislodged(unit, src[a], res.convoyed[a])
-        elif dest[i] is not None and move_ok(i):
+        elif (to_prov := dest[i]) is not None and move_ok(i):
             to = order.dest  # type: ignore[attr-defined]  # a Move (it has a destination)
-            units[dest[i]] = (
+            units[to_prov] = (
                 Unit(unit.power, unit.type, to, unit.attrs) if unit.attrs
                 else plain_unit(unit.power, unit.type, to)
             )

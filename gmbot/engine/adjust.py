@@ -85,9 +85,9 @@ def resolve_adjustments(
                 if order.prov in out.units:
                     out.refused.append((order, f"{order.prov} already has a build"))
                     continue
-                unit = rules.built_unit(state, order)
-                out.units[order.prov] = unit
-                out.built.append(unit)
+                built = rules.built_unit(state, order)
+                out.units[order.prov] = built
+                out.built.append(built)
             else:
                 out.waived[power] = out.waived.get(power, 0) + 1
             used[power] = done + 1

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import replace
+from typing import Any
 
+from gmbot.engine.hooks import Rules
 from gmbot.engine.map import COAST, LAND, SEA, province_of
 from gmbot.engine.orders import (
     Build,
@@ -25,13 +27,12 @@ from gmbot.engine.orders import (
     Waive,
 )
 from gmbot.engine.retreat import retreat_options  # one module owns the retreat rules
-from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import Dislodged, GameState, Unit
 
 TYPE_NAMES = {"A": "an army", "F": "a fleet"}
 
 
-def _with(order: Order, **changes: object) -> Order:
+def _with(order: Order, **changes: Any) -> Order:  # Any: values of the order's own fields
     """`order` with fields changed; the same object when nothing changes (orders are
     frozen, and most checked orders already name their unit exactly)."""
     for k, v in changes.items():
@@ -40,7 +41,7 @@ def _with(order: Order, **changes: object) -> Order:
     return order
 
 
-def unit_for(order: Order, state: GameState, rules: StandardRules, units: dict[str, Unit]) -> Unit:
+def unit_for(order: Order, state: GameState, rules: Rules, units: dict[str, Unit]) -> Unit:
     """The unit an order is for, or OrderError saying why there is none (variants too)."""
     where = order.prov
     unit = units.get(where)
@@ -54,7 +55,7 @@ def unit_for(order: Order, state: GameState, rules: StandardRules, units: dict[s
     return unit
 
 
-def check_order(order: Order, state: GameState, rules: StandardRules) -> Order:
+def check_order(order: Order, state: GameState, rules: Rules) -> Order:
     cls = type(order)
     if cls is Move or cls is SupportHold or cls is SupportMove or cls is Hold:
         # The common movement orders (exact types; subclasses take the path below).
@@ -96,7 +97,7 @@ def check_order(order: Order, state: GameState, rules: StandardRules) -> Order:
     raise OrderError(f"{order} cannot be given in a movement phase")
 
 
-def _check_move(order: Move, unit: Unit, state: GameState, rules: StandardRules) -> Move:
+def _check_move(order: Move, unit: Unit, state: GameState, rules: Rules) -> Move:
     gmap = state.map
     dest = order.dest_prov
     if dest == unit.prov:
@@ -139,7 +140,7 @@ def _check_move(order: Move, unit: Unit, state: GameState, rules: StandardRules)
     return order if order.dest == targets[0] else replace(order, dest=targets[0])
 
 
-def reaches(state: GameState, rules: StandardRules, unit: Unit, prov: str) -> bool:
+def reaches(state: GameState, rules: Rules, unit: Unit, prov: str) -> bool:
     """Whether the unit could move to `prov` (by the rules' adjacency; no convoy)."""
     # The standard hooks inline: a support is checked by this for every order line.
     if unit.type == "A":
@@ -152,7 +153,7 @@ def reaches(state: GameState, rules: StandardRules, unit: Unit, prov: str) -> bo
 
 
 def _check_support(
-    order: SupportHold | SupportMove, unit: Unit, state: GameState, rules: StandardRules,
+    order: SupportHold | SupportMove, unit: Unit, state: GameState, rules: Rules,
     dest: str | None,
 ) -> Order:
     """`dest`: the province a supported move goes to; None to support a unit holding."""
@@ -190,7 +191,7 @@ def _check_support(
     return _with(order, target_type=supported.type)
 
 
-def _check_convoy(order: Convoy, unit: Unit, state: GameState, rules: StandardRules) -> Convoy:
+def _check_convoy(order: Convoy, unit: Unit, state: GameState, rules: Rules) -> Convoy:
     gmap, sea, target, dest = state.map, unit.prov, order.target, order.dest
     if unit.type != "F":
         raise OrderError("only fleets can convoy")
@@ -222,7 +223,7 @@ def _check_convoy(order: Convoy, unit: Unit, state: GameState, rules: StandardRu
 
 
 def convoy_possible(
-    state: GameState, rules: StandardRules, src: str, dest: str, without: str | None = None
+    state: GameState, rules: Rules, src: str, dest: str, without: str | None = None
 ) -> bool:
     """Whether fleets now at sea (whatever their orders) could carry an army from src to
     dest. With no such chain a convoyed move is illegal (DATC 4.E.1, 6.D.32)."""
@@ -252,14 +253,14 @@ def convoy_possible(
     return False
 
 
-def _fleet_seas(state: GameState, rules: StandardRules) -> set[str]:
+def _fleet_seas(state: GameState, rules: Rules) -> set[str]:
     return {
         p for p, u in state.units.items() if u.type == "F" and rules.can_convoy(state, p)
     }
 
 
 def on_minimal_route(
-    state: GameState, rules: StandardRules, src: str, dest: str, fleet: str
+    state: GameState, rules: Rules, src: str, dest: str, fleet: str
 ) -> bool:
     """Whether `fleet` lies on a convoy route from src to dest that no subset of its fleets
     could also make: a chordless path through fleet-held seas."""
@@ -272,7 +273,7 @@ def on_minimal_route(
 
 
 def _chordless(
-    state: GameState, rules: StandardRules, seas: list[str], src: str, dest: str, fleet: str,
+    state: GameState, rules: Rules, seas: list[str], src: str, dest: str, fleet: str,
     path: list[str],
 ) -> bool:
     """Whether `path` extends to a chordless route to dest through `fleet`. A module
@@ -298,7 +299,7 @@ def _chordless(
 # -- retreats and adjustments ----------------------------------------------------------
 
 
-def _check_retreat(order: Order, state: GameState, rules: StandardRules) -> Order:
+def _check_retreat(order: Order, state: GameState, rules: Rules) -> Order:
     entry = state.dislodged.get(order.prov)
     if entry is None:
         raise OrderError(f"no dislodged unit in {order.prov}")
@@ -322,7 +323,7 @@ def _check_retreat(order: Order, state: GameState, rules: StandardRules) -> Orde
     raise OrderError(f"{unit} cannot retreat to {dest}: {why}")
 
 
-def retreat_refusal(state: GameState, rules: StandardRules, entry: Dislodged, dest: str) -> str:
+def retreat_refusal(state: GameState, rules: Rules, entry: Dislodged, dest: str) -> str:
     if dest not in {province_of(loc) for loc in rules.neighbours(state, entry.unit)}:
         return "it is not adjacent"
     if dest in state.units:
@@ -334,7 +335,7 @@ def retreat_refusal(state: GameState, rules: StandardRules, entry: Dislodged, de
     return "it is not adjacent"
 
 
-def _check_adjustment(order: Order, state: GameState, rules: StandardRules) -> Order:
+def _check_adjustment(order: Order, state: GameState, rules: Rules) -> Order:
     if isinstance(order, Waive):
         return order
     if isinstance(order, Remove):

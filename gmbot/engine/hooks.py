@@ -35,7 +35,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from gmbot.engine.orders import Build, Hold, Order, Waive
 from gmbot.engine.state import MOVEMENT, RETREAT, Dislodged, GameState, Phase, Unit
@@ -217,7 +217,8 @@ class Rules(ABC):
         opp = res.head_to_head(i)
         if opp is not None:
             return res.attack_strength(i) > res.defend_strength(opp)
-        return res.attack_strength(i) > res.hold_strength(res.dest[i])
+        # Asked of moves only: their dest is set.
+        return res.attack_strength(i) > res.hold_strength(cast(str, res.dest[i]))
 
     def beats_rival(self, res: Resolution, i: int, j: int) -> bool:
         """Whether move `i` overcomes move `j` into the same province."""

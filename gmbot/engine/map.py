@@ -82,12 +82,12 @@ class GameMap:
         for loc, targets in self.fleet_adj.items():
             sea.setdefault(province_of(loc), set()).update(province_of(t) for t in targets)
         self.fleet_prov_adj = {p: frozenset(s) for p, s in sea.items()}
-        targets: dict[tuple[str, str], list[str]] = {}
+        moves: dict[tuple[str, str], list[str]] = {}
         for loc, dests in self.fleet_adj.items():
             for t in sorted(dests):
-                targets.setdefault((loc, province_of(t)), []).append(t)
+                moves.setdefault((loc, province_of(t)), []).append(t)
         # (loc, province) -> where in the province a fleet at loc can move; read-only.
-        self.fleet_moves = {k: tuple(v) for k, v in targets.items()}
+        self.fleet_moves = {k: tuple(v) for k, v in moves.items()}
         self.supply_centres = frozenset(c for c, p in self.provinces.items() if p.sc)
 
     # -- look-ups -------------------------------------------------------------------
@@ -133,7 +133,8 @@ class GameMap:
         # One source (Capitalist's capitals, checked on every case): each province's
         # distances are searched once per map and kept. Callers must not change them.
         key = (next(iter(sources)), army)
-        cache = self.derived.setdefault("_distance_cache", {})
+        cache: dict[tuple[str, bool], dict[str, int]] = self.derived.setdefault(
+            "_distance_cache", {})
         found = cache.get(key)
         if found is None:
             found = cache[key] = _distances(_adjacency(self, army), sources)
@@ -141,7 +142,8 @@ class GameMap:
 
     def distance(self, a: str, b: str) -> int | None:
         """Moves between two provinces counting every border, None if none leads there."""
-        found = self.derived.get("_distance_cache", {}).get((a, True))
+        cache: dict[tuple[str, bool], dict[str, int]] = self.derived.get("_distance_cache", {})
+        found = cache.get((a, True))
         if found is None:
             found = self.distances_from(frozenset({a}), army=True, any_border=True)
         return found.get(b)
@@ -151,7 +153,7 @@ def _adjacency(m: GameMap, army: bool) -> dict[str, set[str]]:
     """Province to provinces one step away: by any border (army) or by fleet moves. Built
     once per map and kind."""
     key = "_army_steps" if army else "_fleet_steps"
-    adj = m.derived.get(key)
+    adj: dict[str, set[str]] | None = m.derived.get(key)
     if adj is not None:
         return adj
     if army:

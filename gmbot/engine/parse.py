@@ -267,9 +267,10 @@ class OrderParser:
         # A province alone, mostly: then without the call.
         provs = self._fast_provs
         if target not in provs:
-            target = self._fast_place(target)
-            if target is None:
+            place = self._fast_place(target)
+            if place is None:
                 return None
+            target = place
         tdest = None
         if n == 7:
             tdest = parts[6]

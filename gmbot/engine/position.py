@@ -152,6 +152,7 @@ def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
     except ValueError as e:
         raise PositionError("phase", str(e)) from None
     units: dict[str, Unit] = {}
+    prov: str | None  # a province code, None while a name's look-up has not found it
     extra = data.get("extra") or {}
     raw_owners = extra.get("owners")
     owners = frozenset(str(k).strip().upper() for k in raw_owners) if raw_owners else frozenset()

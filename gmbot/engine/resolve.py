@@ -16,7 +16,7 @@ hooks, called with this object so they can read the live decisions.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol, cast
 
 from gmbot.engine.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
 from gmbot.engine.state import GameState, Unit
@@ -33,7 +33,7 @@ class BattleRules(Protocol):
     hook). Declared here so that the resolver depends on no rule set and the hooks may
     take the live `Resolution`."""
 
-    keeps: frozenset[str]  # the hooks kept as standard (see Rules.keeps)
+    keeps: ClassVar[frozenset[str]]  # the hooks kept as standard (see Rules.keeps)
 
     def army_adjacent(self, state: GameState, src: str, dest: str) -> bool: ...
     def can_convoy(self, state: GameState, prov: str) -> bool: ...
@@ -54,7 +54,9 @@ class Resolution:
         provs = sorted(state.units)
         n = self.n = len(provs)
         # strict=False: the lists are made from one another (the check costs a little).
-        self.index = dict(zip(provs, range(n), strict=False))
+        # Keyed by str only; typed `str | None` so that index.get(dest[i]) may be asked of a
+        # unit that does not move (it answers None).
+        self.index: dict[str | None, int] = dict(zip(provs, range(n), strict=False))
         self.units: list[Unit] = list(map(state.units.__getitem__, provs))
         get = orders.get
         self.orders: list[Order] = [
@@ -251,7 +253,8 @@ class Resolution:
             return False
         # Plain loops here and below, not all()/any() over generators: these decisions are
         # made for most units of every phase, mostly over one or two other units.
-        for j in self.moves_into[self.dest[i]]:
+        # A move decision is made for moving units only: their dest is set.
+        for j in self.moves_into[cast(str, self.dest[i])]:
             if j != i and not rules.beats_rival(self, i, j):
                 return False
         return True
@@ -274,7 +277,7 @@ class Resolution:
 
     def _path(self, i: int) -> bool:
         fleets = {self.src[f]: f for f in self.convoyers[i]}
-        start, goal = self.src[i], self.dest[i]
+        start, goal = self.src[i], cast(str, self.dest[i])  # a path is asked for moves only
         adjacent = self.rules.convoy_adjacent
         frontier = [start]
         seen = {start}

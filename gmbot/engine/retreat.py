@@ -29,9 +29,9 @@ def resolve_retreats(
     """New units and per-unit results. Retreats to one place all fail; a unit without a
     valid retreat order is disbanded."""
     wanted: dict[str, list[str]] = {}
-    for prov, order in orders.items():
-        if isinstance(order, Retreat) and prov in state.dislodged:
-            wanted.setdefault(order.dest_prov, []).append(prov)
+    for prov, wish in orders.items():
+        if isinstance(wish, Retreat) and prov in state.dislodged:
+            wanted.setdefault(wish.dest_prov, []).append(prov)
     units = dict(state.units)
     results: dict[str, str] = {}
     for prov, entry in sorted(state.dislodged.items()):

@@ -7,6 +7,7 @@ documented in `gmbot.engine.hooks`."""
 from __future__ import annotations
 
 from functools import cache
+from typing import cast
 
 from gmbot.engine.adjust import civil_disorder_order
 from gmbot.engine.hooks import Rules
@@ -33,10 +34,11 @@ class StandardRules(Rules):
 
 
 @cache  # one class per combination: a new class each call is slow and is only freed by gc
-def compose(*layers: type, base: type = StandardRules) -> type:
+def compose(*layers: type, base: type[StandardRules] = StandardRules) -> type[StandardRules]:
     """One rule-set class from variant and option mixins, first named first in the MRO."""
     if not layers:
         return base
     bases = tuple(layers) + (() if any(issubclass(x, base) for x in layers) else (base,))
     name = "+".join(getattr(x, "name", x.__name__) for x in layers)
-    return type(f"Rules[{name}]", bases, {})
+    # type() is typed as making a plain `type`; this one derives from base (a layer or base).
+    return cast("type[StandardRules]", type(f"Rules[{name}]", bases, {}))

@@ -11,6 +11,7 @@ from gmbot.gamefile.deadlines import DeadlinePolicy, PolicyError
 from gmbot.gamefile.paths import child
 from gmbot.gamefile.schema import AUTH_MODES, NAME_RE, NMR_POLICIES, TOP_KEYS
 from gmbot.gamefile.spec import GameSpec
+from gmbot.press.limits import broadcast_problems
 from gmbot.press.policy import PressRules, check_section
 
 
@@ -52,6 +53,11 @@ class Checker(PlayerChecks, PositionChecks):
         for sub, message in press_problems:
             self.problem(child("press", sub) if sub else "press", message)
         observers = self.observers(top.get("observers"), gm, judge, players or [])
+        if press is not None:
+            seats = sum(1 for p in players or () if p)
+            for sub, message in broadcast_problems(press.per_mail, press.per_hour,
+                                                   seats + len(observers)):
+                self.problem(child("press", sub), message)
         if not variant or not isinstance(options, dict):
             return None  # nothing to check against a variant's map
         if any(p.path.startswith("position") for p in self.tree.problems):

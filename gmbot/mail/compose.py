@@ -10,6 +10,7 @@ from email.policy import SMTP
 from email.utils import format_datetime
 from hashlib import sha256
 from html import escape
+from typing import cast
 
 LOOP_HEADER = "X-Gmbot-Loop"
 # On the wire: CRLF, and headers folded only past RFC 5322's 998 characters, so a long
@@ -58,8 +59,11 @@ def _add_picture(msg: EmailMessage, out: Outgoing) -> None:
     cid = f"map.{out.message_id}"
     msg.add_alternative(map_html(out.body, cid), subtype="html", charset="utf-8",
                         cte="quoted-printable")
-    msg.get_payload()[1].add_related(out.picture, "image", "png", cid=f"<{cid}>",
-                                     disposition="inline", filename="map.png")
+    # The payload is now the two alternatives, the HTML one second; typeshed types a
+    # payload item as any payload.
+    html = cast(EmailMessage, msg.get_payload(1))
+    html.add_related(out.picture, "image", "png", cid=f"<{cid}>",
+                     disposition="inline", filename="map.png")
     tag = sha256(out.message_id.encode()).hexdigest()[:24]
     for i, part in enumerate(p for p in msg.walk() if p.is_multipart()):
         part.set_boundary(f"=_gmbot_{tag}_{i}")

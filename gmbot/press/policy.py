@@ -2,20 +2,25 @@
 press message passes before anything of it is delivered. Pure: no store, no mail.
 
 The default, with no `press:` section: signed press, private and broadcast, in every
-phase; no fake signatures; the GM gets no copies of private press. After the end of the
-game (`after_end`), the debrief: by default what the game allowed, and broadcasts even in
-a game without press; signed or grey as the sender likes, since there is nothing left to
-hide, and no phase to wait for."""
+phase; no fake signatures; the GM gets no copies of private press; the per-mail and
+per-hour press limits of gmbot/press/limits.py. After the end of the game (`after_end`),
+the debrief: by default what the game allowed, and broadcasts even in a game without
+press; signed or grey as the sender likes, since there is nothing left to hide, and no
+phase to wait for."""
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from gmbot.press import limits
+from gmbot.press.limits import PER_HOUR, PER_MAIL, Allowance
+
 ALLOWED = ("all", "public", "none")  # private and broadcast / broadcast only / no press
 SIGNING = ("white", "grey", "both")
 PHASE_TYPES = ("movement", "retreat", "adjustment")
-KEYS = ("allowed", "signing", "fake", "phases", "gm_copies", "after_end", "display_names")
+KEYS = ("allowed", "signing", "fake", "phases", "gm_copies", "after_end", "display_names",
+        "per_mail", "per_hour")
 _PHASE_LETTER = {"M": "movement", "R": "retreat", "A": "adjustment"}
 
 
@@ -30,6 +35,8 @@ class PressRules:
     # Players' display names (the game file's `name:`) are public: press may be addressed
     # by them. Off by default: the answer to PRESS TO ALICE would say which power she plays.
     display_names: bool = False
+    per_mail: Allowance = PER_MAIL  # press one mail may relay (messages, copies, bytes)
+    per_hour: Allowance = PER_HOUR  # ... and one sender in an hour, this mail included
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -41,6 +48,9 @@ class PressRules:
         data = dict(data or {})
         if "phases" in data:
             data["phases"] = tuple(data["phases"])
+        # A game stored before the limits existed gets the defaults.
+        data["per_mail"] = limits.from_dict(data.get("per_mail"), PER_MAIL)
+        data["per_hour"] = limits.from_dict(data.get("per_hour"), PER_HOUR)
         return cls(**{k: v for k, v in data.items() if k in KEYS})
 
     def ended_allows(self) -> str:
@@ -66,7 +76,8 @@ class PressRules:
         copies += "; players may be addressed by name" if self.display_names else ""
         after = {"all": "private press and broadcasts", "public": "broadcasts only",
                  "none": "no press"}[self.ended_allows()]
-        return f"Press: {what}, {how}{extra}, {when}{copies}. After the game's end: {after}."
+        return (f"Press: {what}, {how}{extra}, {when}{copies}. After the game's end: {after}. "
+                f"Limits: {self.per_mail.text()} per mail, {self.per_hour.text()} per hour.")
 
 
 @dataclass(frozen=True)
@@ -147,6 +158,9 @@ def check_section(data: Any) -> tuple[PressRules | None, list[tuple[str, str]]]:
             problems.append((key, f"{value!r}: use true or false"))
         else:
             values[key] = value
+    written, wrong = limits.check_keys(data)
+    values.update(written)
+    problems += wrong
     phases = data.get("phases")
     if phases is not None:
         items = phases if isinstance(phases, list) else [phases]

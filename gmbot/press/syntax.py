@@ -11,7 +11,12 @@ names are resolved later, against the game (gmbot/press/names.py).
 
 One line is enough for a short message: a colon after the header's names starts it,
 `PRESS TO FRANCE: see you in Burgundy`, `BROADCAST: Russia offers peace`. Where an
-ENDPRESS follows (before any other press header), the line opens a longer message."""
+ENDPRESS follows (before any other press header or PASSWORD line), the line opens a
+longer message.
+
+A PASSWORD line (`PASSWORD word`, or `PW word`, `PASS word`) ends a press message like
+ENDPRESS, but stays in the mail to be read as its password: a secret is never relayed. An
+ENDPRESS right after it is passed over."""
 
 from __future__ import annotations
 
@@ -44,6 +49,7 @@ class PressBlock:
     fake_as: str | None = None
     problems: tuple[str, ...] = field(default=())  # what is wrong with the header
     unterminated: bool = False  # no ENDPRESS: the rest of the mail was taken as press
+    ended_by_password: bool = False  # a PASSWORD line ended it (and was left out of it)
     # Where the text stands in the mail: `opening` written on the header line after its
     # colon, then command lines `first` to `last` (none when last < first), so the caller
     # can take them from the mail as written, blank and quoted lines included.
@@ -55,6 +61,23 @@ class PressBlock:
 def is_press_header(text: str) -> bool:
     words = text.split(None, 1)
     return bool(words) and words[0].upper().rstrip(":") in _HEADS
+
+
+def some_names(words: list[str] | tuple[str, ...], shown: int = 5, width: int = 40) -> str:
+    """The first few of a header's words, each cut short, for a problem's text: a header
+    of 10,000 names is not repeated in the ack."""
+    text = ", ".join(w if len(w) <= width else w[:width - 1] + "…" for w in words[:shown])
+    return text + (f" …and {len(words) - shown:,} more" if len(words) > shown else "")
+
+
+def is_password_line(text: str) -> bool:
+    """A line that gives the mail's password: `PASSWORD word` (or `PASSWORD: word`),
+    `PW word`; `PASS` only as `PASS word`, since prose may begin "Pass through Tyrolia"."""
+    words = text.split()
+    if len(words) < 2:
+        return False
+    head = words[0].upper().rstrip(":")
+    return head in ("PASSWORD", "PW") or (head == "PASS" and len(words) == 2)
 
 
 def split_press(lines: list[tuple[int, str]]) -> tuple[list[PressBlock], list[tuple[int, str]]]:
@@ -72,17 +95,20 @@ def split_press(lines: list[tuple[int, str]]) -> tuple[list[PressBlock], list[tu
             continue
         header, opening = split_opening(text)
         end = i + 1
-        while end < len(lines) and not _END.match(lines[end][1]):
+        while (end < len(lines) and not _END.match(lines[end][1])
+               and not is_password_line(lines[end][1])):
             if opening and is_press_header(lines[end][1]):
                 break  # a one-line message: the next press has begun
             end += 1
         one_line = bool(opening) and (end == len(lines) or not _END.match(lines[end][1]))
         if one_line:
             end = i + 1
+        # Ended by a PASSWORD line: not consumed, so that it is read as the password.
+        secret = (not one_line and end < len(lines) and not _END.match(lines[end][1]))
         body = "\n".join(x for x in [opening, *(t for _, t in lines[i + 1:end])] if x)
         block = parse_header(number, header, body,
                              unterminated=end == len(lines) and not one_line)
-        if block.problems and (block.unterminated or one_line):
+        if block.problems and (block.unterminated or one_line or secret):
             # "Press on to Moscow!" with no ENDPRESS after it: chatter, not a press header
             # that would swallow the orders below it.
             rest.append((number, text))
@@ -90,8 +116,17 @@ def split_press(lines: list[tuple[int, str]]) -> tuple[list[PressBlock], list[tu
             continue
         first = lines[i + 1][0] if i + 1 < end else number + 1
         last = lines[end - 1][0] if i + 1 < end else number
-        blocks.append(replace(block, opening=opening, first=first, last=last))
-        i = end if one_line else end + 1  # past ENDPRESS
+        blocks.append(replace(block, opening=opening, first=first, last=last,
+                              ended_by_password=secret))
+        if one_line:
+            i = end
+        elif secret:
+            rest.append(lines[end])  # the PASSWORD line, read as the password
+            # An ENDPRESS right after it, meant to end the message, is passed over.
+            after = end + 1 < len(lines) and _END.match(lines[end + 1][1])
+            i = end + 2 if after else end + 1
+        else:
+            i = end + 1  # past ENDPRESS
     return blocks, rest
 
 
@@ -146,11 +181,11 @@ def parse_header(number: int, header: str, text: str, unterminated: bool = False
         i += 1
     odd = [w for w in to + but if not _NAME.fullmatch(w)]
     if odd:
-        problems.append(f"not a player's name: {', '.join(odd)}")
+        problems.append(f"not a player's name: {some_names(odd)}")
     if but and not broadcast:
         problems.append("BUT follows ALL: PRESS TO ALL BUT FRANCE")
     if broadcast and to:
-        problems.append(f"a broadcast goes to everyone; drop {', '.join(to)} "
+        problems.append(f"a broadcast goes to everyone; drop {some_names(to)} "
                         "or write PRESS TO ALL BUT ...")
     if not broadcast and not to:
         problems.append("say who it is for: PRESS TO FRANCE, GERMANY (or BROADCAST)")

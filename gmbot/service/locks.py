@@ -17,14 +17,16 @@ rules keep two processes from deadlocking on these locks:
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import Any
 
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from gmbot.store.models import Game, Player
 
-# FOR NO KEY UPDATE on PostgreSQL; SQLAlchemy leaves it out on SQLite.
-STRENGTH = {"key_share": True}
+# FOR NO KEY UPDATE on PostgreSQL; SQLAlchemy leaves it out on SQLite. Keyword arguments
+# of with_for_update (typed as such: its parameters are of several types).
+STRENGTH: dict[str, Any] = {"key_share": True}
 
 
 def lock_game(session: Session, game: Game) -> None:

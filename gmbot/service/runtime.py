@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from datetime import datetime
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import bindparam, func, insert, select
+from sqlalchemy import CursorResult, bindparam, func, insert, select
 from sqlalchemy.orm import Session
 
 from gmbot.engine.map import GameMap, load_map
@@ -111,11 +112,14 @@ def log_event(session: Session, game: Game | None, kind: str, at: datetime,
     # A plain INSERT: cheaper than an ORM object, and the log is only ever queried.
     done = session.execute(_INSERT_EVENT, {"game_id": game.id if game else None, "at": at,
                                            "kind": kind, "data": data})
-    return int(done.inserted_primary_key[0])
+    # An INSERT's result is a CursorResult; Session.execute is typed for any statement.
+    key = cast("CursorResult[Any]", done).inserted_primary_key
+    assert key is not None  # set by every single-row INSERT
+    return int(key[0])
 
 
 def log_events(session: Session, kind: str,
-               events: list[tuple[int | None, datetime, dict[str, Any]]]) -> None:
+               events: Sequence[tuple[int | None, datetime, dict[str, Any]]]) -> None:
     """Log several events of one kind, (game id, at, data) each, in one statement."""
     if events:
         session.execute(_INSERT_EVENT, [{"game_id": game_id, "at": at, "kind": kind,

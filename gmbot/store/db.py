@@ -27,12 +27,14 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     # the first write, after the reads it depends on): _sqlite_begin below begins them.
     dbapi_conn.isolation_level = None
     cur = dbapi_conn.cursor()
+    # The busy timeout first: switching a new database to WAL takes its lock, and processes
+    # starting at once on it would otherwise fail with "database is locked" at once.
+    cur.execute("PRAGMA busy_timeout=30000")
     # WAL lets the daemon read while a CLI command writes; FULL makes each commit durable
     # before gmbot acknowledges the mail that caused it.
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA synchronous=FULL")
     cur.execute("PRAGMA foreign_keys=ON")
-    cur.execute("PRAGMA busy_timeout=30000")
     cur.close()
 
 
@@ -61,9 +63,10 @@ def _plain_savepoints(dialect: Dialect) -> None:
         conn.exec_driver_sql(f"ROLLBACK TO SAVEPOINT {quote(name)}")
 
     # On this engine's dialect object only; the SQL is what SQLAlchemy's compiler writes.
-    dialect.do_savepoint = savepoint  # type: ignore[method-assign]
-    dialect.do_release_savepoint = release  # type: ignore[method-assign]
-    dialect.do_rollback_to_savepoint = rollback_to  # type: ignore[method-assign]
+    # Set on the instance, so called without self: mypy sees a method of another shape.
+    dialect.do_savepoint = savepoint  # type: ignore[assignment]
+    dialect.do_release_savepoint = release  # type: ignore[assignment]
+    dialect.do_rollback_to_savepoint = rollback_to  # type: ignore[assignment]
 
 
 # PostgreSQL: the advisory lock key that serialises migrations between processes

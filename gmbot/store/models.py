@@ -4,7 +4,7 @@ position schema (JSON), so the store never needs to know a rule."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from sqlalchemy import (
     JSON,
@@ -15,6 +15,7 @@ from sqlalchemy import (
     Index,
     LargeBinary,
     String,
+    Table,
     Text,
     UniqueConstraint,
     text,
@@ -48,6 +49,11 @@ class UTCDateTime(TypeDecorator[datetime]):
 
 class Base(DeclarativeBase):
     type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON, datetime: UTCDateTime}
+
+    if TYPE_CHECKING:
+        # Every model maps one plain Table (DeclarativeBase types it as any FromClause):
+        # the Core statements built on it insert into and update it.
+        __table__: ClassVar[Table]
 
 
 class Game(Base):

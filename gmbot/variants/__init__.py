@@ -1,55 +1,83 @@
-"""Variant and option registry: names in a game file or case to composed rule sets.
+"""Variant and option registry: names in a game file or case to composed rule sets, built
+from the declarations of the variants' folders (gmbot/variants/declaration.py).
 
 Rule classes are imported when a game first needs them: a `gmbot tick` with nothing to
-do, or a standard game, never loads the variants' modules."""
+do, or a standard game, never loads the variants' modules (the declarations are small
+records that import nothing of them)."""
 
 from __future__ import annotations
 
+import pkgutil
 from collections.abc import Iterator, Mapping
 from importlib import import_module
 from typing import Any
 
 from gmbot.engine.rules import StandardRules, compose
+from gmbot.variants.declaration import Variant
 
 
-class _Lazy(Mapping[str, type]):
-    """name -> class, from "module:Class" paths imported on first use."""
+class _Lazy(Mapping[str, type[StandardRules]]):
+    """name -> rule set class, of the declarations given, imported on first use."""
 
-    def __init__(self, paths: dict[str, str]) -> None:
-        self._paths = paths
-        self._loaded: dict[str, type] = {}
+    def __init__(self, declared: Mapping[str, Variant]) -> None:
+        self._declared = declared
+        self._loaded: dict[str, type[StandardRules]] = {}
 
-    def __getitem__(self, name: str) -> type:
+    def __getitem__(self, name: str) -> type[StandardRules]:
         loaded = self._loaded.get(name)
         if loaded is None:
-            module, cls = self._paths[name].split(":")
-            loaded = self._loaded[name] = getattr(import_module(module), cls)
+            loaded = self._loaded[name] = self._declared[name].load_rules()
         return loaded
 
     def __contains__(self, name: object) -> bool:
-        return name in self._paths  # without importing: Mapping's would, through __getitem__
+        return name in self._declared  # without importing: Mapping's would, through __getitem__
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._paths)
+        return iter(self._declared)
 
     def __len__(self) -> int:
-        return len(self._paths)
+        return len(self._declared)
 
 
-VARIANTS: Mapping[str, type] = _Lazy({
-    "standard": "gmbot.engine.rules:StandardRules",
-    "al-andalus": "gmbot.variants.andalus:AlAndalusRules",
-    "arpiesse": "gmbot.variants.arpiesse:ArpiesseRules",
-    "capitalist": "gmbot.variants.capitalist:CapitalistRules",
-    "warlock": "gmbot.variants.warlock:WarlockRules",
-})
+def _declared(package: str) -> dict[str, Variant]:
+    """name -> declaration, of every sub-folder of `package` that declares one."""
+    found = {}
+    for info in pkgutil.iter_modules(import_module(package).__path__):
+        if info.ispkg:
+            declaration = getattr(import_module(f"{package}.{info.name}"), "DECLARATION", None)
+            if isinstance(declaration, Variant):
+                found[declaration.name] = declaration
+    return found
+
+
+# Every variant is a folder of this package, every option a folder of options/: adding
+# one is adding its folder (docs/variants/ADDING.md).
+DECLARED_VARIANTS: Mapping[str, Variant] = _declared(__name__)
+DECLARED_OPTIONS: Mapping[str, Variant] = _declared(f"{__name__}.options")
+
+VARIANTS: Mapping[str, type[StandardRules]] = _Lazy(DECLARED_VARIANTS)
 
 # Options switched on by a true value in a game's `options:`; each is a mixin of hooks.
-OPTIONS: Mapping[str, type] = _Lazy({
-    "build_anywhere": "gmbot.variants.options:BuildAnywhere",
-    "civil_disorder_2023": "gmbot.variants.options:CivilDisorder2023",
-    "changing_home_centres": "gmbot.variants.homecentres:ChangingHomeCentres",
-})
+OPTIONS: Mapping[str, type[StandardRules]] = _Lazy(DECLARED_OPTIONS)
+
+
+def declaration(name: str) -> Variant | None:
+    """The variant or option called `name` in game files, if there is one."""
+    return DECLARED_VARIANTS.get(name) or DECLARED_OPTIONS.get(name)
+
+
+def example_text(name: str) -> str:
+    """The example game file of the variant or option `name`, as shipped with gmbot."""
+    found = declaration(name)
+    if found is None:
+        known = ", ".join(sorted([*DECLARED_VARIANTS, *DECLARED_OPTIONS]))
+        raise VariantError(f"unknown variant or option {name!r} (known: {known})")
+    if found.example is None:
+        with_example = ", ".join(sorted(n for n, d in {**DECLARED_VARIANTS, **DECLARED_OPTIONS}
+                                        .items() if d.example is not None))
+        raise VariantError(f"{name} has no example game (examples: {with_example})")
+    return found.example.read_text(encoding="utf-8")
+
 
 # Options that are plain values read by the rules themselves.
 VALUE_OPTIONS = {"solo", "seed"}  # seed: the random source of rules.rng

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from gmbot.engine.adjudicate import PhaseResult, adjudicate
+from gmbot.engine.adjudicate import adjudicate
 from gmbot.engine.map import load_map
 from gmbot.engine.position import state_from_dict, state_to_dict
+from gmbot.engine.result import PhaseResult
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import MOVEMENT
 from gmbot.variants import make_rules

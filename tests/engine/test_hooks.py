@@ -15,7 +15,7 @@ from gmbot.engine.resolve import ATTACK, Resolution
 from gmbot.engine.state import Unit
 from gmbot.variants import VariantError, make_rules
 from gmbot.variants.cases import run_case
-from gmbot.variants.options import BuildAnywhere
+from gmbot.variants.options.build_anywhere.rules import BuildAnywhere
 
 MAP = load_map("standard")
 

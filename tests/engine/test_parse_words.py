@@ -42,7 +42,7 @@ from gmbot.engine.parse import (
     OrderParser,
 )
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, Unit
-from gmbot.variants.arpiesse_orders import EXCHANGE_WORDS, Exchange, read_exchange
+from gmbot.variants.arpiesse.orders import EXCHANGE_WORDS, Exchange, read_exchange
 from gmbot.variants.cases import run_case
 from gmbot.variants.warlock.balloon import AirOrder, parse_air, with_aloft
 

@@ -1,4 +1,4 @@
-"""Al-Andalus by mail, from games/al-andalus-example.yaml through the real pipeline on the
+"""Al-Andalus by mail, from its example game through the real pipeline on the
 local Maildir: a Prince hires a Wazir in Spring, the Wazir orders one of his units in the
 Fall, the auto-hold is named in the Prince's acknowledgement, a Wazir's line for a unit
 not his Prince's is refused with its reason, and courts and dinars are in the public
@@ -17,7 +17,7 @@ from gmbot.cli import main
 from tests.loop.judgekit import Judge, body, make_judge
 
 REPO = Path(__file__).resolve().parents[2]
-GAME = (REPO / "games" / "al-andalus-example.yaml").read_text(encoding="utf-8")
+GAME = (REPO / "gmbot/variants/al_andalus/example.yaml").read_text(encoding="utf-8")
 PRINCES = ["CASTILLE", "ZARAGOZA", "BADAJOZ", "SEVILLE", "GRANADA"]
 WAZIRS = ["lordelindel", "asudevil", "nanook"]
 EVERYONE = [f"{p.lower()}@example.test" for p in PRINCES] + [f"{w}@example.test"

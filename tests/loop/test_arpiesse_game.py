@@ -1,4 +1,4 @@
-"""An Arpiesse game from games/arpiesse-example.yaml played by mail through the judge: a
+"""An Arpiesse game from its example game played by mail through the judge: a
 battle decided by colour, an exchange of colours, and coloured builds in winter, with each
 unit's colour shown in the results mails."""
 
@@ -14,7 +14,7 @@ from gmbot.store.models import Game
 from tests.loop.conftest import Cli
 from tests.loop.judgekit import POWERS, REPO, Judge, body, make_judge
 
-GAME = REPO / "games" / "arpiesse-example.yaml"
+GAME = REPO / "gmbot/variants/arpiesse/example.yaml"
 
 
 def addr(power: str) -> str:

@@ -132,7 +132,7 @@ def test_balance_is_refused_to_the_gm_and_absent_in_standard_games(judge: Judge)
 
 # -- a whole game by mail: capital phase, Winter 1897, the economy, to Spring 1901 -------
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "games" / "capitalist-example.yaml"
+EXAMPLE = Path(__file__).resolve().parents[2] / "gmbot/variants/capitalist/example.yaml"
 PREFERENCES = {
     # England and France both want London first: a coin toss decides.
     "ENGLAND": "LON EDI LVP BRE PAR BEL HOL NWY SWE KIE",

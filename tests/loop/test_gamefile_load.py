@@ -15,6 +15,7 @@ from sqlalchemy import select
 from gmbot.engine.map import load_map
 from gmbot.engine.position import state_from_dict, state_to_dict
 from gmbot.store.models import Event, Game, OrderSet, PhaseRow
+from gmbot.variants import DECLARED_OPTIONS, DECLARED_VARIANTS
 from tests.loop.conftest import Cli
 from tests.loop.judgekit import Judge, make_judge, standard_game
 from tests.loop.judgekit import body as crlf_body
@@ -271,11 +272,14 @@ def test_game_list(judge: Judge, cli: Cli) -> None:
                             "2026", "09:00", "UTC"]
 
 
-@pytest.mark.parametrize(
-    "example", sorted(p.name for p in (Path(__file__).parents[2] / "games").glob("*.yaml"))
-)
+# Every declared variant's and option's example game, by the declaration's name.
+EXAMPLES = {d.name: d.example for d in (*DECLARED_VARIANTS.values(), *DECLARED_OPTIONS.values())
+            if d.example is not None}
+
+
+@pytest.mark.parametrize("example", sorted(EXAMPLES))
 def test_every_example_game_loads_and_round_trips(cli: Cli, example: str) -> None:
-    path = Path(__file__).parents[2] / "games" / example
+    path = Path(str(EXAMPLES[example]))
     spec = yaml.safe_load(path.read_text(encoding="utf-8"))
     assert "created" in cli("game", "load", str(path)).output
     shown = json.loads(cli("game", "show", spec["name"], "--json").output)

@@ -123,7 +123,8 @@ def test_home_centre_orders_outside_winter_are_refused_by_mail(judge: Judge) -> 
 
 
 def test_the_example_game_loads_with_its_extra_centres(judge: Judge, cli: Cli) -> None:
-    example = Path(__file__).resolve().parents[2] / "games/standard-homecentres-example.yaml"
+    example = (Path(__file__).resolve().parents[2]
+               / "gmbot/variants/options/home_centres/example.yaml")
     cli("game", "load", str(example))
     shown = json.loads(cli("game", "show", "standard-homecentres-example", "--json").output)
     assert shown["options"] == {"changing_home_centres": True}

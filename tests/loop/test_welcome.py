@@ -37,7 +37,7 @@ def test_everyone_is_welcomed_once_with_all_he_needs(tmp_path: Path) -> None:
 
 
 def test_a_role_player_is_welcomed_in_his_role(tmp_path: Path) -> None:
-    text = (REPO / "games" / "al-andalus-example.yaml").read_text(encoding="utf-8")
+    text = (REPO / "gmbot/variants/al_andalus/example.yaml").read_text(encoding="utf-8")
     judge = make_judge(tmp_path, text)
     [wazir] = [m for m in judge.welcomes if m["To"] == "lordelindel@example.test"]
     assert "You play lordelindel (wazir)" in body(wazir)
@@ -64,8 +64,10 @@ def test_a_game_without_authentication_says_so(tmp_path: Path) -> None:
 
 
 def welcome_of(tmp_path: Path, game_file: str, address: str) -> str:
-    """The welcome mail text of `address` when the example game `game_file` is loaded."""
-    judge = make_judge(tmp_path / address, (REPO / "games" / game_file).read_text("utf-8"))
+    """The welcome mail text of `address` when the example game `game_file` (under
+    gmbot/variants) is loaded."""
+    text = (REPO / "gmbot" / "variants" / game_file).read_text("utf-8")
+    judge = make_judge(tmp_path / address, text)
     text = body(next(m for m in judge.welcomes if m["To"] == address))
     # Its examples are not columns aligned with runs of spaces (proportional fonts).
     assert not [line for line in text.splitlines() if re.search(r"\S {2,}\S", line)]
@@ -73,7 +75,7 @@ def welcome_of(tmp_path: Path, game_file: str, address: str) -> str:
 
 
 def test_a_standard_player_learns_the_standard_orders(tmp_path: Path) -> None:
-    text = welcome_of(tmp_path, "standard-example.yaml", "france@example.test")
+    text = welcome_of(tmp_path, "standard/example.yaml", "france@example.test")
     assert "A PAR - BUR" in text and "BUILD A PAR / REMOVE F TRI / WAIVE" in text
     assert "CAST" not in text and "ASSIMILATE" not in text
 
@@ -81,36 +83,36 @@ def test_a_standard_player_learns_the_standard_orders(tmp_path: Path) -> None:
 # One game loaded per test: on PostgreSQL a test's homes share its one database, where a
 # second load of the same game is an update that welcomes nobody.
 def test_a_wazir_learns_the_court_orders(tmp_path: Path) -> None:
-    wazir = welcome_of(tmp_path, "al-andalus-example.yaml", "lordelindel@example.test")
+    wazir = welcome_of(tmp_path, "al_andalus/example.yaml", "lordelindel@example.test")
     assert "GO TO COURT ZARAGOZA" in wazir and "PLUNDER" in wazir
     assert "HIRE" not in wazir and "BUILD" not in wazir
 
 
 def test_a_prince_learns_how_to_hire(tmp_path: Path) -> None:
-    prince = welcome_of(tmp_path, "al-andalus-example.yaml", "zaragoza@example.test")
+    prince = welcome_of(tmp_path, "al_andalus/example.yaml", "zaragoza@example.test")
     # The Wazir named is one of this game's.
     assert "HIRE lordelindel" in prince and "ARREST" in prince and "A ZAR - MED" in prince
     assert "GO TO COURT" not in prince and "A PAR - BUR" not in prince
 
 
 def test_a_warlock_learns_to_cast(tmp_path: Path) -> None:
-    text = welcome_of(tmp_path, "warlock-example.yaml", "england@example.test")
+    text = welcome_of(tmp_path, "warlock/example.yaml", "england@example.test")
     assert "CAST VAPORIZE A BUD" in text and "CAST MAKE INVISIBLE F SMY - AEG" in text
 
 
 def test_a_capitalist_learns_pay_bribes_votes_and_capitals(tmp_path: Path) -> None:
-    text = welcome_of(tmp_path, "capitalist-example.yaml", "england@example.test")
+    text = welcome_of(tmp_path, "capitalist/example.yaml", "england@example.test")
     for line in ("F LON - NTH (3)", "BRIBE A PAR - BUR (2)", "VOTE F LON (3)",
                  "CAPITALS LON EDI", "BALANCE"):
         assert line in text
 
 
 def test_an_arpiesse_player_learns_exchanges_and_coloured_builds(tmp_path: Path) -> None:
-    text = welcome_of(tmp_path, "arpiesse-example.yaml", "france@example.test")
+    text = welcome_of(tmp_path, "arpiesse/example.yaml", "france@example.test")
     assert "A VEN X A TRI" in text and "BUILD RED A PAR" in text
     assert "BUILD A PAR /" not in text  # a build without a colour is refused
 
 
 def test_changing_home_centres_adds_its_winter_orders(tmp_path: Path) -> None:
-    text = welcome_of(tmp_path, "standard-homecentres-example.yaml", "russia@example.test")
+    text = welcome_of(tmp_path, "options/home_centres/example.yaml", "russia@example.test")
     assert "A PAR - BUR" in text and "ASSIMILATE WAR" in text and "ABANDON SEV" in text

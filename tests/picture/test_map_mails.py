@@ -140,7 +140,7 @@ def test_every_welcome_mail_shows_the_start_inline(judge: Judge) -> None:
     assert len(set(pictures.values())) == 1
 
 
-WARLOCK_HIDDEN = (REPO / "games" / "warlock-example.yaml").read_text(encoding="utf-8") + """
+WARLOCK_HIDDEN = (REPO / "gmbot/variants/warlock/example.yaml").read_text(encoding="utf-8") + """
 position:
   phase: S1901M
   units:

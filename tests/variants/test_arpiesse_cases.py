@@ -1,74 +1,30 @@
-"""Arpiesse adjudication from data: the rule text's twelve worked examples and the rulings
-(tests/variants/arpiesse/*.yaml), and the whole DATC suite (tests/datc/*.yaml, read, not
-copied) with every unit given one colour, which must adjudicate exactly as standard."""
+"""Arpiesse adjudication from data: the whole DATC suite (the standard variant's cases and
+civil_disorder_2023's, read, not copied) with every unit given one colour, which must
+adjudicate exactly as standard. The rule text's worked examples and the rulings
+(gmbot/variants/arpiesse/cases) run in tests/variants/test_cases.py."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from gmbot.engine.map import load_map
 from gmbot.engine.orders import Build, OrderError
 from gmbot.engine.parse import OrderParser
 from gmbot.engine.state import Phase
+from gmbot.variants import DECLARED_OPTIONS, DECLARED_VARIANTS
 from gmbot.variants.cases import CaseError, run_case
-from tests import test_datc
+from gmbot.variants.declaration import Variant
+from tests.variants.casekit import load_cases, run_steps
+from tests.variants.expect import arpiesse
 
-DATA = Path(__file__).parent / "arpiesse"
 PARSER = OrderParser.for_map(load_map("standard"))
-
-
-def _load(path: Path) -> list[Any]:
-    cases = yaml.safe_load(path.read_text(encoding="utf-8")) or []
-    return [pytest.param(c, id=str(c["id"])) for c in cases]
-
-
-def _colours(out: dict[str, Any]) -> dict[str, str]:
-    return {
-        u["unit"]: u.get("colour")
-        for units in out["units_after"].values() for u in units if isinstance(u, dict)
-    }
-
-
-def run_steps(case: dict[str, Any], rewrite: Any = None) -> None:
-    """Each step on the position the previous one left, checked like the DATC cases plus
-    the colours after the phase and the public report lines."""
-    position = {k: case[k] for k in test_datc.POSITION_KEYS if k in case}
-    position.setdefault("centers", {})
-    steps = case.get("steps") or [{"orders": case.get("orders"), "expect": case.get("expect")}]
-    for n, step in enumerate(steps, 1):
-        orders = step.get("orders") or {}
-        if rewrite:
-            orders, originals = rewrite(position, orders)
-        out = run_case({**position, "orders": orders})
-        if rewrite:
-            for e in out["errors"]:
-                e["order"] = originals(e["order"])
-        expect = step.get("expect") or {}
-        where = f"{case['id']} step {n}"
-        test_datc.check(expect, out, where)
-        for unit, colour in (expect.get("colours_after") or {}).items():
-            assert _colours(out).get(unit) == colour, f"{where}: colour of {unit}: {out}"
-        if "notes" in expect:
-            assert out.get("public_notes", []) == expect["notes"], f"{where}: notes"
-        position = dict(out["position"])
-        for k in ("variant", "options"):
-            if k in case:
-                position[k] = case[k]
-
-
-@pytest.mark.parametrize("case", _load(DATA / "examples.yaml"))
-def test_rule_text_example(case: dict[str, Any]) -> None:
-    run_steps(case)
-
-
-@pytest.mark.parametrize("case", _load(DATA / "rulings.yaml"))
-def test_ruling(case: dict[str, Any]) -> None:
-    run_steps(case)
+# The DATC and the standard rule set's own cases, and those of the option whose rule the
+# DATC's 6.J prefers: all on the standard map, all expecting the standard keys.
+DATC = [*load_cases(DECLARED_VARIANTS["standard"]),
+        *load_cases(DECLARED_OPTIONS["civil_disorder_2023"])]
 
 
 # -- the DATC with every unit red ---------------------------------------------------------
@@ -119,9 +75,9 @@ def _red_builds(
     return out, _without_red
 
 
-@pytest.mark.parametrize("case", test_datc.load_cases())
-def test_datc_with_all_units_one_colour(case: dict[str, Any]) -> None:
-    run_steps(_all_red(case), rewrite=_red_builds)
+@pytest.mark.parametrize(("datc", "case"), DATC)
+def test_datc_with_all_units_one_colour(datc: Variant, case: dict[str, Any]) -> None:
+    run_steps(datc, _all_red(case), rewrite=_red_builds, words=arpiesse.VOCABULARY)
 
 
 # -- positions without colours ------------------------------------------------------------

@@ -1,87 +1,27 @@
-"""Changing home centres: the rule text's conditions as data (home-centres.yaml), run
-through the same code path as `gmbot adjudicate`, plus the order grammar, the position's
-`extra_centres`, and what the option tells players."""
+"""Changing home centres: the order grammar, the position's `extra_centres`, and what the
+option tells players. The rule text's conditions as data (the option's cases,
+gmbot/variants/options/home_centres/cases) run in tests/variants/test_cases.py."""
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
-
 import pytest
-import yaml
 
 from gmbot.engine import load_map, state_from_dict
 from gmbot.engine.adjudicate import accept_orders
 from gmbot.engine.parse import OrderParser
 from gmbot.engine.position import PositionError, state_to_dict
 from gmbot.variants import make_rules
-from gmbot.variants.cases import run_case
-from gmbot.variants.homecentres import (
+from gmbot.variants.options.build_anywhere.rules import BuildAnywhere
+from gmbot.variants.options.civil_disorder_2023.rules import CivilDisorder2023
+from gmbot.variants.options.home_centres.rules import (
     Abandon,
     Assimilate,
     ChangingHomeCentres,
     parse_home_order,
 )
-from gmbot.variants.options import BuildAnywhere, CivilDisorder2023
 
-DATA = Path(__file__).parent / "home-centres.yaml"
-POSITION_KEYS = ("variant", "phase", "units", "centers", "homes", "dislodged", "standoffs",
-                 "powers", "extra_centres")
 OPTION = {"changing_home_centres": True}
 MAP = load_map("standard")
-
-
-def load_cases() -> list[Any]:
-    cases = yaml.safe_load(DATA.read_text(encoding="utf-8"))
-    return [pytest.param(c, id=str(c["id"])) for c in cases]
-
-
-def _squash(text: str) -> str:
-    return " ".join(text.split())
-
-
-def check(expect: dict[str, Any], out: dict[str, Any], where: str) -> None:
-    if "phase" in expect:
-        assert out["phase"] == expect["phase"], f"{where}: phase"
-    if "errors" in expect:
-        got = {e["order"]: e["reason"] for e in out["errors"]}
-        assert set(got) == set(expect["errors"]), f"{where}: errors {out['errors']}"
-        for line, part in expect["errors"].items():
-            assert part in got[line], f"{where}: {line}: {got[line]!r} lacks {part!r}"
-    homes = out["position"]["homes"]
-    for power, want in (expect.get("homes_after") or {}).items():
-        assert sorted(homes[power]) == sorted(want), f"{where}: homes of {power}"
-    attrs = out["position"].get("powers", {})
-    for power, want in (expect.get("powers_after") or {}).items():
-        got_attrs = {k: attrs.get(power, {}).get(k) for k in want}
-        assert got_attrs == want, f"{where}: powers.{power}"
-    notes = [_squash(n) for n in out.get("public_notes", [])]
-    for line in expect.get("notes") or ():
-        assert _squash(line) in notes, f"{where}: note {line!r} not in {notes}"
-    if "built" in expect:
-        assert out.get("built", []) == expect["built"], f"{where}: built"
-    for unit, want in (expect.get("results") or {}).items():
-        assert out["order_results"].get(unit) == want, f"{where}: result of {unit}"
-    if "units_after" in expect:
-        got_units = {p: set(u) for p, u in out["units_after"].items()}
-        assert got_units == {p: set(u) for p, u in expect["units_after"].items()}, where
-    if "centers_after" in expect:
-        got_c = {p: set(c) for p, c in out["centers_after"].items()}
-        want_c = {p: set(c) for p, c in expect["centers_after"].items()}
-        assert {p: got_c.get(p) for p in want_c} == want_c, f"{where}: centres"
-
-
-@pytest.mark.parametrize("case", load_cases())
-def test_case(case: dict[str, Any]) -> None:
-    options = case.get("options", OPTION)
-    position = {k: case[k] for k in POSITION_KEYS if k in case}
-    steps = case.get("steps") or [{"orders": case.get("orders"), "expect": case.get("expect")}]
-    for n, step in enumerate(steps, 1):
-        out = run_case({**position, "options": options, "orders": step.get("orders") or {}})
-        check(step.get("expect") or {}, out, f"{case['id']} step {n}")
-        position = dict(out["position"])
-        if "variant" in case:  # the position written back does not name the variant
-            position["variant"] = case["variant"]
 
 
 # -- the grammar -------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from gmbot.engine.state import GameState, Unit
 from gmbot.store.models import PhaseRow
 from tests.loop.judgekit import POWERS, Judge, body, make_judge
 
-GAME = Path(__file__).resolve().parents[2] / "games" / "warlock-example.yaml"
+GAME = Path(__file__).resolve().parents[2] / "gmbot/variants/warlock/example.yaml"
 MAP: GameMap = load_map("standard")
 SUBJECT = "[warlock-example] orders"
 

@@ -1,4 +1,4 @@
-"""A Warlock game by mail, from games/warlock-example.yaml: casts in the orders mail, the
+"""A Warlock game by mail, from its example game: casts in the orders mail, the
 acknowledgement listing the spells left, refusals with reasons, and the results mails
 telling each player only what the text lets him see."""
 
@@ -12,7 +12,7 @@ from gmbot.engine.map import load_map
 from tests.loop.judgekit import POWERS, Judge, body, make_judge
 from tests.warlock.test_warlock_leaks import current_state
 
-GAME = Path(__file__).resolve().parents[2] / "games" / "warlock-example.yaml"
+GAME = Path(__file__).resolve().parents[2] / "gmbot/variants/warlock/example.yaml"
 START = {k: list(p.units) for k, p in load_map("standard").powers.items()}
 
 

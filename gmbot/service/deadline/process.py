@@ -166,7 +166,7 @@ def _process(app: App, s: Session, game: Game, phase: PhaseRow, reason: str,
                             processed_at=None, result=None)
         s.add(next_row)
     policy = policy_of(game)
-    extra = {
+    extra: dict[str, Any] = {  # the template's context
         "game": game, "nmr": nmr, "reason": reason,
         "deadline": deadline_text(policy, next_row.deadline_at if next_row else None),
         "corrects": _corrected(s, game, phase, policy),
@@ -233,7 +233,7 @@ def send_reminders(app: App, now: datetime | None = None) -> int:
             if phase.deadline_at is None:
                 continue
             policy = policy_of(game)
-            todo, late_notice = _reminders_due(policy, phase, now)
+            todo, late_notice = _reminders_due(policy, phase, phase.deadline_at, now)
             if not todo and not late_notice:
                 continue
             # Another process may be doing the same: with the game locked (as process_game
@@ -245,7 +245,7 @@ def send_reminders(app: App, now: datetime | None = None) -> int:
                     or phase.deadline_at is None:
                 continue
             policy = policy_of(game)
-            todo, late_notice = _reminders_due(policy, phase, now)
+            todo, late_notice = _reminders_due(policy, phase, phase.deadline_at, now)
             if not todo and not late_notice:
                 continue
             done = set(phase.reminders_sent or [])
@@ -289,17 +289,18 @@ def _tell_late(s: Session, game: Game, phase: PhaseRow, late: list[Player], unti
     return len(late)
 
 
-def _reminders_due(policy: DeadlinePolicy, phase: PhaseRow,
+def _reminders_due(policy: DeadlinePolicy, phase: PhaseRow, deadline: datetime,
                    now: datetime) -> tuple[list[str], bool]:
-    """The reminder offsets due now and not sent yet; whether the GM's late notice is."""
+    """The reminder offsets due now and not sent yet; whether the GM's late notice is.
+    `deadline` is the phase's (the caller has checked that it has one)."""
     done = set(phase.reminders_sent or [])
     todo = [
         str(r) for r in policy.reminders
-        if phase.deadline_at - r.total <= now < phase.deadline_at and str(r) not in done
-        and phase.opened_at < phase.deadline_at - r.total
+        if deadline - r.total <= now < deadline and str(r) not in done
+        and phase.opened_at < deadline - r.total
     ]
-    final = final_deadline(policy, phase.deadline_at)
-    return todo, phase.deadline_at <= now < final and "late" not in done
+    final = final_deadline(policy, deadline)
+    return todo, deadline <= now < final and "late" not in done
 
 
 def next_wakeup(app: App, after: datetime | None = None) -> datetime | None:

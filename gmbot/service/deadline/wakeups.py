@@ -195,7 +195,8 @@ def _before_flush(session: Session, _context: Any, _instances: Any) -> None:
     for phase in phases.values():
         game = _game_of(session, phase)
         phase.wake_at = wake_time(game, phase) if game is not None else None
-        if phase in session.new and phase.wake_at is not None and policy_of(game).early:
+        if phase in session.new and phase.wake_at is not None and game is not None \
+                and policy_of(game).early:
             phase.wake_at = phase.opened_at  # it may have nothing to wait for
     for game_id in soon:
         _look_soon(session, game_id)

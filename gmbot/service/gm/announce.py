@@ -42,7 +42,8 @@ def announce(session: Session, game: Game, event_id: int, template: str, now: da
         recipients += [(None, address) for address in game.observers or ()]
     for player, address in recipients:
         subject, body = render(template, game=game, player=player, **context)
-        mail = {"kind": "announce", "sender": game.judge, "recipient": address,
+        # queue_mail's keyword arguments, of several types
+        mail: dict[str, Any] = {"kind": "announce", "sender": game.judge, "recipient": address,
                 "subject": subject, "body": body, "now": now, "game": game}
         key = f"{moment}:{address}"
         counts = 1 if player is not None else 0

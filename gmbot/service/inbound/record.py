@@ -25,6 +25,7 @@ from gmbot.service.inbound.evidence import examine_all
 from gmbot.service.inbound.gates import handle
 from gmbot.service.inbound.handling import Outcome, duplicate, write_record
 from gmbot.service.inbound.lookups import BatchLookups, StoreLookups
+from gmbot.service.inbound.redaction import redact_passwords
 from gmbot.service.locks import lock_games_of
 from gmbot.service.outbox.retention import cap_refused_mail
 from gmbot.service.runtime import log_events
@@ -62,10 +63,11 @@ def _set_aside(app: App, raw: Raw, why: str) -> Outcome:
 
 
 def _failed(app: App, raw: Raw, ident: str, why: str) -> Inbound:
-    """The record of a mail whose handling failed: its whole text kept, to look into."""
+    """The record of a mail whose handling failed: its whole text kept, to look into
+    (its passwords taken out)."""
     return Inbound(message_id=ident, sender="", subject="", received_at=app.now(),
                    size=size_of(raw), status="failed", reason=why[:2000],
-                   raw=raw.head if isinstance(raw, Oversize) else raw)
+                   raw=raw.head if isinstance(raw, Oversize) else redact_passwords(raw))
 
 
 def _parse(raw: Raw) -> InboundMail:
@@ -76,8 +78,11 @@ def _parse(raw: Raw) -> InboundMail:
 
 def _kept(raw: Raw, status: str) -> bytes:
     """What the store keeps of a mail's text: all of a handled mail (until
-    limits.keep_raw_mail_days), only the header section of mail refused or ignored."""
-    return raw if status == "handled" and isinstance(raw, bytes) else head_of(raw)
+    limits.keep_raw_mail_days) but its passwords (redaction.py), only the header section
+    of mail refused or ignored."""
+    if status == "handled" and isinstance(raw, bytes):
+        return redact_passwords(raw)
+    return head_of(raw)
 
 
 def _receive(app: App, raw: Raw) -> Outcome:
@@ -211,14 +216,16 @@ def _receive_nested(app: App, s: Session, raw: Raw, mail: InboundMail | Exceptio
                                  raw=_kept(raw, "handled"))
                 outcome = handle(app, s, mail, record, evidence, lookups)
                 status, reason = outcome.status, outcome.reason or None
+                # A handled mail's text was redacted once, above.
+                kept = record.raw if status == "handled" else _kept(raw, status)
                 if record.id is None:
                     record.status, record.reason = status, reason
-                    record.raw = _kept(raw, status)
+                    record.raw = kept
                     _clip(record)
                     write_record(s, record)
                 elif (record.status, record.reason) != (status, reason):
                     s.execute(update(Inbound).where(Inbound.id == record.id)
-                              .values(status=status, reason=reason, raw=_kept(raw, status)))
+                              .values(status=status, reason=reason, raw=kept))
                 record.status, record.reason = status, reason
             batch.recorded_mail(ident, mail.sender, record.received_at, status, reason)
             batch.keep_event()

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from gmbot.engine.state import Phase
 from gmbot.mail.message import InboundMail
+from gmbot.press.limits import Used
 from gmbot.press.names import GM, Names, Seat
 from gmbot.press.policy import PressRules
 from gmbot.service.outbox.queue import new_message_id, queue_mail
@@ -59,6 +61,33 @@ class Message:
     reply_to: Press | None = None
 
 
+@dataclass(frozen=True)
+class Copy:
+    kind: str  # recipient | gm-copy | observer
+    player: Player | None
+    address: str
+
+
+def copies_of(game: Game, msg: Message) -> list[Copy]:
+    """The mails relaying `msg` queues: one per recipient, the observers' copies of a
+    broadcast, and the GM's copy where the rules give him one. Counted against the press
+    limits before anything is queued."""
+    players = {p.key: p for p in active_players(game)}
+    copies: list[Copy] = []
+    for key in msg.to:
+        if key == GM:
+            copies.append(Copy("recipient", None, game.gm))
+        elif key in players:
+            copies.append(Copy("recipient", players[key], players[key].address))
+    if msg.broadcast:
+        copies += [Copy("observer", None, a) for a in game.observers]
+        if GM not in msg.to and msg.sender is not None:
+            copies.append(Copy("gm-copy", None, game.gm))
+    elif press_rules(game).gm_copies and GM not in msg.to and msg.sender is not None:
+        copies.append(Copy("gm-copy", None, game.gm))
+    return copies
+
+
 def relay(session: Session, game: Game, names: Names, msg: Message, inbound: Inbound,
           now: datetime) -> Press:
     """Store the press and queue one mail per recipient (and the GM's and observers'
@@ -73,40 +102,43 @@ def relay(session: Session, game: Game, names: Names, msg: Message, inbound: Inb
     session.add(press)
     session.flush()  # its id keys the copies' mails
     rules = press_rules(game)
-    players = {p.key: p for p in active_players(game)}
     shown_to = "all players" if msg.broadcast else ", ".join(names.label(k) for k in msg.to)
-    common = {"game": game, "press": press, "signed_as": signed_as, "shown_to": shown_to,
-              "phase": (Phase.parse(msg.phase).long() if msg.phase
-                        else "after the end of the game" if game.status == "finished" else ""),
-              "reply": msg.reply_to is not None}
-    copies: list[tuple[str, Player | None, str]] = []  # kind, player, address
-    for key in msg.to:
-        if key == GM:
-            copies.append(("recipient", None, game.gm))
-        elif key in players:
-            copies.append(("recipient", players[key], players[key].address))
-    if msg.broadcast:
-        copies += [("observer", None, a) for a in game.observers]
-        if GM not in msg.to and msg.sender is not None:
-            copies.append(("gm-copy", None, game.gm))
-    elif rules.gm_copies and GM not in msg.to and msg.sender is not None:
-        copies.append(("gm-copy", None, game.gm))
-    for kind, player, address in copies:
+    common: dict[str, Any] = {
+        "game": game, "press": press, "signed_as": signed_as, "shown_to": shown_to,
+        "phase": (Phase.parse(msg.phase).long() if msg.phase
+                  else "after the end of the game" if game.status == "finished" else ""),
+        "reply": msg.reply_to is not None}
+    copies = copies_of(game, msg)
+    for copy in copies:
         subject, body = render(
-            "press.txt.j2", **common, kind=kind,
+            "press.txt.j2", **common, kind=copy.kind,
             true_sender=names.label(sender_key),
-            can_reply=kind != "observer",
-            gm_copies=rules.gm_copies and not msg.broadcast and kind == "recipient")
+            can_reply=copy.kind != "observer",
+            gm_copies=rules.gm_copies and not msg.broadcast and copy.kind == "recipient")
         # The recipient's reply token in it, like every judge mail: his reply proves him.
-        mid = new_message_id(game.judge, recipient_token(game, address))
-        queue_mail(session, key=f"press:{press.id}:{address}", kind="press",
-                   sender=game.judge, recipient=address, subject=subject, body=body,
+        mid = new_message_id(game.judge, recipient_token(game, copy.address))
+        queue_mail(session, key=f"press:{press.id}:{copy.address}", kind="press",
+                   sender=game.judge, recipient=copy.address, subject=subject, body=body,
                    now=now, game=game, message_id=mid)
-        session.add(PressCopy(press_id=press.id, kind=kind, address=address, message_id=mid,
-                              player_id=player.id if player else None))
+        session.add(PressCopy(press_id=press.id, kind=copy.kind, address=copy.address,
+                              message_id=mid,
+                              player_id=copy.player.id if copy.player else None))
     log_event(session, game, "press_relayed", now, press=press.id, sender=sender_key,
               to=list(msg.to), broadcast=msg.broadcast, grey=msg.grey, copies=len(copies))
     return press
+
+
+def sent_since(session: Session, game: Game, sender_key: str, since: datetime) -> Used:
+    """The press `sender_key` (a seat, or GM) relayed in `game` since `since`: messages,
+    copies queued, bytes of text; what the per-hour press limit counts."""
+    recent = (select(Press.id).where(Press.game_id == game.id,
+                                     Press.sender_key == sender_key,
+                                     Press.created_at >= since))
+    texts = session.scalars(select(Press.text).where(Press.id.in_(recent))).all()
+    copies = session.scalar(select(func.count()).select_from(PressCopy)
+                            .where(PressCopy.press_id.in_(recent))) or 0
+    return Used(messages=len(texts), copies=copies,
+                bytes=sum(len(t.encode("utf-8")) for t in texts))
 
 
 def replied_press(session: Session, game: Game, sender: Player | None,

@@ -3,6 +3,7 @@ transaction)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -10,10 +11,11 @@ from typing import Any
 from sqlalchemy import bindparam, insert, select
 from sqlalchemy.orm import Session
 
-from gmbot.engine.adjudicate import Rejection, accept_orders
+from gmbot.engine.adjudicate import accept_orders
 from gmbot.engine.merge import merge_orders
 from gmbot.engine.parse import OrderParser
 from gmbot.engine.pending import missing_orders
+from gmbot.engine.result import Rejection
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState
 from gmbot.engine.vocabulary import did_you_mean
@@ -38,7 +40,7 @@ class Submission:
 
 
 def check_lines(
-    state: GameState, rules: StandardRules, player: Player, lines: list[tuple[int | None, str]]
+    state: GameState, rules: StandardRules, player: Player, lines: Sequence[tuple[int | None, str]]
 ) -> Submission:
     texts = [t for _, t in lines]
     orders, rejections = accept_orders(state, rules, player.key, texts)
@@ -51,7 +53,7 @@ def check_lines(
 
 def merge_lines(
     state: GameState, rules: StandardRules, player: Player, earlier: list[str],
-    lines: list[tuple[int | None, str]],
+    lines: Sequence[tuple[int | None, str]],
 ) -> Submission:
     """The player's set after this mail's lines: each replaces the earlier order with its
     key (a unit, a build site, a spell...), the rest stand."""
@@ -67,7 +69,7 @@ def merge_lines(
 
 
 def _rejected(sub: Submission, state: GameState, rules: StandardRules,
-              lines: list[tuple[int | None, str]], refused: list[Rejection]) -> None:
+              lines: Sequence[tuple[int | None, str]], refused: list[Rejection]) -> None:
     """The refused lines in mail order; only those a reply lists get a "did you mean"
     (looking for near misses of every line of a junk mail would cost too much)."""
     number = {t: n for n, t in reversed(lines)}
@@ -86,7 +88,7 @@ _LAST_SET = select(_SETS.lines, _SETS.version).where(
 ).order_by(_SETS.version.desc()).limit(1)
 
 
-def submit(session: Session, game: Game, player: Player, lines: list[tuple[int | None, str]],
+def submit(session: Session, game: Game, player: Player, lines: Sequence[tuple[int | None, str]],
            now: datetime, inbound_id: int | None = None,
            phase: PhaseRow | None = None, clear: bool = False,
            state: GameState | None = None) -> Submission:

@@ -22,8 +22,9 @@ them and its folder, and marks them all in one transaction: a fraction of the ti
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, cast
 
 from sqlalchemy import bindparam, or_, select, update
 from sqlalchemy.orm import Session
@@ -76,8 +77,9 @@ def flush(app: App, transport: Transport, limit: int = 1000) -> int:
                 # Not ours: another process has been sending for a minute; it sends these
                 # too, or the next flush does.
                 if ours and getattr(transport, "batches", False):
+                    batcher = cast(BatchTransport, transport)  # it says so: `batches`
                     for start in range(0, len(rows), BATCH):
-                        sent += _send_batch(app, transport, rows[start:start + BATCH], now)
+                        sent += _send_batch(app, batcher, rows[start:start + BATCH], now)
                 else:
                     for row in rows if ours else ():
                         sent += _send_one(app, transport, row, now)
@@ -104,7 +106,7 @@ def _send_one(app: App, transport: Transport, row: Outbound, now: datetime) -> i
         return _record(app, s, row.id, _send(transport, row), row.kind)
 
 
-def _send_batch(app: App, transport: BatchTransport, rows: list[Outbound],
+def _send_batch(app: App, transport: BatchTransport, rows: Sequence[Outbound],
                 now: datetime) -> int:
     """Claim, write, sync and mark several mails; how many were sent by this process.
     A crash before the marks committed writes them again next time, onto their own files."""
@@ -136,7 +138,7 @@ def _record_all(app: App, s: Session,
     return len(sent)
 
 
-def _write_all(transport: BatchTransport, rows: list[Outbound], claimed: set[int],
+def _write_all(transport: BatchTransport, rows: Sequence[Outbound], claimed: set[int],
                ) -> list[tuple[Outbound, tuple[str, str] | None]]:
     results = [(row, _send(transport, row, batch=True)) for row in rows if row.id in claimed]
     if any(failure is None for _, failure in results):
@@ -173,6 +175,7 @@ def _record(app: App, s: Session, row_id: int, failure: tuple[str, str] | None,
         return 1
     kind, error = failure
     row = s.get(Outbound, row_id)
+    assert row is not None  # a row this process claimed; gmbot deletes no outbound row
     row.attempts += 1
     row.last_error = error
     if kind == "park" or row.attempts >= MAX_ATTEMPTS:

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 from gmbot.service.outbox.template_folder import templates_folder
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     import jinja2
 
 TEMPLATES = templates_folder()
@@ -22,7 +24,11 @@ def environment(folder: str | None = None) -> jinja2.Environment:
     import jinja2
 
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(folder or str(TEMPLATES)),
+        # howto/NAME.txt.j2 is the how-to text in the folder of the variant or option NAME.
+        loader=jinja2.ChoiceLoader([
+            jinja2.FileSystemLoader(folder or str(TEMPLATES)),
+            jinja2.PrefixLoader({"howto": jinja2.FunctionLoader(howto_source)}),
+        ]),
         autoescape=False,  # plain-text mail
         trim_blocks=True,
         lstrip_blocks=True,
@@ -35,6 +41,19 @@ def environment(folder: str | None = None) -> jinja2.Environment:
     )
     env.filters["plural"] = lambda word, n, many=None: word if n == 1 else (many or word + "s")
     return env
+
+
+def howto_source(name: str) -> tuple[str, str, Callable[[], bool]] | None:
+    """The template `howto/NAME.txt.j2`: the how-to text its declaration names, or None
+    (not found) for a name no declaration has or a declaration without one."""
+    from gmbot.variants import declaration
+
+    found = declaration(name.removesuffix(".txt.j2"))
+    howto = found.howto if found else None
+    if howto is None or not howto.is_file():
+        return None
+    source = howto.read_text(encoding="utf-8")
+    return source, str(howto), lambda: howto.read_text(encoding="utf-8") == source
 
 
 def render(name: str, folder: str | None = None, **context: Any) -> tuple[str, str]:

@@ -16,8 +16,9 @@ hundred bytes each (record.py clips what such a record keeps forever)."""
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any, cast
 
-from sqlalchemy import bindparam, func, or_, select, update
+from sqlalchemy import CursorResult, bindparam, func, or_, select, update
 from sqlalchemy.orm import Session
 
 from gmbot.config import Config
@@ -51,13 +52,15 @@ def prune_raw_mail(app: App) -> int:
     days = app.config.limit("keep_raw_mail_days")
     before = app.now() - timedelta(days=days)
     with app.db.transaction() as s:
-        old = int(s.execute(_PRUNE, {"before": before}).rowcount or 0)
-        return old + cap_refused_mail(s, app.config)
+        # An UPDATE's result is a CursorResult; Session.execute is typed for any statement.
+        done = cast("CursorResult[Any]", s.execute(_PRUNE, {"before": before}))
+        return int(done.rowcount or 0) + cap_refused_mail(s, app.config)
 
 
 def cap_refused_mail(s: Session, config: Config) -> int:
     """Drop the header text of the oldest refused and ignored mails past the caps
     (limits.refused_mail_kept, limits.refused_mail_bytes); how many lost it."""
-    return int(s.execute(_CAP, {"count": int(config.limit("refused_mail_kept")),
-                                "bytes": int(config.limit("refused_mail_bytes"))})
-               .rowcount or 0)
+    done = cast("CursorResult[Any]", s.execute(_CAP, {
+        "count": int(config.limit("refused_mail_kept")),
+        "bytes": int(config.limit("refused_mail_bytes"))}))
+    return int(done.rowcount or 0)

@@ -1,6 +1,7 @@
 """The press record as one reader may see it: the game's broadcasts (its public record),
-and the press he sent and received. A grey sender stays hidden here as in the mail: only
-the GM's copies name him."""
+and the press he sent and received. A grey sender stays hidden here as in the mail, and a
+fake-signed one keeps his disguise, also where the reader's own reply to him is shown:
+only the GM's copies name him."""
 
 from __future__ import annotations
 
@@ -23,14 +24,22 @@ def visible_press(session: Session, game: Game, viewer: Player | None) -> list[P
         .order_by(Press.id)))
 
 
+def reply_addressee(original: Press, names: Names, gm_copy: bool) -> str | None:
+    """Whom a reply to `original` is shown to answer: the signature that press bore, a
+    fake one too (the reply reaches the true sender, but its author is never told who that
+    is); None for grey press, whose sender stays unnamed. `gm_copy`: the GM read it
+    through his copy, which named its true sender."""
+    return names.label(original.sender_key) if gm_copy else original.signed_as
+
+
 def record_text(press: Press, viewer: Player | None, names: Names, gm_copy: bool) -> str:
     """One press message for the record, seen by `viewer`; `gm_copy`: the GM reads it
     through his copy, so with its true sender."""
     own = viewer.key if viewer else GM
-    if press.reply_to_id is not None and press.sender_key == own:
+    if press.reply_to_id is not None and press.sender_key == own and press.reply_to:
         original = press.reply_to
-        to = ("the anonymous sender" if original is not None and original.signed_as is None
-              else names.label(press.recipients[0]) if press.recipients else "?")
+        to = reply_addressee(original, names, viewer is None and GM not in original.recipients
+                             ) or "the anonymous sender"
     else:
         to = "all players" if press.broadcast else ", ".join(
             names.label(k) for k in press.recipients)

@@ -18,7 +18,7 @@ from gmbot.engine.map import GameMap
 @dataclass
 class Allocation:
     capitals: dict[str, str] = field(default_factory=dict)  # power -> capital
-    draws: list[dict] = field(default_factory=list)  # coin tosses, for the audit log
+    draws: list[dict[str, object]] = field(default_factory=list)  # coin tosses, for the audit log
     log: list[str] = field(default_factory=list)  # public lines
 
 

@@ -5,6 +5,8 @@ limits and adjustment votes. Balances live in the position's per-power attribute
 
 from __future__ import annotations
 
+from typing import Any
+
 from gmbot.engine.state import MOVEMENT, GameState, Phase
 
 FIRST_ECONOMY_YEAR = 1898  # 4.1: the first year that pays
@@ -15,7 +17,7 @@ INITIAL_VOTES = 10
 PLAYER_VOTES = 5  # 6.1 and 6.10: what every player, eliminated or not, has
 
 
-def attrs(state: GameState, power: str) -> dict:
+def attrs(state: GameState, power: str) -> dict[str, Any]:
     return state.power_attrs.get(power, {})
 
 

@@ -1,7 +1,7 @@
 """Capitalist Diplomacy (Kerry Slavin, circa 1897) as hooks on the standard rules: a
 capital phase (W1896A), the voted initial adjustment (W1897A), an economy paying for
 orders and bribes in movement phases, and voted adjustments. See
-docs/variants/capitalist.md for the rulings."""
+guide.md in this folder for the rulings."""
 
 from __future__ import annotations
 
@@ -372,7 +372,8 @@ def _ends_fall_1899(phase: Phase) -> bool:
 
 
 def _add(notes: dict[str, Any], public: list[str] | None = None,
-         private: dict[str, list[str]] | None = None, random: list[dict] | None = None) -> None:
+         private: dict[str, list[str]] | None = None,
+         random: list[dict[str, object]] | None = None) -> None:
     if public:
         notes.setdefault("public", []).extend(public)
     for power, lines in (private or {}).items():

@@ -37,7 +37,7 @@ class VoteOutcome:
     orders: list[Order] = field(default_factory=list)  # Build / Remove orders
     sites: list[Site] = field(default_factory=list)
     removals: dict[str, dict[str, int]] = field(default_factory=dict)  # power -> unit -> votes
-    draws: list[dict] = field(default_factory=list)  # coin tosses
+    draws: list[dict[str, object]] = field(default_factory=list)  # coin tosses
 
 
 def adjusting(state: GameState, rules: StandardRules) -> dict[str, int]:
@@ -63,14 +63,15 @@ def vote_target(state: GameState, rules: StandardRules, vote: Vote) -> str | Non
     return None
 
 
-def _toss(rng: random.Random, choices: list[str], purpose: str, draws: list[dict]) -> str:
+def _toss(rng: random.Random, choices: list[str], purpose: str,
+          draws: list[dict[str, object]]) -> str:
     pick = rng.choice(sorted(choices))
     draws.append({"purpose": purpose, "among": sorted(choices), "value": pick})
     return pick
 
 
 def _best(totals: dict[str, int], own: dict[str, int], rng: random.Random, purpose: str,
-          draws: list[dict]) -> str:
+          draws: list[dict[str, object]]) -> str:
     """The key with most votes; ties by the adjusting power's own votes, then a toss."""
     top = max(totals.values())
     tied = [k for k, v in totals.items() if v == top]
@@ -137,7 +138,7 @@ def _builds(state: GameState, rules: StandardRules, power: str, k: int,
 
 
 def _rank(candidates: list[Site], own: dict[str, int], k: int, rng: random.Random,
-          purpose: str, draws: list[dict]) -> list[Site]:
+          purpose: str, draws: list[dict[str, object]]) -> list[Site]:
     """The k sites with the most votes for their winning build."""
     left = list(candidates)
     chosen: list[Site] = []

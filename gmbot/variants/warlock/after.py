@@ -177,6 +177,7 @@ def end_of_fall(rules: Rules, state: GameState) -> GameState:
     that take a centre are seen, and fallen and undead warlocks are counted."""
     turn = turn_of(state)
     units = dict(state.units)
+    unit: Unit | None  # each unit, then the one on each centre if any
     for prov, unit in state.units.items():
         if unit.attrs.get("ghost"):
             del units[prov]

@@ -1,7 +1,7 @@
 """The balloon spell: a unit floated up above the battle (`extra["aloft"]`, province ->
 unit), ordered with `BALLOON A BUR - MUN` (drift) or `BALLOON A BUR LAND`.
 
-Rulings (docs/variants/warlock.md): the unit leaves the ground at the start of the turn
+Rulings (the guide, guide.md): the unit leaves the ground at the start of the turn
 it is cast (rising is its move); in the air it drifts one province a turn, either unit
 type's way; two balloons meeting bounce and both drop. Landing takes the turn: on an
 empty province the unit comes down at the start of the battle and holds there (so it can

@@ -1,6 +1,6 @@
-"""Warlock Diplomacy (rules/warlock.txt): the standard game plus 19 single-use spells per
+"""Warlock Diplomacy: the standard game plus 19 single-use spells per
 warlock, hidden units and private reports. Rulings where the text is unclear are listed in
-docs/variants/warlock.md."""
+guide.md in this folder."""
 
 from __future__ import annotations
 

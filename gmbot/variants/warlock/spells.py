@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -284,7 +285,7 @@ def _arg_utype(parser: OrderParser, text: str, power: str, key: str) -> Cast:
     return Cast(power, None, "", key, utype_wanted=utype)
 
 
-_ARGS: dict[str, Any] = {
+_ARGS: dict[str, Callable[[OrderParser, str, str, str], Cast]] = {
     "unit": _arg_unit, "unit_order": _arg_unit_order, "move": _arg_move,
     "support": _arg_support, "double": _arg_double, "cut": _arg_cut, "place": _arg_place,
     "two": _arg_two, "none": _arg_none, "utype": _arg_utype,

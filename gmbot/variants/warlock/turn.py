@@ -416,6 +416,7 @@ def _double_orders(rules: Rules, state: GameState, orders: dict[str, Order],
     a unit they dislodge is dislodged before it acts. Then each unit's second leg (or its
     own order line, for a unit that did not move) joins the normal adjudication."""
     legs: dict[str, Cast] = {}
+    cast: Cast | None  # each cast in turn, then each unit's first leg if it has one
     for cast in casts:
         unit = _unit_of(state, cast)
         if unit is None or cast.order is None:

@@ -1,6 +1,8 @@
 """PRESS / BROADCAST blocks and replies to relayed press: the mail command. Each block is
-checked (header, recipients, size, the game's press rules) and relayed whole, or refused
-with its line and reason and nothing of it delivered; the ack says who it went to."""
+checked (header, recipients, size, the game's press rules, its press limits per mail and
+per hour) and relayed whole, or refused with its line and reason and nothing of it
+delivered; the ack says who it went to, in a bounded list (a mail of 10,000 blocks gets a
+short ack)."""
 
 from __future__ import annotations
 
@@ -8,12 +10,16 @@ from dataclasses import dataclass, replace
 
 from gmbot.engine.state import Phase
 from gmbot.mail.message import source_text
+from gmbot.press.limits import Used, most_messages, over
 from gmbot.press.names import GM, Names
 from gmbot.press.policy import Attempt, PressRules, refusal
-from gmbot.press.syntax import PressBlock
+from gmbot.press.syntax import PressBlock, is_password_line, some_names
 from gmbot.service.inbound import relay as service
+from gmbot.service.inbound.batch import RATE_WINDOW
+from gmbot.service.inbound.bounds import clip, listed, more
 from gmbot.service.inbound.commands.context import Context
 from gmbot.service.runtime import current_phase
+from gmbot.service.views.press_record import reply_addressee
 from gmbot.store.models import Player, Press
 
 
@@ -37,19 +43,46 @@ class Refused(Exception):
     """A press block that is not relayed; the message is the reason."""
 
 
+class Budget:
+    """The game's press limits (gmbot/press/limits.py) as one mail spends them: what the
+    mail has relayed, and what its sender relayed in the last hour, read when first
+    needed."""
+
+    def __init__(self, ctx: Context, rules: PressRules, sender: Sender) -> None:
+        self.ctx, self.rules = ctx, rules
+        self.key = sender.player.key if sender.player else GM
+        self.mail = Used()
+        self.hour: Used | None = None
+
+    def check(self, copies: int, size: int) -> None:
+        why = over(self.rules.per_mail, self.mail, copies, size, "mail")
+        if why is None:
+            if self.hour is None:
+                self.hour = service.sent_since(self.ctx.session, self.ctx.game, self.key,
+                                               self.ctx.app.now() - RATE_WINDOW)
+            why = over(self.rules.per_hour, self.hour, copies, size, "hour")
+        if why:
+            raise Refused(why)
+
+    def spend(self, copies: int, size: int) -> None:
+        self.mail.add(copies, size)
+        if self.hour is not None:
+            self.hour.add(copies, size)
+
+
 def run(ctx: Context) -> None:
     """Relay the mail's press blocks; a mail without any that answers relayed press is a
     reply, its whole text press back to that press's sender (no orders read from it)."""
     blocks = list(ctx.request.press)
     reply = None
     if not blocks:
-        sender = ctx.player if not ctx.is_gm else None
+        replier = ctx.player if not ctx.is_gm else None
         ids = tuple(i for i in (ctx.mail.in_reply_to, *reversed(ctx.mail.references)) if i)
-        reply = service.replied_press(ctx.session, ctx.game, sender, ids)
-        if reply is None or not ctx.mail.lines:
+        reply = service.replied_press(ctx.session, ctx.game, replier, ids)
+        block = _reply_block(ctx) if reply is not None else None
+        if block is None:
             return
-        blocks = [PressBlock(line=1, header="(reply)", text="\n".join(ctx.mail.lines),
-                             first=1, last=len(ctx.mail.lines))]
+        blocks = [block]
         ctx.request.orders.clear()
         ctx.request.commands.clear()
     sender = press_sender(ctx)
@@ -62,21 +95,68 @@ def run(ctx: Context) -> None:
     phase = current_phase(ctx.session, ctx.game)
     ended = ctx.game.status == "finished"  # the debrief: the rules' after_end
     phase_name = phase.name if phase is not None and not ended else ""
-    for block in [as_written(ctx, b) for b in blocks]:
-        where = f"line {block.line}: {block.header}" if reply is None else "Your reply"
+    budget = Budget(ctx, rules, sender)
+    reports: list[tuple[str, str | None]] = []  # (what the ack says, why it was refused)
+    for n, written in enumerate(blocks):
+        # The header as the mail repeats it: clipped, like every line an ack repeats.
+        where = f"line {written.line}: {clip(written.header)}" if reply is None else "Your reply"
+        why: str | None = None
         try:
+            if n >= rules.per_mail.messages:  # not even read: a flood costs no more
+                raise Refused(most_messages(rules.per_mail.messages, "mail"))
+            block = as_written(ctx, written)
             msg = (_reply(sender, reply, block, names, rules, phase_name, ended) if reply
                    else _message(sender, block, names, rules, phase_name, ended))
-            _check_size(ctx, block)
+            size = _check_size(ctx, block)
+            copies = len(service.copies_of(ctx.game, msg))
+            budget.check(copies, size)
         except Refused as e:
             ctx.errors += 1
-            done = f"press refused, nothing was sent: {e}"
+            why = clip(str(e), 1000)  # its words from the mail are few and cut already
+            done = f"press refused, nothing was sent: {why}"
         else:
             service.relay(ctx.session, ctx.game, names, msg, ctx.record, ctx.app.now())
+            budget.spend(copies, size)
             done = _sent_text(msg, names, reply, rules, ended)
-        if block.unterminated and reply is None:
+        if written.unterminated and reply is None:
             done += "\n  (no ENDPRESS: the rest of your mail was taken as press)"
-        ctx.sections.append(f"{where}\n  {done}")
+        if written.ended_by_password:
+            how = "ended it" if reply is None else "was left out of it"
+            done += f"\n  (your PASSWORD line {how}: a password is never relayed)"
+        reports.append((f"{where}\n  {done}", why))
+    shown, rest = listed(reports)
+    ctx.sections += [text for text, _ in shown]
+    if rest:
+        ctx.sections.append(_rest_text(reports[len(shown):]))
+
+
+def _rest_text(rest: list[tuple[str, str | None]]) -> str:
+    """The press messages past the ack's list, counted, with why they were refused."""
+    refused = [why for _, why in rest if why is not None]
+    text = f"{more(len(rest))} press messages: {len(rest) - len(refused):,} sent"
+    if refused:
+        reasons = list(dict.fromkeys(refused))
+        shown, others = listed(reasons, 3)
+        text += (f", {len(refused):,} refused and nothing of them sent: " + "; ".join(shown)
+                 + (f" ({more(others)} reasons)" if others else ""))
+    return text + "."
+
+
+def _reply_block(ctx: Context) -> PressBlock | None:
+    """A Reply's text as press: all of the mail's own lines as written, but its PASSWORD
+    lines, which are left out (a secret is never relayed); None if nothing is left."""
+    lines = ctx.mail.lines
+    if not lines:
+        return None
+    written = source_text(ctx.mail.body, lines, 1, len(lines))
+    every = written.strip("\n").split("\n") if written is not None else list(lines)
+    kept = [line for line in every if not is_password_line(line.strip())]
+    text = "\n".join(kept).strip("\n")
+    if not text:
+        return None
+    # first > last: the text is final, as_written leaves it as it is.
+    return PressBlock(line=1, header="(reply)", text=text, first=1, last=0,
+                      ended_by_password=len(kept) < len(every))
 
 
 def as_written(ctx: Context, block: PressBlock) -> PressBlock:
@@ -96,11 +176,13 @@ def as_written(ctx: Context, block: PressBlock) -> PressBlock:
     return replace(block, text=f"{block.opening}\n{rest}")
 
 
-def _check_size(ctx: Context, block: PressBlock) -> None:
+def _check_size(ctx: Context, block: PressBlock) -> int:
+    """The message's size in bytes, if it is within limits.press_bytes."""
     limit = int(ctx.app.config.limit("press_bytes"))
     size = len(block.text.encode("utf-8"))
     if size > limit:
         raise Refused(f"the message is {size} bytes; press is relayed up to {limit} bytes")
+    return size
 
 
 def _message(sender: Sender, block: PressBlock, names: Names, rules: PressRules,
@@ -115,7 +197,7 @@ def _message(sender: Sender, block: PressBlock, names: Names, rules: PressRules,
         named, unknown = names.resolve(block.but or block.to)
         if unknown:
             choices = ", ".join([names.label(k) for k in names.seats] + ["GM"])
-            raise Refused(f"no player called {', '.join(unknown)} (write one of: {choices})")
+            raise Refused(f"no player called {some_names(unknown)} (write one of: {choices})")
         to = ([k for k in everyone if k not in named] if block.but
               else [k for k in named if k != own])
         if not to:
@@ -139,7 +221,7 @@ def _fake(sender: Sender, block: PressBlock, names: Names, own: str) -> str | No
         return None
     found, unknown = names.resolve((block.fake_as,))
     if unknown or len(found) != 1 or found[0] == GM:
-        raise Refused(f"FAKE AS names no player: {block.fake_as}")
+        raise Refused(f"FAKE AS names no player: {some_names([block.fake_as])}")
     if found[0] == own:
         raise Refused("FAKE AS names yourself; write WHITE for signed press")
     return found[0]
@@ -151,21 +233,28 @@ def _reply(sender: Sender, original: Press, block: PressBlock, names: Names,
     if to != GM and to not in names.seats:
         raise Refused("the sender of that press no longer plays in this game")
     grey = rules.default_grey() and sender.player is not None and to != GM
-    why = refusal(rules, Attempt(private=True, grey=grey, fake=False, phase=phase,
+    fake = None
+    mine = original.reply_to
+    if (sender.player is not None and mine is not None
+            and mine.sender_key == sender.player.key and mine.grey):
+        # An answer to his own grey or fake-signed press: he answers as he wrote it,
+        # never unmasked by the judge's signature.
+        grey = True
+        fake = next((k for k in names.seats if names.label(k) == mine.signed_as), None)
+    why = refusal(rules, Attempt(private=True, grey=grey, fake=bool(fake), phase=phase,
                                  to_gm_only=to == GM, by_gm=sender.player is None,
                                  ended=ended))
     if why:
         raise Refused(why)
-    return service.Message(sender.player, (to,), False, grey, None, block.text, phase,
+    return service.Message(sender.player, (to,), False, grey, fake, block.text, phase,
                            reply_to=original)
 
 
 def _sent_text(msg: service.Message, names: Names, reply: Press | None,
                rules: PressRules, ended: bool) -> str:
-    if reply is not None and reply.grey and reply.signed_as is None:
-        to = "the anonymous sender of that press"
-    elif reply is not None:
-        to = reply.signed_as or names.label(reply.sender_key)
+    if reply is not None:
+        gm_copy = msg.sender is None and GM not in reply.recipients
+        to = reply_addressee(reply, names, gm_copy) or "the anonymous sender of that press"
     else:
         to = "all players" if msg.broadcast else ", ".join(names.label(k) for k in msg.to)
     how = (f"signed as {names.label(msg.fake_as)} (fake)" if msg.fake_as

@@ -1,0 +1,93 @@
+"""The public lines of every Al-Andalus results mail: courts and everyone's dinars (public
+by the rules), the Wazirs' standing, and at the end the Wazirs' result."""
+
+from __future__ import annotations
+
+from gmbot.engine.state import GameState
+from gmbot.variants.al_andalus.court import Court, prince_name
+
+SOLO_FACTOR = 3  # a Wazir solos with more than 3 dinars a centre of the strongest Prince
+
+
+def dinars(n: int) -> str:
+    return f"{n} dinar" if n == 1 else f"{n} dinars"
+
+
+def solo_line(state: GameState) -> int:
+    """The dinars a Wazir must exceed to solo: 3 a centre of the strongest Prince."""
+    return SOLO_FACTOR * max((state.centre_count(p) for p in state.map.powers), default=0)
+
+
+def ranking(court: Court) -> list[tuple[str, int]]:
+    active = [w for w in court.wazirs.values() if not w.executed]
+    return [(w.key, w.dinars) for w in sorted(active, key=lambda w: (-w.dinars, w.key))]
+
+
+def leaders(court: Court) -> list[str]:
+    ranked = ranking(court)
+    return [k for k, d in ranked if d == ranked[0][1]] if ranked else []
+
+
+def standings(state: GameState) -> list[str]:
+    court = Court.of(state)
+    if not court.wazirs:
+        return []
+    lines = ["Courts and dinars:"]
+    for key, wazir in sorted(court.wazirs.items()):
+        if wazir.executed:
+            lines.append(f"  Wazir {key}: executed")
+            continue
+        if wazir.court:
+            where = f"at the court of {prince_name(state, wazir.court)}"
+        elif key in court.captives:
+            where = f"held by {prince_name(state, court.captives[key])}"
+        else:
+            where = "free agent"
+        general = f", Wazir-General of {', '.join(wazir.centres)}" if wazir.centres else ""
+        lines.append(f"  Wazir {key}: {where}, {dinars(wazir.dinars)}{general}")
+    princes = ", ".join(f"{prince_name(state, p)} {court.held.get(p, 0)}"
+                        for p in state.map.powers)
+    lines.append(f"  Princes' dinars (held for their next Wazir): {princes}")
+    ranked = ranking(court)
+    if ranked:
+        top = leaders(court)
+        lines.append(f"  Leading Wazir: {', '.join(top)} with {dinars(ranked[0][1])}; a "
+                     f"Wazir solo needs more than {solo_line(state)}.")
+    return lines
+
+
+def final_lines(state: GameState, winner: str) -> list[str]:
+    """The Wazirs' result when a Prince has won on the board."""
+    court = Court.of(state)
+    need = solo_line(state)
+    ranked = ranking(court)
+    lines = [f"The game is over: {prince_name(state, winner)} has "
+             f"{state.centre_count(winner)} centres. Wazirs by dinars: "
+             + (", ".join(f"{k} {d}" for k, d in ranked) or "none") + "."]
+    solos = [k for k, d in ranked if d > need]
+    if solos:
+        lines.append(f"Wazir solo: {', '.join(solos)}, with more than {need} dinars "
+                     f"(3 a centre of the strongest Prince).")
+    else:
+        lines.append(f"No Wazir has more than {need} dinars: the Wazirs lose to the "
+                     f"Prince's solo.")
+    return lines
+
+
+def draw_lines(state: GameState) -> list[str]:
+    """The Wazirs' result of a draw the game master declared (option `draw: true`)."""
+    court = Court.of(state)
+    need = solo_line(state)
+    ranked = ranking(court)
+    lines = ["The game master has declared a draw. Wazirs by dinars: "
+             + (", ".join(f"{k} {d}" for k, d in ranked) or "none") + "."]
+    solos = [k for k, d in ranked if d > need]
+    if solos:
+        lines.append(f"Wazir solo: {', '.join(solos)}, with more than {need} dinars "
+                     f"(3 a centre of the strongest Prince).")
+    elif ranked:
+        top = leaders(court)
+        who = "the Wazir" if len(top) == 1 else "tied, the Wazirs"
+        lines.append(f"In the draw with the Princes: {', '.join(top)}, {who} with the most "
+                     f"dinars.")
+    return lines

@@ -1,0 +1,305 @@
+"""Changing home centres, an option for any game (its guide: guide.md in this folder).
+
+In the winter a power may order `ASSIMILATE WAR` (or `WAR ASSIMILATED`) to make a centre it
+has held since the previous winter one of its home centres, and `ABANDON SEV` (or
+`SEV ABANDONED`) to give up a home centre it has not held since then, while it controls
+fewer centres than it has home centres. A power never has more than N + 1 home centres, N
+being its initial home centres (without the "extra" starting centres of rule 6, which the
+position names in `extra_centres`); once it has N + 1 they are frozen. A build and an
+assimilation on the same centre void the build. Changes count from the next winter.
+
+What the option keeps, per power in `state.power_attrs` (shown and settable under the
+position's `powers:`):
+  initial_homes      N, recorded the first time the option sees the power (from its home
+                     centres then: the starting ones, without the extra centres)
+  owned_last_winter  the centres the power owned at the end of the previous winter (the
+                     previous build phase), refreshed every spring and after every winter;
+                     centres change hands only after the Fall, so this and the current
+                     owners tell who has held a centre since then. Without a record (a game
+                     whose position starts in a winter) the current owners stand for it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from gmbot.engine.map import province_of
+from gmbot.engine.orders import Build, Order, OrderError
+from gmbot.engine.parse import Cursor
+from gmbot.engine.result import PhaseResult, Rejection
+from gmbot.engine.rules import StandardRules
+from gmbot.engine.state import ADJUSTMENT, GameState
+
+if TYPE_CHECKING:
+    from gmbot.engine.parse import OrderParser
+
+LIMIT = "initial_homes"
+OWNED = "owned_last_winter"
+
+ASSIMILATE_WORDS = {"ASSIMILATE", "ASSIMILATES", "ASSIMILATED"}
+ABANDON_WORDS = {"ABANDON", "ABANDONS", "ABANDONED"}
+
+
+@dataclass(frozen=True, slots=True)
+class Assimilate(Order):
+    """Make the centre in `loc` one of the power's home centres. `utype` is None."""
+
+    def __str__(self) -> str:
+        return f"ASSIMILATE {self.loc}"
+
+
+@dataclass(frozen=True, slots=True)
+class Abandon(Order):
+    """Give up the home centre in `loc`. `utype` is None."""
+
+    def __str__(self) -> str:
+        return f"ABANDON {self.loc}"
+
+
+HOME_ORDERS = (Assimilate, Abandon)
+
+
+# -- what the option remembers ---------------------------------------------------------------
+
+
+def initial_homes(state: GameState, power: str) -> int:
+    """N: the recorded number of initial home centres, or the power's home centres now."""
+    n = state.power_attrs.get(power, {}).get(LIMIT)
+    return int(n) if n is not None else len(state.homes.get(power, ()))
+
+
+def owned(state: GameState, power: str) -> set[str]:
+    return {c for c, o in state.centers.items() if o == power}
+
+
+def owned_last_winter(state: GameState, power: str) -> set[str]:
+    """The centres `power` owned at the end of the previous winter (see the module doc)."""
+    attrs = state.power_attrs.get(power, {})
+    if OWNED in attrs:
+        return set(attrs[OWNED])
+    return owned(state, power)
+
+
+def record(state: GameState, refresh: bool, limits: dict[str, int] | None = None) -> GameState:
+    """The state with N recorded for every power that lacks it (from `limits`, else its
+    home centres now) and, if `refresh` or missing, today's owners as last winter's."""
+    attrs = {p: dict(a) for p, a in state.power_attrs.items()}
+    for power in state.powers:
+        mine = attrs.setdefault(power, {})
+        if LIMIT not in mine:
+            mine[LIMIT] = (limits or {}).get(power, len(state.homes.get(power, ())))
+        if refresh or OWNED not in mine:
+            mine[OWNED] = sorted(owned(state, power))
+    return state.with_(power_attrs=attrs)
+
+
+# -- the rules 2 to 5 ------------------------------------------------------------------------
+
+
+def refusal(state: GameState, order: Order, homes: list[str], ordered: set[str]) -> str | None:
+    """Why `order` is illegal given the power's home centres so far this winter (`homes`)
+    and the centres it has already given home-centre orders for (`ordered`); None if legal."""
+    power, prov = order.power, order.prov
+    if prov not in state.map.supply_centres:
+        return f"{prov} is not a supply centre"
+    if prov in ordered:
+        return f"{prov} has already been given a home-centre order this winter"
+    n = initial_homes(state, power)
+    if len(homes) >= n + 1:  # rules 2 and 3
+        earlier = set(homes) != set(state.homes.get(power, ()))
+        return (f"you have {len(homes)} home centres"
+                + (" counting your earlier orders this winter" if earlier else "")
+                + f": at N + 1 = {n + 1} (your N = {n} initial ones plus one) they can no "
+                "longer change")
+    held_before = prov in owned_last_winter(state, power)
+    held_now = state.centers.get(prov) == power
+    if isinstance(order, Assimilate):  # rule 4
+        if prov in homes:
+            return f"{prov} is already one of your home centres"
+        if not held_now:
+            return f"you do not control {prov}"
+        if not held_before:
+            return f"you have not controlled {prov} since the previous build phase"
+        return None
+    if prov not in homes:  # rule 5
+        return f"{prov} is not one of your home centres"
+    count = state.centre_count(power)
+    if count >= len(homes):
+        return (f"you control {count} supply centres and have {len(homes)} home centres: "
+                "a home centre may be abandoned only while you control fewer centres than "
+                "you have home centres")
+    if held_now or held_before:
+        return f"you have controlled {prov} since the previous build phase"
+    return None
+
+
+@dataclass
+class Settlement:
+    """What a winter's orders come to, in the order given: home centres after the winter,
+    each home-centre order with its refusal (None: it stands), and the builds it voids."""
+
+    homes: dict[str, list[str]]
+    outcomes: list[tuple[Order, str | None]] = field(default_factory=list)
+    void_builds: list[tuple[Order, str]] = field(default_factory=list)
+    rest: list[Order] = field(default_factory=list)  # the orders left to build and remove
+
+
+def settle(state: GameState, orders: list[Order]) -> Settlement:
+    out = Settlement(homes={p: list(h) for p, h in state.homes.items()})
+    ordered: dict[str, set[str]] = {}
+    for order in orders:
+        if not isinstance(order, HOME_ORDERS):
+            continue
+        homes = out.homes.setdefault(order.power, [])
+        done = ordered.setdefault(order.power, set())
+        why = refusal(state, order, homes, done)
+        done.add(order.prov)
+        out.outcomes.append((order, why))
+        if why is None and isinstance(order, Assimilate):
+            homes.append(order.prov)
+        elif why is None:
+            homes.remove(order.prov)
+    assimilated = {(o.power, o.prov) for o, why in out.outcomes
+                   if why is None and isinstance(o, Assimilate)}
+    for order in orders:
+        if isinstance(order, HOME_ORDERS):
+            continue
+        if isinstance(order, Build) and (order.power, order.prov) in assimilated:
+            out.void_builds.append((order, f"void: {order.prov} is assimilated this winter, "
+                                           "and a build there at the same time is void"))
+        else:
+            out.rest.append(order)
+    return out
+
+
+# -- the option -------------------------------------------------------------------------------
+
+
+def parse_home_order(parser: OrderParser, line: str, power: str) -> Order | None:
+    """`ASSIMILATE WAR`, `Warsaw assimilated`, `ABANDON SEV`, `SEV ABANDONED`; None for
+    any other line."""
+    upper = line.upper()
+    if "ASSIMILAT" not in upper and "ABANDON" not in upper:
+        return None  # most lines: no tokenizing
+    toks = parser.tokens(line)
+    words = ASSIMILATE_WORDS | ABANDON_WORDS
+    if toks and toks[0] in words:
+        word, rest = toks[0], toks[1:]
+    elif toks and toks[-1] in words:
+        word, rest = toks[-1], toks[:-1]
+    else:
+        return None
+    kind = Assimilate if word in ASSIMILATE_WORDS else Abandon
+    verb = "ASSIMILATE" if kind is Assimilate else "ABANDON"
+    if not rest:
+        raise OrderError(f"name the centre: {verb} WAR or WAR {verb}D")
+    cur = Cursor(rest)
+    prov = province_of(parser.read_place(cur, "a supply centre"))
+    if not cur.done():
+        raise OrderError(f"did not understand {' '.join(cur.toks[cur.i:])!r}: "
+                         f"write {verb} WAR or WAR {verb}D")
+    return kind(power, None, prov)
+
+
+class ChangingHomeCentres(StandardRules):
+    """The option `changing_home_centres`: see the module doc and guide.md."""
+
+    name = "changing_home_centres"
+
+    def order_key(self, state: GameState, order: Order) -> tuple[str, ...]:
+        if isinstance(order, (Assimilate, Abandon)):
+            return (type(order).__name__.lower(), order.prov)
+        return super().order_key(state, order)
+
+    def order_words(self) -> frozenset[str]:
+        return super().order_words() | ASSIMILATE_WORDS | ABANDON_WORDS
+
+    def parse_extra(
+        self, parser: OrderParser, line: str, power: str, state: GameState
+    ) -> Order | None:
+        order = parse_home_order(parser, line, power)
+        if order is None:
+            return super().parse_extra(parser, line, power, state)
+        if state.phase.kind != ADJUSTMENT:
+            raise OrderError("home centres are assimilated or abandoned only in the winter "
+                             "(adjustment) phase")
+        # Alone, against the winter's position; orders that clash are settled at the end.
+        why = refusal(state, order, list(state.homes.get(power, ())), set())
+        if why:
+            raise OrderError(why)
+        return order
+
+    def before_movement(
+        self, state: GameState, orders: dict[str, Order]
+    ) -> tuple[GameState, dict[str, Order]]:
+        state, orders = super().before_movement(state, orders)
+        # Owners in the spring are the owners at the end of the previous winter.
+        return record(state, refresh=state.phase.season == "S"), orders
+
+    def adjustment_orders(
+        self, state: GameState, orders: list[Order], result: PhaseResult
+    ) -> tuple[GameState, list[Order]]:
+        changed, orders = super().adjustment_orders(state, orders, result)
+        done = settle(state, orders)
+        public: list[str] = []
+        private: dict[str, list[str]] = result.notes.setdefault("private", {})
+        for order, why in done.outcomes:
+            # "order: result" like the unit orders: no columns, which a proportional font
+            # would break.
+            public.append(f"  {order.power} {order}: {'void' if why else 'succeeds'}")
+            if why:
+                result.rejected.append(Rejection(order.power, str(order), why))
+                private.setdefault(order.power, []).append(f"{order} -- void: {why}")
+        for build, why in done.void_builds:
+            result.rejected.append(Rejection(build.power, str(build), why, build.prov))
+            private.setdefault(build.power, []).append(f"{build} -- {why}")
+        if public:
+            result.notes.setdefault("public", []).extend(["Home centre orders:", *public])
+        if not private:
+            del result.notes["private"]
+        limits = {p: initial_homes(state, p) for p in state.powers}  # N before any change
+        homes = {p: tuple(sorted(h)) for p, h in done.homes.items()
+                 if set(h) != set(state.homes.get(p, ()))}
+        changed = record(changed.with_(homes={**changed.homes, **homes}), True, limits)
+        return changed, done.rest
+
+    def ack_lines(self, state: GameState, power: str, orders: list[Order]) -> list[str]:
+        lines = super().ack_lines(state, power, orders)
+        if state.phase.kind != ADJUSTMENT:
+            return lines
+        done = settle(state, orders)
+        for order, why in done.outcomes:
+            if why:  # refused alone already; these clash with an earlier order
+                lines.append(f"{order} will be void: {why}")
+        lines.extend(f"{build} will be {why}" for build, why in done.void_builds)
+        return lines + home_summary(state, power)
+
+    def private_lines(self, state: GameState, viewer: str) -> list[str]:
+        lines = super().private_lines(state, viewer)
+        if state.phase.kind == ADJUSTMENT and viewer in state.map.powers:
+            lines += home_summary(state, viewer)
+        return lines
+
+    def shows_homes(self) -> bool:
+        return True
+
+
+def home_summary(state: GameState, power: str) -> list[str]:
+    """The power's home centres and what it may assimilate or abandon this winter."""
+    homes = list(state.homes.get(power, ()))
+    n = initial_homes(state, power)
+    lines = [f"Your home centres: {' '.join(sorted(homes)) or 'none'} "
+             f"({len(homes)}; N = {n}, at most {n + 1})."]
+    centres = sorted(state.map.supply_centres)
+    may_take = [c for c in centres if refusal(state, _probe(power, c, True), homes, set()) is None]
+    may_drop = [c for c in centres if refusal(state, _probe(power, c, False), homes, set()) is None]
+    if may_take:
+        lines.append(f"You may assimilate: {' '.join(may_take)}.")
+    if may_drop:
+        lines.append(f"You may abandon: {' '.join(may_drop)}.")
+    return lines
+
+
+def _probe(power: str, prov: str, take: bool) -> Order:
+    return Assimilate(power, None, prov) if take else Abandon(power, None, prov)
