@@ -21,8 +21,8 @@ GM = "gm@example.test"
 
 def test_the_gates_are_today_s_policy_in_order() -> None:
     assert [gate.__name__ for gate in gates.GATES] == [
-        "automated", "route", "unrouted(hourly_limit)", "unrouted(size)", "game_over",
-        "lock", "authenticate", "hourly_limit", "size"]
+        "automated", "route", "stranger", "hourly_limit", "authenticate", "size",
+        "game_over", "lock"]
 
 
 def test_the_pipeline_follows_the_tuple(judge: Judge, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -42,7 +42,7 @@ def test_the_pipeline_follows_the_tuple(judge: Judge, monkeypatch: pytest.Monkey
         ("refused", "this address is not registered in any game run by this judge "
                     "(or not in the game your mail names)."),
     ]
-    assert seen == [FRANCE]  # the stranger's mail ended before it, at game_over
+    assert seen == [FRANCE]  # the stranger's mail ended before it, at `stranger`
     assert [m["To"] for m in judge.new_mail()] == ["stranger@example.test"]
 
 

@@ -16,7 +16,13 @@ from typing import Any, Protocol
 from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session, contains_eager
 
-from gmbot.service.inbound.batch import COUNTS_FOR_LIMIT, Batch, Route
+from gmbot.service.inbound.batch import (
+    COUNTS_FOR_LIMIT,
+    UNVERIFIED,
+    WRONG_PASSWORD,
+    Batch,
+    Route,
+)
 from gmbot.service.runtime import log_event
 from gmbot.store.models import Game, Inbound, Outbound, Player
 
@@ -40,6 +46,11 @@ class Lookups(Protocol):
 
     def auth_noticed(self, address: str, since: datetime) -> bool:
         """Whether `address` was told since then that a mail in its name proved nothing."""
+
+    def wrong_passwords(self, address: str, game_id: int, since: datetime,
+                        limit: int) -> int:
+        """How many mails from `address` to the game were refused for a wrong PASSWORD
+        line since then (at most `limit`)."""
 
     def known_player(self, who: str) -> bool:
         """Whether `who` has a seat in any game, past or present."""
@@ -97,6 +108,12 @@ class StoreLookups:
         with self.s.no_autoflush:
             return self.s.scalar(_AUTH_NOTICED, {"recipient": address,
                                                  "since": since}) is not None
+
+    def wrong_passwords(self, address: str, game_id: int, since: datetime,
+                        limit: int) -> int:
+        with self.s.no_autoflush:
+            return int(self.s.scalar(_WRONG_PASSWORDS, {
+                "sender": address, "game_id": game_id, "since": since, "limit": limit}) or 0)
 
     def known_player(self, who: str) -> bool:
         with self.s.no_autoflush:
@@ -186,6 +203,13 @@ _NOTICED = select(_OUT.id).where(
 _AUTH_NOTICED = select(_OUT.id).where(
     _OUT.recipient == bindparam("recipient"), _OUT.kind == "auth-notice",
     _OUT.created_at > bindparam("since")).limit(1)
+# Refused for a wrong PASSWORD line (proof.py).
+_WRONG_PASSWORDS = select(func.count()).select_from(
+    select(_IN.id).where(
+        _IN.sender == bindparam("sender"), _IN.game_id == bindparam("game_id"),
+        _IN.received_at > bindparam("since"), _IN.status == "refused",
+        _IN.reason.startswith(f"{UNVERIFIED}: {WRONG_PASSWORD}"))
+    .limit(bindparam("limit")).subquery())
 _STRANGER_KIND = "refusal-stranger"  # the kind of a reply to a stranger
 _KNOWN_PLAYER = select(Player.__table__.c.id).where(
     Player.__table__.c.address == bindparam("who")).limit(1)
