@@ -52,9 +52,6 @@ class Lookups(Protocol):
         """How many mails from `address` to the game were refused for a wrong PASSWORD
         line since then (at most `limit`)."""
 
-    def known_player(self, who: str) -> bool:
-        """Whether `who` has a seat in any game, past or present."""
-
     def stranger_answered(self, who: str, since: datetime) -> bool:
         """Whether the stranger `who` was answered since then."""
 
@@ -114,10 +111,6 @@ class StoreLookups:
         with self.s.no_autoflush:
             return int(self.s.scalar(_WRONG_PASSWORDS, {
                 "sender": address, "game_id": game_id, "since": since, "limit": limit}) or 0)
-
-    def known_player(self, who: str) -> bool:
-        with self.s.no_autoflush:
-            return self.s.scalar(_KNOWN_PLAYER, {"who": who}) is not None
 
     def stranger_answered(self, who: str, since: datetime) -> bool:
         with self.s.no_autoflush:
@@ -211,8 +204,6 @@ _WRONG_PASSWORDS = select(func.count()).select_from(
         _IN.reason.startswith(f"{UNVERIFIED}: {WRONG_PASSWORD}"))
     .limit(bindparam("limit")).subquery())
 _STRANGER_KIND = "refusal-stranger"  # the kind of a reply to a stranger
-_KNOWN_PLAYER = select(Player.__table__.c.id).where(
-    Player.__table__.c.address == bindparam("who")).limit(1)
 _STRANGER_ANSWERED = select(_OUT.id).where(
     _OUT.kind == _STRANGER_KIND, _OUT.created_at > bindparam("since"),
     _OUT.recipient == bindparam("who")).limit(1)
