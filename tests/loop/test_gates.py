@@ -77,4 +77,5 @@ def test_the_batched_look_ups_answer_as_the_store_does(judge: Judge) -> None:
         batch.forget(s)
         forgotten = answers(BatchLookups(s, batch), since)
     assert read_ahead == direct == forgotten
-    assert direct[1] is False and len(direct[2]) == 1 and len(direct[4]) == 3  # France: a player, 3 mails
+    # France: no GM, one seat, three mails counted
+    assert direct[1] is False and len(direct[2]) == 1 and len(direct[4]) == 3
