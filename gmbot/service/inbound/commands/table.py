@@ -20,7 +20,7 @@ from datetime import datetime
 from enum import Enum
 from functools import lru_cache
 
-from gmbot.service.inbound.commands import gm, info
+from gmbot.service.inbound.commands import gm, hold, info
 from gmbot.service.inbound.commands.context import Context
 from gmbot.service.inbound.relay import press_rules
 from gmbot.service.outbox.render import render
@@ -120,6 +120,10 @@ TABLE = Table((
         answer=info.history),
     Row("BALANCE", Who.ANYONE, explains="your own account (variants with money)",
         title="Balance", answer=info.balance),
+    Row("WAIT", Who.PLAYER, act=hold.wait, most=0,
+        explains="hold early processing for you this phase (until READY)"),
+    Row("READY", Who.PLAYER, act=hold.ready, most=0,
+        explains="you are done: lifts your WAIT, and lets orders stand despite refused lines"),
     Row("HELP", Who.ANYONE, explains="this text", title="Help", answer=help_text),
     Row("PROCESS", Who.GM, act=gm.process),
     Row("EXTEND", Who.GM, act=gm.extend, synopsis="EXTEND 24h", least=1),
