@@ -33,6 +33,7 @@ from gmbot.variants.warlock.retreats import (
 from gmbot.variants.warlock.spells import (
     SPELLS,
     Cast,
+    Spell,
     describe_left,
     is_cast,
     parse_cast,
@@ -130,6 +131,18 @@ class WarlockRules(StandardRules):
                 left[cast.spell] -= 1
         lines.append(f"Spells left after these orders: {describe_left(left)}")
         return lines
+
+    def help_data(self, state: GameState, viewer: str | None) -> dict[str, Any]:
+        """Each spell, its syntax with an example and the viewer's uses left (the GM: the
+        uses each warlock starts with)."""
+        data = dict(super().help_data(state, viewer))
+        left = spells_left(state.power_attrs.get(viewer, {}) if viewer else {})
+        own = min((u for u in state.units.values() if u.power == viewer), key=str,
+                  default=None)
+        data["spells"] = [{"word": s.word, "uses": s.count, "left": left[s.key],
+                           "also": list(s.synonyms[:2]), "example": _example(s, own)}
+                          for s in SPELLS.values()]
+        return data
 
     # -- the board ------------------------------------------------------------------
 
@@ -429,3 +442,9 @@ def _patch_rows(result: PhaseResult, turn: dict[str, Any]) -> None:
     for power, lines in private_lines.items():
         private_lines[power] = list(dict.fromkeys(lines))
 
+
+def _example(spell: Spell, own: Unit | None) -> str:
+    """The spell's usage, on one of the viewer's own units where it is cast on his own."""
+    if own is not None and spell.key in ("impervious", "balloon"):
+        return f"CAST {spell.word} {own}"
+    return spell.usage

@@ -20,7 +20,7 @@ from datetime import datetime
 from enum import Enum
 from functools import lru_cache
 
-from gmbot.service.inbound.commands import gm, hold, info
+from gmbot.service.inbound.commands import gm, hold, info, learn
 from gmbot.service.inbound.commands.context import Context
 from gmbot.service.inbound.relay import press_rules
 from gmbot.service.outbox.render import render
@@ -108,6 +108,7 @@ def help_text(ctx: Context, args: tuple[str, ...] = ()) -> None:
     ctx.sections.append(render(
         "help.txt.j2", game=ctx.game, is_gm=ctx.is_gm, press=press_rules(ctx.game).summary(),
         commands=TABLE.for_players(), gm_commands=", ".join(r.synopsis for r in TABLE.for_gm()),
+        **learn.help_extra(ctx),
     )[1].rstrip())
 
 
@@ -120,6 +121,10 @@ TABLE = Table((
         answer=info.history),
     Row("BALANCE", Who.ANYONE, explains="your own account (variants with money)",
         title="Balance", answer=info.balance),
+    Row("RULES", Who.ANYONE, explains="the rules of this game's variant and options",
+        title="Rules", answer=learn.rules),
+    Row("PROVINCES", Who.ANYONE, explains="the map's provinces, their neighbours, a blank map",
+        title="Provinces", answer=learn.provinces),
     Row("WAIT", Who.PLAYER, act=hold.wait, most=0,
         explains="hold early processing for you this phase (until READY)"),
     Row("READY", Who.PLAYER, act=hold.ready, most=0,
