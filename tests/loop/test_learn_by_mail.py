@@ -33,7 +33,8 @@ def test_warlock_help_lists_the_spells_with_the_players_uses_left(tmp_path: Path
     judge = make_judge(tmp_path, example("warlock"))
     subject, help_text = ask(judge, "turkey@example.test", "HELP\n", "warlock-example")
     assert subject == "[warlock-example] Help"
-    assert "(warlock-example: Warlock Diplomacy: 19 spells and hidden units)" in help_text
+    assert ("How to use this judge (warlock-example), a game of Warlock Diplomacy: 19 spells "
+            "and hidden units:") in help_text
     assert "Your units: A CON, A SMY, F ANK.\n" in help_text
     assert "  move or hold: A CON - ANK / A CON H\n" in help_text
     assert "  CAST VAPORIZE A BUD (also VAPORISE, VAPOURIZE): 1 of 1 left\n" in help_text
@@ -104,7 +105,7 @@ def test_home_centres_help_and_rules_follow_the_options(tmp_path: Path) -> None:
                                "rules_link: https://example.org/our-house-rules\n")
     judge = make_judge(tmp_path, game)
     _, text = ask(judge, "austria@example.test", "HELP\n", "g")
-    assert "(g: Standard Diplomacy; with Changing home centres)" in text
+    assert "(g), a game of Standard Diplomacy with Changing home centres:" in text
     assert "  ASSIMILATE RUM: a centre you have held since last winter" in text
     assert "  ABANDON BUD: a home centre you have not held since then" in text
     subject, rules = ask(judge, "austria@example.test", "RULES\n", "g")
