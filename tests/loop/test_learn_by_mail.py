@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from gmbot.service.views import provinces as province_view
+from gmbot.service.views.guide import rules_text
 from tests.loop.judgekit import Judge, body, make_judge, standard_game
 from tests.picture.mapkit import decode, inline_picture
 
@@ -161,6 +162,11 @@ def test_provinces_and_rules_are_made_once_not_per_mail(
             in text
     assert len(drawn) == 1
     province_view.province_list.cache_clear()
+    # RULES: the guides are converted once for the game's variant and options.
+    rules_text.cache_clear()
+    for sender in ("france@example.test", "italy@example.test"):
+        assert "Standard Diplomacy\n====" in ask(judge, sender, "RULES\n", "g")[1]
+    assert (rules_text.cache_info().misses, rules_text.cache_info().hits) == (1, 1)
 
 
 def test_the_welcome_mail_points_to_help_rules_and_provinces(tmp_path: Path) -> None:
