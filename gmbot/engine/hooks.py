@@ -154,6 +154,12 @@ class Rules(ABC):
         happen if they stand: an auto-hold, spells left, the balance after pays...)."""
         return []
 
+    def help_data(self, state: GameState, viewer: str | None) -> dict[str, Any]:
+        """Plain data for the variant's help text (its folder's help.txt.j2) as `viewer` (a
+        power or role key; None: the GM) may see it, e.g. Warlock's spells with his uses
+        left. An option's hook adds its keys to the variant's. Standard: none."""
+        return {}
+
     # -- the board ------------------------------------------------------------------
 
     def army_adjacent(self, state: GameState, src: str, dest: str) -> bool:

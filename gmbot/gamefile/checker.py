@@ -3,6 +3,7 @@ here, the people and the position in their own checks."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from gmbot.gamefile.check_players import PlayerChecks
@@ -26,6 +27,7 @@ class Checker(PlayerChecks, PositionChecks):
         if name is not None and not NAME_RE.fullmatch(name):
             self.problem("name", f"{name!r}: use lower-case letters, digits and hyphens")
         title = self.text(top, "title", "")
+        rules_link = self.web_address(top, "rules_link")
         variant = self.text(top, "variant", "", required=True)
         options = top.get("options")
         if options is None:
@@ -79,9 +81,18 @@ class Checker(PlayerChecks, PositionChecks):
             position=position,
             press=press or PressRules(),
             observers=observers,
+            rules_link=rules_link,
             filename=self.tree.filename,
             lines=dict(self.tree.lines),
         )
+
+    def web_address(self, top: dict[str, Any], key: str) -> str | None:
+        """An optional web page the GM names (rules_link: RULES mails it)."""
+        value = self.text(top, key, "")
+        if value is not None and (not re.fullmatch(r"https?://\S+", value) or len(value) > 500):
+            self.problem(key, "expected one web address (https://...), at most 500 characters")
+            return None
+        return value
 
     def deadlines(self, value: Any) -> DeadlinePolicy | None:
         try:

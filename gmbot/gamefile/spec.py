@@ -67,6 +67,7 @@ class GameSpec:
     position: dict[str, Any] | None = None  # only its top-level shape is checked here
     press: PressRules = field(default_factory=PressRules)
     observers: tuple[str, ...] = ()  # addresses given the public results and broadcasts
+    rules_link: str | None = None  # a web page of the GM's that RULES names
     filename: str = "<game>"
     lines: Mapping[str, int] = field(default_factory=dict, repr=False, compare=False)
     # A partial spec (see GameFileError.partial) leaves out unreadable players: each

@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session
 from gmbot.store.models import OrderSet, PhaseRow, Player
 
 _PHASES = "gmbot.known.open_phases"  # Session.info keys: game id -> open PhaseRow | None
-_SETS = "gmbot.known.last_sets"  # (phase id, player id) -> (lines, version) | None
+_SETS = "gmbot.known.last_sets"  # (phase id, player id) -> (lines, version, hold) | None
 
 UNKNOWN: Any = object()  # "not read ahead": ask the database
 
@@ -38,14 +38,14 @@ def read_ahead(session: Session, players: Collection[Player]) -> None:
             phases[row.game_id] = row  # ordered by seq: the last one is the open one
     wanted = {(phases[p.game_id].id, p.id): None for p in players  # type: ignore[union-attr]
               if phases[p.game_id] is not None}
-    sets: dict[tuple[int, int], tuple[list[Any], int] | None] = dict(wanted)
+    sets: dict[tuple[int, int], tuple[list[Any], int, str | None] | None] = dict(wanted)
     ids = sorted({player for _, player in wanted})
     phase_ids = sorted({phase for phase, _ in wanted})
     for chunk in _chunks(ids):
         rows = session.execute(_LAST_SETS, {"players": chunk, "phases": phase_ids})
-        for phase_id, player_id, version, lines in rows:
+        for phase_id, player_id, version, lines, hold in rows:
             if (phase_id, player_id) in sets:
-                sets[phase_id, player_id] = (list(lines), version)
+                sets[phase_id, player_id] = (list(lines), version, hold)
     session.info[_PHASES] = phases
     session.info[_SETS] = sets
 
@@ -62,19 +62,19 @@ def open_phase(session: Session, game_id: int) -> PhaseRow | None:
 
 
 def last_set(session: Session, phase_id: int,
-             player_id: int) -> tuple[list[Any], int] | None:
-    """The player's last order set for the phase, (lines, version) (None: he has none),
+             player_id: int) -> tuple[list[Any], int, str | None] | None:
+    """The player's last order set for the phase, (lines, version, hold) (None: he has none),
     as read ahead and kept up to date, else UNKNOWN."""
     known = session.info.get(_SETS)
     return known.get((phase_id, player_id), UNKNOWN) if known is not None else UNKNOWN
 
 
 def set_written(session: Session, phase_id: int, player_id: int, lines: list[Any],
-                version: int) -> None:
+                version: int, hold: str | None = None) -> None:
     """The player's new order set, just written in this transaction."""
     known = session.info.get(_SETS)
     if known is not None and (phase_id, player_id) in known:
-        known[phase_id, player_id] = (lines, version)
+        known[phase_id, player_id] = (lines, version, hold)
 
 
 def _chunks(ids: list[int]) -> list[list[int]]:
@@ -97,7 +97,7 @@ _NEWEST = (
     .subquery()
 )
 _LAST_SETS = (
-    select(_S.phase_id, _S.player_id, _S.version, _S.lines)
+    select(_S.phase_id, _S.player_id, _S.version, _S.lines, _S.hold)
     .join(_NEWEST, (_S.phase_id == _NEWEST.c.phase_id) & (_S.player_id == _NEWEST.c.player_id)
           & (_S.version == _NEWEST.c.version))
 )

@@ -74,6 +74,7 @@ class Game(Base):
     created_at: Mapped[datetime]
     press: Mapped[dict[str, Any]] = mapped_column(default=dict)  # the file's press rules
     observers: Mapped[list[Any]] = mapped_column(default=list)  # addresses
+    rules_link: Mapped[str | None] = mapped_column(String(500))  # the file's, for RULES
     players: Mapped[list[Player]] = relationship(back_populates="game", order_by="Player.id")
     phases: Mapped[list[PhaseRow]] = relationship(back_populates="game", order_by="PhaseRow.seq")
 
@@ -133,6 +134,9 @@ class OrderSet(Base):
     errors: Mapped[list[Any]]  # [line, reason] pairs
     message_id: Mapped[int | None] = mapped_column(ForeignKey("inbound.id"))
     created_at: Mapped[datetime]
+    # The player's hold on early processing with this set: "wait" (he sent WAIT), "ready"
+    # (he sent READY: his refused lines no longer hold him) or None.
+    hold: Mapped[str | None] = mapped_column(String(16))
 
 
 class Inbound(Base):

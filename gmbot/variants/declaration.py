@@ -5,6 +5,8 @@ and holds its parts beside the code, under fixed names:
 
   guide.md          the player guide: the rules as this judge applies them
   howto.txt.j2      the welcome mail's "how to order" examples (optional for an option)
+  help.txt.j2       HELP's orders of this variant or option, with examples from the game's
+                    own map and the reader's own units (optional for an option)
   example.yaml      an example game file (optional for an option)
   cases/*.yaml      adjudication cases, run by tests/variants/test_cases.py
 
@@ -24,6 +26,7 @@ from gmbot.engine.rules import StandardRules
 
 GUIDE = "guide.md"
 HOWTO = "howto.txt.j2"
+HELP = "help.txt.j2"
 EXAMPLE = "example.yaml"
 CASES = "cases"
 
@@ -41,6 +44,7 @@ class Variant:
     map: str | None  # gmbot/maps/MAP.yaml; None for an option, which fits any map
     option: bool = False
     has_howto: bool = True  # an option without one adds nothing to the welcome mail
+    has_help: bool = True  # an option without one adds nothing to HELP
     has_example: bool = True
 
     @property
@@ -54,6 +58,10 @@ class Variant:
     @property
     def howto(self) -> Traversable | None:
         return self.folder / HOWTO if self.has_howto else None
+
+    @property
+    def help(self) -> Traversable | None:
+        return self.folder / HELP if self.has_help else None
 
     @property
     def example(self) -> Traversable | None:

@@ -290,6 +290,9 @@ def order_mails(games: list[str], rng: random.Random, second: float, bad: float,
         lines = list(OPENINGS[p][which])
         if rng.random() < bad:
             lines.insert(rng.randint(0, len(lines)), BAD_LINE)
+            # READY: the player lets his orders stand despite the refused line, as early
+            # processing would otherwise wait for a later clean mail (issue 26).
+            lines.append("READY")
         mid = f"{n:05d}.{g}.{p.lower()}.{which}@players.example.test"
         msg = EmailMessage()
         msg["From"] = address(g, p)

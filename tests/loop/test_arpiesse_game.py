@@ -89,7 +89,8 @@ def test_an_arpiesse_year_by_mail(tmp_path: Path) -> None:
     assert "builds 2" in austrian and "removes 1" in austrian
 
     # Winter: a colourless build is refused with its reason; builds name their colour.
-    judge.send(addr("FRANCE"), "BUILD A PAR\nBUILD SILVER A PAR\nF BRE B RED\n",
+    # READY: France lets his builds stand despite the refused line (else no early run).
+    judge.send(addr("FRANCE"), "BUILD A PAR\nBUILD SILVER A PAR\nF BRE B RED\nREADY\n",
                subject="[arpiesse-example] builds")
     judge.send(addr("RUSSIA"), "BUILD RED A WAR\n", subject="[arpiesse-example] builds")
     judge.send(addr("AUSTRIA"), "REMOVE F TRI\n", subject="[arpiesse-example] removal")

@@ -51,8 +51,9 @@ def test_bribes_by_mail_and_nothing_leaks(tmp_path: Path) -> None:
     judge = make_judge(tmp_path, capitalist_game(yaml_position()))
     orders = {
         "ENGLAND": "F LON - NTH (3)\nBALANCE",
-        # France bribes England's fleet (taken), tries to overspend (refused).
-        "FRANCE": "A POR - SPA (30)\nA POR H (2)\nBRIBE F LON - YOR (5)",
+        # France bribes England's fleet (taken), tries to overspend (refused), and lets
+        # his orders stand despite the refused line (READY), or nothing is processed early.
+        "FRANCE": "A POR - SPA (30)\nA POR H (2)\nBRIBE F LON - YOR (5)\nREADY",
         # Germany's bribe is below Austria's pay: refused, costs nothing.
         "GERMANY": "F DEN H\nBRIBE A SER - BUD (2)",
         "AUSTRIA": "A SER H (3)",

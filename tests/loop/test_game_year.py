@@ -73,7 +73,8 @@ def test_a_full_year(judge: Judge) -> None:
     assert "To order in Fall 1901 Retreat: A BUR" in fall_results
 
     # The retreat phase: only France has something to order.
-    judge.send(addr("FRANCE"), "A BUR R MUN\nA BUR R PAR\n", subject="[g] retreat")
+    # READY: the refused line is let stand refused (else the phase waits for the deadline).
+    judge.send(addr("FRANCE"), "A BUR R MUN\nA BUR R PAR\nREADY\n", subject="[g] retreat")
     judge.tick()
     mails = judge.new_mail()
     ack = body(judge.to(addr("FRANCE"), mails)[0])
@@ -85,7 +86,8 @@ def test_a_full_year(judge: Judge) -> None:
     assert "GERMANY: 4 centres, 3 units: builds 1" in retreat
 
     # Winter: builds; a fleet cannot be built inland, an occupied centre cannot be used.
-    judge.send(addr("FRANCE"), "BUILD F PAR\nBUILD F BRE\nA MAR B\n", subject="[g] builds")
+    judge.send(addr("FRANCE"), "BUILD F PAR\nBUILD F BRE\nA MAR B\nREADY\n",
+               subject="[g] builds")
     judge.send(addr("GERMANY"), "+ A MUN\n", subject="[g] builds")
     judge.tick()
     mails = judge.new_mail()

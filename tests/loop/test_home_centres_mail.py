@@ -72,7 +72,7 @@ def test_landlocked_power_assimilates_a_coast_and_builds_its_first_fleet(
 
     # Winter 1901: one build. No fleet in Trieste yet; assimilate it; try to abandon too.
     mails = _turn(judge, {AUSTRIA: "BUILD F TRI\nTrieste assimilated\nSER ASSIMILATED\n"
-                                   "VIE abandoned\nBUILD A BUD\n"}, "winter")
+                                   "VIE abandoned\nBUILD A BUD\nREADY\n"}, "winter")
     ack = body(judge.to(AUSTRIA, mails)[0])
     assert "ASSIMILATE TRI" in ack and "BUILD A BUD" in ack
     assert "cannot build in TRI: it is not one of your home centres" in ack
@@ -102,7 +102,7 @@ def test_landlocked_power_assimilates_a_coast_and_builds_its_first_fleet(
     assert "You may assimilate" not in results and "You may abandon" not in results
 
     # Winter 1902: the first fleet; Serbia can no longer be assimilated.
-    mails = _turn(judge, {AUSTRIA: "BUILD F TRI\nASSIMILATE SER\n"}, "winter")
+    mails = _turn(judge, {AUSTRIA: "BUILD F TRI\nASSIMILATE SER\nREADY\n"}, "winter")
     ack = body(judge.to(AUSTRIA, mails)[0])
     assert ("ASSIMILATE SER\n    -> you have 3 home centres: at N + 1 = 3 (your N = 2 initial "
             "ones plus one) they can no longer change") in ack

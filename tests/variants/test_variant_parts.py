@@ -1,8 +1,9 @@
 """Every declared variant and option has all its parts (docs/variants/ADDING.md): a folder
 that declares it, a rule set and grammar that import, its map, a player guide that points
 nowhere outside the repository and is listed in docs/variants/README.md, a how-to text the
-welcome mail shows, an example game the game file loader accepts, and cases that the
-shared runner (test_cases.py) runs. Reading the declarations imports no rule set."""
+welcome mail shows, a help text HELP shows (with the example game's own units), an example
+game the game file loader accepts, and cases that the shared runner (test_cases.py) runs.
+Reading the declarations imports no rule set."""
 
 from __future__ import annotations
 
@@ -18,10 +19,12 @@ import pytest
 import yaml
 
 from gmbot.engine.map import load_map
+from gmbot.engine.position import state_from_dict
 from gmbot.engine.rules import StandardRules
 from gmbot.gamefile import load_game_file
 from gmbot.service.outbox.render import environment, render
-from gmbot.variants import DECLARED_OPTIONS, DECLARED_VARIANTS
+from gmbot.service.views.help import help_context
+from gmbot.variants import DECLARED_OPTIONS, DECLARED_VARIANTS, make_rules
 from gmbot.variants.declaration import Variant
 from tests.variants.test_cases import CASES
 
@@ -109,6 +112,41 @@ def test_example_game_loads_and_its_howto_is_in_the_welcome_mail(declaration: Va
         howto = environment().get_template(f"howto/{declaration.name}.txt.j2").render(
             game=spec, role=role)
         assert howto.strip() and howto in body, f"{declaration.name}: how-to not in the welcome"
+
+
+def help_mail(spec: Any, player: Any | None) -> tuple[str, dict[str, Any]]:
+    """HELP as `player` of the game file `spec` (None: the GM) reads it at the start."""
+    rules = make_rules(spec.variant, spec.options)
+    state = state_from_dict(spec.position or {}, load_map(rules.map_name))
+    viewer = None if player is None else player.key
+    context = help_context(spec, state, rules, viewer, None if player is None else player.role)
+    body = render("help.txt.j2", game=spec, is_gm=player is None, press="", commands=[],
+                  gm_commands="", **context)[1]
+    return body, context
+
+
+def example_spec(declaration: Variant) -> Any:
+    if declaration.example is None:
+        return replace(load_game_file(folder_of(DECLARED_VARIANTS["standard"]) / "example.yaml"),
+                       options={declaration.name: True})
+    return load_game_file(Path(str(declaration.example)))
+
+
+@pytest.mark.parametrize("declaration", ALL)
+def test_its_help_text_is_in_help_with_the_readers_own_units(declaration: Variant) -> None:
+    if declaration.help is None:
+        assert declaration.option, "every variant has a help text"
+        return
+    assert folder_of(declaration).joinpath("help.txt.j2").is_file()
+    spec = example_spec(declaration)
+    for player in [None, *spec.players]:
+        body, context = help_mail(spec, player)
+        part = environment().get_template(f"help/{declaration.name}.txt.j2").render(
+            game=spec, **context)
+        assert part.strip() and part in body, f"{declaration.name}: help text not in HELP"
+        assert "{{" not in part and "}}" not in part
+        if player is not None and context["ex"].own:
+            assert f"Your units: {', '.join(context['ex'].units)}." in body
 
 
 def test_an_option_without_a_howto_adds_nothing_to_the_welcome() -> None:

@@ -37,7 +37,8 @@ def test_a_spring_with_spells(judge: Judge) -> None:
         "TURKEY": ["CAST MAKE INVISIBLE F ANK - BLA", "A CON - BUL", "A SMY H"],
         "GERMANY": ["A MUN - BUR", "CAST ADD 1 SUPPORT A MUN - BUR", "A BER - KIE",
                     "F KIE - DEN", "CAST VAPORIZE A PAR", "CAST VAPORISE A MAR",
-                    "CAST FIREBALL A MAR"],
+                    "CAST FIREBALL A MAR",
+                    "READY"],  # the refused lines stand refused: no early hold for them
         "FRANCE": ["A PAR - BUR", "A MAR H", "F BRE - MAO"],
     }, "spring")
     report = judge.tick()

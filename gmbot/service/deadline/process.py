@@ -37,6 +37,7 @@ from gmbot.service.runtime import (
     state_of,
 )
 from gmbot.service.views.pictures import Pictures
+from gmbot.service.views.readiness import held_by
 from gmbot.service.views.results import deadline_text, results_view
 from gmbot.store.models import Game, OrderSet, PhaseRow, Player
 from gmbot.variants.cases import result_to_dict
@@ -55,9 +56,12 @@ def _lock(session: Session, game_id: int) -> Game | None:
 
 
 def _waiting_players(session: Session, game: Game, phase: PhaseRow, state: GameState,
-                     sets: dict[int, OrderSet] | None = None) -> Iterator[Player]:
+                     sets: dict[int, OrderSet] | None = None,
+                     early: bool = False) -> Iterator[Player]:
     """Players with something to order whose orders are not complete, one at a time (the
-    early check stops at the first). `sets`: the phase's `latest_orders`, if loaded."""
+    early check stops at the first). `sets`: the phase's `latest_orders`, if loaded.
+    `early`: also those who hold early processing themselves, by refused lines in their
+    last orders mail or by WAIT (gmbot/service/views/readiness.py)."""
     rules = rules_for(game)
     if sets is None:
         sets = latest_orders(session, phase)
@@ -65,6 +69,9 @@ def _waiting_players(session: Session, game: Game, phase: PhaseRow, state: GameS
         if not has_duty(state, rules, player.key):
             continue
         row = sets.get(player.id)
+        if early and held_by(row) is not None:
+            yield player
+            continue
         orders, _ = accept_orders(state, rules, player.key, list(row.lines) if row else [])
         if missing_orders(state, rules, player.key, orders):
             yield player
@@ -86,7 +93,8 @@ def why_due(session: Session, game: Game, phase: PhaseRow, now: datetime,
     if phase.name.endswith("R") and _nobody_has_a_choice(game, phase):
         return "no choice"
     if policy.early and not _restored_orders_stand(session, phase, sets):
-        waiting = _waiting_players(session, game, phase, state_of(game, phase), sets)
+        waiting = _waiting_players(session, game, phase, state_of(game, phase), sets,
+                                   early=True)
         if next(waiting, None) is None:
             return "early"
     return None

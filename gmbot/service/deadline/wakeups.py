@@ -194,10 +194,15 @@ def _before_flush(session: Session, _context: Any, _instances: Any) -> None:
             phases[id(phase)] = phase
     for phase in phases.values():
         game = _game_of(session, phase)
+        # A new phase, or a deadline the GM moved (EXTEND, RESUME, new deadline rules), in a
+        # game that processes early: look at it at the next run, as it may have nothing
+        # to wait for. Without this an EXTEND arriving with the last orders put off the
+        # look those orders asked for until the next reminder or orders mail.
+        moved = phase in session.new or phase.game_id in games \
+            or _changed(phase, ("deadline_at",))
         phase.wake_at = wake_time(game, phase) if game is not None else None
-        if phase in session.new and phase.wake_at is not None and game is not None \
-                and policy_of(game).early:
-            phase.wake_at = phase.opened_at  # it may have nothing to wait for
+        if moved and phase.wake_at is not None and game is not None and policy_of(game).early:
+            phase.wake_at = min(phase.wake_at, phase.opened_at)
     for game_id in soon:
         _look_soon(session, game_id)
 

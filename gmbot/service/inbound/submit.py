@@ -23,6 +23,7 @@ from gmbot.service import known
 from gmbot.service.deadline.wakeups import orders_changed
 from gmbot.service.inbound.bounds import LISTED, more, rejections
 from gmbot.service.runtime import current_phase, latest_orders, rules_for, state_of
+from gmbot.service.views.readiness import carried_hold, held_by, hold_of
 from gmbot.store.models import Game, OrderSet, PhaseRow, Player
 
 
@@ -37,6 +38,7 @@ class Submission:
     new: list[str] = field(default_factory=list)  # this mail's orders that stand
     replaced: list[str] = field(default_factory=list)  # earlier orders this mail replaced
     dropped: list[tuple[str, str]] = field(default_factory=list)  # earlier orders, why gone
+    held: str | None = None  # what of his own holds early processing (views/readiness.py)
 
 
 def check_lines(
@@ -83,7 +85,10 @@ def _rejected(sub: Submission, state: GameState, rules: StandardRules,
 # Built once: run for every orders mail.
 _INSERT_SET = insert(OrderSet.__table__)
 _SETS = OrderSet.__table__.c  # Core columns: no ORM set-up per call (nothing to autoflush)
-_LAST_SET = select(_SETS.lines, _SETS.version).where(
+_LAST_FULL = select(_SETS.lines, _SETS.errors, _SETS.version, _SETS.hold, _SETS.message_id).where(
+    _SETS.phase_id == bindparam("phase_id"), _SETS.player_id == bindparam("player_id")
+).order_by(_SETS.version.desc()).limit(1)
+_LAST_SET = select(_SETS.lines, _SETS.version, _SETS.hold).where(
     _SETS.phase_id == bindparam("phase_id"), _SETS.player_id == bindparam("player_id")
 ).order_by(_SETS.version.desc()).limit(1)
 
@@ -91,11 +96,12 @@ _LAST_SET = select(_SETS.lines, _SETS.version).where(
 def submit(session: Session, game: Game, player: Player, lines: Sequence[tuple[int | None, str]],
            now: datetime, inbound_id: int | None = None,
            phase: PhaseRow | None = None, clear: bool = False,
-           state: GameState | None = None) -> Submission:
+           state: GameState | None = None, commands: tuple[str, ...] = ()) -> Submission:
     """Update the player's orders for the current phase (`phase`, when the caller has just
     read it in this transaction) with the valid lines given: each replaces the earlier
     order with its key, the others stand; `clear` first withdraws them all. `state`: the
-    phase's position, when the caller has it already."""
+    phase's position, when the caller has it already. `commands`: the mail's command
+    words, whose WAIT or READY the new set keeps (views/readiness.py)."""
     phase = phase or current_phase(session, game)
     if phase is None:
         raise LookupError("the game has no open phase")
@@ -104,20 +110,44 @@ def submit(session: Session, game: Game, player: Player, lines: Sequence[tuple[i
     last = known.last_set(session, phase.id, player.id)  # a batch of mails read it ahead
     if last is known.UNKNOWN:
         row = session.execute(_LAST_SET, {"phase_id": phase.id, "player_id": player.id}).first()
-        last = (row.lines, row.version) if row else None
+        last = (row.lines, row.version, row.hold) if row else None
     earlier = list(last[0]) if last and not clear else []
     state = state or state_of(game, phase, rules)
     sub = merge_lines(state, rules, player, earlier, lines)
     sub.version = (last[1] if last else 0) + 1
-    # A plain INSERT, not an ORM object (cheaper; the set is only read back by queries).
-    session.execute(_INSERT_SET, {
-        "phase_id": phase.id, "player_id": player.id, "version": sub.version,
-        "lines": sub.accepted, "errors": _stored_errors(sub.rejected),
-        "message_id": inbound_id, "created_at": now,
-    })
-    known.set_written(session, phase.id, player.id, sub.accepted, sub.version)
+    hold = carried_hold(last[2] if last else None, list(commands))
+    errors = _stored_errors(sub.rejected)
+    _insert(session, phase, player, sub.version, sub.accepted, errors, hold, inbound_id, now)
+    sub.held = hold_of(errors, hold)
     orders_changed(session, game, phase, now)
     return sub
+
+
+def hold_orders(session: Session, game: Game, player: Player, phase: PhaseRow, hold: str,
+                now: datetime, inbound_id: int | None) -> str | None:
+    """WAIT or READY (`hold`) on the player's orders as they stand: his last set again,
+    as a new version with the hold (the one this mail wrote is given it in place). Returns
+    what then holds him (views/readiness.py)."""
+    row = session.execute(_LAST_FULL, {"phase_id": phase.id, "player_id": player.id}).first()
+    if row is not None and inbound_id is not None and row.message_id == inbound_id:
+        # This mail's orders were written a moment ago with its WAIT or READY already.
+        return hold_of(row.errors, row.hold)
+    lines, errors = (list(row.lines), list(row.errors)) if row else ([], [])
+    version = (row.version if row else 0) + 1
+    _insert(session, phase, player, version, lines, errors, hold, inbound_id, now)
+    orders_changed(session, game, phase, now)
+    return hold_of(errors, hold)
+
+
+def _insert(session: Session, phase: PhaseRow, player: Player, version: int, lines: list[str],
+            errors: list[list[Any]], hold: str | None, inbound_id: int | None,
+            now: datetime) -> None:
+    # A plain INSERT, not an ORM object (cheaper; the set is only read back by queries).
+    session.execute(_INSERT_SET, {
+        "phase_id": phase.id, "player_id": player.id, "version": version, "lines": lines,
+        "errors": errors, "hold": hold, "message_id": inbound_id, "created_at": now,
+    })
+    known.set_written(session, phase.id, player.id, lines, version, hold)
 
 
 def _stored_errors(rejected: list[tuple[int | None, str, str]]) -> list[list[Any]]:
@@ -138,4 +168,5 @@ def current_submission(session: Session, game: Game, phase: PhaseRow,
     lines = [(None, t) for t in (row.lines if row else [])]
     sub = check_lines(state or state_of(game, phase, rules), rules, player, lines)
     sub.version = row.version if row else 0
+    sub.held = held_by(row)
     return sub

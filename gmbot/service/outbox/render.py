@@ -24,10 +24,12 @@ def environment(folder: str | None = None) -> jinja2.Environment:
     import jinja2
 
     env = jinja2.Environment(
-        # howto/NAME.txt.j2 is the how-to text in the folder of the variant or option NAME.
+        # howto/NAME.txt.j2 is the how-to text in the folder of the variant or option NAME,
+        # help/NAME.txt.j2 its part of HELP.
         loader=jinja2.ChoiceLoader([
             jinja2.FileSystemLoader(folder or str(TEMPLATES)),
-            jinja2.PrefixLoader({"howto": jinja2.FunctionLoader(howto_source)}),
+            jinja2.PrefixLoader({"howto": jinja2.FunctionLoader(howto_source),
+                                 "help": jinja2.FunctionLoader(help_source)}),
         ]),
         autoescape=False,  # plain-text mail
         trim_blocks=True,
@@ -46,14 +48,23 @@ def environment(folder: str | None = None) -> jinja2.Environment:
 def howto_source(name: str) -> tuple[str, str, Callable[[], bool]] | None:
     """The template `howto/NAME.txt.j2`: the how-to text its declaration names, or None
     (not found) for a name no declaration has or a declaration without one."""
+    return _part_source(name, "howto")
+
+
+def help_source(name: str) -> tuple[str, str, Callable[[], bool]] | None:
+    """The template `help/NAME.txt.j2`: the variant's or option's part of HELP."""
+    return _part_source(name, "help")
+
+
+def _part_source(name: str, part: str) -> tuple[str, str, Callable[[], bool]] | None:
     from gmbot.variants import declaration
 
     found = declaration(name.removesuffix(".txt.j2"))
-    howto = found.howto if found else None
-    if howto is None or not howto.is_file():
+    path = getattr(found, part) if found else None
+    if path is None or not path.is_file():
         return None
-    source = howto.read_text(encoding="utf-8")
-    return source, str(howto), lambda: howto.read_text(encoding="utf-8") == source
+    source = path.read_text(encoding="utf-8")
+    return source, str(path), lambda: path.read_text(encoding="utf-8") == source
 
 
 def render(name: str, folder: str | None = None, **context: Any) -> tuple[str, str]:

@@ -1,6 +1,7 @@
 """Where each player of a game stands, for the GM: ordered, partly or not at all (judged
 from the orders the judge would execute, so a CLEAR or a mail of refused lines is no
-order), the last mail received from him, and how often he missed a deadline (NMR)."""
+order), what of his own holds early processing (refused lines, WAIT), the last mail
+received from him, and how often he missed a deadline (NMR)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from gmbot.service.runtime import (
     rules_for,
     state_of,
 )
+from gmbot.service.views.readiness import held_by
 from gmbot.service.views.results import deadline_text
 from gmbot.store.models import Game, Inbound, PhaseRow
 
@@ -34,12 +36,18 @@ class Standing:
     missing: list[str]  # what is still unordered, readable
     last_mail: datetime | None
     nmr: int
+    held: str | None = None  # what of his own holds early processing (readiness.py)
+
+    @property
+    def done(self) -> bool:
+        """Whether early processing has nothing to wait for from him."""
+        return self.status in (ORDERED, NOTHING) and self.held is None
 
     def as_dict(self, game: Game) -> dict[str, Any]:
         return {"player": self.key, "address": self.address, "orders": self.status,
                 "missing": self.missing, "nmr": self.nmr,
                 "last_mail": self.last_mail.isoformat() if self.last_mail else None,
-                "last_mail_text": last_mail_text(game, self.last_mail)}
+                "last_mail_text": last_mail_text(game, self.last_mail), "held": self.held}
 
 
 def standings(session: Session, game: Game, phase: PhaseRow | None) -> list[Standing]:
@@ -54,15 +62,17 @@ def standings(session: Session, game: Game, phase: PhaseRow | None) -> list[Stan
     rules = rules_for(game)
     state = state_of(game, phase, rules) if phase is not None else None
     sets = latest_orders(session, phase) if phase is not None else {}
+    early = policy_of(game).early
     for p in players:
-        status, missing = NOTHING, []
+        status, missing, held = NOTHING, [], None
         if state is not None and has_duty(state, rules, p.key):
             row = sets.get(p.id)
             orders, _ = accept_orders(state, rules, p.key, list(row.lines) if row else [])
             missing = missing_orders(state, rules, p.key, orders)
             status = NOT_AT_ALL if not orders else PARTLY if missing else ORDERED
+            held = held_by(row) if early else None
         out.append(Standing(p.key, p.address, status, missing, last.get(p.address),
-                            nmr.get(p.key, 0)))
+                            nmr.get(p.key, 0), held))
     return out
 
 
@@ -93,7 +103,9 @@ def standing_text(game: Game, rows: list[Standing]) -> list[str]:
 
 
 def _orders_text(r: Standing) -> str:
-    return r.status + (f" ({len(r.missing)} missing)" if r.status == PARTLY else "")
+    return (r.status + (f" ({len(r.missing)} missing)" if r.status == PARTLY else "")
+            # Only an otherwise complete set is held by it: the rest wait for orders anyway.
+            + (f", held by {r.held}" if r.held and r.status == ORDERED else ""))
 
 
 def standing_lines(game: Game, rows: list[Standing]) -> list[str]:

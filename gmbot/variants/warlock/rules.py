@@ -35,6 +35,7 @@ from gmbot.variants.warlock.retreats import (
 from gmbot.variants.warlock.spells import (
     SPELLS,
     Cast,
+    Spell,
     describe_left,
     is_cast,
     parse_cast,
@@ -144,6 +145,18 @@ class WarlockRules(StandardRules):
                 lines.append(f"Note: {order} is legal only if {spell} is cast on "
                              f"{order.unit_text} this turn; it is decided at adjudication")
         return lines
+
+    def help_data(self, state: GameState, viewer: str | None) -> dict[str, Any]:
+        """Each spell, its syntax with an example and the viewer's uses left (the GM: the
+        uses each warlock starts with)."""
+        data = dict(super().help_data(state, viewer))
+        left = spells_left(state.power_attrs.get(viewer, {}) if viewer else {})
+        own = min((u for u in state.units.values() if u.power == viewer), key=str,
+                  default=None)
+        data["spells"] = [{"word": s.word, "uses": s.count, "left": left[s.key],
+                           "also": list(s.synonyms[:2]), "example": _example(s, own)}
+                          for s in SPELLS.values()]
+        return data
 
     # -- the board ------------------------------------------------------------------
 
@@ -351,3 +364,10 @@ def _ruined_build(parser: OrderParser, line: str, power: str, state: GameState) 
     if until is not None and order.prov in blocked(state, {}):
         raise OrderError(f"cannot build in {order.prov}: the bottle destroyed it and it is "
                          f"impassable until after {until}")
+
+
+def _example(spell: Spell, own: Unit | None) -> str:
+    """The spell's usage, on one of the viewer's own units where it is cast on his own."""
+    if own is not None and spell.key in ("impervious", "balloon"):
+        return f"CAST {spell.word} {own}"
+    return spell.usage

@@ -13,8 +13,16 @@ from gmbot.service.outbox.render import render
 from gmbot.service.runtime import current_phase, policy_of, rules_for, state_of
 from gmbot.service.views.pictures import phase_picture
 from gmbot.service.views.press_record import press_by_phase
+from gmbot.service.views.readiness import hold_note
 from gmbot.service.views.results import board_summary, deadline_text
-from gmbot.service.views.standing import NOT_AT_ALL, PARTLY, standing_text, standings
+from gmbot.service.views.standing import (
+    NOT_AT_ALL,
+    NOTHING,
+    ORDERED,
+    PARTLY,
+    standing_text,
+    standings,
+)
 from gmbot.store.models import PhaseRow
 
 
@@ -26,17 +34,31 @@ def status(ctx: Context, args: tuple[str, ...] = ()) -> None:
         return
     rules = rules_for(game)
     state = state_of(game, phase, rules)
-    table = waiting = None
+    table = waiting = own = None
     if ctx.is_gm:  # who has ordered is for the GM only
         rows = standings(ctx.session, game, phase)
         table = standing_text(game, rows)
-        waiting = [r.key for r in rows if r.status in (PARTLY, NOT_AT_ALL)]
+        waiting = [r.key for r in rows if not r.done]
+    elif ctx.player is not None:  # ... and each player his own standing
+        own = own_standing(ctx, phase)
     ctx.sections.append(render(
         "status.txt.j2", game=game, phase=Phase.parse(phase.name).long(),
         deadline=deadline_text(policy_of(game), phase.deadline_at, utc=ctx.is_gm),
         board=board_summary(state, rules, None if ctx.is_gm or ctx.player is None
-                            else ctx.player.key), waiting=waiting, table=table,
+                            else ctx.player.key), waiting=waiting, table=table, own=own,
     )[1].rstrip())
+
+
+def own_standing(ctx: Context, phase: PhaseRow) -> str:
+    """The sender's own standing, as STATUS tells him: his orders and what of his own
+    holds early processing."""
+    assert ctx.player is not None
+    [row] = [r for r in standings(ctx.session, ctx.game, phase) if r.key == ctx.player.key]
+    text = {ORDERED: "Your orders are complete.", NOTHING: "You have nothing to order.",
+            NOT_AT_ALL: "You have not ordered yet.",
+            PARTLY: f"Still without orders: {', '.join(row.missing)}."}[row.status]
+    note = hold_note(row.held)
+    return text + (f"\n{note}" if note else "")
 
 
 def balance(ctx: Context, args: tuple[str, ...] = ()) -> None:

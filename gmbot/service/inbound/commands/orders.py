@@ -15,6 +15,7 @@ from gmbot.service.inbound.commands.request import Line
 from gmbot.service.inbound.submit import Submission, current_submission, submit
 from gmbot.service.outbox.render import render
 from gmbot.service.runtime import current_phase, policy_of, rules_for, state_of
+from gmbot.service.views.readiness import hold_note
 from gmbot.service.views.results import deadline_text
 from gmbot.store.models import PhaseRow
 
@@ -34,7 +35,8 @@ def run(ctx: Context) -> bool:
     cleared = req.has("CLEAR")
     if cleared or lines:
         sub = submit(ctx.session, ctx.game, player, lines, ctx.app.now(), ctx.record.id,
-                     phase=phase, clear=cleared, state=state)
+                     phase=phase, clear=cleared, state=state,
+                     commands=tuple(c.name for c in req.commands))
         ctx.errors += len(sub.rejected)
         _ack(ctx, phase, sub, chatter, cleared=cleared and not lines, changed=True)
         return True
@@ -77,9 +79,12 @@ def _ack(ctx: Context, phase: PhaseRow, sub: Submission, chatter: list[Line], *,
         typos=[(n, _short(text, 200), word) for n, text, word in misspelt],
         more_rejected=more_rejected,
         deadline=deadline_text(policy_of(ctx.game), phase.deadline_at),
+        # Early processing only: at the deadline nothing waits for anyone.
+        held=hold_note(sub.held) if policy_of(ctx.game).early else None,
     )[1].rstrip())
 
 
 def _short(text: str, width: int = 30) -> str:
     text = text.strip()
     return text if len(text) <= width else text[:width - 3].rstrip() + "..."
+

@@ -20,7 +20,7 @@ from datetime import datetime
 from enum import Enum
 from functools import lru_cache
 
-from gmbot.service.inbound.commands import gm, info, secret
+from gmbot.service.inbound.commands import gm, hold, info, learn, secret
 from gmbot.service.inbound.commands.context import Context
 from gmbot.service.inbound.relay import press_rules
 from gmbot.service.outbox.render import render
@@ -108,6 +108,7 @@ def help_text(ctx: Context, args: tuple[str, ...] = ()) -> None:
     ctx.sections.append(render(
         "help.txt.j2", game=ctx.game, is_gm=ctx.is_gm, press=press_rules(ctx.game).summary(),
         commands=TABLE.for_players(), gm_commands=", ".join(r.synopsis for r in TABLE.for_gm()),
+        **learn.help_extra(ctx),
     )[1].rstrip())
 
 
@@ -123,6 +124,14 @@ TABLE = Table((
     Row("NEWPASSWORD", Who.ANYONE, act=secret.new_password, most=1,
         explains="a new password, mailed to you alone (not with the old password as "
                  "your only proof; the game master may add a power: NEWPASSWORD FRANCE)"),
+    Row("RULES", Who.ANYONE, explains="the rules of this game's variant and options",
+        title="Rules", answer=learn.rules),
+    Row("PROVINCES", Who.ANYONE, explains="the map's provinces, their neighbours, a blank map",
+        title="Provinces", answer=learn.provinces),
+    Row("WAIT", Who.PLAYER, act=hold.wait, most=0,
+        explains="hold early processing for you this phase (until READY)"),
+    Row("READY", Who.PLAYER, act=hold.ready, most=0,
+        explains="you are done: lifts your WAIT, and lets orders stand despite refused lines"),
     Row("HELP", Who.ANYONE, explains="this text", title="Help", answer=help_text),
     Row("PROCESS", Who.GM, act=gm.process),
     Row("EXTEND", Who.GM, act=gm.extend, synopsis="EXTEND 24h", least=1),

@@ -10,6 +10,6 @@ DECLARATION = Variant(
     grammar=(),
     map=None,
     option=True,
-    has_howto=False,
+    has_howto=False,  # HELP says where builds go
     has_example=False,
 )

@@ -11,5 +11,6 @@ DECLARATION = Variant(
     map=None,
     option=True,
     has_howto=False,
+    has_help=False,  # it changes no order
     has_example=False,
 )

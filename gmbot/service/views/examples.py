@@ -1,0 +1,143 @@
+"""Example orders for HELP, written with the game's own map and the reader's own units:
+a move, a support, a convoy, a retreat, builds and removals, an exchange, another power's
+unit to bribe, centres to assimilate or abandon. Each example is an order the map allows
+(a neighbour of the unit, a sea between two coasts...); a reader without units (the GM, a
+Wazir) gets examples with the first power's units that have any."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gmbot.engine.map import SEA, GameMap
+from gmbot.engine.state import GameState, Unit
+
+
+@dataclass(frozen=True)
+class Examples:
+    own: bool  # whether the units are the reader's own (else the first power's with any)
+    units: list[str]  # the units, as orders name them ("A PAR")
+    hold: str  # "A PAR H"
+    move: str  # "A PAR - BUR"
+    support: str  # "A MAR S A PAR - BUR" (or a support to hold)
+    convoy: str  # "F NTH C A LON - BEL"
+    convoyed: str  # "A LON - BEL VIA CONVOY"
+    retreat: str  # "A PAR R BUR"
+    disband: str  # "A PAR D"
+    build: str  # "BUILD A PAR"
+    remove: str  # "REMOVE A PAR"
+    exchange: str  # "A PAR X A BUR": two units side by side
+    other: str  # another power's unit and a move of it ("A MUN - BUR")
+    home: str  # one of the reader's home centres
+    owned: str  # a centre he owns that is no home centre (else a home centre)
+    centre: str  # ... else a centre next to his units that is none of his homes
+
+
+def examples(state: GameState, viewer: str | None) -> Examples:
+    gmap = state.map
+    mine = _units(state, viewer)
+    own = bool(mine)
+    owner = viewer
+    if not mine:  # the GM, a Wazir, a power before its first units: another's units
+        owner = next((p for p in sorted({u.power for u in state.units.values()})), None)
+        mine = _units(state, owner)
+    if not mine:  # a board without units (Capitalist's capital phase): the map's start
+        owner = viewer if viewer in gmap.powers else next(iter(sorted(gmap.powers)), None)
+        mine = _start_units(gmap, owner)
+    unit = mine[0] if mine else None
+    dest = _neighbour(gmap, unit) if unit else ""
+    first = str(unit) if unit else ""
+    homes = sorted(state.homes.get(owner or "", ()) or
+                   (gmap.powers[owner].homes if owner in gmap.powers else ()))
+    owned = sorted(c for c, p in state.centers.items() if p == owner)
+    home = homes[0] if homes else (owned[0] if owned else dest)
+    near = sorted(c for u in mine for c in gmap.army_adj.get(u.prov, ())
+                  if gmap.provinces[c].sc and c not in homes)
+    convoy = _convoy(gmap)
+    return Examples(
+        own=own,
+        units=[str(u) for u in mine],
+        hold=f"{first} H",
+        move=f"{first} - {dest}" if dest else f"{first} H",
+        support=_support(gmap, mine, unit, dest),
+        convoy=convoy,
+        convoyed=convoy.split(" C ", 1)[1] + " VIA CONVOY" if convoy else "",
+        retreat=f"{first} R {dest}" if dest else f"{first} D",
+        disband=f"{first} D",
+        build=f"BUILD {'F' if _coastal(gmap, home) else 'A'} {home}",
+        remove=f"REMOVE {first}",
+        exchange=_exchange(gmap, mine, unit, dest),
+        other=_other(state, owner, mine),
+        home=home,
+        owned=next((c for c in owned if c not in homes), home),
+        centre=next((c for c in [*owned, *near] if c not in homes), home),
+    )
+
+
+def _units(state: GameState, power: str | None) -> list[Unit]:
+    return sorted((u for u in state.units.values() if u.power == power), key=str)
+
+
+def _start_units(gmap: GameMap, power: str | None) -> list[Unit]:
+    if power not in gmap.powers:
+        return []
+    return sorted((Unit(power, text.split()[0], text.split()[1])
+                   for text in gmap.powers[power].units), key=str)
+
+
+def _neighbour(gmap: GameMap, unit: Unit) -> str:
+    """A province the unit may move to."""
+    if unit.type == "F":
+        targets = sorted(gmap.fleet_adj.get(unit.loc, ()))
+        return targets[0].split("/")[0] if targets else ""
+    targets = sorted(gmap.army_adj.get(unit.prov, ()))
+    return targets[0] if targets else ""
+
+
+def _reaches(gmap: GameMap, unit: Unit, prov: str) -> bool:
+    if unit.type == "F":
+        return any(t.split("/")[0] == prov for t in gmap.fleet_adj.get(unit.loc, ()))
+    return prov in gmap.army_adj.get(unit.prov, ())
+
+
+def _support(gmap: GameMap, mine: list[Unit], unit: Unit | None, dest: str) -> str:
+    if unit is None:
+        return ""
+    helper = next((u for u in mine[1:] if dest and _reaches(gmap, u, dest)), None)
+    if helper is not None:
+        return f"{helper} S {unit} - {dest}"
+    near = next((u for u in mine[1:] if _reaches(gmap, u, unit.prov)), None)
+    return f"{near} S {unit}" if near is not None else f"{unit} H"
+
+
+def _convoy(gmap: GameMap) -> str:
+    """A fleet in a sea carrying an army between two coasts it touches."""
+    for code in sorted(gmap.provinces):
+        if gmap.provinces[code].type != SEA:
+            continue
+        coasts = sorted({t.split("/")[0] for t in gmap.fleet_adj.get(code, ())
+                         if gmap.provinces[t.split("/")[0]].type != SEA})
+        if len(coasts) >= 2:
+            return f"F {code} C A {coasts[0]} - {coasts[-1]}"
+    return ""
+
+
+def _exchange(gmap: GameMap, mine: list[Unit], unit: Unit | None, dest: str) -> str:
+    for a in mine:
+        for b in mine:
+            if a is not b and _reaches(gmap, a, b.prov) and _reaches(gmap, b, a.prov):
+                return f"{a} X {b}"
+    return f"{unit} X A {dest}" if unit is not None and dest else ""
+
+
+def _other(state: GameState, owner: str | None, mine: list[Unit]) -> str:
+    others = sorted((u for u in state.units.values() if u.power != owner), key=str) or [
+        u for p in sorted(state.map.powers) if p != owner for u in _start_units(state.map, p)]
+    for u in others:
+        dest = _neighbour(state.map, u)
+        if dest:
+            return f"{u} - {dest}"
+    return ""
+
+
+def _coastal(gmap: GameMap, prov: str) -> bool:
+    return prov in gmap.provinces and gmap.provinces[prov].type == "coast"

@@ -1,0 +1,38 @@
+"""What HELP shows a reader of one game besides the command table: the variant's and each
+option's order forms (their help.txt.j2), with examples from the game's own map and the
+reader's own units (examples.py) and the variant's own data for him (the rules'
+`help_data`: Warlock's spells and his uses left)."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from gmbot.engine.rules import StandardRules
+from gmbot.engine.state import GameState
+from gmbot.service.views.examples import examples
+from gmbot.variants import DECLARED_OPTIONS, declaration
+
+
+class GameLike(Protocol):
+    """A stored game or a game file's spec: what the help texts read of it."""
+
+    variant: str
+    options: Any  # the game file's options: name -> value
+
+
+def help_context(game: GameLike, state: GameState, rules: StandardRules, viewer: str | None,
+                 role: str | None) -> dict[str, Any]:
+    """The template context of help.txt.j2's variant part for `viewer` (a power or role
+    key; None: the GM), whose role (a Wazir's "wazir") is `role`."""
+    found = declaration(game.variant)
+    options = [name for name, on in (game.options or {}).items()
+               if on is True and name in DECLARED_OPTIONS]
+    return {
+        "title": found.title if found else game.variant,
+        "options": options,
+        "option_titles": [DECLARED_OPTIONS[name].title for name in options],
+        "ex": examples(state, viewer),
+        "data": rules.help_data(state, viewer),
+        "viewer": viewer,
+        "role": role,
+    }
