@@ -277,7 +277,8 @@ def _advance(result: PhaseResult, state: GameState, rules: StandardRules) -> Pha
         leaving_fall = prev.season == "F" and phase.season != "F"
         if leaving_fall and rules.captures_centres(prev):
             nxt = capture_centres(nxt)
-        if kind == ADJUSTMENT and not has_adjustments(nxt, rules):
+        if (kind == ADJUSTMENT and not has_adjustments(nxt, rules)
+                and not rules.winter_choices(nxt)):
             state, prev, phase = nxt, phase, rules.next_phase(phase)
             continue
         break
