@@ -188,6 +188,34 @@ def test_gm_draw_ranks_the_wazirs(judge: Judge) -> None:
     assert "In the draw with the Princes: NANOOK, the Wazir with the most dinars." in told
 
 
+TIED = """
+position:
+  phase: S1081M
+  extra:
+    wazirs:
+      lordelindel: {court: SEVILLE, dinars: 5}
+      asudevil: {court: ZARAGOZA, dinars: 5}
+      nanook: {court: null, dinars: 2}
+"""
+
+
+def test_gm_draw_with_wazirs_tied_for_the_most_dinars_names_no_wazir(tmp_path: Path) -> None:
+    # A Wazir wins "by collecting more Dinars than any other Wazir": two Wazirs tied for the
+    # most win nothing, and neither is in the draw (issue 26 found both named).
+    judge = make_judge(tmp_path, GAME + TIED)
+    judge.new_mail()
+    judge.send("gm@example.test", "DRAW\n", subject=SUBJECT)
+    judge.tick()
+    draws = [m for m in judge.new_mail() if "The game ends in a draw" in m["Subject"]]
+    assert sorted(m["To"] for m in draws) == sorted([*EVERYONE, "gm@example.test"])
+    for mail in draws:
+        told = text(mail)
+        assert "Wazirs by dinars: ASUDEVIL 5, LORDELINDEL 5, NANOOK 2." in told
+        assert "No Wazir is in the draw: ASUDEVIL and LORDELINDEL tie for the most dinars " \
+               "(5), and a Wazir wins only with more dinars than any other Wazir." in told
+        assert "In the draw with the Princes" not in told
+
+
 FREE_GENERAL = """
 position:
   phase: F1081M
