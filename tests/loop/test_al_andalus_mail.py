@@ -84,7 +84,9 @@ def test_a_hire_merged_orders_and_public_dinars(judge: Judge) -> None:
                "of Taifa of Zaragoza: hired." in got
         assert "Wazir LORDELINDEL: at the court of Taifa of Zaragoza, 0 dinars" in got
         assert "Wazir ASUDEVIL: free agent, 0 dinars" in got
-        assert "F TOR H" in got  # the auto-hold, as executed
+        # The order given, the order executed and why (issue 26: only the executed).
+        assert "F TOR - GOV -> F TOR H (auto-hold: the Prince ordered every unit): " \
+               "succeeds" in got
 
     # Fall 1080: the Prince leaves F TOR to his Wazir, who also tries a Castilian unit.
     judge.send(addr("ZARAGOZA"), "A MED - MAD\nA BAR H\n", subject=SUBJECT)
@@ -109,6 +111,7 @@ def test_a_hire_merged_orders_and_public_dinars(judge: Judge) -> None:
     for mail in results:
         got = text(mail)
         assert "F TOR - GOV" in got and "A MED - MAD" in got  # the Wazir's order, merged
+        assert "F TOR - GOV (ordered by Wazir LORDELINDEL): " in got
         assert "Wazir LORDELINDEL is paid 1 by Taifa of Zaragoza for 1 holding unit." in got
         assert "Wazir LORDELINDEL: at the court of Taifa of Zaragoza, 1 dinar" in got
     mine = text(judge.to(addr("lordelindel"), results)[0])
@@ -157,7 +160,8 @@ def test_courts_from_the_game_file_and_a_princes_nmr_arrests(tmp_path: Path,
                                 "F1081M"]
     results = [m for m in judge.new_mail() if "Spring 1081 Movement results" in m["Subject"]]
     public = text(judge.to("gm@example.test", results)[0])
-    assert "A SEV H" in public
+    assert "A SEV - COR (Wazir LORDELINDEL) -> A SEV H (held: no orders (NMR), which acts " \
+           "as ARREST): succeeds" in public
     assert "Taifa of Seville arrests Wazir LORDELINDEL (no orders: an NMR acts as ARREST): " \
            "3 of his dinars go to Taifa of Seville; LORDELINDEL is a free agent." in public
     assert "Wazir LORDELINDEL: free agent, 4 dinars" in public

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gmbot.engine.state import GameState, Unit
+from gmbot.engine.state import MOVEMENT, GameState, Unit
 from gmbot.variants.al_andalus.court import Court, prince_name, wazir_owners
 from gmbot.variants.al_andalus.movement import CourtMovement
 from gmbot.variants.al_andalus.reading import CourtOrders
@@ -29,6 +29,17 @@ class AlAndalusRules(CourtOrders, CourtWaiting, CourtMovement):
         return f"{unit} (Wazir-General {general})" if general else str(unit)
 
     def phase_notes(self, result: PhaseResult) -> None:
+        start = result.start or result.before
+        if self._plan is not None and self._plan[0] == str(start.phase) \
+                and start.phase.kind == MOVEMENT:
+            # The orders given beside the executed ones, and why they differ.
+            plan = self._plan[1]
+            for prov, why in plan.why.items():
+                unit = start.units.get(prov)
+                if unit is not None:
+                    result.why[unit.name] = why
+                    if prov in plan.given:
+                        result.given[unit.name] = plan.given[prov]
         lines, self._notes = self._notes, []
         lines += standings(result.after)
         if result.winner:
