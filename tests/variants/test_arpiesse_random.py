@@ -43,7 +43,7 @@ def movement_orders(rng: random.Random, state: GameState,
     lines: dict[str, str] = {}
     units = sorted(state.units.values(), key=lambda u: u.prov)
     for unit in units:
-        near = rules.neighbours(state, unit)
+        near = sorted(rules.neighbours(state, unit))  # a frozenset: hash order otherwise
         roll = rng.random()
         if near and roll < 0.8:
             busy = [loc for loc in near if province_of(loc) in state.units]
