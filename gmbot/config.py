@@ -25,6 +25,10 @@ LIMITS: dict[str, float] = {
     "stranger_replies_per_hour": 20,  # refusals to unregistered senders, all together
     "keep_raw_mail_days": 30,  # then the raw text of handled mail is dropped
     "press_bytes": 20_000,  # the largest press message relayed
+    "password_guesses_per_hour": 10,  # wrong PASSWORD lines per seat, then none is checked
+    "reply_token_days": 30,  # a reply to a judge mail older than this proves nothing
+    "refused_mail_kept": 10_000,  # refused or ignored mails whose header text is kept,
+    "refused_mail_bytes": 50_000_000,  # and their bytes: past either, the oldest dropped
 }
 # ssl and tls: implicit TLS; none and plain: no encryption at all (loopback only).
 SECURITY = ("ssl", "tls", "starttls", "none", "plain")

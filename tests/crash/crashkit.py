@@ -295,7 +295,7 @@ def order_mails(games: list[str], rng: random.Random, second: float, bad: float,
         msg["From"] = address(g, p)
         msg["To"] = judge
         msg["Subject"] = f"[{g}] orders"
-        msg["Date"] = format_datetime(datetime(2026, 3, 2, 9, 0, tzinfo=UTC))
+        msg["Date"] = format_datetime(datetime.now(UTC))  # recent: the judge runs on the real clock
         msg["Message-ID"] = f"<{mid}>"
         msg.set_content("\n".join(lines) + "\n")
         mails.append(Mail(f"{n:05d}-{g}-{p.lower()}-{which}", g, p, mid,

@@ -176,9 +176,11 @@ def test_gm_draw_ranks_the_wazirs(judge: Judge) -> None:
     # is the only Wazir with dinars (one for each holding unit of his Prince).
     judge.send(addr("SEVILLE"), "HIRE nanook\nF CAD H\nA NIE H\nA SEV H\n", subject=SUBJECT)
     judge.send(addr("nanook"), "GO TO COURT SEVILLE\n", subject=SUBJECT)
+    judge.tick()  # read as they come: a signed mail read a month after its Date proves nothing
     judge.clock.advance(days=30)
     judge.tick()
     judge.send(addr("SEVILLE"), "F CAD H\nA NIE H\nA SEV H\n", subject=SUBJECT)
+    judge.tick()
     judge.clock.advance(days=30)
     judge.tick()
     judge.new_mail()

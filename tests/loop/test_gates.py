@@ -21,8 +21,8 @@ GM = "gm@example.test"
 
 def test_the_gates_are_today_s_policy_in_order() -> None:
     assert [gate.__name__ for gate in gates.GATES] == [
-        "automated", "route", "unrouted(hourly_limit)", "unrouted(size)", "game_over",
-        "lock", "authenticate", "hourly_limit", "size"]
+        "automated", "route", "stranger", "hourly_limit", "authenticate", "size",
+        "game_over", "lock"]
 
 
 def test_the_pipeline_follows_the_tuple(judge: Judge, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -42,7 +42,7 @@ def test_the_pipeline_follows_the_tuple(judge: Judge, monkeypatch: pytest.Monkey
         ("refused", "this address is not registered in any game run by this judge "
                     "(or not in the game your mail names)."),
     ]
-    assert seen == [FRANCE]  # the stranger's mail ended before it, at game_over
+    assert seen == [FRANCE]  # the stranger's mail ended before it, at `stranger`
     assert [m["To"] for m in judge.new_mail()] == ["stranger@example.test"]
 
 
@@ -51,7 +51,7 @@ def answers(lookups: Lookups, since: datetime) -> list[object]:
     out: list[object] = [sorted(lookups.judges())]
     for who in (FRANCE, GM, "stranger@example.test"):
         route = lookups.route(who)
-        out += [lookups.runs_a_game(who), lookups.known_player(who),
+        out += [lookups.runs_a_game(who),
                 [(p.id, p.game.id) for p in route.players], [g.id for g in route.gm_games],
                 list(lookups.counted(who, since, 30)), list(lookups.counted(who, since, 1)),
                 lookups.rate_noticed(who, since), lookups.auth_noticed(who, since),
@@ -77,4 +77,5 @@ def test_the_batched_look_ups_answer_as_the_store_does(judge: Judge) -> None:
         batch.forget(s)
         forgotten = answers(BatchLookups(s, batch), since)
     assert read_ahead == direct == forgotten
-    assert direct[1:3] == [False, True] and len(direct[5]) == 3  # France: a player, 3 mails
+    # France: no GM, one seat, three mails counted
+    assert direct[1] is False and len(direct[2]) == 1 and len(direct[4]) == 3

@@ -17,7 +17,8 @@ def inbound_rows(judge: Judge) -> list[Inbound]:
 
 
 def test_nul_characters_are_dropped_and_the_mail_is_handled(judge: Judge) -> None:
-    judge.send_raw(b"From: france@example.test\r\nSubject: orders\x00 now\r\n"
+    judge.send_raw(b"From: france@example.test\r\nTo: judge@example.test\r\n"
+                   b"Subject: orders\x00 now\r\n"
                    b"Message-ID: <nul-1@example.test>\r\n\r\nA PAR - BUR\r\nA MAR\x00 - SPA\r\n")
     [outcome] = judge.tick().mails
     assert outcome.status == "handled"
@@ -39,7 +40,8 @@ def test_an_overlong_sender_is_recorded_and_not_answered(judge: Judge) -> None:
 
 
 def test_an_overlong_message_id_counts_as_none(judge: Judge) -> None:
-    raw = (b"From: france@example.test\r\nSubject: x\r\nMessage-ID: <" + b"b" * 1200
+    raw = (b"From: france@example.test\r\nTo: judge@example.test\r\nSubject: x\r\n"
+           b"Message-ID: <" + b"b" * 1200
            + b"@example.test>\r\n\r\nA PAR - BUR\r\n")
     judge.send_raw(raw)
     judge.send_raw(raw)  # the same mail twice: recognised by its content
@@ -51,7 +53,8 @@ def test_an_overlong_message_id_counts_as_none(judge: Judge) -> None:
 
 
 def test_a_refusal_of_a_mail_with_an_overlong_subject_is_sent(judge: Judge) -> None:
-    judge.send_raw(b"From: france@example.test\r\nSubject: " + b"s" * 1200
+    judge.send_raw(b"From: france@example.test\r\nTo: judge@example.test\r\nSubject: "
+                   + b"s" * 1200
                    + b"\r\nMessage-ID: <long-subject@example.test>\r\n\r\n"
                    b"GAME nope\r\nA PAR - BUR\r\n")
     [outcome] = judge.tick().mails

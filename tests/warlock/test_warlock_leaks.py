@@ -205,3 +205,25 @@ def test_a_removed_invisible_unit_is_not_named_in_the_winter_results() -> None:
                         state_from_dict(out["position"], MAP), out, "FRANCE")
     assert {"unit": "F NTH", "order": "REMOVE F NTH", "result": "succeeds"} \
         in view["public"]["orders"]["ENGLAND"]
+
+
+def test_a_ghost_beside_its_unordered_real_unit_tells_nothing(tmp_path: Path) -> None:
+    """Issue 23 item 7: the real unit left without an order read "no order: holds" beside
+    its ghost's move, in every copy. The cast orders it: its row reads like any hold, so a
+    real unit ordered to hold and one left without an order give the others the same
+    mail, and no copy but the owner's tells the pair apart."""
+    a = twin(tmp_path, "a", {"ENGLAND": ["CAST GHOST F EDI - NWG"]})
+    b = twin(tmp_path, "b", {"ENGLAND": ["F EDI H", "CAST GHOST F EDI - NWG"]})
+    for who in a:
+        if who != addr("ENGLAND"):
+            assert "no order" not in a[who], who
+            assert a[who] == b[who], who
+    assert "F EDI H: succeeds" in a[addr("FRANCE")]
+    assert "F EDI - NWG: succeeds" in a[addr("FRANCE")]
+
+
+def test_the_owner_reads_his_invisible_units_spell_carried_move(tmp_path: Path) -> None:
+    mails = twin(tmp_path, "a", {"TURKEY": ["CAST MAKE INVISIBLE F ANK - BLA"]})
+    turkish = mails[addr("TURKEY")]
+    assert "F ANK - BLA (invisible): succeeds" in turkish
+    assert "no order" not in turkish

@@ -166,3 +166,20 @@ def test_a_later_mail_keeps_the_casts_it_does_not_repeat(judge: Judge) -> None:
         "  CAST VAPORIZE A MAR\n" in ack
     assert "Replaced by this mail: A MUN H, CAST VAPORIZE A PAR" in ack
     assert 'Not orders, ignored: "Hallo,", "Gruss, Hans"' in ack
+
+
+def test_an_order_for_a_unit_that_floats_up_is_refused_in_its_owners_results(
+        judge: Judge) -> None:
+    """Germany floats France's army up: France's move for it is not carried out, and his
+    results mail says why (it was silently dropped)."""
+    mail_orders(judge, {
+        "GERMANY": ["CAST BALLOON A PAR", "A MUN H", "A BER H", "F KIE H"],
+        "FRANCE": ["A PAR - BUR", "A MAR H", "F BRE H"],
+    }, "spring")
+    judge.tick()
+    results = {m["To"]: body(m) for m in judge.new_mail()
+               if "Spring 1901 Movement results" in m["Subject"]}
+    french = results[addr("FRANCE")]
+    assert "A PAR - BUR" in french
+    assert "A PAR floats up in a balloon this turn: floating up is its move" in french
+    assert "floating up is its move" not in results[addr("ENGLAND")]

@@ -8,6 +8,7 @@ import pytest
 
 from gmbot.engine import accept_orders, load_map, state_from_dict
 from gmbot.variants import make_rules
+from gmbot.variants.cases import run_case
 from gmbot.variants.warlock.spells import SPELLS, TOTAL_USES
 
 MAP = load_map("standard")
@@ -93,3 +94,64 @@ def test_a_misspelt_spell_gets_did_you_mean() -> None:
     assert [r.reason.split(";")[0] for r in rejected] == [
         "unknown spell 'MAKE' (did you mean MAKE INVISIBLE?)",
         "unknown spell 'VAPORIZ' (did you mean VAPORIZE?)"]
+
+
+def test_floating_up_is_the_units_order() -> None:
+    """The ruling: a unit in a balloon is ordered by its balloon, and floating up counts as
+    its order, so early processing does not wait for another line for it."""
+    orders, rejected = accept_orders(STATE, RULES, "FRANCE", ["CAST BALLOON A PAR"])
+    assert rejected == []
+    assert RULES.missing_orders(STATE, "FRANCE", orders) == ["F BRE"]
+    assert sorted(RULES.missing_orders(STATE, "FRANCE", [])) == ["A PAR", "F BRE"]
+
+
+def test_a_move_legal_only_under_a_spell_is_accepted_with_a_note() -> None:
+    orders, rejected = accept_orders(STATE, RULES, "ENGLAND", ["F LON - WAL", "A EDI - NTH"])
+    assert rejected == [] and [str(o) for o in orders] == ["F LON - WAL", "A EDI - NTH"]
+    notes = [line for line in RULES.ack_lines(STATE, "ENGLAND", orders) if "Note" in line]
+    assert notes == ["Note: A EDI - NTH is legal only if WALK ON WATER is cast on A EDI "
+                     "this turn; it is decided at adjudication"]
+    # Nothing makes an army reach a province two seas away.
+    _, rejected = accept_orders(STATE, RULES, "ENGLAND", ["A EDI - NWG - BAR"])
+    assert rejected != []
+
+
+def test_a_build_on_a_centre_the_bottle_hit_is_refused_for_that_reason() -> None:
+    """The text: a home centre the bottle lands on in the Fall "may not build in the Winter".
+    The refusal names the bottle, not "not one of your home centres"."""
+    winter = state_from_dict({
+        "phase": "W1901A", "units": {"FRANCE": ["A BUR"]},
+        "centers": {"FRANCE": ["PAR", "MAR", "BRE"]}, "extra": {"bottle": {"PAR": "S1902M"}},
+    }, MAP)
+    orders, rejected = accept_orders(winter, RULES, "FRANCE", ["BUILD A PAR", "BUILD A MAR"])
+    assert [str(o) for o in orders] == ["BUILD A MAR"]
+    assert [r.reason for r in rejected] == [
+        "cannot build in PAR: the bottle destroyed it and it is impassable until after S1902M"]
+
+
+def test_builds_owed_beyond_the_home_centres_are_explained() -> None:
+    """Public "builds 4" (three centres gained and an extra build) against the private
+    "3 build(s)": the private section says how 4 is made and why only 3 can be built."""
+    winter = state_from_dict({
+        "phase": "W1901A", "units": {"FRANCE": ["A BUR"]},
+        "centers": {"FRANCE": ["PAR", "MAR", "BRE", "SPA"]},
+        "powers": {"FRANCE": {"extra_build": {"year": 1901}}},
+    }, MAP)
+    assert RULES.missing_orders(winter, "FRANCE", []) == ["3 build(s) or WAIVE"]
+    lines = RULES.private_lines(winter, "FRANCE")
+    assert "Builds: 4 (4 centres, 1 units on the board, an extra build)." in lines
+    assert ("Builds are made on your free home centres only (BRE, MAR, PAR): "
+            "1 build(s) cannot be made and are waived.") in lines
+    ruined = winter.with_(extra={"bottle": {"PAR": "S1902M"}})
+    assert ("Builds are made on your free home centres only (BRE, MAR); PAR was destroyed "
+            "by the bottle: 2 build(s) cannot be made and are waived."
+            ) in RULES.private_lines(ruined, "FRANCE")
+
+
+def test_chained_double_orders_credit_each_move_to_its_own_unit() -> None:
+    out = run_case({"variant": "warlock", "phase": "S1901M",
+                    "units": {"ENGLAND": ["A EDI", "A LVP"]},
+                    "orders": {"ENGLAND": ["CAST DOUBLE ORDERS A EDI - YOR - LON",
+                                           "CAST DOUBLE ORDERS A LVP - EDI - CLY"]}})
+    assert out["orders"] == {"A EDI": "A EDI - YOR - LON", "A LVP": "A LVP - EDI - CLY"}
+    assert out["moves"] == {"A EDI": "LON", "A LVP": "CLY"}

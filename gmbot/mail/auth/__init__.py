@@ -21,7 +21,11 @@ What the inbound flow calls, and what each call bounds:
   "authres") then counts only for a mail addressed to the judge (To/Cc) and dated
   recently (auth/addressed.py): a signed mail the player sent elsewhere, replayed to the
   judge, proves nothing (a reply token or the password still may). Without `judge` and
-  `now` these two checks are skipped."""
+  `now` these two checks are skipped. With `now` and `token_days`, a reply token
+  issued more than `token_days` days before is no proof (auth/secrets.py).
+- `examine(raw, mail, signatures=False)`: the same without DKIM (no DNS, no RSA), for
+  the inbound flow's first look at every mail; it verifies signatures only for mail
+  that could change something (gmbot/service/inbound/evidence.py)."""
 
 from __future__ import annotations
 
@@ -35,7 +39,13 @@ from gmbot.mail.auth.budget import BATCH_DNS_SECONDS, MAIL_DNS_SECONDS, DnsBudge
 from gmbot.mail.auth.headers import header_fields
 from gmbot.mail.auth.keys import KeyCache, TxtLookup
 from gmbot.mail.auth.results import trusted_verdict
-from gmbot.mail.auth.secrets import check_secret, reply_token, tokens_in
+from gmbot.mail.auth.secrets import (
+    check_secret,
+    day_number,
+    reply_token,
+    token_day,
+    tokens_in,
+)
 from gmbot.mail.auth.sender import Author, author
 from gmbot.mail.auth.signatures import aligned_signer
 from gmbot.mail.message.inbound import InboundMail
@@ -58,13 +68,15 @@ class Evidence:
 
     def proof_for(self, address: str, game: str, secret_hash: str | None,
                   password: str | None, mode: str = "on", *, judge: Collection[str] = (),
-                  now: datetime | None = None) -> str | None:
+                  now: datetime | None = None, token_days: float | None = None) -> str | None:
         """How this mail is proven to come from `address`, registered in `game` with
         `secret_hash`: "dkim", "authres", "token" or "password"; None if it is not.
         Mode "none" (a game among friends) takes the From address on trust, as the judge
         always did: "address", unless the seat has a password and the mail lacks it.
         With `judge` (the game's judge addresses) and `now`, "dkim" and "authres" count
-        only if the mail was meant for the judge (see `meant_for`)."""
+        only if the mail was meant for the judge (see `meant_for`); with `now` and
+        `token_days`, a reply token issued more than `token_days` days before `now` is
+        no proof."""
         if mode == "none":
             if secret_hash and not (password and check_secret(password, secret_hash)):
                 return None
@@ -74,9 +86,14 @@ class Evidence:
         if self.proof and self.meant_for(judge, now):
             return self.proof
         if secret_hash:
-            expected = reply_token(secret_hash, game, address)
-            if any(hmac.compare_digest(t, expected) for t in self.tokens):
-                return "token"
+            oldest = (day_number(now) - token_days
+                      if now is not None and token_days is not None else None)
+            for token in self.tokens:
+                day = token_day(token)
+                if day is None or (oldest is not None and day < oldest):
+                    continue
+                if hmac.compare_digest(token, reply_token(secret_hash, game, address, day)):
+                    return "token"
             if password and check_secret(password, secret_hash):
                 return "password"
         return None
@@ -103,8 +120,10 @@ class SenderCheck:
         """A fresh DNS time budget for one batch of mails (see the module's docstring)."""
         return DnsBudget(self.batch_dns_seconds)
 
-    def examine(self, raw: bytes, mail: InboundMail,
-                budget: DnsBudget | None = None) -> Evidence:
+    def examine(self, raw: bytes, mail: InboundMail, budget: DnsBudget | None = None,
+                *, signatures: bool = True) -> Evidence:
+        """`signatures` False: everything but DKIM, which alone may cost DNS and RSA (the
+        inbound flow verifies it only for mail that could change something)."""
         who = author(raw)
         if who.address is None:
             return Evidence(who)
@@ -113,6 +132,8 @@ class SenderCheck:
         sent = addressing(fields)
         if trusted_verdict(fields, self.trusted_ids, who.domain):
             return Evidence(who, "authres", tokens, sent)
+        if not signatures:
+            return Evidence(who, None, tokens, sent)
         this_mail = (budget if budget is not None else DnsBudget()).share(
             self.mail_dns_seconds)
         if aligned_signer(raw, who.domain, self.lookup, this_mail):

@@ -175,7 +175,7 @@ def _process(app: App, s: Session, game: Game, phase: PhaseRow, reason: str,
     subject, public_text = render("results.txt.j2", view=public, **extra)
     picture = Pictures(rules)
     for player in players:
-        rejected = _rejected(sets.get(player.id))
+        rejected = _rejected(sets.get(player.id), result, player.key)
         view = results_view(rules, state, after, result, player.key, rejected)
         subj, body = render("results.txt.j2", view=view, **extra)
         queue_mail(s, key=f"results:{phase.id}:{player.address}", kind="results",
@@ -218,8 +218,18 @@ def _corrected(s: Session, game: Game, phase: PhaseRow,
     return {"phase": earlier.name, "sent": deadline_text(policy, earlier.processed_at)}
 
 
-def _rejected(row: OrderSet | None) -> list[dict[str, Any]]:
-    return [{"line": t, "reason": w} for _, t, w in (row.errors if row else [])]
+def _rejected(row: OrderSet | None, result: dict[str, Any],
+              power: str) -> list[dict[str, Any]]:
+    """The lines refused when the orders came in, then those the rules refused only at
+    adjudication, when every order and spell was known (a Warlock order for a unit that
+    floated up, a move whose spell was never cast)."""
+    out = [{"line": t, "reason": w} for _, t, w in (row.errors if row else [])]
+    seen = {(r["line"], r["reason"]) for r in out}
+    for e in result.get("errors", ()):
+        if e["power"] == power and (e["order"], e["reason"]) not in seen:
+            seen.add((e["order"], e["reason"]))
+            out.append({"line": e["order"], "reason": e["reason"]})
+    return out
 
 
 def send_reminders(app: App, now: datetime | None = None) -> int:

@@ -1,7 +1,8 @@
 """Secrets of the players and the GM, and the welcome mail that tells each of them his
 seat, the deadline, how to order and how the judge recognises him. Secrets are generated
-here (or taken from the game file) and stored only as hashes; the clear secret exists
-only in the welcome mail."""
+here (or taken from the game file), renewed on request (NEWPASSWORD), and stored only as
+hashes; the clear secret exists only in the welcome mail or the new-password mail, whose
+text the outbox forgets once sent (both are of the kind "welcome")."""
 
 from __future__ import annotations
 
@@ -65,3 +66,23 @@ def _seat(player: Player) -> str:
     if player.power:
         return player.power.title()
     return f"{player.name} ({player.role})" if player.role else str(player.name)
+
+
+def renew_secret(session: Session, game: Game, player: Player | None, now: datetime) -> None:
+    """A new generated secret for `player` (None: the GM), mailed to his address alone:
+    NEWPASSWORD by mail, or `gmbot game newpassword`. The old secret, and the reply token
+    of every judge mail sent before (keyed with its hash), no longer prove him. Sent as a
+    welcome mail is: its text is not kept once it has left (docs/security.md)."""
+    secret = new_secret()
+    stored = hash_secret(secret, generated=True)
+    if player is None:
+        game.gm_secret_hash = stored
+    else:
+        player.secret_hash = stored
+    address = game.gm if player is None else player.address
+    subject, body = render("new_password.txt.j2", game=game,
+                           seat="the game master" if player is None else _seat(player),
+                           secret=secret)
+    queue_mail(session, key=f"welcome:{game.id}:{address}:{stored[-16:]}", kind="welcome",
+               sender=game.judge, recipient=address, subject=subject, body=body, now=now,
+               game=game)

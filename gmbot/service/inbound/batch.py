@@ -28,6 +28,7 @@ from gmbot.store.models import Game, Inbound, Player
 RATE_WINDOW = timedelta(hours=1)  # the hour of limits.mails_per_hour and the like
 TOO_MANY = "you sent too many mails"  # starts the reason of every rate-limited mail
 UNVERIFIED = "unverified"  # starts the reason of every mail that did not prove its author
+WRONG_PASSWORD = "a wrong password"  # follows it when a PASSWORD line was checked, wrong
 
 
 @dataclass

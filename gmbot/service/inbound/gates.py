@@ -7,17 +7,19 @@ named Outcome, having queued any refusal. A mail that passes them all has its co
 run and answered (reply.answer).
 
 GATES below is the order of the policy, written once, as data: to change the order is to
-edit that tuple and nothing else. Issue 23 ("Trust round 2") will have the cheap checks
-(routing, the limits) run before the sender's proof is weighed: that is moving gates
-ahead of `authenticate` in GATES. A gate's docstring says what it needs an earlier gate
-to have set (lock and authenticate: the game that `route` or `game_over` found). The
-evidence itself (DKIM, trusted headers, reply tokens) is examined before the transaction
-opens (record.py), since a DKIM key lookup may wait on DNS; only `authenticate` reads it."""
+edit that tuple and nothing else. The cheap checks come first (issue 23: a mail that
+proves nothing costs nothing and counts against no one): automated mail, the route
+(which game and seat, from the sender's address and the mail's tag), strangers, the
+hourly limit (which only proven mail uses up), then the proof of the author, and only
+then what answers a proven mail: its size, an ended or unknown game, its commands. A
+gate's docstring says what it needs an earlier gate to have set. The evidence (trusted
+headers, reply tokens; DKIM only for mail that could change something) is examined
+before the transaction opens (evidence.py), since a DKIM key lookup may wait on DNS;
+only `authenticate` weighs it (proof.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import timedelta
 
 from sqlalchemy.orm import Session
 
@@ -25,19 +27,15 @@ from gmbot.config import max_message_bytes
 from gmbot.mail.auth import Evidence
 from gmbot.mail.message import InboundMail, automated_reason
 from gmbot.service.app import App
-from gmbot.service.inbound.batch import RATE_WINDOW, TOO_MANY, UNVERIFIED, Route
+from gmbot.service.inbound.batch import RATE_WINDOW, TOO_MANY, Route
 from gmbot.service.inbound.commands.request import Request
 from gmbot.service.inbound.handling import Handling, Outcome
 from gmbot.service.inbound.lookups import Lookups
+from gmbot.service.inbound.proof import any_seat_proof, seat_proof, seats, unverified
 from gmbot.service.inbound.relay import debrief_seat
-from gmbot.service.inbound.reply import answer, queue_reply, refuse
+from gmbot.service.inbound.reply import answer, queue_reply, refuse, refuse_stranger
 from gmbot.service.locks import lock_game
-from gmbot.service.outbox.queue import queue_mail
-from gmbot.service.outbox.render import render
-from gmbot.service.runtime import log_event
 from gmbot.store.models import Game, Inbound, Player
-
-NOTICE_WINDOW = timedelta(hours=1)  # one "could not be verified" notice per address
 
 Gate = Callable[[Handling], Outcome | None]
 
@@ -62,17 +60,30 @@ def automated(h: Handling) -> Outcome | None:
 
 def route(h: Handling) -> Outcome | None:
     """The game and seat the mail is for (h.game, h.player), or why there is none
-    (h.unrouted). Ends nothing: a mail for no game is refused by `game_over`."""
-    h.game, h.player, h.unrouted = _route(h.lookups.route(h.mail.sender), h.request)
+    (h.unrouted); the sender's seats and games (h.known). Ends nothing."""
+    h.known = h.lookups.route(h.mail.sender)
+    h.game, h.player, h.unrouted = route_of(h.known, h.request)
     return None
+
+
+def stranger(h: Handling) -> Outcome | None:
+    """A mail from an address that holds no seat (in a running or a finished game, or as
+    a GM) is refused as reply.refuse_stranger allows, and nothing else is done for it:
+    no proof is weighed, no DNS asked."""
+    if h.game is not None or seats(h):
+        return None
+    return refuse_stranger(h, _too_big(h) or h.unrouted)
 
 
 def hourly_limit(h: Handling) -> Outcome | None:
     """Past its hourly limit a sender's mail is refused: with one notice per window, then
     in silence, so an auto-responder that slips through cannot keep a mail loop going.
-    Mails refused for this do not count, so the sender is heard again soon."""
+    Only proven mail counts (a forgery must not use up a real player's limit), and
+    mails refused for this do not count, so the sender is heard again soon. Asked
+    before the proof is weighed: a sender past his limit costs no scrypt, and his mail
+    no DKIM (evidence.py); so the notice repeats nothing of the mail."""
     who = h.mail.sender  # the identity limits are counted for
-    limit = _hourly_limit(h, who)
+    limit = hourly_limit_of(h.app, h.lookups, who)
     since = h.app.now() - RATE_WINDOW
     recent = h.lookups.counted(who, since, limit)
     if len(recent) < limit:
@@ -82,35 +93,29 @@ def hourly_limit(h: Handling) -> Outcome | None:
     again = recent[-1] + RATE_WINDOW  # when the oldest counted mail leaves the window
     return refuse(h, "rate",
                   f"{TOO_MANY} (more than {limit} in an hour); the judge will read your "
-                  f"mail again after {again:%Y-%m-%d %H:%M} UTC.")
+                  f"mail again after {again:%Y-%m-%d %H:%M} UTC.", echo=False)
 
 
 def size(h: Handling) -> Outcome | None:
-    """A mail over limits.max_message_bytes (read from its header section only) is
-    refused."""
+    """A proven mail over limits.max_message_bytes (read from its header section only)
+    is refused."""
+    too_big = _too_big(h)
+    return refuse(h, "too_big", too_big) if too_big else None
+
+
+def _too_big(h: Handling) -> str:
     max_size = max_message_bytes(h.app.config)
     if h.mail.size <= max_size:
-        return None
-    return refuse(h, "too_big",
-                  f"your mail is {h.mail.size} bytes; the judge reads mail up to "
-                  f"{int(max_size)} bytes. Please send your orders as plain text.")
-
-
-def unrouted(gate: Gate) -> Gate:
-    """`gate`, asked only of a mail that `route` found no game for."""
-
-    def for_unrouted(h: Handling) -> Outcome | None:
-        return gate(h) if h.game is None else None
-
-    for_unrouted.__name__ = f"unrouted({gate.__name__})"
-    return for_unrouted
+        return ""
+    return (f"your mail is {h.mail.size} bytes; the judge reads mail up to "
+            f"{int(max_size)} bytes. Please send your orders as plain text.")
 
 
 def game_over(h: Handling) -> Outcome | None:
-    """A mail routed to no game: a player of a game that has ended is told so, with its
-    final summary, unless his mail is press after the end (the debrief), which goes on
-    as his mail to that game; anyone else is refused (never saying whether a game
-    exists)."""
+    """A proven mail routed to no game: a player of a game that has ended is told so,
+    with its final summary, unless his mail is press after the end (the debrief), which
+    goes on as his mail to that game; anyone else is refused (never saying whether a
+    game exists)."""
     if h.game is not None:
         return None
     over = _game_over(h)
@@ -145,34 +150,33 @@ def lock(h: Handling) -> Outcome | None:
 
 
 def authenticate(h: Handling) -> Outcome | None:
-    """Who wrote the mail is settled before anything else of its game (set by `route` or
-    `game_over`) is touched, and before the limits: a forgery in a player's name never
-    counts against his limit. A mail that proves nothing is refused (_unverified)."""
-    game, player = h.game, h.player
-    assert game is not None
-    secret = game.gm_secret_hash if player is None else player.secret_hash
-    address = game.gm if player is None else player.address
-    h.proof = h.evidence.proof_for(address, game.name, secret, h.request.password, game.auth)
-    if h.proof is None:
-        return _unverified(h, game, address)
-    return None
+    """Who wrote the mail is settled before anything of its game is touched (proof.py):
+    for its seat (set by `route`), or, routed nowhere, for any seat of its sender. A mail
+    that proves nothing is refused, unanswered but for one short notice an hour to the
+    registered address, and counts against no one's limit."""
+    if h.game is not None:
+        h.proof = seat_proof(h, h.game, h.player)
+        if h.proof is None:
+            return unverified(h, h.game, h.game.gm if h.player is None else h.player.address)
+        return None
+    h.proof = any_seat_proof(h)
+    return unverified(h, None, h.mail.sender) if h.proof is None else None
 
 
 # The order of the policy (see the docstring above).
 GATES: tuple[Gate, ...] = (
     automated,
     route,
-    unrouted(hourly_limit),
-    unrouted(size),
+    stranger,
+    hourly_limit,
+    authenticate,
+    size,
     game_over,
     lock,
-    authenticate,
-    hourly_limit,
-    size,
 )
 
 
-def _route(known: Route, request: Request) -> tuple[Game | None, Player | None, str]:
+def route_of(known: Route, request: Request) -> tuple[Game | None, Player | None, str]:
     """The game and player a mail is for, of the sender's seats and games. Refusals never
     say whether a game exists."""
     not_registered = (
@@ -201,12 +205,12 @@ def _route(known: Route, request: Request) -> tuple[Game | None, Player | None, 
                         "in the subject as [name] or add a line GAME name.")
 
 
-def _hourly_limit(h: Handling, who: str) -> int:
+def hourly_limit_of(app: App, lookups: Lookups, who: str) -> int:
     """limits.mails_per_hour; for a GM's address limits.gm_mails_per_hour, higher: a
-    GM may need many commands, but forged GM mail must not buy replies without end."""
-    if h.lookups.runs_a_game(who):
-        return int(h.app.config.limit("gm_mails_per_hour"))
-    return int(h.app.config.limit("mails_per_hour"))
+    GM may need many commands, and a flood of his own mail must still end."""
+    if lookups.runs_a_game(who):
+        return int(app.config.limit("gm_mails_per_hour"))
+    return int(app.config.limit("mails_per_hour"))
 
 
 def _game_over(h: Handling) -> tuple[Game, tuple[str, str]] | None:
@@ -221,22 +225,3 @@ def _game_over(h: Handling) -> tuple[Game, tuple[str, str]] | None:
                 if mail is not None:
                     return game, mail
     return None
-
-
-def _unverified(h: Handling, game: Game, address: str) -> Outcome:
-    """A mail in a registered name that proves nothing changes nothing. The registered
-    address (never the mail's other headers) gets one short notice an hour, naming no
-    more of the game than its tag; the mail does not count against the seat's limit."""
-    why = h.evidence.author.problem or "no signature, trusted header, reply key or password"
-    reason = f"{UNVERIFIED}: {why}"
-    now = h.app.now()
-    noticed = h.lookups.auth_noticed(address, now - NOTICE_WINDOW)
-    if not noticed:
-        subject, body = render("unverified.txt.j2", game=game.name)
-        queue_mail(h.s, key=f"auth-notice:{h.record.message_id}", kind="auth-notice",
-                   sender=game.judge, recipient=address, subject=subject, body=body, now=now,
-                   game=game)
-    log_event(h.s, game, "mail_unverified", now, sender=h.mail.sender,
-              message_id=h.mail.message_id, reason=why)
-    return Outcome("refused", reason + ("" if not noticed else " (notice already sent)"),
-                   game=game.name)

@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 from gmbot.mail.auth import Evidence
 from gmbot.mail.message import InboundMail
 from gmbot.service.app import App
+from gmbot.service.inbound.batch import Route
 from gmbot.service.inbound.commands.parse import parse_request
 from gmbot.service.inbound.commands.request import Request
 from gmbot.service.inbound.lookups import Lookups
@@ -39,12 +40,16 @@ class Handling:
     s: Session
     mail: InboundMail
     record: Inbound  # its Inbound row, written once it is routed (write_record)
-    evidence: Evidence  # who wrote it, examined before the transaction
+    evidence: Evidence  # who wrote it, examined before the transaction (evidence.py)
     lookups: Lookups  # the store's answers, per mail or read ahead for a batch
     game: Game | None = None  # set by routing: the game it is for
     player: Player | None = None  # the sender's seat in it; None for its GM
     unrouted: str = ""  # why no game was found, if none was
+    known: Route | None = None  # set by routing: the sender's seats and games
+    seats: list[tuple[Game, Player | None]] | None = None  # all he holds (proof.seats)
     proof: str | None = None  # set by authentication: how the author proved himself
+    wrong_password: bool = False  # set by authentication: a PASSWORD line checked, wrong
+    password_unchecked: bool = False  # ...not checked: its seat had too many wrong ones
 
     @cached_property
     def request(self) -> Request:

@@ -16,7 +16,13 @@ from typing import Any, Protocol
 from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session, contains_eager
 
-from gmbot.service.inbound.batch import COUNTS_FOR_LIMIT, Batch, Route
+from gmbot.service.inbound.batch import (
+    COUNTS_FOR_LIMIT,
+    UNVERIFIED,
+    WRONG_PASSWORD,
+    Batch,
+    Route,
+)
 from gmbot.service.runtime import log_event
 from gmbot.store.models import Game, Inbound, Outbound, Player
 
@@ -41,8 +47,10 @@ class Lookups(Protocol):
     def auth_noticed(self, address: str, since: datetime) -> bool:
         """Whether `address` was told since then that a mail in its name proved nothing."""
 
-    def known_player(self, who: str) -> bool:
-        """Whether `who` has a seat in any game, past or present."""
+    def wrong_passwords(self, address: str, game_id: int, since: datetime,
+                        limit: int) -> int:
+        """How many mails from `address` to the game were refused for a wrong PASSWORD
+        line since then (at most `limit`)."""
 
     def stranger_answered(self, who: str, since: datetime) -> bool:
         """Whether the stranger `who` was answered since then."""
@@ -98,9 +106,11 @@ class StoreLookups:
             return self.s.scalar(_AUTH_NOTICED, {"recipient": address,
                                                  "since": since}) is not None
 
-    def known_player(self, who: str) -> bool:
+    def wrong_passwords(self, address: str, game_id: int, since: datetime,
+                        limit: int) -> int:
         with self.s.no_autoflush:
-            return self.s.scalar(_KNOWN_PLAYER, {"who": who}) is not None
+            return int(self.s.scalar(_WRONG_PASSWORDS, {
+                "sender": address, "game_id": game_id, "since": since, "limit": limit}) or 0)
 
     def stranger_answered(self, who: str, since: datetime) -> bool:
         with self.s.no_autoflush:
@@ -186,9 +196,14 @@ _NOTICED = select(_OUT.id).where(
 _AUTH_NOTICED = select(_OUT.id).where(
     _OUT.recipient == bindparam("recipient"), _OUT.kind == "auth-notice",
     _OUT.created_at > bindparam("since")).limit(1)
+# Refused for a wrong PASSWORD line (proof.py).
+_WRONG_PASSWORDS = select(func.count()).select_from(
+    select(_IN.id).where(
+        _IN.sender == bindparam("sender"), _IN.game_id == bindparam("game_id"),
+        _IN.received_at > bindparam("since"), _IN.status == "refused",
+        _IN.reason.startswith(f"{UNVERIFIED}: {WRONG_PASSWORD}"))
+    .limit(bindparam("limit")).subquery())
 _STRANGER_KIND = "refusal-stranger"  # the kind of a reply to a stranger
-_KNOWN_PLAYER = select(Player.__table__.c.id).where(
-    Player.__table__.c.address == bindparam("who")).limit(1)
 _STRANGER_ANSWERED = select(_OUT.id).where(
     _OUT.kind == _STRANGER_KIND, _OUT.created_at > bindparam("since"),
     _OUT.recipient == bindparam("who")).limit(1)

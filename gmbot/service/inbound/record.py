@@ -6,6 +6,7 @@ whose handling fails (a bug, not bad input) is set aside with its raw text."""
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from dataclasses import replace
 
@@ -20,11 +21,13 @@ from gmbot.mail.oversize import Oversize, Raw, admit, content_id, head_of, size_
 from gmbot.service.app import App
 from gmbot.service.deadline.wakeups import defer_wake_ups, write_wake_ups
 from gmbot.service.inbound.batch import RATE_WINDOW, Batch
+from gmbot.service.inbound.evidence import examine_all
 from gmbot.service.inbound.gates import handle
 from gmbot.service.inbound.handling import Outcome, duplicate, write_record
 from gmbot.service.inbound.lookups import BatchLookups, StoreLookups
 from gmbot.service.inbound.redaction import redact_passwords
 from gmbot.service.locks import lock_games_of
+from gmbot.service.outbox.retention import cap_refused_mail
 from gmbot.service.runtime import log_events
 from gmbot.store.models import Inbound
 
@@ -82,16 +85,11 @@ def _kept(raw: Raw, status: str) -> bytes:
     return head_of(raw)
 
 
-def _examine(app: App, raw: Raw, mail: InboundMail) -> Evidence:
-    """Who wrote the mail (mail/auth), decided before the transaction: a DKIM key lookup
-    may wait on DNS for a few seconds. Of an oversize mail only the header section is
-    read, so only what needs no body (a trusted header, a reply token) can prove it."""
-    return app.sender_check.examine(raw.head if isinstance(raw, Oversize) else raw, mail)
-
-
 def _receive(app: App, raw: Raw) -> Outcome:
     mail = _parse(raw)
-    evidence = _examine(app, raw, mail)
+    (evidence,) = examine_all(app, [raw], [mail])
+    if isinstance(evidence, Exception):
+        raise evidence
     now = app.now()
     ident = _ident(mail, raw)
     try:
@@ -110,6 +108,9 @@ def _receive(app: App, raw: Raw) -> Outcome:
             record.reason = outcome.reason or None
             if outcome.status != "handled":
                 record.raw = _kept(raw, outcome.status)
+                _clip(record)
+                s.flush()
+                cap_refused_mail(s, app.config)
             return outcome
     except IntegrityError:
         # Another process recorded the same mail after the check above (two daemons
@@ -130,15 +131,15 @@ def receive_batch(app: App, raws: list[Raw]) -> list[Outcome]:
     max_bytes = max_message_bytes(app.config)
     raws = [admit(raw, max_bytes) for raw in raws]
     mails: list[InboundMail | Exception] = []
-    evidence: list[Evidence | None] = []
     for raw in raws:
         try:
-            parsed = _parse(raw)
-            evidence.append(_examine(app, raw, parsed))
-            mails.append(parsed)
+            mails.append(_parse(raw))
         except Exception as e:  # noqa: BLE001 - set aside below, like any failure
             mails.append(e)
-            evidence.append(None)
+    # Before the batch's transaction (DNS waits), one DNS time budget for the batch.
+    evidence = examine_all(app, raws, mails, app.sender_check.budget())
+    mails = [proof if isinstance(proof, Exception) else mail
+             for mail, proof in zip(mails, evidence, strict=True)]
     outcomes: list[Outcome] = []
     with app.db.transaction() as s:
         idents = [_ident(m, raw) for m, raw in zip(mails, raws, strict=True)
@@ -159,16 +160,38 @@ def receive_batch(app: App, raws: list[Raw]) -> list[Outcome]:
             outcomes.append(_receive_nested(app, s, raw, mail, proof, batch, lookups))
         write_wake_ups(s)
         log_events(s, "mail_handled", batch.events)
+        if any(o.status in ("refused", "ignored") for o in outcomes):
+            cap_refused_mail(s, app.config)
     return outcomes
 
 
 def _ident(mail: InboundMail, raw: Raw) -> str:
-    # Without a Message-ID the content itself identifies a redelivered copy.
-    return mail.message_id or content_id(raw)
+    # Without a Message-ID the content itself identifies a redelivered copy; a long one
+    # is kept as its hash, so that no record keeps more than a few hundred bytes.
+    if not mail.message_id:
+        return content_id(raw)
+    if len(mail.message_id) > MESSAGE_ID_KEPT:
+        return "mid-sha256:" + hashlib.sha256(mail.message_id.encode()).hexdigest()
+    return mail.message_id
+
+
+# What the record of a refused or ignored mail keeps for good, besides its sender (at
+# most 254 characters) and a hashed Message-ID: a clipped subject and reason. Its header
+# text is kept only within limits.refused_mail_kept and refused_mail_bytes (retention.py).
+MESSAGE_ID_KEPT = 128
+SUBJECT_KEPT = 80
+REASON_KEPT = 160
+
+
+def _clip(record: Inbound) -> None:
+    """Clip what the record of a mail not handled keeps forever."""
+    if record.status in ("refused", "ignored"):
+        record.subject = record.subject[:SUBJECT_KEPT]
+        record.reason = record.reason[:REASON_KEPT] if record.reason else record.reason
 
 
 def _receive_nested(app: App, s: Session, raw: Raw, mail: InboundMail | Exception,
-                    evidence: Evidence | None, batch: Batch,
+                    evidence: Evidence | Exception, batch: Batch,
                     lookups: BatchLookups) -> Outcome:
     """`receive` for one mail of a batch, inside a savepoint of the batch's transaction.
     The mail's Inbound row is written with a plain INSERT (handling.write_record), not by
@@ -176,7 +199,7 @@ def _receive_nested(app: App, s: Session, raw: Raw, mail: InboundMail | Exceptio
     try:
         if isinstance(mail, Exception):
             raise mail  # parsing failed: set aside like any failure
-        assert evidence is not None
+        assert isinstance(evidence, Evidence)
         ident = _ident(mail, raw)
         if ident in batch.recorded:
             return duplicate()
@@ -198,6 +221,7 @@ def _receive_nested(app: App, s: Session, raw: Raw, mail: InboundMail | Exceptio
                 if record.id is None:
                     record.status, record.reason = status, reason
                     record.raw = kept
+                    _clip(record)
                     write_record(s, record)
                 elif (record.status, record.reason) != (status, reason):
                     s.execute(update(Inbound).where(Inbound.id == record.id)

@@ -116,7 +116,7 @@ def relay(session: Session, game: Game, names: Names, msg: Message, inbound: Inb
             can_reply=copy.kind != "observer",
             gm_copies=rules.gm_copies and not msg.broadcast and copy.kind == "recipient")
         # The recipient's reply token in it, like every judge mail: his reply proves him.
-        mid = new_message_id(game.judge, recipient_token(game, copy.address))
+        mid = new_message_id(game.judge, recipient_token(game, copy.address, now))
         queue_mail(session, key=f"press:{press.id}:{copy.address}", kind="press",
                    sender=game.judge, recipient=copy.address, subject=subject, body=body,
                    now=now, game=game, message_id=mid)

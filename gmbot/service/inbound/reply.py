@@ -1,6 +1,6 @@
 """The reply to a mail: for a mail that passed the gates, its commands run and their
 answer (answer); for one a gate ended, a short refusal (refuse), which a stranger gets
-only within limits. Each is queued in the outbox, in the mail's transaction."""
+only within limits (refuse_stranger). Each is queued in the outbox, in the mail's transaction."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from datetime import timedelta
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from gmbot.mail.auth.secrets import reply_token
+from gmbot.mail.auth.secrets import day_number, reply_token
 from gmbot.mail.message import InboundMail
 from gmbot.service.app import App
 from gmbot.service.inbound.batch import RATE_WINDOW
@@ -30,7 +30,7 @@ def answer(h: Handling) -> Outcome:
     game, player = h.game, h.player
     assert game is not None
     write_record(h.s, h.record)
-    ctx = Context(h.app, h.s, h.mail, h.request, game, player, h.record)
+    ctx = Context(h.app, h.s, h.mail, h.request, game, player, h.record, proof=h.proof)
     run_commands(ctx)
     subject = f"[{game.name}] " + ("Errors in your mail" if ctx.errors else ctx.title)
     text = cap_reply("\n\n".join(ctx.sections).rstrip() + "\n")
@@ -42,15 +42,10 @@ def answer(h: Handling) -> Outcome:
     return Outcome("handled", game=game.name, replies=[subject])
 
 
-def refuse(h: Handling, kind: str, reason: str, game: Game | None = None) -> Outcome:
-    """Refuse the mail with a short reply. A stranger's reply never repeats the mail's
-    subject, and goes out only as _stranger_silenced allows."""
-    echo = True
-    if game is None and _stranger(h, h.mail.sender):
-        silenced = _stranger_silenced(h, h.mail.sender)
-        if silenced:
-            return Outcome("refused", f"{reason} ({silenced})")
-        kind, echo = "stranger", False
+def refuse(h: Handling, kind: str, reason: str, game: Game | None = None,
+           echo: bool = True) -> Outcome:
+    """Refuse the mail with a short reply, repeating its subject only if `echo` (a mail
+    proven to come from its sender: gates.py asks for no other)."""
     judge = game.judge if game else any_judge(h.s)
     subject, body = render("refusal.txt.j2", reason=reason,
                            subject=h.mail.subject if echo else None)
@@ -59,10 +54,13 @@ def refuse(h: Handling, kind: str, reason: str, game: Game | None = None) -> Out
     return Outcome("refused", reason)
 
 
-def _stranger(h: Handling, who: str) -> bool:
-    """No game knows this address: neither a player's (of any game, past or present)
-    nor a GM's."""
-    return not h.lookups.known_player(who) and not h.lookups.runs_a_game(who)
+def refuse_stranger(h: Handling, reason: str) -> Outcome:
+    """Refuse a stranger's mail: a reply that never repeats its subject, and only as
+    _stranger_silenced allows."""
+    silenced = _stranger_silenced(h, h.mail.sender)
+    if silenced:
+        return Outcome("refused", f"{reason} ({silenced})")
+    return refuse(h, "stranger", reason, echo=False)
 
 
 def _stranger_silenced(h: Handling, who: str) -> str | None:
@@ -92,7 +90,8 @@ def queue_reply(app: App, s: Session, mail: InboundMail, record: Inbound, game: 
     sender = sender or (game.judge if game else any_judge(s))
     message_id = None
     if game is not None and player is not None and player.address == mail.sender:
-        token = (reply_token(player.secret_hash, game.name, player.address)
+        token = (reply_token(player.secret_hash, game.name, player.address,
+                             day_number(app.now()))
                  if game.auth != "none" and player.secret_hash else None)
         message_id = new_message_id(sender, token)
     # One reply per recorded mail: keyed like the record (Message-ID, else the whole raw

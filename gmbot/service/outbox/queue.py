@@ -74,7 +74,7 @@ def queue_mail(
         "key": key, "kind": kind, "game_id": game.id if game else None, "sender": sender,
         "recipient": recipient, "subject": subject[:998], "body": body,
         "message_id": message_id or new_message_id(
-            sender, recipient_token(game, recipient) if game else None),
+            sender, recipient_token(game, recipient, now) if game else None),
         "in_reply_to": in_reply_to, "created_at": now, "status": "queued",
         "next_attempt_at": now, "picture": picture,
     })

@@ -3,10 +3,12 @@ it in its Message-ID, so that his reply (In-Reply-To, References) proves him."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import object_session
 
-from gmbot.mail.auth.secrets import reply_token
+from gmbot.mail.auth.secrets import day_number, reply_token
 from gmbot.store.models import Game, Player
 
 _P = Player.__table__.c
@@ -17,8 +19,9 @@ _SECRET = select(_P.secret_hash).where(
     _P.active.is_(True)).order_by(_P.id).limit(1)
 
 
-def recipient_token(game: Game, address: str) -> str | None:
-    """The token of `address` in `game`, or None (a stranger, no secret yet, auth none)."""
+def recipient_token(game: Game, address: str, now: datetime | None = None) -> str | None:
+    """The token of `address` in `game`, issued `now` (by the wall clock if None), or
+    None (a stranger, no secret yet, auth none)."""
     if game.auth == "none":
         return None
     address = address.lower()
@@ -29,4 +32,6 @@ def recipient_token(game: Game, address: str) -> str | None:
                        if p.active and p.address == address), None)
     else:  # not loaded: read the one value (autoflushed: a secret set in this mail counts)
         stored = session.scalar(_SECRET, {"game_id": game.id, "address": address})
-    return reply_token(stored, game.name, address) if stored else None
+    if not stored:
+        return None
+    return reply_token(stored, game.name, address, None if now is None else day_number(now))

@@ -7,12 +7,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gmbot.engine.map import LAND, SEA
-from gmbot.engine.orders import Convoy, Move, SupportHold, SupportMove
+from gmbot.engine.orders import Move, SupportHold, SupportMove
 from gmbot.engine.state import Dislodged, GameState, Phase, Unit
-from gmbot.variants.warlock.balloon import land_late
+from gmbot.variants.warlock.balloon import aloft, land_late, with_aloft
 from gmbot.variants.warlock.casting import centre_location
+from gmbot.variants.warlock.double import first_leg_dislodged
 from gmbot.variants.warlock.log import private, turn_of, with_attrs
-from gmbot.variants.warlock.turn import first_leg_dislodged, next_movement
+from gmbot.variants.warlock.turn import CATASTROPHE, next_movement
 
 if TYPE_CHECKING:
     from gmbot.engine.hooks import Rules
@@ -30,6 +31,11 @@ def after_movement(rules: Rules, state: GameState, res: Resolution) -> GameState
     state = land_late(state, turn)
     state = _ghosts(state, res, turn)
     state = _catastrophe(state, turn)
+    if state.dislodged and turn.get("blocked"):
+        # The zone stays closed in this season's retreats (removed by after_retreats).
+        season = f"{state.phase.season}{state.phase.year}"
+        state = state.with_(extra={**state.extra, CATASTROPHE: {
+            p: season for p in sorted(turn["blocked"])}})
     state = _reveal(state, res, turn)
     state = _expire_magic_terrain(state, turn)
     bottle = {p: u for p, u in (state.extra.get("bottle") or {}).items()
@@ -60,7 +66,7 @@ def _ghosts(state: GameState, res: Resolution, turn: dict[str, Any]) -> GameStat
         prov = dest.split("/")[0]
         faded = prov in touched or targets[prov] > 1
         row = {"unit": str(unit), "order": str(order), "result": "faded" if faded else
-               ("succeeds" if isinstance(order, Move) else "holds")}
+               "succeeds"}  # as a real unit's row reads
         turn["ghost_rows"].setdefault(unit.power, []).append(row)
         if faded:
             turn["public"].append(f"{unit.type} {dest} ({_name(state, unit.power)}) "
@@ -82,8 +88,11 @@ def _catastrophe(state: GameState, turn: dict[str, Any]) -> GameState:
 
 
 def _reveal(state: GameState, res: Resolution, turn: dict[str, Any]) -> GameState:
-    """An invisible unit is seen when it supports, bounces, is supported or convoyed,
-    dislodges a unit or is dislodged (the last three are rulings: the report names it)."""
+    """An invisible unit is seen on the text's events of a turn: it supports, or it bounces
+    with another unit (its move fails, or a move into its province fails); taking a
+    centre is seen at the end of the Fall. A unit that dislodges another, or is supported
+    or convoyed, stays unseen. Being dislodged shows it (a ruling: its retreat is played
+    in the open, in every copy of the report)."""
     units = dict(state.units)
     dislodged = dict(state.dislodged)
     for i, unit in enumerate(res.units):
@@ -101,13 +110,6 @@ def _reveal(state: GameState, res: Resolution, turn: dict[str, Any]) -> GameStat
             why = "a unit bounced off it"
         elif res.dislodged(i):
             why = "it was dislodged"
-        elif any(res.dislodged(j) and res.attacker_of(j) == i for j in range(res.n)) or any(
-                v["unit"].prov == res.src[i] and v["unit"].power != unit.power
-                for v in turn["victims"]):
-            why = "it dislodged a unit"
-        elif res.supports[i] or res.convoyers[i] or any(
-                isinstance(o, Convoy) and o.target == res.src[i] for o in res.orders):
-            why = "it was supported or convoyed"
         where = order.dest_prov if isinstance(order, Move) and res.move_ok(i) else res.src[i]
         if why is None:
             turn["hidden_rows"].setdefault(unit.power, []).append(str(unit))
@@ -214,6 +216,8 @@ def _fallen_and_undead(state: GameState, turn: dict[str, Any]) -> GameState:
                 for prov, unit in list(units.items()):
                     if unit.power == power:
                         del units[prov]
+                up = {p: u for p, u in aloft(state).items() if u.power != power}
+                state = with_aloft(state, up)  # his units in the air go too
                 a["purgatory"] = True
                 turn["public"].append(f"{_name(state, power)} took no centre: gone forever "
                                       "to Warlock purgatory")

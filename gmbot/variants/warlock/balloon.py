@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gmbot.engine.map import COAST, LAND, SEA
-from gmbot.engine.orders import Hold, Order, OrderError, SupportHold
+from gmbot.engine.orders import Hold, Move, Order, OrderError, SupportHold
 from gmbot.engine.parse import Cursor, OrderParser
 from gmbot.engine.state import Dislodged, GameState, Unit
 from gmbot.variants.warlock.log import private
@@ -91,12 +91,13 @@ def parse_air(parser: OrderParser, line: str, power: str, state: GameState) -> O
             raise OrderError(f"{unit} cannot land in {prov}")
         return AirOrder(power, None, "", unit=str(unit))
     order = parser.parse(text, power)
-    dest = getattr(order, "dest", None)
-    if dest is None:
-        if type(order) is Hold:
-            return AirOrder(power, None, "", unit=str(unit), dest=prov)  # stays aloft
-        raise OrderError("a unit in the air may not support or convoy")
-    dest = dest.split("/")[0]
+    if type(order) is Hold:
+        return AirOrder(power, None, "", unit=str(unit), dest=prov)  # stays aloft
+    if not isinstance(order, Move):
+        # A support of a move has a destination too: it is no drift.
+        raise OrderError(f"{unit} is in the air: a unit in the air may not support or "
+                         "convoy (it may drift, BALLOON <unit> - <province>, or LAND)")
+    dest = order.dest.split("/")[0]
     near = state.map.army_adj.get(prov, frozenset()) | state.map.fleet_prov_adj.get(
         prov, frozenset())
     if dest not in near:
@@ -153,6 +154,13 @@ def fly(state: GameState, orders: list[AirOrder], turn: dict[str, Any],
         unit = up[prov]
         if prov not in plans or len(targets.get(plans[prov], ())) <= 1:
             _air_row(turn, unit, None, "succeeds")
+        if state.map.provinces[prov].type not in _STANDS[unit.type]:
+            # The text is silent on a unit dropped where its type cannot stand (two
+            # balloons bounce over a sea or inland): it is destroyed (a ruling).
+            kind = "an army" if unit.type == "A" else "a fleet"
+            turn["public"].append(f"{unit} ({state.map.powers[unit.power].name}) dropped "
+                                  f"where {kind} cannot stand and is destroyed")
+            continue
         down = _grounded(state, unit)
         if prov in units:
             turn["landing"].append(down)

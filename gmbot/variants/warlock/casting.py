@@ -9,6 +9,7 @@ from gmbot.engine.check import check_order, convoy_possible
 from gmbot.engine.map import COAST, LAND, SEA, province_of
 from gmbot.engine.orders import Hold, Move, Order, OrderError
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, GameState, Unit
+from gmbot.variants.warlock.balloon import aloft
 from gmbot.variants.warlock.spells import SPELLS, Cast, spells_left
 
 if TYPE_CHECKING:
@@ -37,10 +38,21 @@ def unit_at(state: GameState, target: str, viewer: str | None = None) -> Unit:
     if unit is not None and unit.attrs.get("invisible") and viewer not in (None, unit.power):
         unit = None
     if unit is None:
+        above = aloft(state).get(prov)
+        if above is not None:
+            raise OrderError(f"{above} is in the air: spells reach only units on the board")
         raise OrderError(f"no unit in {prov}")
     if len(words) == 2 and words[0] != unit.type:
         raise OrderError(f"the unit in {prov} is {unit}")
     return unit
+
+
+def unit_of(state: GameState, cast: Cast) -> Unit | None:
+    """The unit a cast names, where it stands now (None when it is gone)."""
+    if not cast.target:
+        return None
+    unit = state.units.get(province_of(cast.target.split()[-1]))
+    return unit if unit is not None and str(unit) == cast.target else None
 
 
 def illusion_group(prov: str) -> str | None:

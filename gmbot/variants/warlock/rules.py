@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import gmbot.variants.warlock.after as aftermath  # its functions bear the hooks' names
 from gmbot.engine.map import LAND, province_of
 from gmbot.engine.orders import (
+    Build,
     Convoy,
     Move,
     Order,
@@ -17,17 +18,18 @@ from gmbot.engine.orders import (
     SupportMove,
 )
 from gmbot.engine.resolve import ATTACK, DEFEND, HOLD, PREVENT
-from gmbot.engine.result import Rejection
 from gmbot.engine.rules import StandardRules
-from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, Dislodged, GameState, Unit
+from gmbot.engine.state import ADJUSTMENT, MOVEMENT, Dislodged, GameState, Unit
 from gmbot.variants.warlock.balloon import AirOrder, aloft, parse_air, support_down
+from gmbot.variants.warlock.builds import build_lines
 from gmbot.variants.warlock.casting import centre_location, check_cast, check_magic_move
 from gmbot.variants.warlock.hidden import redact_report
 from gmbot.variants.warlock.log import TURN, turn_of, with_turn
+from gmbot.variants.warlock.magic import magic_only, needs_magic
+from gmbot.variants.warlock.notes import phase_notes
+from gmbot.variants.warlock.removal import AirRemove, parse_air_remove, remove_aloft
 from gmbot.variants.warlock.retreats import (
-    blocked_retreats,
     hidden_places,
-    list_hidden_places,
     parse_blocked,
 )
 from gmbot.variants.warlock.spells import (
@@ -38,7 +40,8 @@ from gmbot.variants.warlock.spells import (
     parse_cast,
     spells_left,
 )
-from gmbot.variants.warlock.turn import blocked, run_spells, spend
+from gmbot.variants.warlock.turn import CATASTROPHE, blocked, run_spells, spend
+from gmbot.variants.warlock.unseen import unseen_target, unseen_unit
 
 if TYPE_CHECKING:
     from gmbot.engine.parse import OrderParser
@@ -59,7 +62,7 @@ class WarlockRules(StandardRules):
         # order is for the unit in the air.
         if isinstance(order, Cast):
             return ("cast", order.spell)
-        if isinstance(order, AirOrder):
+        if isinstance(order, (AirOrder, AirRemove)):
             return ("balloon", order.unit)
         return super().order_key(state, order)
 
@@ -72,7 +75,11 @@ class WarlockRules(StandardRules):
         if is_cast(line):
             return check_cast(parse_cast(parser, line, power), state, self)
         if state.phase.kind == ADJUSTMENT:
-            _unseen_unit(parser, line, power, state)
+            removal = parse_air_remove(parser, line, power, state)
+            if removal is not None:
+                return removal
+            unseen_unit(parser, line, power, state)
+            _ruined_build(parser, line, power, state)
             return None
         if state.phase.kind != MOVEMENT:
             return parse_blocked(parser, line, power, state, self)
@@ -83,7 +90,7 @@ class WarlockRules(StandardRules):
             order = parser.parse(line, power, MOVEMENT)
         except OrderError:
             return None  # the standard grammar gives the reason
-        _unseen_target(state, order, power)
+        unseen_target(state, order, power)
         unit = state.units.get(order.prov)
         if unit is not None and unit.attrs.get("invisible") and unit.power != power:
             raise OrderError(f"no unit in {order.prov}")  # as for an empty province
@@ -98,7 +105,7 @@ class WarlockRules(StandardRules):
             raise OrderError(f"{order.dest_prov} is destroyed by the bottle: no unit may enter")
         if unit.attrs.get("any_terrain"):
             return check_magic_move(order, unit, state, self)
-        return None
+        return magic_only(order, unit, state, self)
 
     # -- who orders what ------------------------------------------------------------
 
@@ -113,9 +120,11 @@ class WarlockRules(StandardRules):
 
     def missing_orders(self, state: GameState, power: str, orders: list[Order]) -> list[str]:
         missing = super().missing_orders(state, power, orders)
+        # A spell carrying the unit's order is its order; so is floating up in a balloon
+        # (the ruling: a unit in a balloon is ordered by its balloon).
         ordered = {
             province_of(c.target.split()[-1]) for c in orders
-            if isinstance(c, Cast) and c.order is not None and c.target
+            if isinstance(c, Cast) and c.target and (c.order is not None or c.spell == "balloon")
         }
         return [m for m in missing if province_of(m.split()[-1]) not in ordered]
 
@@ -129,6 +138,11 @@ class WarlockRules(StandardRules):
             else:
                 left[cast.spell] -= 1
         lines.append(f"Spells left after these orders: {describe_left(left)}")
+        for order in orders:
+            if needs_magic(state, order, self):
+                spell = "WALK ON WATER" if order.utype == "A" else "SWIM IN LAND"
+                lines.append(f"Note: {order} is legal only if {spell} is cast on "
+                             f"{order.unit_text} this turn; it is decided at adjudication")
         return lines
 
     # -- the board ------------------------------------------------------------------
@@ -250,6 +264,8 @@ class WarlockRules(StandardRules):
         return aftermath.after_movement(self, state, res)
 
     def after_retreats(self, state: GameState) -> GameState:
+        if CATASTROPHE in state.extra:  # closed for its season only
+            state = state.with_(extra={k: v for k, v in state.extra.items() if k != CATASTROPHE})
         if state.phase.season == "F":
             state, _ = with_turn(state)
             return aftermath.end_of_fall(self, state)
@@ -265,16 +281,17 @@ class WarlockRules(StandardRules):
         self, state: GameState, orders: list[Order]
     ) -> tuple[GameState, list[Order]]:
         """EXTRA BUILD cast in the winter itself ("(Winter)"): spent, and one more build
-        this winter; the builds of the same orders count it."""
+        this winter; the builds of the same orders count it. Then the removals of units
+        in the air."""
+        state, turn = with_turn(state)
         casts = [o for o in orders if isinstance(o, Cast)]
-        if not casts:
-            return state, orders
-        state, done = spend(state, casts, {"refused": []})
+        state, done = spend(state, casts, turn)
         attrs = {p: dict(a) for p, a in state.power_attrs.items()}
         for cast in done:
             attrs.setdefault(cast.power, {})["extra_build"] = {"year": state.phase.year}
-        return (state.with_(power_attrs=attrs),
-                [o for o in orders if not isinstance(o, Cast)])
+        state = state.with_(power_attrs=attrs)
+        # Units in the air are removed here: the standard removals see only the board.
+        return remove_aloft(self, state, [o for o in orders if not isinstance(o, Cast)], turn)
 
     def after_adjustments(self, state: GameState) -> GameState:
         """An extra build is used up in its winter. An undead warlock's new home centre
@@ -301,6 +318,7 @@ class WarlockRules(StandardRules):
 
     def private_lines(self, state: GameState, viewer: str) -> list[str]:
         lines = [f"Spells left: {describe_left(spells_left(state.power_attrs.get(viewer, {})))}"]
+        lines += build_lines(self, state, viewer)
         for unit in aloft(state).values():
             if unit.power == viewer:
                 lines.append(f"{unit} is in the air: order it with BALLOON {unit} - <province> "
@@ -317,115 +335,19 @@ class WarlockRules(StandardRules):
         return lines
 
     def phase_notes(self, result: PhaseResult) -> None:
-        if result.before.phase.kind == MOVEMENT:
-            list_hidden_places(result, self)
-        bounced = blocked_retreats(result) if result.before.phase.kind == RETREAT else []
-        if bounced:
-            state, _ = with_turn(result.after)
-            result.after = state
-        turn = result.after.extra.get(TURN)
-        if turn is None:
-            return
-        for name, prov in bounced:
-            result.results[name] = "bounced"
-            unit = result.after.units.get(prov)
-            if unit is not None and unit.attrs.get("invisible"):
-                result.after = aftermath.reveal_unit(result.after, turn, unit,
-                                           f"{name} retreating to {prov} bounced off it")
-        _patch_rows(result, turn)
-        for power, line, why in turn["refused"]:
-            result.rejected.append(Rejection(power, line, why))
-        hidden_rows = _still_hidden(result, turn)
-        up = aloft(result.after)
-        if up and result.before.phase.kind == MOVEMENT:
-            turn["public"].append("In the air: " + ", ".join(
-                f"{u} ({result.after.map.powers[u.power].name})" for u in up.values()))
-        result.notes["public"] = list(turn["public"])
-        result.notes["private"] = {p: list(v) for p, v in turn["private"].items()}
-        if turn["random"]:
-            result.notes["random"] = list(turn["random"])
-        if hidden_rows or turn["ghost_rows"] or turn["air_rows"]:
-            result.notes["hidden"] = {"rows": hidden_rows, "ghosts": turn["ghost_rows"],
-                                      "air": turn["air_rows"]}
-        result.after = result.after.with_(
-            extra={k: v for k, v in result.after.extra.items() if k != TURN})
-        result.before = result.before.with_(
-            extra={k: v for k, v in result.before.extra.items() if k != TURN})
+        phase_notes(self, result)
 
 
-def _unseen_unit(parser: OrderParser, line: str, power: str, state: GameState) -> None:
-    """REMOVE of another power's invisible unit: refused as for an empty province."""
+def _ruined_build(parser: OrderParser, line: str, power: str, state: GameState) -> None:
+    """A build on a home centre the bottle destroyed: refused with that reason (the
+    standard check would call it no home centre)."""
     try:
         order = parser.parse(line, power, ADJUSTMENT)
     except OrderError:
         return
-    unit = state.units.get(order.prov) if order.loc else None
-    if unit is not None and unit.attrs.get("invisible") and unit.power != power:
-        raise OrderError(f"no unit in {order.prov}")
-
-
-def _unseen_target(state: GameState, order: Order, power: str) -> None:
-    """Another power's invisible unit cannot be supported or convoyed: the refusal is the
-    one an empty province gets, so the answer tells nothing."""
-    if isinstance(order, (SupportHold, SupportMove, Convoy)):
-        unit = state.units.get(order.target)
-        if unit is not None and unit.attrs.get("invisible") and unit.power != power:
-            if isinstance(order, Convoy):
-                raise OrderError(f"no army in {order.target} to convoy")
-            raise OrderError(f"no unit in {order.target} to support")
-
-
-def _still_hidden(result: PhaseResult, turn: dict[str, Any]) -> dict[str, list[str]]:
-    """Rows (by the unit's name at the start) of units still invisible at the end."""
-    out: dict[str, list[str]] = {}
-    for power, names in turn["hidden_rows"].items():
-        for name in names:
-            start = turn["rename"].get(name, name)
-            loc = result.moves.get(start) or start.split()[-1]
-            unit = result.after.units.get(province_of(loc))
-            if unit is not None and unit.power == power and unit.attrs.get("invisible"):
-                out.setdefault(power, []).append(start)
-    return {p: sorted(set(v)) for p, v in out.items()}
-
-
-def _patch_rows(result: PhaseResult, turn: dict[str, Any]) -> None:
-    """The report's rows as the players ordered them: units the resolver never saw
-    (vaporized, dislodged by a first leg), supports cut by a spell, double orders under
-    the unit's name at the start of the turn, illusions as written."""
-    for new, old in turn["rename"].items():
-        if new in result.orders:
-            result.orders[old] = result.orders.pop(new)
-            result.results[old] = result.results.pop(new)
-        where = result.moves.pop(new, None) or new.split()[-1]
-        result.moves[old] = where
-    for name, (text, code) in turn["rows"].items():
-        result.orders[name] = text
-        result.results[name] = code
-    for name, text in turn.get("shown", {}).items():
-        if name in result.orders:
-            result.orders[name] = text
-    for name, (argument, first_code, has_then) in turn.get("legs", {}).items():
-        if name not in result.orders:
-            continue
-        moved = name in turn["rename"].values()
-        if moved and has_then:
-            result.orders[name] = argument
-        elif moved:
-            result.orders[name] = f"{argument}, then {result.orders[name]}"
-        elif first_code != "succeeds" and has_then:
-            result.orders[name] = argument
-            result.results[name] = first_code
-        else:
-            result.orders[name] = f"{argument} ({first_code}), then {result.orders[name]}"
-    for name in turn.get("landed", ()):
-        # A balloon that came down before the battle: its row is the balloon's.
-        result.orders.pop(name, None)
-        result.results.pop(name, None)
-    for name in list(result.orders):
-        if name.startswith("#"):
-            del result.orders[name]
-            result.results.pop(name, None)
-    private_lines = turn["private"]
-    for power, lines in private_lines.items():
-        private_lines[power] = list(dict.fromkeys(lines))
-
+    if not isinstance(order, Build) or not order.loc:
+        return
+    until = (state.extra.get("bottle") or {}).get(order.prov)
+    if until is not None and order.prov in blocked(state, {}):
+        raise OrderError(f"cannot build in {order.prov}: the bottle destroyed it and it is "
+                         f"impassable until after {until}")

@@ -159,6 +159,10 @@ def parse_cast(parser: OrderParser, line: str, power: str) -> Cast:
         hint = f" (did you mean {guess}?)" if guess else ""
         raise OrderError(f"unknown spell {what!r}{hint}; the spells are: {known}")
     spell = SPELLS[key]
+    if rest.split()[:1] and rest.split()[0].upper() in ("BALLOON", "AIR"):
+        # A name in a cast is the unit on the board: the text's spells reach those.
+        raise OrderError("spells reach only units on the board, not a unit in the air "
+                         f"(write it like: {spell.usage})")
     try:
         return _ARGS[spell.args](parser, rest.strip(), power, key)
     except OrderError as e:

@@ -8,25 +8,23 @@ swap) goes into the turn record read by the rule hooks.
 
 from __future__ import annotations
 
-from collections import deque
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from gmbot.engine.check import check_order
-from gmbot.engine.map import COAST, LAND, SEA, province_of
+from gmbot.engine.map import COAST, LAND, SEA
 from gmbot.engine.orders import (
-    Convoy,
     Hold,
     Move,
     Order,
-    OrderError,
     SupportHold,
     SupportMove,
 )
-from gmbot.engine.resolve import Resolution
-from gmbot.engine.state import Dislodged, GameState, Phase, Unit
+from gmbot.engine.state import GameState, Phase, Unit
 from gmbot.variants.warlock.balloon import AirOrder, fly, rise
+from gmbot.variants.warlock.casting import unit_of
+from gmbot.variants.warlock.double import double_orders
+from gmbot.variants.warlock.illusion import apply_swap, illusion
 from gmbot.variants.warlock.log import private, with_attrs, with_turn
+from gmbot.variants.warlock.magic import conditional_moves, refuse_unmet
 from gmbot.variants.warlock.spells import ATTACK, SPELLS, Cast, spells_left
 
 if TYPE_CHECKING:
@@ -70,25 +68,19 @@ def spend(state: GameState, casts: list[Cast], turn: dict[str, Any]) -> tuple[Ga
     return state.with_(power_attrs=attrs), done
 
 
-def _unit_of(state: GameState, cast: Cast) -> Unit | None:
-    if not cast.target:
-        return None
-    unit = state.units.get(province_of(cast.target.split()[-1]))
-    return unit if unit is not None and str(unit) == cast.target else None
-
-
 def run_spells(
     rules: Rules, state: GameState, orders: dict[str, Order], casts: list[Cast],
     air: list[AirOrder] | None = None,
 ) -> tuple[GameState, dict[str, Order]]:
     state, turn = with_turn(state)
+    waiting = conditional_moves(rules, state, orders)
     state, casts = spend(state, casts, turn)
     by_spell: dict[str, list[Cast]] = {}
     # Units their owner makes invisible this turn: his other spells on them are secret too.
     vanishing = {(c.power, c.target) for c in casts if c.spell == "invisible"}
     for cast in casts:
         by_spell.setdefault(cast.spell, []).append(cast)
-        unit = _unit_of(state, cast)
+        unit = unit_of(state, cast)
         secret = (unit is not None and cast.spell in SECRET_ON_INVISIBLE
                   and unit.power == cast.power
                   and (unit.attrs.get("invisible") or (cast.power, str(unit)) in vanishing))
@@ -104,7 +96,7 @@ def run_spells(
     # 1) Power impervious: the unit stands; it may support but not move.
     imperv: set[str] = set()
     for cast in by_spell.get("impervious", []):
-        unit = _unit_of(state, cast)
+        unit = unit_of(state, cast)
         if unit is not None:
             imperv.add(unit.prov)
             order = orders.get(unit.prov)
@@ -116,7 +108,7 @@ def run_spells(
 
     # 2) Vaporize and spin the bottle.
     for cast in by_spell.get("vaporize", []):
-        unit = _unit_of(state, cast)
+        unit = unit_of(state, cast)
         if unit is None:
             continue  # vaporized twice, or gone
         if unit.prov in imperv:
@@ -131,7 +123,7 @@ def run_spells(
 
     # 3) Make invisible, catastrophe, illusion.
     for cast in by_spell.get("invisible", []):
-        unit = _unit_of(state, cast)
+        unit = unit_of(state, cast)
         if unit is not None:
             state = _replace_unit(state, with_attrs(unit, invisible=unit.prov))
             if cast.order is not None and cast.order.power == unit.power:
@@ -140,23 +132,28 @@ def run_spells(
         turn["blocked"].append(cast.places[0])
         turn["public"].append(f"A catastrophe strikes {cast.places[0]}: no unit may enter it "
                               "this turn; a unit that stays there is destroyed")
-    _illusion(state, turn, by_spell.get("illusion", []))
+    illusion(state, turn, by_spell.get("illusion", []))
 
     # Walking on water and swimming in land last a year: this turn and the next.
     until = str(next_movement(state.phase))
     for cast in by_spell.get("walk_water", []) + by_spell.get("swim_land", []):
-        unit = _unit_of(state, cast)
+        unit = unit_of(state, cast)
         if unit is not None:
             state = _replace_unit(state, with_attrs(unit, **{cast.spell: until},
                                                     any_terrain=True))
             if cast.order is not None:
                 _carry(orders, turn, unit, cast.order, imperv)
+    refuse_unmet(state, orders, turn, waiting)
     # Balloons: new ones rise (not an impervious unit), those aloft drift or land.
     risen: set[str] = set()
     for cast in by_spell.get("balloon", []):
-        unit = _unit_of(state, cast)
+        unit = unit_of(state, cast)
         if unit is not None and unit.prov not in imperv:
-            orders.pop(unit.prov, None)
+            dropped = orders.pop(unit.prov, None)
+            if dropped is not None:  # floating up is the unit's move this turn
+                turn["refused"].append([dropped.power, str(dropped),
+                                        f"{unit} floats up in a balloon this turn: "
+                                        "floating up is its move"])
             state = rise(state, unit, turn)
             risen.add(unit.prov)
     landed_before = set(state.units)
@@ -166,7 +163,7 @@ def run_spells(
     # Moves into a catastrophe, a bottle's ruin or a swapped province the illusionist
     # sees through do not happen: the unit stands.
     orders = _block_moves(rules, state, orders, turn)
-    orders = _apply_swap(rules, state, orders, turn)
+    orders = apply_swap(rules, state, orders, turn)
 
     # Ghosts: the new ones appear beside their unit; no ghost meets the resolver.
     state, orders = _ghosts(state, orders, turn, by_spell.get("ghost", []))
@@ -178,7 +175,7 @@ def run_spells(
     # Added supports, by the unit's place at the start (a double order's legs are told
     # apart by the destination named).
     for cast in by_spell.get("support1", []) + by_spell.get("support2", []):
-        unit = _unit_of(state, cast)
+        unit = unit_of(state, cast)
         if unit is None:
             continue
         n = 1 if cast.spell == "support1" else 2
@@ -197,7 +194,7 @@ def run_spells(
         turn["bonus"][unit.prov] = [n, dest]
 
     # 4) Double orders: the first legs are adjudicated before everything else.
-    state, orders = _double_orders(rules, state, orders, turn, by_spell.get("double", []),
+    state, orders = double_orders(rules, state, orders, turn, by_spell.get("double", []),
                                    imperv)
     return state, orders
 
@@ -284,29 +281,19 @@ def _home_and_builds(state: GameState, by_spell: dict[str, list[Cast]]) -> GameS
     return state.with_(extra=extra, power_attrs=attrs)
 
 
+CATASTROPHE = "catastrophe"  # extra: province -> season ("F1901") while its retreats last
+
+
 def blocked(state: GameState, turn: dict[str, Any]) -> set[str]:
-    """Provinces no unit may enter now: this turn's catastrophes and the bottle's ruins."""
+    """Provinces no unit may enter now: this season's catastrophes (in its movement and
+    its retreats) and the bottle's ruins."""
     out = set(turn.get("blocked", ()))
+    season = f"{state.phase.season}{state.phase.year}"
+    out.update(p for p, s in (state.extra.get(CATASTROPHE) or {}).items() if s == season)
     for prov, until in (state.extra.get("bottle") or {}).items():
         if Phase.parse(until) >= state.phase:
             out.add(prov)
     return out
-
-
-def _illusion(state: GameState, turn: dict[str, Any], casts: list[Cast]) -> None:
-    used: dict[str, list[Cast]] = {}
-    for cast in casts:
-        for prov in cast.places:
-            used.setdefault(prov, []).append(cast)
-    for cast in casts:
-        a, b = cast.places
-        if len(used[a]) > 1 or len(used[b]) > 1:
-            turn["public"].append(f"Two illusions name {a if len(used[a]) > 1 else b}: "
-                                  "the truth is seen by all and the illusion fails")
-            continue
-        turn["swap"][a], turn["swap"][b] = b, a
-        turn.setdefault("illusionists", {})[a] = cast.power
-        turn["illusionists"][b] = cast.power
 
 
 def _block_moves(rules: Rules, state: GameState, orders: dict[str, Order],
@@ -329,58 +316,11 @@ def _block_moves(rules: Rules, state: GameState, orders: dict[str, Order],
     return out
 
 
-def _apply_swap(rules: Rules, state: GameState, orders: dict[str, Order],
-                turn: dict[str, Any]) -> dict[str, Order]:
-    """Illusion: a unit moving into either swapped province arrives in the other; supports
-    and convoys of such moves follow them."""
-    swap = turn["swap"]
-    if not swap:
-        return orders
-    out = dict(orders)
-    for prov, order in orders.items():
-        if isinstance(order, Move) and order.dest_prov in swap:
-            other = swap[order.dest_prov]
-            dest = other
-            if order.utype == "F":
-                dest = _closest_coast(rules, state, turn, order.loc, other)
-            out[prov] = replace(order, dest=dest)
-            turn.setdefault("shown", {})[f"{order.utype} {order.loc}"] = str(order)
-        elif isinstance(order, SupportMove) and order.dest_prov in swap:
-            out[prov] = replace(order, dest=swap[order.dest_prov])
-        elif isinstance(order, Convoy) and order.dest in swap:
-            out[prov] = replace(order, dest=swap[order.dest])
-    return out
-
-
-def _closest_coast(rules: Rules, state: GameState, turn: dict[str, Any], loc: str,
-                   prov: str) -> str:
-    """Where a fleet lands in a swapped province: the coast fewest fleet moves away; at
-    equal distance a seeded random pick ("the GM will make a random selection")."""
-    locs = state.map.fleet_locations(prov) or (prov,)
-    if len(locs) == 1:
-        return locs[0]
-    dist = {loc: 0}
-    todo = deque([loc])
-    while todo:
-        here = todo.popleft()
-        for nxt in state.map.fleet_adj.get(here, ()):
-            if nxt not in dist:
-                dist[nxt] = dist[here] + 1
-                todo.append(nxt)
-    best = min(dist.get(x, 10**6) for x in locs)
-    nearest = sorted(x for x in locs if dist.get(x, 10**6) == best)
-    if len(nearest) == 1:
-        return nearest[0]
-    pick = rules.rng(state, f"illusion coast:{loc}:{prov}").choice(nearest)
-    turn["random"].append({"purpose": "illusion coast", "fleet": loc, "drawn": pick})
-    return pick
-
-
 def _ghosts(state: GameState, orders: dict[str, Order], turn: dict[str, Any],
             casts: list[Cast]) -> tuple[GameState, dict[str, Order]]:
     units = dict(state.units)
     for cast in casts:
-        real = _unit_of(state, cast)
+        real = unit_of(state, cast)
         if real is None or not isinstance(cast.order, Move):
             continue
         ghost = Unit(real.power, real.type, real.loc, {"ghost": True})
@@ -407,89 +347,3 @@ def _cut_supports(state: GameState, orders: dict[str, Order], turn: dict[str, An
             turn["rows"][f"{order.utype} {order.loc}"] = [str(order), "cut"]
     turn["cuts"] = sorted([s, p] for s, p in targets)
     return out
-
-
-def _double_orders(rules: Rules, state: GameState, orders: dict[str, Order],
-                   turn: dict[str, Any], casts: list[Cast], imperv: set[str]
-                   ) -> tuple[GameState, dict[str, Order]]:
-    """The first legs move first (only double-ordered units act; every other unit holds);
-    a unit they dislodge is dislodged before it acts. Then each unit's second leg (or its
-    own order line, for a unit that did not move) joins the normal adjudication."""
-    legs: dict[str, Cast] = {}
-    cast: Cast | None  # each cast in turn, then each unit's first leg if it has one
-    for cast in casts:
-        unit = _unit_of(state, cast)
-        if unit is None or cast.order is None:
-            continue
-        if unit.prov in imperv:
-            private(turn, cast.power, f"{unit} is impervious: the double order is lost")
-            continue
-        legs[unit.prov] = cast
-    if not legs:
-        return state, orders
-    first: dict[str, Order] = {}
-    for prov, unit in state.units.items():
-        cast = legs.get(prov)
-        order = cast.order if cast else None
-        first[prov] = order if order is not None else Hold(unit.power, unit.type, unit.loc)
-    first = _apply_swap(rules, state, first, {**turn, "shown": {}})
-    res = Resolution(state, first, rules)
-    res.run()
-    units: dict[str, Unit] = {}
-    new_orders: dict[str, Order] = {}
-    for i, unit in enumerate(res.units):
-        prov = res.src[i]
-        name = str(unit)
-        if res.dislodged(i):
-            a = res.attacker_of(i)
-            assert a is not None
-            turn["victims"].append({"unit": unit, "from": res.src[a], "convoy": res.convoyed[a]})
-            order = orders.get(prov)
-            turn["rows"][name] = [str(order) if order else f"{name} H", "dislodged"]
-            continue
-        cast = legs.get(prov)
-        order = res.orders[i]
-        if cast is not None and isinstance(order, Move) and res.move_ok(i):
-            moved = Unit(unit.power, unit.type, order.dest, unit.attrs)
-            units[moved.prov] = moved
-            turn["rename"][str(moved)] = name
-            second = _second_leg(rules, state, cast, moved)
-            if second is not None:
-                new_orders[moved.prov] = second
-            continue
-        units[prov] = unit
-        if cast is not None:
-            second = _second_leg(rules, state, cast, unit)
-            if second is not None:
-                new_orders[prov] = second
-                continue
-        if prov in orders and (cast is None or not isinstance(cast.order, Move)):
-            new_orders[prov] = orders[prov]
-    for prov, cast in legs.items():
-        i = res.index[prov]
-        turn.setdefault("legs", {})[cast.target] = [cast.argument(), res.result_code(i),
-                                                    cast.then is not None]
-    moved_from = {province_of(then.split()[-1]): province_of(now.split()[-1])
-                  for now, then in turn["rename"].items()}
-    turn["bonus"] = {moved_from.get(p, p): v for p, v in turn["bonus"].items()}
-    state = state.with_(units=units)
-    return state, new_orders
-
-
-def _second_leg(rules: Rules, state: GameState, cast: Cast, unit: Unit) -> Order | None:
-    then = cast.then
-    if then is None:
-        return None
-    if then.prov != unit.prov:
-        return None  # the first leg failed: the unit is not where its second leg starts
-    try:
-        return check_order(then, state.with_(units={**state.units, unit.prov: unit}), rules)
-    except OrderError:
-        return None
-
-
-def first_leg_dislodged(turn: dict[str, Any]) -> dict[str, Dislodged]:
-    return {
-        v["unit"].prov: Dislodged(v["unit"], v["from"], v["convoy"]) for v in turn["victims"]
-    }
-

@@ -29,6 +29,7 @@ class Context:
     errors: int = 0
     title: str = "Received"  # the reply's subject when there is no error
     picture: bytes | None = None  # a map shown in the reply (HISTORY)
+    proof: str | None = None  # how the sender proved himself (gmbot/mail/auth)
 
     @property
     def is_gm(self) -> bool:

@@ -20,7 +20,7 @@ from datetime import datetime
 from enum import Enum
 from functools import lru_cache
 
-from gmbot.service.inbound.commands import gm, info
+from gmbot.service.inbound.commands import gm, info, secret
 from gmbot.service.inbound.commands.context import Context
 from gmbot.service.inbound.relay import press_rules
 from gmbot.service.outbox.render import render
@@ -120,6 +120,9 @@ TABLE = Table((
         answer=info.history),
     Row("BALANCE", Who.ANYONE, explains="your own account (variants with money)",
         title="Balance", answer=info.balance),
+    Row("NEWPASSWORD", Who.ANYONE, act=secret.new_password, most=1,
+        explains="a new password, mailed to you alone (not with the old password as "
+                 "your only proof; the game master may add a power: NEWPASSWORD FRANCE)"),
     Row("HELP", Who.ANYONE, explains="this text", title="Help", answer=help_text),
     Row("PROCESS", Who.GM, act=gm.process),
     Row("EXTEND", Who.GM, act=gm.extend, synopsis="EXTEND 24h", least=1),

@@ -1,0 +1,56 @@
+"""The winter count told to its warlock: the public board gives the builds a power is owed
+(centres, units on the board and in the air, an extra build); his private section says
+how that number is made and, when he has fewer home centres to build on, why the rest
+cannot be built."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gmbot.engine.adjust import adjustment_counts
+from gmbot.engine.state import ADJUSTMENT, GameState
+from gmbot.variants.warlock.balloon import aloft
+from gmbot.variants.warlock.casting import centre_location
+
+if TYPE_CHECKING:
+    from gmbot.engine.rules import StandardRules
+
+
+def build_lines(rules: StandardRules, state: GameState, viewer: str) -> list[str]:
+    if state.phase.kind != ADJUSTMENT:
+        return []
+    owed = adjustment_counts(state, rules).get(viewer, 0)
+    if owed <= 0:
+        return []
+    centres = state.centre_count(viewer)
+    on_board = len(state.units_of(viewer))
+    up = sum(1 for u in aloft(state).values() if u.power == viewer)
+    extra = owed - (centres - on_board - up)
+    parts = [f"{centres} centres", f"{on_board} units on the board"]
+    if up:
+        parts.append(f"{up} in the air")
+    if extra:
+        parts.append("an extra build")
+    lines = [f"Builds: {owed} ({', '.join(parts)})."]
+    sites = rules.build_sites(state, viewer)
+    if len(sites) < owed:
+        free = ", ".join(sorted(sites)) or "none"
+        lines.append(f"Builds are made on your free home centres only ({free})"
+                     + "".join(f"; {why}" for why in _why_not(rules, state, viewer))
+                     + f": {owed - len(sites)} build(s) cannot be made and are waived.")
+    return lines
+
+
+def _why_not(rules: StandardRules, state: GameState, power: str) -> list[str]:
+    """Each home centre that takes no build now, with the reason."""
+    ruined = state.extra.get("bottle") or {}
+    out = []
+    for home in sorted(state.homes.get(power, ())):
+        where = centre_location(state, home)
+        if state.centers.get(home) != power:
+            out.append(f"{home} is not yours")
+        elif where in ruined and where not in rules.build_sites(state, power):
+            out.append(f"{home} was destroyed by the bottle")
+        elif where in state.units:
+            out.append(f"{home} is occupied")
+    return out

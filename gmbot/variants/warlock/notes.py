@@ -1,0 +1,154 @@
+"""The phase's report from the turn record: rows as the players ordered them, refused
+lines, public and private notes, the rows only their owner may see."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import gmbot.variants.warlock.after as aftermath
+from gmbot.engine.map import province_of
+from gmbot.engine.orders import Hold, Order
+from gmbot.engine.result import Rejection
+from gmbot.engine.state import MOVEMENT, RETREAT
+from gmbot.variants.warlock.balloon import aloft
+from gmbot.variants.warlock.log import TURN, with_turn
+from gmbot.variants.warlock.retreats import blocked_retreats, list_hidden_places
+from gmbot.variants.warlock.spells import Cast
+
+if TYPE_CHECKING:
+    from gmbot.engine.result import PhaseResult
+    from gmbot.engine.rules import StandardRules
+
+
+def phase_notes(rules: StandardRules, result: PhaseResult) -> None:
+    """Turn the turn record into the report; the record itself is never stored."""
+    if result.before.phase.kind == MOVEMENT:
+        list_hidden_places(result, rules)
+    bounced = blocked_retreats(result) if result.before.phase.kind == RETREAT else []
+    if bounced:
+        state, _ = with_turn(result.after)
+        result.after = state
+    turn = result.after.extra.get(TURN)
+    if turn is None:
+        return
+    for name, prov in bounced:
+        result.results[name] = "bounced"
+        unit = result.after.units.get(prov)
+        if unit is not None and unit.attrs.get("invisible"):
+            result.after = aftermath.reveal_unit(result.after, turn, unit,
+                                                f"{name} retreating to {prov} bounced off it")
+    patch_rows(result, turn)
+    _ordered_by_spells(result, turn)
+    for power, line, why in turn["refused"]:
+        result.rejected.append(Rejection(power, line, why))
+    hidden_rows = still_hidden(result, turn)
+    up = aloft(result.after)
+    if up and result.before.phase.kind == MOVEMENT:
+        turn["public"].append("In the air: " + ", ".join(
+            f"{u} ({result.after.map.powers[u.power].name})" for u in up.values()))
+    result.notes["public"] = list(turn["public"])
+    result.notes["private"] = {p: list(v) for p, v in turn["private"].items()}
+    if turn["random"]:
+        result.notes["random"] = list(turn["random"])
+    if hidden_rows or turn["ghost_rows"] or turn["air_rows"]:
+        result.notes["hidden"] = {"rows": hidden_rows, "ghosts": turn["ghost_rows"],
+                                  "air": turn["air_rows"]}
+    result.after = result.after.with_(
+        extra={k: v for k, v in result.after.extra.items() if k != TURN})
+    result.before = result.before.with_(
+        extra={k: v for k, v in result.before.extra.items() if k != TURN})
+
+
+def still_hidden(result: PhaseResult, turn: dict[str, Any]) -> dict[str, list[str]]:
+    """Rows (by the unit's name at the start) of units still invisible at the end."""
+    out: dict[str, list[str]] = {}
+    for power, names in turn["hidden_rows"].items():
+        for name in names:
+            start = turn["rename"].get(name, name)
+            loc = result.moves.get(start) or start.split()[-1]
+            unit = result.after.units.get(province_of(loc))
+            if unit is not None and unit.power == power and unit.attrs.get("invisible"):
+                out.setdefault(power, []).append(start)
+    return {p: sorted(set(v)) for p, v in out.items()}
+
+
+def patch_rows(result: PhaseResult, turn: dict[str, Any]) -> None:
+    """The report's rows as the players ordered them: units the resolver never saw
+    (vaporized, dislodged by a first leg), supports cut by a spell, double orders under
+    the unit's name at the start of the turn, illusions as written."""
+    # All rows are taken out before any is put back: when first legs chain (A LVP - EDI
+    # while A EDI - YOR), one unit's new name is another's old one.
+    rows: dict[str, tuple[str, str]] = {}
+    moves: dict[str, str] = {}
+    for new, old in turn["rename"].items():
+        if new in result.orders:
+            rows[old] = (result.orders.pop(new), result.results.pop(new))
+        moves[old] = result.moves.pop(new, "") or new.split()[-1]
+    for old, (text, code) in rows.items():
+        result.orders[old], result.results[old] = text, code
+    result.moves.update(moves)
+    for name, (text, code) in turn["rows"].items():
+        result.orders[name] = text
+        result.results[name] = code
+    for name, text in turn.get("shown", {}).items():
+        if name in result.orders:
+            result.orders[name] = text
+    _double_rows(result, turn)
+    for name in turn.get("landed", ()):
+        # A balloon that came down before the battle: its row is the balloon's. A row the
+        # spells wrote under that name is the ground unit's that stood there (vaporized,
+        # destroyed by the bottle) and stays.
+        if name in turn["rows"]:
+            continue
+        result.orders.pop(name, None)
+        result.results.pop(name, None)
+    for name in list(result.orders):
+        if name.startswith("#"):
+            del result.orders[name]
+            result.results.pop(name, None)
+    private_lines = turn["private"]
+    for power, lines in private_lines.items():
+        private_lines[power] = list(dict.fromkeys(lines))
+
+
+def _double_rows(result: PhaseResult, turn: dict[str, Any]) -> None:
+    """A double-ordered unit's row: both legs under its name at the start of the turn."""
+    for name, (argument, first_code, has_then) in turn.get("legs", {}).items():
+        if name not in result.orders:
+            continue
+        moved = name in turn["rename"].values()
+        if moved and has_then:
+            result.orders[name] = argument
+        elif moved:
+            result.orders[name] = f"{argument}, then {result.orders[name]}"
+        elif first_code != "succeeds" and has_then:
+            result.orders[name] = argument
+            result.results[name] = first_code
+        else:
+            result.orders[name] = f"{argument} ({first_code}), then {result.orders[name]}"
+
+
+def _ordered_by_spells(result: PhaseResult, turn: dict[str, Any]) -> None:
+    """A unit ordered by its owner's spell (make invisible, walk on water or swim in land
+    with a move, a double order) was ordered: its row must not read "no order". A unit
+    that made a ghost this turn was ordered by the cast too, so that the real unit and its
+    ghost read alike; a ghost its owner did not order reads "no order" as a real unit
+    does."""
+    if result.before.phase.kind != MOVEMENT:
+        return
+    carried: list[Order] = []
+    for cast in result.accepted:
+        if not isinstance(cast, Cast) or cast.order is None or not cast.order.loc:
+            continue
+        if cast.spell == "ghost":
+            order = cast.order
+            carried.append(Hold(order.power, order.utype, order.loc))
+        elif cast.order.power == cast.power:
+            carried.append(cast.order)
+    result.accepted = [*result.accepted, *carried]
+    given = {(o.power, o.prov) for o in result.accepted if o.loc}
+    for power, rows in turn["ghost_rows"].items():
+        for row in rows:
+            prov = province_of(row["unit"].split()[-1])
+            if row["order"].endswith(" H") and (power, prov) not in given:
+                row["result"] = "no_order"
