@@ -261,7 +261,6 @@ def capture_centres(state: GameState) -> GameState:
 
 
 def _advance(result: PhaseResult, state: GameState, rules: StandardRules) -> PhaseResult:
-    before = result.before
     # `prev`: the phase `state` is at. A skipped retreat phase changes nothing but the
     # phase, so no state is made for it.
     prev, phase = state.phase, rules.next_phase(state.phase)
@@ -272,15 +271,43 @@ def _advance(result: PhaseResult, state: GameState, rules: StandardRules) -> Pha
                 prev, phase = phase, rules.next_phase(phase)
                 continue
             nxt = state.with_(phase=phase)
+            if not any(rules.retreat_choices(nxt, d) for d in nxt.dislodged.values()):
+                return _fold_retreats(result, nxt, rules)
         else:
             nxt = state.with_(phase=phase, dislodged={}, standoffs=frozenset())
         leaving_fall = prev.season == "F" and phase.season != "F"
         if leaving_fall and rules.captures_centres(prev):
             nxt = capture_centres(nxt)
-        if kind == ADJUSTMENT and not has_adjustments(nxt, rules):
+        if (kind == ADJUSTMENT and not has_adjustments(nxt, rules)
+                and not rules.winter_choices(nxt)):
             state, prev, phase = nxt, phase, rules.next_phase(phase)
             continue
         break
+    return _finish(result, nxt, rules)
+
+
+def _fold_retreats(result: PhaseResult, state: GameState, rules: StandardRules) -> PhaseResult:
+    """A retreat phase in which no dislodged unit may go anywhere is no phase of its own (as
+    njudge plays it): its units are disbanded without an order, reported with the
+    movement that dislodged them, and the game goes on to the phase after it."""
+    folded = _retreats(state, rules, rules.reconcile(state, []))
+    result.removed += folded.removed
+    for key, value in folded.notes.items():
+        mine = result.notes.setdefault(key, type(value)())
+        if isinstance(value, list):
+            mine.extend(value)
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                if isinstance(v, list):
+                    mine.setdefault(k, []).extend(v)
+                else:
+                    mine[k] = v
+    return _finish(result, folded.after, rules)
+
+
+def _finish(result: PhaseResult, nxt: GameState, rules: StandardRules) -> PhaseResult:
+    """The result with the game at its next phase `nxt`: the winner and the eliminated."""
+    before = result.before
     result.after = nxt
     result.winner = rules.winner(nxt)
     # GameState.is_alive for every power at once: one pass over the board, not one a power.

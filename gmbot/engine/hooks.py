@@ -15,7 +15,8 @@ Hook groups:
   strength       strength, beats_defender, beats_rival, cuts_support
   phase effects  before_movement, after_movement, after_retreats, before_adjustments,
                  adjustment_orders, after_adjustments
-  sequence       next_phase, captures_centres, solo_threshold, winner, draw_lines
+  sequence       next_phase, captures_centres, winter_choices, solo_threshold, winner,
+                 draw_lines
   reporting      unit_label, redact, private_lines, shown_to, shows_homes, result_code,
                  phase_notes (fills PhaseResult.notes), other_owners, board_marks
   position       position_problems
@@ -345,6 +346,12 @@ class Rules(ABC):
     def captures_centres(self, phase: Phase) -> bool:
         """Centres change owner after the Fall moves and retreats."""
         return phase.season == "F"
+
+    def winter_choices(self, state: GameState) -> bool:
+        """Whether the rules give some power an order to choose in the winter `state`
+        opens besides builds and removals (an option's home-centre changes): the winter
+        is then played even when nobody builds or removes. Standard: no such order."""
+        return False
 
     def draw_lines(self, state: GameState) -> list[str]:
         """What the rules add when the GM declares a draw in `state` (a variant ranks its

@@ -38,6 +38,13 @@ RETREAT_WORDS = {"R", "RETREAT", "RETREATS"}
 DISBAND_WORDS = {"D", "DISBAND", "DISBANDS", "REMOVE", "REMOVES", "DESTROY"}
 BUILD_WORDS = {"B", "BUILD", "BUILDS", "+"}
 WAIVE_WORDS = {"WAIVE", "WAIVES", "WAIVED"}
+# The order words a line may begin with (docs/orders.md): in a phase that has no such
+# order, a line beginning with one gets the phase's reason rather than "unknown province".
+_LEADING_RETREAT = frozenset({"RETREAT", "RETREATS", "DISBAND", "DISBANDS", "DESTROY"})
+_LEADING_ADJUST = frozenset({"BUILD", "BUILDS", "REMOVE", "REMOVES"}) | WAIVE_WORDS
+_NOT_NOW_RETREAT = "retreats and disbands are given in a retreat phase, not now"
+_NOT_NOW_ADJUST = ("builds, removals and waives are given in the winter (adjustment) phase, "
+                   "not now")
 NOISE = {"THE", "IN", "AT", "OF", "AND", "WILL"}
 COAST_WORDS = {
     "NC": "NC", "NORTH": "NC", "N": "NC", "NORTHCOAST": "NC",
@@ -211,7 +218,8 @@ class OrderParser:
     def unit_prov(self, line: str) -> str | None:
         """Best effort: the province of the unit a (possibly bad) order line is about."""
         cur = Cursor(self.tokens(line))
-        while cur.peek() in BUILD_WORDS or cur.peek() in DISBAND_WORDS:
+        while (cur.peek() in BUILD_WORDS or cur.peek() in DISBAND_WORDS
+               or cur.peek() in RETREAT_WORDS):
             cur.take()
         try:
             return self.read_unit(cur)[1].split("/")[0]
@@ -371,6 +379,11 @@ class OrderParser:
     # -- phases -----------------------------------------------------------------------
 
     def _movement(self, cur: Cursor, power: str) -> Order:
+        first = cur.peek()
+        if first in _LEADING_RETREAT:
+            raise OrderError(_NOT_NOW_RETREAT)
+        if first in _LEADING_ADJUST:
+            raise OrderError(_NOT_NOW_ADJUST)
         utype, loc = self.read_unit(cur)
         self._skip_noise(cur)
         word = cur.peek()
@@ -427,15 +440,25 @@ class OrderParser:
         return SupportHold(power, utype, loc, ttype, target)
 
     def _retreat(self, cur: Cursor, power: str) -> Order:
-        if cur.peek() in DISBAND_WORDS:
+        first = cur.peek()
+        if first in DISBAND_WORDS:
             cur.take()
             utype, loc = self.read_unit(cur)
             return Disband(power, utype, loc)
+        if first in _LEADING_ADJUST - DISBAND_WORDS:  # REMOVE is a disband here
+            raise OrderError(_NOT_NOW_ADJUST)
+        # "RETREAT A VEN - ROM", "RETREAT A VEN ROM": the order word first.
+        leading = first in RETREAT_WORDS
+        if leading:
+            cur.take()
         utype, loc = self.read_unit(cur)
         word = cur.peek()
         if word in DISBAND_WORDS:
             cur.take()
             return Disband(power, utype, loc)
+        if (leading and word is not None and word not in RETREAT_WORDS
+                and word not in MOVE_WORDS):
+            return Retreat(power, utype, loc, self.read_place(cur, "where the unit retreats"))
         if word in RETREAT_WORDS or word in MOVE_WORDS:
             while cur.peek() in RETREAT_WORDS or cur.peek() in MOVE_WORDS:
                 cur.take()
@@ -446,6 +469,8 @@ class OrderParser:
 
     def _adjustment(self, cur: Cursor, power: str) -> Order:
         word = cur.peek()
+        if word in _LEADING_RETREAT - DISBAND_WORDS:
+            raise OrderError(_NOT_NOW_RETREAT)
         if word in WAIVE_WORDS:
             cur.take()
             while cur.peek() in BUILD_WORDS or cur.peek() in ("A", "ONE"):

@@ -6,8 +6,14 @@ computed from the attack, hold, defend and prevent strengths, which depend on ot
 decisions. `resolve` evaluates decisions recursively; a decision met again while it is
 being evaluated is guessed (first fails, then succeeds). If the guess matters and the two
 guesses give the same answer, that is the result; if both are consistent or neither is,
-the cycle is settled by the backup rule: circular movement (all moves succeed) when no
-convoy takes part, else the Szykman rule (the convoyed armies in the cycle do not move).
+the cycle is settled by the backup rule: the Szykman rule (the convoyed armies in the
+cycle do not move) when a convoy takes part, else circular movement (all moves succeed)
+when both guesses are consistent and all of them succeeding is itself an answer. A cycle
+without a convoy that has no consistent answer at all, or in which the moves cannot all
+succeed (two go to one province, or a rival outside the cycle beats one of them), never
+arises under the standard rules, but a variant's battle hooks can make one (Arpiesse's
+colours): its moves fail, as attacks that cannot be resolved do. Letting them all succeed
+would put two units in one province.
 
 Variants never edit this file: who wins a battle, strengths and support cutting are rule
 hooks, called with this object so they can read the live decisions.
@@ -187,7 +193,8 @@ class Resolution:
             self.value[d] = first
             self.status[d] = RESOLVED
             return first
-        self._backup_rule(mark)
+        # Guessing "fails" gave False and "succeeds" gave True: both are consistent.
+        self._backup_rule(mark, consistent=second)
         return self.resolve(d)
 
     def _forget(self, mark: int) -> None:
@@ -195,7 +202,7 @@ class Resolution:
             self.status[d] = UNRESOLVED
         del self.deps[mark:]
 
-    def _backup_rule(self, mark: int) -> None:
+    def _backup_rule(self, mark: int, consistent: bool) -> None:
         cycle = self.deps[mark:]
         n = self.n
         convoyed = sorted({d % n for d in cycle if d // n == PATH})
@@ -204,11 +211,30 @@ class Resolution:
             # Szykman: the convoyed armies in the paradox do not move (no route).
             for i in convoyed:
                 self._settle(PATH * n + i, False)
-        else:
-            # Circular movement: every move in the cycle succeeds.
-            for d in cycle:
-                if d // n == MOVE:
-                    self._settle(d, True)
+            return
+        # Circular movement (both guesses consistent): every move in the cycle succeeds, if
+        # that is an answer (see the module doc). Otherwise every move fails.
+        moves = [d for d in cycle if d // n == MOVE]
+        succeed = consistent and self._all_succeed_holds(moves)
+        for d in moves:
+            self._settle(d, succeed)
+
+    def _all_succeed_holds(self, moves: list[int]) -> bool:
+        """Whether every move of `moves` still succeeds when all of them are taken to: no
+        two go to one province, and none then loses to a rival or a defender (a variant's
+        battle hooks can make a cycle that both guesses settle, but not all moves at once).
+        The decisions made while looking are forgotten."""
+        n = self.n
+        dests = {self.dest[d % n] for d in moves}
+        if len(dests) != len(moves):
+            return False
+        status, value, mark = self.status[:], self.value[:], len(self.deps)
+        for d in moves:
+            self._settle(d, True)
+        holds = all(self._move(d % n) for d in moves)
+        self.status[:], self.value[:] = status, value
+        del self.deps[mark:]
+        return holds
 
     def _settle(self, d: int, value: bool) -> None:
         self.value[d] = value

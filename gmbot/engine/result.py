@@ -23,6 +23,11 @@ class PhaseResult:
     before: GameState
     after: GameState  # the game at its next phase
     orders: dict[str, str] = field(default_factory=dict)  # unit -> order as executed
+    # Where the executed order is not simply its owner's order as given (a variant merges,
+    # overrides or holds orders): unit -> the order(s) the players gave, and unit -> why
+    # the unit executed what it did. Results show them beside the executed order.
+    given: dict[str, str] = field(default_factory=dict)
+    why: dict[str, str] = field(default_factory=dict)
     results: dict[str, str] = field(default_factory=dict)  # unit -> result code
     moves: dict[str, str] = field(default_factory=dict)  # unit -> where it went
     dislodged: dict[str, Dislodged] = field(default_factory=dict)  # after movement

@@ -100,6 +100,9 @@ def result_to_dict(result: PhaseResult) -> dict[str, Any]:
         "centers_after": {p: [*centers] for p, centers in position["centers"].items()},
         "position": position,
     }
+    if result.why:
+        out["given"] = {k: result.given[k] for k in sorted(result.given)}
+        out["why"] = {k: result.why[k] for k in sorted(result.why)}
     unordered = _unordered(result)
     if unordered:
         out["unordered"] = unordered

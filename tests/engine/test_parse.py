@@ -285,6 +285,16 @@ MOVEMENT_BAD = [
     ("FRANCE", "A PAR VIA BUR", "did not understand 'VIA': expected -, H, S or C after the unit"),
     ("FRANCE", "A PAR R BUR", "retreats and disbands are given in a retreat phase, not now"),
     ("FRANCE", "A PAR D", "retreats and disbands are given in a retreat phase, not now"),
+    # The order words docs/orders.md lists, first, in a phase without such orders.
+    ("FRANCE", "RETREAT A PAR - BUR",
+     "retreats and disbands are given in a retreat phase, not now"),
+    ("FRANCE", "DISBAND A PAR", "retreats and disbands are given in a retreat phase, not now"),
+    ("FRANCE", "BUILD A PAR",
+     "builds, removals and waives are given in the winter (adjustment) phase, not now"),
+    ("FRANCE", "REMOVE A PAR",
+     "builds, removals and waives are given in the winter (adjustment) phase, not now"),
+    ("FRANCE", "WAIVE",
+     "builds, removals and waives are given in the winter (adjustment) phase, not now"),
 ]
 
 
@@ -309,6 +319,15 @@ RETREAT_OK = [
     ("A PAR disbands", "A PAR D"),
     ("disband A PAR", "A PAR D"),
     ("DISBAND A PAR", "A PAR D"),
+    # The order word first, as docs/orders.md lists it (issue 26: RETREAT was read as a
+    # province).
+    ("RETREAT A PAR - BUR", "A PAR R BUR"),
+    ("retreat A PAR to BUR", "A PAR R BUR"),
+    ("RETREAT A PAR BUR", "A PAR R BUR"),
+    ("Retreats army Paris to Burgundy", "A PAR R BUR"),
+    ("RETREAT F MAO - SPA/NC", "F MAO R SPA/NC"),
+    ("RETREAT A PAR R BUR", "A PAR R BUR"),
+    ("REMOVE A PAR", "A PAR D"),
     ("F MAO R SPA/NC", "F MAO R SPA/NC"),
     ("F MAO R spa (sc)", "F MAO R SPA/SC"),
     ("F MID - Spain north coast", "F MAO R SPA/NC"),
@@ -346,6 +365,12 @@ RETREAT_BAD = [
     ("GERMANY", "A PAR R BUR", "not your unit: A PAR belongs to France"),
     ("FRANCE", "A PAR", "say where the unit retreats (A PAR R BUR) or disband it (A PAR D)"),
     ("FRANCE", "A PAR H", "did not understand 'H': expected R (retreat) or D (disband)"),
+    ("FRANCE", "RETREAT A PAR - PIC",
+     "A PAR cannot retreat to PIC: the attacker came from there"),
+    ("FRANCE", "RETREAT A PAR",
+     "say where the unit retreats (A PAR R BUR) or disband it (A PAR D)"),
+    ("FRANCE", "BUILD A PAR",
+     "builds, removals and waives are given in the winter (adjustment) phase, not now"),
 ]
 
 
@@ -411,6 +436,8 @@ ADJUSTMENT_BAD = [
     ("GERMANY", "REMOVE A BER", "no unit in BER"),
     ("GERMANY", "REMOVE F MUN", "the unit in MUN is an army (A MUN)"),
     ("FRANCE", "A PAR - BUR", "in an adjustment phase write BUILD A PAR, REMOVE F TRI or WAIVE"),
+    ("FRANCE", "RETREAT A PAR - BUR",
+     "retreats and disbands are given in a retreat phase, not now"),
 ]
 
 

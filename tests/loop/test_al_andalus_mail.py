@@ -84,7 +84,9 @@ def test_a_hire_merged_orders_and_public_dinars(judge: Judge) -> None:
                "of Taifa of Zaragoza: hired." in got
         assert "Wazir LORDELINDEL: at the court of Taifa of Zaragoza, 0 dinars" in got
         assert "Wazir ASUDEVIL: free agent, 0 dinars" in got
-        assert "F TOR H" in got  # the auto-hold, as executed
+        # The order given, the order executed and why (issue 26: only the executed).
+        assert "F TOR - GOV -> F TOR H (auto-hold: the Prince ordered every unit): " \
+               "succeeds" in got
 
     # Fall 1080: the Prince leaves F TOR to his Wazir, who also tries a Castilian unit.
     judge.send(addr("ZARAGOZA"), "A MED - MAD\nA BAR H\n", subject=SUBJECT)
@@ -109,6 +111,7 @@ def test_a_hire_merged_orders_and_public_dinars(judge: Judge) -> None:
     for mail in results:
         got = text(mail)
         assert "F TOR - GOV" in got and "A MED - MAD" in got  # the Wazir's order, merged
+        assert "F TOR - GOV (ordered by Wazir LORDELINDEL): " in got
         assert "Wazir LORDELINDEL is paid 1 by Taifa of Zaragoza for 1 holding unit." in got
         assert "Wazir LORDELINDEL: at the court of Taifa of Zaragoza, 1 dinar" in got
     mine = text(judge.to(addr("lordelindel"), results)[0])
@@ -157,7 +160,8 @@ def test_courts_from_the_game_file_and_a_princes_nmr_arrests(tmp_path: Path,
                                 "F1081M"]
     results = [m for m in judge.new_mail() if "Spring 1081 Movement results" in m["Subject"]]
     public = text(judge.to("gm@example.test", results)[0])
-    assert "A SEV H" in public
+    assert "A SEV - COR (Wazir LORDELINDEL) -> A SEV H (held: no orders (NMR), which acts " \
+           "as ARREST): succeeds" in public
     assert "Taifa of Seville arrests Wazir LORDELINDEL (no orders: an NMR acts as ARREST): " \
            "3 of his dinars go to Taifa of Seville; LORDELINDEL is a free agent." in public
     assert "Wazir LORDELINDEL: free agent, 4 dinars" in public
@@ -188,6 +192,34 @@ def test_gm_draw_ranks_the_wazirs(judge: Judge) -> None:
     assert "declared a draw in Spring 1081 Movement" in told
     assert "Wazirs by dinars: NANOOK 3, ASUDEVIL 0, LORDELINDEL 0." in told
     assert "In the draw with the Princes: NANOOK, the Wazir with the most dinars." in told
+
+
+TIED = """
+position:
+  phase: S1081M
+  extra:
+    wazirs:
+      lordelindel: {court: SEVILLE, dinars: 5}
+      asudevil: {court: ZARAGOZA, dinars: 5}
+      nanook: {court: null, dinars: 2}
+"""
+
+
+def test_gm_draw_with_wazirs_tied_for_the_most_dinars_names_no_wazir(tmp_path: Path) -> None:
+    # A Wazir wins "by collecting more Dinars than any other Wazir": two Wazirs tied for the
+    # most win nothing, and neither is in the draw (issue 26 found both named).
+    judge = make_judge(tmp_path, GAME + TIED)
+    judge.new_mail()
+    judge.send("gm@example.test", "DRAW\n", subject=SUBJECT)
+    judge.tick()
+    draws = [m for m in judge.new_mail() if "The game ends in a draw" in m["Subject"]]
+    assert sorted(m["To"] for m in draws) == sorted([*EVERYONE, "gm@example.test"])
+    for mail in draws:
+        told = text(mail)
+        assert "Wazirs by dinars: ASUDEVIL 5, LORDELINDEL 5, NANOOK 2." in told
+        assert "No Wazir is in the draw: ASUDEVIL and LORDELINDEL tie for the most dinars " \
+               "(5), and a Wazir wins only with more dinars than any other Wazir." in told
+        assert "In the draw with the Princes" not in told
 
 
 FREE_GENERAL = """

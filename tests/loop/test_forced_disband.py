@@ -1,5 +1,6 @@
 """A dislodged unit with nowhere to go is disbanded without an order, and a retreat phase
-where nobody has a choice left is processed at once: the game never waits for nothing.
+where nobody has a choice is folded into the movement results: the game never waits for
+nothing.
 Through the real pipeline on the local Maildir."""
 
 from __future__ import annotations
@@ -25,21 +26,23 @@ def trapped(tmp_path: Path, extra: str = "") -> Judge:
 
 
 def test_a_unit_with_no_retreat_is_disbanded_at_once(tmp_path: Path) -> None:
+    # A retreat phase in which nobody has a choice is no phase of its own (issue 26, as
+    # njudge plays it): the movement results say what was disbanded, and the next phase
+    # announced, with its deadline, is the Fall. This test used to expect a second results
+    # mail for a retreat phase announced with a deadline.
     judge = trapped(tmp_path)
     judge.send(addr("AUSTRIA"), AUSTRIA)
     judge.send(addr("ITALY"), ITALY)
     report = judge.tick()
-    assert report.processed[0] == "g: S1901M processed (early); next S1901R"
-    judge.tick()  # the retreat phase has nobody to wait for
+    assert report.processed[0] == "g: S1901M processed (early); next F1901M"
     assert open_phase(judge).name == "F1901M"
     mails = judge.new_mail()
-    movement = body(judge.to(addr("ITALY"), [m for m in mails
-                                            if "Spring 1901 Movement" in m["Subject"]])[0])
+    results = [m for m in mails if "results" in m["Subject"]]
+    assert {m["Subject"].split("] ", 1)[1] for m in results} == {"Spring 1901 Movement results"}
+    movement = body(judge.to(addr("ITALY"), results)[0])
     assert "ITALY A VEN (attacked from TYR): no retreat: disbanded without an order" in movement
-    retreat = [m for m in mails if "Spring 1901 Retreat results" in m["Subject"]]
-    text = body(judge.to(addr("ITALY"), retreat)[0])
-    assert "(processed at once: no dislodged unit had anywhere to retreat)" in text
-    assert "A VEN D" in text and "No orders received from" not in text
+    assert "Next phase: Fall 1901 Movement. Deadline:" in movement
+    assert "Retreat" not in movement
     assert not [m for m in mails if "Reminder" in m["Subject"] or "Late" in m["Subject"]]
     assert "A VEN" not in str(open_phase(judge).state["units"]["ITALY"])
 

@@ -133,3 +133,33 @@ def test_the_example_game_loads_with_its_extra_centres(judge: Judge, cli: Cli) -
     assert shown["centers"]["AUSTRIA"] == ["BUD", "TRI", "VIE"]
     assert shown["centers"]["RUSSIA"] == ["MOS", "SEV", "STP", "WAR"]
     assert sorted(shown["units"]["RUSSIA"]) == ["A MOS", "A WAR", "F SEV", "F STP/SC"]
+
+
+BALANCED = POSITION.replace("AUSTRIA: [VIE, BUD]", "AUSTRIA: [VIE, BUD, TRI]").replace(
+    "  extra_centres:\n    AUSTRIA: [TRI]\n", "  homes:\n    AUSTRIA: [BUD, VIE]\n")
+
+
+@pytest.mark.parametrize("answer", ["Trieste assimilated\n", "WAIVE\n"])
+def test_a_winter_opens_for_a_home_centre_choice_alone(tmp_path: Path, cli: Cli,
+                                                        answer: str) -> None:
+    # Nobody builds or removes after Fall 1901, but Austria may assimilate Trieste (held
+    # since the start): the winter is played and waits for its answer (issue 26: it was
+    # skipped, so the legal ASSIMILATE could never be given).
+    judge = make_judge(tmp_path, standard_game(extra=BALANCED))
+    mails = _turn(judge, {AUSTRIA: "A VIE H\nA BUD H\nA TRI H\n", ITALY: ITALY_HOLDS}, "fall")
+    results = body(judge.to(AUSTRIA, mails)[-1])
+    assert "Next phase: Winter 1901 Adjustment. Deadline:" in results
+    assert "You may assimilate: TRI." in results
+    assert "To order in Winter 1901 Adjustment: ASSIMILATE or ABANDON a home centre, or " \
+           "WAIVE to keep them" in results
+    assert "To order in" not in body(judge.to(ITALY, mails)[-1])  # Italy has no choice
+    assert _show(cli)["phase"] == "W1901A"
+    mails = _turn(judge, {AUSTRIA: answer}, "winter")
+    assert "Errors" not in judge.to(AUSTRIA, mails)[0]["Subject"]
+    winter = judge.to(AUSTRIA, mails)[-1]
+    assert "Winter 1901 Adjustment results" in winter["Subject"]
+    assert "(processed early: every player had ordered)" in body(winter)
+    shown = _show(cli)
+    assert shown["phase"] == "S1902M"
+    assert shown["homes"]["AUSTRIA"] == (["BUD", "TRI", "VIE"] if "TRI" in answer.upper()
+                                         else ["BUD", "VIE"])

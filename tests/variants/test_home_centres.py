@@ -176,3 +176,27 @@ def test_results_board_lists_home_centres_when_they_can_differ() -> None:
     extra = state_from_dict({"phase": "S1901M", "extra_centres": {"AUSTRIA": ["TRI"]}}, MAP)
     rows = {r["power"]: r["homes"] for r in board_summary(extra, standard)}
     assert rows["AUSTRIA"] == ["BUD", "VIE"] and rows["ITALY"] == ["NAP", "ROM", "VEN"]
+
+
+# -- a winter played for its choices waits for an answer ---------------------------------------
+
+
+def test_a_power_with_only_a_home_centre_choice_is_waited_for() -> None:
+    """The winter opened for a choice (RULINGS: played when any power has a legal
+    ASSIMILATE or ABANDON) waits for that power's answer; WAIVE answers it."""
+    from gmbot.engine.pending import missing_orders
+
+    rules = make_rules("standard", OPTION)
+    state = state_from_dict({
+        "phase": "W1901A",
+        "units": {"GERMANY": ["A BER", "A KIE", "A MUN", "A HOL"]},
+        "centers": {"GERMANY": ["BER", "KIE", "MUN", "HOL"]},
+        "powers": {"GERMANY": {"owned_last_winter": ["BER", "HOL", "KIE", "MUN"]}},
+    }, MAP)
+    assert rules.winter_choices(state)
+    assert missing_orders(state, rules, "GERMANY", []) == [
+        "ASSIMILATE or ABANDON a home centre, or WAIVE to keep them"]
+    waive, rejected = accept_orders(state, rules, "GERMANY", ["WAIVE"])
+    assert not rejected and missing_orders(state, rules, "GERMANY", waive) == []
+    # France, out of the game, has no choice to make.
+    assert missing_orders(state, rules, "FRANCE", []) == []

@@ -24,6 +24,9 @@ def phase_report(
     label = {str(u): rules.unit_label(u) for u in units}
     by_power: dict[str, list[dict[str, str]]] = {}
     unordered = set(result.get("unordered", ()))
+    # Where a variant's unit executed other than its owner's order as given: the orders
+    # given and why (Al-Andalus: an auto-hold, ARREST, PLUNDER, a Wazir's order).
+    given, why = result.get("given", {}), result.get("why", {})
     for unit, order in result["orders"].items():
         code = result["order_results"].get(unit, "")
         if unit in unordered and code == "succeeds":
@@ -31,7 +34,8 @@ def phase_report(
         if unit in label and order.startswith(unit):
             order = label[unit] + order[len(unit):]
         by_power.setdefault(owner.get(unit, "?"), []).append(
-            {"unit": unit, "order": order, "result": code}
+            {"unit": unit, "order": order, "result": code,
+             "given": given.get(unit, ""), "why": why.get(unit, "")}
         )
     built_by = {str(u): u.power for u in after.units.values()}  # new units exist only after
     new_label = {str(u): rules.unit_label(u) for u in after.units.values()}

@@ -48,6 +48,10 @@ class Plan:
     demoted: set[str] = field(default_factory=set)  # Wazirs no longer generals
     transfers: dict[str, str] = field(default_factory=dict)  # Wazir-General -> new Prince
     public: list[str] = field(default_factory=list)
+    # By province (before the phase), where the executed order is not simply the Prince's
+    # as given: the orders given (when they differ from it) and why (results show them).
+    given: dict[str, str] = field(default_factory=dict)
+    why: dict[str, str] = field(default_factory=dict)
 
 
 def unit_order_of(orders: list[Order]) -> dict[str, Order]:
@@ -70,6 +74,35 @@ def merge(prince: Order | None, wazir: Order | None) -> tuple[Order | None, str]
     if same_order(prince, wazir):
         return prince, "prince"
     return None, "conflict"
+
+
+def merge_why(how: str, prince: Order | None, who: str | None) -> str:
+    """Why a unit its Wazir ordered executes what `merge` gave (`how`)."""
+    if how == "conflict":
+        return "the Prince's and the Wazir's orders conflict: it holds"
+    if how == "prince":
+        return "the Prince's and the Wazir's orders agree: counted as the Prince's"
+    if isinstance(prince, Hold):
+        return f"Wazir {who}'s order overrides the Prince's HOLD"
+    return f"ordered by Wazir {who}"
+
+
+def given_text(prince: Order | None, wazir: Order | None, who: str | None) -> str:
+    """The orders a unit was given, for the results: the Prince's, and his Wazir's named."""
+    if wazir is None:
+        return str(prince) if prince else ""
+    mine = f"{prince} (Prince), " if prince else ""
+    return f"{mine}{wazir} (Wazir {who})"
+
+
+def explain(plan: Plan, unit: Unit, prince: Order | None, wazir: Order | None,
+            who: str | None, why: str) -> None:
+    """Record what `unit` was given and why it executes what the plan says."""
+    executed = plan.unit_orders[unit.prov]
+    gave = [o for o in (prince, wazir) if o is not None]
+    if len(gave) > 1 or any(not same_order(executed, o) for o in gave):
+        plan.given[unit.prov] = given_text(prince, wazir, who)
+    plan.why[unit.prov] = why
 
 
 def plan_movement(state: GameState, rules: StandardRules, orders: list[Order],
@@ -155,27 +188,40 @@ def plan_movement(state: GameState, rules: StandardRules, orders: list[Order],
 
     # 4. unit orders
     wazir_units: dict[str, dict[str, Order]] = {}
+    wazir_key: dict[str, str] = {}  # Prince -> the Wazir whose unit orders count
     for w, wazir in court.wazirs.items():
         if wazir.court and not wazir.executed and w not in moving:
             wazir_units[wazir.court] = unit_order_of(given.get(w, []))
+            wazir_key[wazir.court] = w
     holding: dict[str, int] = {}
     for prince in princes:
         units = sorted(state.units_of(prince), key=lambda u: u.prov)
         if not units:
             continue
-        if prince in arresting or prince in plundered:
-            for u in units:
-                plan.unit_orders[u.prov] = Hold(prince, u.type, u.loc)
-            holding[prince] = len(units)
-            continue
         mine = unit_order_of(given.get(prince, []))
         theirs = wazir_units.get(prince, {})
+        who = wazir_key.get(prince)
+        if prince in arresting or prince in plundered:
+            why = (f"plundered by Wazir {plundered[prince]}: all units hold"
+                   if prince in plundered and prince not in arresting
+                   else "held by ARREST: all units hold" if prince in arrests
+                   else "held: no orders (NMR), which acts as ARREST")
+            for u in units:
+                plan.unit_orders[u.prov] = Hold(prince, u.type, u.loc)
+                if prince in nmr and u.prov not in theirs:
+                    continue  # nobody ordered it: the results say NMR
+                explain(plan, u, mine.get(u.prov), theirs.get(u.prov), who, why)
+            holding[prince] = len(units)
+            continue
         conflicts = []
         for u in units:
             order, how = merge(mine.get(u.prov), theirs.get(u.prov))
             if how == "conflict":
                 conflicts.append(u)
             plan.unit_orders[u.prov] = order or Hold(prince, u.type, u.loc)
+            if u.prov in theirs:
+                explain(plan, u, mine.get(u.prov), theirs[u.prov], who,
+                        merge_why(how, mine.get(u.prov), who))
         sitting = court.wazir_of(prince)
         general = general_unit(state, sitting.key) if sitting and generals else None
         own = [u for u in units if u is not general]
@@ -190,6 +236,8 @@ def plan_movement(state: GameState, rules: StandardRules, orders: list[Order],
             else:
                 first = auto_hold_unit(state, rules, prince, own)
                 plan.unit_orders[first.prov] = Hold(prince, first.type, first.loc)
+                explain(plan, first, mine.get(first.prov), theirs.get(first.prov), who,
+                        "auto-hold: the Prince ordered every unit")
                 plan.public.append(f"{name[prince]} ordered every unit: {first} holds "
                                    f"(auto-hold).")
         elif conflicts:

@@ -87,7 +87,13 @@ def draw_lines(state: GameState) -> list[str]:
                      f"(3 a centre of the strongest Prince).")
     elif ranked:
         top = leaders(court)
-        who = "the Wazir" if len(top) == 1 else "tied, the Wazirs"
-        lines.append(f"In the draw with the Princes: {', '.join(top)}, {who} with the most "
-                     f"dinars.")
+        if len(top) == 1:
+            lines.append(f"In the draw with the Princes: {top[0]}, the Wazir with the most "
+                         f"dinars.")
+        else:
+            # A Wazir wins only "by collecting more Dinars than any other Wazir": a tie for
+            # the most leaves every Wazir out of the draw.
+            lines.append(f"No Wazir is in the draw: {' and '.join(top)} tie for the most "
+                         f"dinars ({ranked[0][1]}), and a Wazir wins only with more dinars "
+                         f"than any other Wazir.")
     return lines

@@ -48,10 +48,20 @@ def check(expect: dict[str, Any], out: dict[str, Any], where: str) -> None:
         assert got == {p: set(c) for p, c in expect["centers_after"].items()}, where
     if "next_phase" in expect:
         assert out["next_phase"] == expect["next_phase"], f"{where}: next phase"
+    _check_given(expect, out, where)
     if "winner" in expect:
         assert out.get("winner") == expect["winner"], f"{where}: winner"
 
 
+def _check_given(expect: dict[str, Any], out: dict[str, Any], where: str) -> None:
+    """unit -> the orders given, unit -> why it executed its order (both exactly)."""
+    for key in ("given", "why"):
+        if key in expect:
+            got = out.get(key, {})
+            assert got == (expect[key] or {}), f"{where}: {key} {got}"
+
+
 KEYS = frozenset({"orders", "results", "errors", "error_reasons", "wazirs", "owners", "captives",
-                  "held", "notes", "units_after", "centers_after", "next_phase", "winner"})
+                  "held", "notes", "units_after", "centers_after", "next_phase", "winner",
+                  "given", "why"})
 VOCABULARY = Vocabulary(check, KEYS)

@@ -42,8 +42,13 @@ def check(expect: dict[str, Any], out: dict[str, Any], where: str) -> None:
         assert _sets(out["centers_after"]) == _sets(expect["centers_after"]), f"{where}: centers"
     if "phase" in expect:
         assert out["phase"] == expect["phase"], f"{where}: phase"
+    if "next_phase" in expect:
+        assert out["next_phase"] == expect["next_phase"], f"{where}: next phase"
+    if "removed" in expect:
+        assert sorted(out.get("removed", [])) == sorted(expect["removed"] or ()), \
+            f"{where}: removed"
 
 
 KEYS = frozenset({"results", "dislodged", "units_after", "retreats", "errors", "centers_after",
-                  "phase"})
+                  "phase", "next_phase", "removed"})
 VOCABULARY = Vocabulary(check, KEYS, no_centres_unless_given=True)

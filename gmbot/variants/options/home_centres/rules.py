@@ -24,8 +24,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from gmbot.engine.adjust import adjustment_counts
 from gmbot.engine.map import province_of
-from gmbot.engine.orders import Build, Order, OrderError
+from gmbot.engine.orders import Build, Order, OrderError, Waive
 from gmbot.engine.parse import Cursor
 from gmbot.engine.result import PhaseResult, Rejection
 from gmbot.engine.rules import StandardRules
@@ -207,6 +208,23 @@ class ChangingHomeCentres(StandardRules):
 
     name = "changing_home_centres"
 
+    def winter_choices(self, state: GameState) -> bool:
+        # The winter is played whenever some power may change its home centres in it.
+        # A power out of the game (no centre, no unit) chooses nothing.
+        return super().winter_choices(state) or any(
+            any(choices(state, p)) for p in state.powers if state.is_alive(p))
+
+    def missing_orders(self, state: GameState, power: str, orders: list[Order]) -> list[str]:
+        missing = super().missing_orders(state, power, orders)
+        if (state.phase.kind == ADJUSTMENT and not orders and not missing
+                and state.is_alive(power) and not adjustment_counts(state, self).get(power)
+                and any(choices(state, power))):
+            # A winter played for its home-centre choices waits for an answer: a power
+            # with a choice and nothing to build or remove says ASSIMILATE, ABANDON or
+            # WAIVE (no change).
+            missing.append("ASSIMILATE or ABANDON a home centre, or WAIVE to keep them")
+        return missing
+
     def order_key(self, state: GameState, order: Order) -> tuple[str, ...]:
         if isinstance(order, (Assimilate, Abandon)):
             return (type(order).__name__.lower(), order.prov)
@@ -241,6 +259,12 @@ class ChangingHomeCentres(StandardRules):
         self, state: GameState, orders: list[Order], result: PhaseResult
     ) -> tuple[GameState, list[Order]]:
         changed, orders = super().adjustment_orders(state, orders, result)
+        counts = adjustment_counts(state, self)
+        # WAIVE from a power with nothing to build says "no home-centre change": not a
+        # refused build.
+        orders = [o for o in orders
+                  if not (isinstance(o, Waive) and counts.get(o.power, 0) <= 0
+                          and any(choices(state, o.power)))]
         done = settle(state, orders)
         public: list[str] = []
         private: dict[str, list[str]] = result.notes.setdefault("private", {})
@@ -291,14 +315,23 @@ def home_summary(state: GameState, power: str) -> list[str]:
     n = initial_homes(state, power)
     lines = [f"Your home centres: {' '.join(sorted(homes)) or 'none'} "
              f"({len(homes)}; N = {n}, at most {n + 1})."]
-    centres = sorted(state.map.supply_centres)
-    may_take = [c for c in centres if refusal(state, _probe(power, c, True), homes, set()) is None]
-    may_drop = [c for c in centres if refusal(state, _probe(power, c, False), homes, set()) is None]
+    may_take, may_drop = choices(state, power)
     if may_take:
         lines.append(f"You may assimilate: {' '.join(may_take)}.")
     if may_drop:
         lines.append(f"You may abandon: {' '.join(may_drop)}.")
     return lines
+
+
+def choices(state: GameState, power: str) -> tuple[list[str], list[str]]:
+    """The centres `power` may assimilate and those it may abandon in the winter `state`."""
+    homes = list(state.homes.get(power, ()))
+    if len(homes) >= initial_homes(state, power) + 1:
+        return [], []  # frozen (rule 3): no centre to look at
+    centres = sorted(state.map.supply_centres)
+    may_take = [c for c in centres if refusal(state, _probe(power, c, True), homes, set()) is None]
+    may_drop = [c for c in centres if refusal(state, _probe(power, c, False), homes, set()) is None]
+    return may_take, may_drop
 
 
 def _probe(power: str, prov: str, take: bool) -> Order:
