@@ -90,7 +90,10 @@ class AlAndalusRules(StandardRules):
         if owners and not self.generals:
             return [("extra.owners", f"{', '.join(owners)}: a Wazir owns units and centres "
                                      f"only with the option wazir_generals: true")]
-        return []
+        princes = state.map.powers
+        return [(f"extra.wazirs.{key}.court", f"{w.court!r} is not a Prince's court")
+                for key, w in sorted(Court.of(state).wazirs.items())
+                if w.court is not None and w.court not in princes]
 
     def may_order(self, state: GameState, power: str, unit: Unit) -> bool:
         general = self.general_of(unit)
