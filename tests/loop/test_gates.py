@@ -22,7 +22,7 @@ GM = "gm@example.test"
 def test_the_gates_are_today_s_policy_in_order() -> None:
     assert [gate.__name__ for gate in gates.GATES] == [
         "automated", "route", "unrouted(hourly_limit)", "unrouted(size)", "game_over",
-        "lock", "authenticate", "hourly_limit", "size"]
+        "lock", "authenticate", "hourly_limit", "size", "parked"]
 
 
 def test_the_pipeline_follows_the_tuple(judge: Judge, monkeypatch: pytest.MonkeyPatch) -> None:

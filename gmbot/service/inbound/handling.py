@@ -25,6 +25,7 @@ class Outcome:
     reason: str = ""
     game: str | None = None
     replies: list[str] = field(default_factory=list)
+    parked: str | None = None  # the game was parked while reading it: the operator's line
 
 
 def duplicate() -> Outcome:
@@ -45,6 +46,9 @@ class Handling:
     player: Player | None = None  # the sender's seat in it; None for its GM
     unrouted: str = ""  # why no game was found, if none was
     proof: str | None = None  # set by authentication: how the author proved himself
+    # The game was parked while this mail was read (record.py reads it again): even its
+    # GM's mail is answered with the notice, as his commands need the position.
+    parked_now: bool = False
 
     @cached_property
     def request(self) -> Request:
