@@ -37,6 +37,9 @@ class _Schema:
         power: dict[str, Any] = {}
         unit: dict[str, Any] = {}
         extra: dict[str, Any] = {"owners": list[str]}  # read by the engine itself
+        # The options every rule set reads, and each option's switch.
+        options: dict[str, Any] = {"solo": int, "seed": int | str,
+                                   **{name: bool for name in DECLARED_OPTIONS}}
         for declaration in [*DECLARED_VARIANTS.values(), *DECLARED_OPTIONS.values()]:
             name = f"{declaration.package}.schema"
             if find_spec(name) is None:
@@ -45,6 +48,7 @@ class _Schema:
             power.update(getattr(module, "POWER_ATTRS", {}))
             unit.update(getattr(module, "UNIT_ATTRS", {}))
             extra.update(getattr(module, "EXTRA", {}))
+            options.update(getattr(module, "OPTIONS", {}))
         attrs = {k: NotRequired[t] for k, t in unit.items()}
         unit_entry = _typed("unit", {"unit": Required[str], **attrs})
         dislodged = _typed("dislodged", {"power": str, "attacker_from": str | None,
@@ -52,7 +56,8 @@ class _Schema:
         powers, extras = _typed("power", power), _typed("extra", extra)
         names = dict[str, list[str]] | None
         self.case = _typed("case", {
-            "variant": str | None, "options": dict[str, Any] | None, "phase": str | None,
+            "variant": str | None, "options": _typed("options", options) | None,
+            "phase": str | None,
             "units": dict[str, list[str | unit_entry]] | None,  # type: ignore[valid-type]
             "centers": names, "homes": names, "extra_centres": names,
             "dislodged": dict[str, dislodged | None] | None,  # type: ignore[valid-type]
@@ -74,6 +79,13 @@ _schema: _Schema | None = None
 
 def case_problem(data: Any) -> str | None:
     """Why `data` is not a case of the right types, in one line naming the field; or None."""
+    found = type_problem(data)
+    return f"{found[0]}: {found[1]}" if found else None
+
+
+def type_problem(data: Any) -> tuple[str, str] | None:
+    """The first field of `data` (a case, or a game file's position or options as a
+    case's) whose value has the wrong type: (its path, what it must be); or None."""
     global _schema
     if _schema is None:
         _schema = _Schema()
@@ -113,7 +125,7 @@ def _named(message: str, data: Any, case: Any) -> str:
             culprit = next((k for k in (at if isinstance(at, dict) else ())
                             if _failing(_only(data, trail, k), case)), None)
             if culprit is None:
-                return message
+                return message.lstrip(".") or "the case"
             path += f".{culprit}"
             trail.append(culprit)
             at = at[culprit]
@@ -130,9 +142,9 @@ def _only(data: Any, trail: list[Any], key: str) -> Any:
     return copy
 
 
-def _readable(message: str, data: Any, case: Any) -> str:
+def _readable(message: str, data: Any, case: Any) -> tuple[str, str]:
     """msgspec's "Expected `array`, got `int` - at `$.units[...]`" as
-    "units.FRANCE: expected a list, got a whole number"."""
+    ("units.FRANCE", "expected a list, got a whole number")."""
     text, _, where = message.partition(" - at `")
     path = _named(where.rstrip("`").removeprefix("$"), data, case)
     found = re.fullmatch(r"Expected `(.+?)`, got `(.+?)`", text)
@@ -140,8 +152,8 @@ def _readable(message: str, data: Any, case: Any) -> str:
         # "or null" is true of most fields (left out = empty) and only noise here.
         kinds = [t for t in found[1].split(" | ") if t != "null"] or ["null"]
         wanted = " or ".join(_TYPE_WORDS.get(t, t) for t in kinds)
-        return f"{path}: expected {wanted}, got {_TYPE_WORDS.get(found[2], found[2])}"
+        return path, f"expected {wanted}, got {_TYPE_WORDS.get(found[2], found[2])}"
     missing = re.fullmatch(r"Object missing required field `(.+?)`", text)
     if missing:
-        return f"{path}: the field {missing[1]!r} is missing"
-    return f"{path}: {text}"
+        return path, f"the field {missing[1]!r} is missing"
+    return path, text

@@ -16,3 +16,4 @@ POWER_ATTRS: dict[str, Any] = {"dinars": int}
 UNIT_ATTRS: dict[str, Any] = {"general": str}
 EXTRA: dict[str, Any] = {"wazirs": dict[str, _Wazir | None], "captives": dict[str, str],
                          "owners": list[str]}
+OPTIONS: dict[str, Any] = {"wazir_generals": bool}

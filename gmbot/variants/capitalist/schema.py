@@ -5,3 +5,4 @@ from __future__ import annotations
 from typing import Any
 
 POWER_ATTRS: dict[str, Any] = {"capital": str, "balance": int, "income_phase": str}
+OPTIONS: dict[str, Any] = {"capital_min_distance": int}
