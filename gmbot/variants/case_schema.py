@@ -3,9 +3,10 @@
 The engine reads a position trusting its shapes: a number where a list is expected would
 end in a Python error somewhere deep inside. `case_problem` finds such a case first and
 names the field and the type it wants, in one line. The common fields are typed here;
-each variant or option adds the attributes it keeps on powers, units and `extra` in a
-`schema.py` of its own folder (POWER_ATTRS, UNIT_ATTRS, EXTRA: name -> type). Keys a
-schema does not name pass unchecked (a variant's rules read them as they please).
+each variant or option adds the attributes it keeps on powers, units and `extra`, and
+its value options, in a `schema.py` of its own folder (POWER_ATTRS, UNIT_ATTRS, EXTRA,
+OPTIONS: name -> type). Keys a schema does not name pass unchecked. Game files use the
+same check for their options and position (service/gm/load.py).
 
 msgspec converts a case of thirty units in a few microseconds (about 2% of adjudicating
 it: benchmarks/adjudicate.py); pydantic's import alone costs more than a whole batch's

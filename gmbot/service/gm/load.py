@@ -61,10 +61,25 @@ def _rule_text(rule: object) -> object:
 
 def check_spec(spec: GameSpec) -> dict[str, object] | None:
     """Validate what the file alone cannot: the variant, powers and the position against
-    the map. Returns the position as data (None if the file has none)."""
+    the map, and the types of the options and of the position's variant fields. Returns
+    the position as data (None if the file has none)."""
     typed = _type_problems(spec)
-    if typed:
-        raise GameFileError(typed)
+    if any(p.path.startswith("options") for p in typed):
+        raise GameFileError(typed)  # the rules would read them: nothing more to check
+    try:
+        return _against_variant(spec, typed)
+    except GameFileError as e:
+        found = e.problems
+    except Exception:  # noqa: BLE001 - the rules met a value of a wrong type, named below
+        if not typed:
+            raise
+        found = []
+    # The variant's own words for a field it checks itself (Al-Andalus dinars) first.
+    reported = {p.path for p in found}
+    raise GameFileError([*found, *(p for p in typed if p.path not in reported)])
+
+
+def _against_variant(spec: GameSpec, typed: list[Problem]) -> dict[str, object] | None:
     try:
         rules = make_rules(spec.variant, spec.options)
     except VariantError as e:
@@ -103,7 +118,7 @@ def check_spec(spec: GameSpec) -> dict[str, object] | None:
             # A problem of an option that the position cannot meet is the option's.
             where = path if path.startswith("options.") else f"position.{path}"
             problems.append(spec.problem(where, reason))
-    if problems:
+    if problems or typed:
         raise GameFileError(problems)
     return position
 

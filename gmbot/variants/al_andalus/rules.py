@@ -90,10 +90,11 @@ class AlAndalusRules(StandardRules):
         if owners and not self.generals:
             return [("extra.owners", f"{', '.join(owners)}: a Wazir owns units and centres "
                                      f"only with the option wazir_generals: true")]
-        princes = state.map.powers
-        return [(f"extra.wazirs.{key}.court", f"{w.court!r} is not a Prince's court")
-                for key, w in sorted(Court.of(state).wazirs.items())
-                if w.court is not None and w.court not in princes]
+        try:  # the courts as a game file's are checked: a court of nobody, negative dinars
+            check_courts(state)
+        except PositionError as e:
+            return [(e.path, e.reason)]
+        return []
 
     def may_order(self, state: GameState, power: str, unit: Unit) -> bool:
         general = self.general_of(unit)
