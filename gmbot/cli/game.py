@@ -199,8 +199,13 @@ def _admin(verb: str, action: str, *extra: str) -> None:
         if verb == "process":
             from gmbot.daemon.loop import run_deadlines
 
-            for line in run_deadlines(app):
+            parked: list[str] = []
+            for line in run_deadlines(app, parked=parked):
                 click.echo(line)
+            for line in parked:  # that game alone: the others were processed
+                click.echo(f"error: {line}", err=True)
+            if parked:
+                ctx.exit(1)
 
 
 _admin("process", "process_now")

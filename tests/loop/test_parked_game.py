@@ -150,3 +150,13 @@ def test_a_phase_the_engine_fails_on_parks_only_its_game(
     assert _status(judge, "bad") == "parked"
     notice = judge.to("gm@bad.test", judge.new_mail())
     assert [m["Subject"] for m in notice] == ["[bad] Game parked: S1901M cannot be processed"]
+    # The GM's PROCESS of a parked game is refused; once resumed, a failing phase parks
+    # it again and `gmbot game process` says so with exit status 1.
+    assert "RESUME it first" in cli("game", "process", "bad", ok=False).output
+    cli("game", "resume", "bad")
+    run = cli("game", "process", "bad", ok=False)
+    assert "error: game bad parked at S1901M" in run.output
+    judge.tick()  # sends what was queued
+    notices = judge.to("gm@bad.test", judge.new_mail())
+    assert [m["Subject"] for m in notices if "parked" in m["Subject"]] == [
+        "[bad] Game parked: S1901M cannot be processed"]
