@@ -27,7 +27,10 @@ def _case_runner() -> Callable[[Any], dict[str, Any]]:
         try:
             return run_case(data)
         except invalid as e:
-            return {"error": str(e)}
+            return {"error": " ".join(str(e).split())}
+        except Exception as e:  # noqa: BLE001  (a bug: still one line, and the batch goes on)
+            why = " ".join(str(e).split())
+            return {"error": f"this case could not be adjudicated ({type(e).__name__}: {why})"}
 
     return one
 

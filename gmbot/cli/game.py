@@ -12,7 +12,8 @@ from gmbot.cli.root import app_from, main
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
 
-    from gmbot.store.models import Game
+    from gmbot.service.views.standing import Standing
+    from gmbot.store.models import Game, PhaseRow
 
 
 @main.group()
@@ -83,16 +84,17 @@ AUTH_SHOWN = {"on": "mail must prove its author",
 @click.pass_context
 def show(ctx: click.Context, name: str, as_json: bool) -> None:
     """Show a game's current position, deadline and players."""
+    from gmbot.service.deadline.parking import parked_reason
     from gmbot.service.runtime import current_phase, policy_of
     from gmbot.service.views.results import deadline_text
-    from gmbot.service.views.standing import standing_lines, standings
+    from gmbot.service.views.standing import standing_lines
 
     app = app_from(ctx)
     with app.db.transaction() as s:
         g = _find(s, name)
         phase = current_phase(s, g)
         state = dict(phase.state) if phase else {}
-        rows = standings(s, g, phase)
+        rows, unreadable = _standings(s, g, phase)
         due = phase.deadline_at if phase else None
         deadline = deadline_text(policy_of(g), due, utc=True)
         if as_json:
@@ -100,15 +102,20 @@ def show(ctx: click.Context, name: str, as_json: bool) -> None:
                 "game": g.name, "variant": g.variant, "options": g.options,
                 "status": g.status, "auth": g.auth, **state,
                 "deadline": due.isoformat() if due else None, "deadline_text": deadline,
-                "players": [r.as_dict(g) for r in rows]}, indent=2))
+                "players": [r.as_dict(g) for r in rows],
+                # Only when they apply: the rest is the position schema.
+                **({"parked": parked_reason(s, g)} if g.status == "parked" else {}),
+                **({"unreadable": unreadable} if unreadable else {})}, indent=2))
             return
         click.echo(f"{g.name} ({g.variant}, {g.status}) at {state.get('phase', '-')}, "
                    f"deadline {deadline}")
+        _trouble(s, g, unreadable)
         click.echo(f"Authentication: {AUTH_SHOWN.get(g.auth, g.auth)} (auth: {g.auth})")
-        for power, units in (state.get("units") or {}).items():
-            centres = (state.get("centers") or {}).get(power, [])
-            shown = ", ".join(u if isinstance(u, str) else u["unit"] for u in units)
-            click.echo(f"  {power:9} {len(centres):2} centres  {shown}")
+        if not unreadable:
+            for power, units in (state.get("units") or {}).items():
+                centres = (state.get("centers") or {}).get(power, [])
+                shown = ", ".join(u if isinstance(u, str) else u["unit"] for u in units)
+                click.echo(f"  {power:9} {len(centres):2} centres  {shown}")
         click.echo("Players:")
         for line in standing_lines(g, rows):
             click.echo(line)
@@ -121,7 +128,7 @@ def status(ctx: click.Context, name: str) -> None:
     """Who has ordered (fully, partly, not at all), last mail and NMR count per player."""
     from gmbot.service.runtime import current_phase, policy_of
     from gmbot.service.views.results import deadline_text
-    from gmbot.service.views.standing import standing_lines, standings
+    from gmbot.service.views.standing import standing_lines
 
     app = app_from(ctx)
     with app.db.transaction() as s:
@@ -132,8 +139,34 @@ def status(ctx: click.Context, name: str) -> None:
             where = f"{phase.name}, deadline " + deadline_text(policy_of(g), phase.deadline_at,
                                                                utc=True)
         click.echo(f"{g.name} ({g.status}): {where}")
-        for line in standing_lines(g, standings(s, g, phase)):
+        rows, unreadable = _standings(s, g, phase)
+        _trouble(s, g, unreadable)
+        for line in standing_lines(g, rows):
             click.echo(line)
+
+
+def _standings(s: Session, g: Game, phase: PhaseRow | None) -> tuple[list[Standing], str | None]:
+    """The players' standings, and why the position cannot be read if it cannot (then
+    each player is shown without what his orders complete): one bad game is shown, not
+    an error."""
+    from gmbot.service.runtime import StoredPositionError
+    from gmbot.service.views.standing import standings
+
+    try:
+        return standings(s, g, phase), None
+    except StoredPositionError as e:
+        return standings(s, g, None), str(e)
+
+
+def _trouble(s: Session, g: Game, unreadable: str | None) -> None:
+    from gmbot.service.deadline.parking import parked_reason
+
+    why = parked_reason(s, g)
+    if why:
+        click.echo(f"PARKED: {why}")
+        click.echo(f"  correct the position, then `gmbot game resume {g.name}` (or RESUME)")
+    elif unreadable:
+        click.echo(f"PROBLEM: {unreadable}")
 
 
 def _find(s: Session, name: str) -> Game:
@@ -166,8 +199,13 @@ def _admin(verb: str, action: str, *extra: str) -> None:
         if verb == "process":
             from gmbot.daemon.loop import run_deadlines
 
-            for line in run_deadlines(app):
+            parked: list[str] = []
+            for line in run_deadlines(app, parked=parked):
                 click.echo(line)
+            for line in parked:  # that game alone: the others were processed
+                click.echo(f"error: {line}", err=True)
+            if parked:
+                ctx.exit(1)
 
 
 _admin("process", "process_now")

@@ -14,6 +14,7 @@ from gmbot.mail.maildir import MaildirInbox, MaildirOutbox
 from gmbot.mail.oversize import Raw
 from gmbot.pipe.spool import waiting
 from gmbot.service.app import App
+from gmbot.service.deadline.parking import GameParked
 from gmbot.service.deadline.process import due_games, process_game, send_reminders
 from gmbot.service.outbox.delivery import Transport, flush
 from gmbot.service.outbox.retention import prune_raw_mail
@@ -99,13 +100,21 @@ def _attempts(app: App) -> int:
     return max(1, int(app.config.imap.get("retries", DEFAULT_ATTEMPTS)))
 
 
-def run_deadlines(app: App) -> list[str]:
+def run_deadlines(app: App, parked: list[str] | None = None) -> list[str]:
+    """Process every due game; the summaries. A game that cannot be processed is parked
+    (service/deadline/parking.py) and the others go on: its line goes to `parked` if
+    given, else among the summaries."""
     done = []
-    for due in due_games(app):
-        summary = process_game(app, due.game_id)
+    gone: list[str] = [] if parked is None else parked
+    for due in due_games(app, parked=gone):
+        try:
+            summary = process_game(app, due.game_id)
+        except GameParked as e:
+            gone.append(str(e))
+            continue
         if summary:
             done.append(summary)
-    return done
+    return done if parked is not None else done + gone
 
 
 def tick(app: App, transport: Transport | None = None) -> TickReport:
@@ -121,8 +130,10 @@ def tick(app: App, transport: Transport | None = None) -> TickReport:
         report.mails = e.outcomes
         report.errors.append(str(e))
         log.warning("%s; the next run tries again", e)
-    report.reminders = send_reminders(app)
-    report.processed = run_deadlines(app)
+    # A game parked on the way is an error of the run (cron mails it), not of the others.
+    report.errors += [m.parked for m in report.mails if m.parked]
+    report.reminders = send_reminders(app, parked=report.errors)
+    report.processed = run_deadlines(app, parked=report.errors)
     transport = transport or outbound_transport(app)
     report.sent = flush(app, transport)
     unreachable = getattr(transport, "connect_error", None)  # SMTP: down, or untrusted

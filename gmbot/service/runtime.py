@@ -29,9 +29,22 @@ def map_for(rules: StandardRules) -> GameMap:
     return load_map(rules.map_name)
 
 
+class StoredPositionError(Exception):
+    """A game's stored position cannot be read: the game is parked (deadline/parking.py)
+    rather than failing every use case that reads it."""
+
+    def __init__(self, game: Game, phase: PhaseRow, why: str) -> None:
+        super().__init__(f"the stored position of {phase.name} cannot be read: {why}")
+        self.game_id = game.id
+
+
 def state_of(game: Game, phase: PhaseRow, rules: StandardRules | None = None) -> GameState:
     rules = rules or rules_for(game)
-    return decoded_state(phase.state, map_for(rules))
+    try:
+        return decoded_state(phase.state, map_for(rules))
+    except Exception as e:  # any error of the stored data, named as such
+        raise StoredPositionError(game, phase, " ".join(str(e).split()) or
+                                  type(e).__name__) from e
 
 
 def policy_of(game: Game) -> DeadlinePolicy:

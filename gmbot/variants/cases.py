@@ -15,6 +15,7 @@ from gmbot.engine.result import PhaseResult
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import MOVEMENT
 from gmbot.variants import make_rules
+from gmbot.variants.case_schema import case_problem
 
 
 class CaseError(ValueError):
@@ -29,6 +30,10 @@ def case_outcome(data: Any) -> tuple[StandardRules, PhaseResult]:
     """The rules of a case and its adjudicated phase."""
     if not isinstance(data, dict):
         raise CaseError("a case is a JSON object with phase, units, centers and orders")
+    # Every field of the right type before the engine reads any (it trusts the shapes).
+    problem = case_problem(data)
+    if problem:
+        raise CaseError(problem)
     rules = make_rules(str(data.get("variant") or "standard"), data.get("options"))
     gmap = load_map(rules.map_name)
     state = state_from_dict(data, gmap)

@@ -6,12 +6,14 @@ harmless and results are never queued twice."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
 from gmbot.engine.adjudicate import accept_orders, adjudicate
@@ -21,11 +23,13 @@ from gmbot.engine.state import GameState
 from gmbot.gamefile.deadlines import DeadlinePolicy, final_deadline
 from gmbot.service.app import App
 from gmbot.service.deadline.gameover import end_game
+from gmbot.service.deadline.parking import GameParked, park_game
 from gmbot.service.deadline.wakeups import due_phases, next_wake, reschedule, wake_time
 from gmbot.service.locks import lock_game, locked_game
 from gmbot.service.outbox.queue import queue_mail
 from gmbot.service.outbox.render import render
 from gmbot.service.runtime import (
+    StoredPositionError,
     active_players,
     current_phase,
     deadline_after,
@@ -41,6 +45,8 @@ from gmbot.service.views.readiness import held_by
 from gmbot.service.views.results import deadline_text, results_view
 from gmbot.store.models import Game, OrderSet, PhaseRow, Player
 from gmbot.variants.cases import result_to_dict
+
+log = logging.getLogger("gmbot")
 
 
 @dataclass
@@ -119,37 +125,67 @@ def _restored_orders_stand(session: Session, phase: PhaseRow,
     return any(row.message_id is None for row in rows)
 
 
-def due_games(app: App, now: datetime | None = None) -> list[Due]:
+def due_games(app: App, now: datetime | None = None,
+              parked: list[str] | None = None) -> list[Due]:
+    """The games whose open phase is due. A game whose position cannot be read is parked
+    (its line added to `parked`), and the others are still looked at."""
     now = now or app.now()
     out = []
     looked = []
+    broken: list[tuple[int, str]] = []
     with app.db.transaction() as s:
         games = due_phases(s, now)  # by the index: only phases whose wake-up has come
         sets = latest_orders_of(s, [phase for _, phase in games])
         for game, phase in games:
-            reason = why_due(s, game, phase, now, sets[phase.id])
+            try:
+                reason = why_due(s, game, phase, now, sets[phase.id])
+            except StoredPositionError as e:
+                broken.append((game.id, str(e)))  # parked below, in its own transaction
+                continue
             if reason:
                 out.append(Due(game.id, reason))
             elif phase.wake_at is not None:
                 looked.append((phase.id, phase.wake_at, wake_time(game, phase, now)))
     reschedule(app.db, looked)
+    _park_all(app, broken, parked)
     return out
 
 
+def _park_all(app: App, broken: list[tuple[int, str]], parked: list[str] | None) -> None:
+    for game_id, why in broken:
+        line = park_game(app, game_id, why)
+        if line and parked is not None:
+            parked.append(line)
+
+
 def process_game(app: App, game_id: int, force: bool = False) -> str | None:
-    """Adjudicate the game's open phase if it is due (or `force`). Returns a summary."""
+    """Adjudicate the game's open phase if it is due (or `force`). Returns a summary.
+    A phase that cannot be processed (an error of the engine or of the stored position)
+    parks its game and raises GameParked: the other games go on."""
     now = app.now()
-    with app.db.transaction() as s:
-        game = _lock(s, game_id)
-        if game is None:
-            return None
-        phase = current_phase(s, game)
-        if phase is None:
-            return None
-        reason = "forced" if force else why_due(s, game, phase, now)
-        if not reason:
-            return None  # someone else processed it, or it is no longer due
-        return _process(app, s, game, phase, reason, now)
+    where = "its open phase"
+    try:
+        with app.db.transaction() as s:
+            game = _lock(s, game_id)
+            if game is None:
+                return None
+            phase = current_phase(s, game)
+            if phase is None:
+                return None
+            reason = "forced" if force else why_due(s, game, phase, now)
+            if not reason:
+                return None  # someone else processed it, or it is no longer due
+            where = phase.name
+            return _process(app, s, game, phase, reason, now)
+    except DBAPIError:
+        raise  # the database's trouble, not the game's: the next run tries again
+    except StoredPositionError as e:
+        why = str(e)
+    except Exception as e:  # noqa: BLE001 - the engine failed on this game's phase
+        log.exception("processing game %s failed", game_id)
+        why = f"processing {where} failed: {type(e).__name__}: {e}"
+    line = park_game(app, game_id, why)
+    raise GameParked(line or why)
 
 
 def _process(app: App, s: Session, game: Game, phase: PhaseRow, reason: str,
@@ -240,11 +276,14 @@ def _rejected(row: OrderSet | None, result: dict[str, Any],
     return out
 
 
-def send_reminders(app: App, now: datetime | None = None) -> int:
+def send_reminders(app: App, now: datetime | None = None,
+                   parked: list[str] | None = None) -> int:
     """Reminders to players missing orders at each reminder offset; after the deadline,
-    during the grace period, one notice to the GM naming the late players."""
+    during the grace period, one notice to the GM naming the late players. A game whose
+    position cannot be read is parked (its line added to `parked`); the others go on."""
     now = now or app.now()
     sent = 0
+    broken: list[tuple[int, str]] = []
     with app.db.transaction() as s:
         # Players are loaded only for the few games that need reminders now.
         for game, phase in due_phases(s, now):
@@ -268,7 +307,11 @@ def send_reminders(app: App, now: datetime | None = None) -> int:
                 continue
             done = set(phase.reminders_sent or [])
             final = final_deadline(policy, phase.deadline_at)
-            waiting = _waiting(s, game, phase, state_of(game, phase))
+            try:
+                waiting = _waiting(s, game, phase, state_of(game, phase))
+            except StoredPositionError as e:
+                broken.append((game.id, str(e)))  # parked below, in its own transaction
+                continue
             deadline = deadline_text(policy, phase.deadline_at)
             if todo and waiting:
                 for player in waiting:
@@ -286,6 +329,7 @@ def send_reminders(app: App, now: datetime | None = None) -> int:
                            recipient=game.gm, subject=subj, body=body, now=now, game=game)
                 sent += 1 + _tell_late(s, game, phase, waiting, until, now)
             phase.reminders_sent = sorted(done | set(todo) | ({"late"} if late_notice else set()))
+    _park_all(app, broken, parked)
     return sent
 
 

@@ -13,9 +13,11 @@ from gmbot.engine.state import Phase
 from gmbot.gamefile import EMAIL_RE
 from gmbot.gamefile.deadlines import Duration
 from gmbot.service.deadline.gameover import end_game
+from gmbot.service.deadline.parking import PARKED
 from gmbot.service.gm.announce import announce, deadline_of, told
 from gmbot.service.gm.credentials import settle_secret, welcome
 from gmbot.service.runtime import (
+    StoredPositionError,
     active_players,
     current_phase,
     deadline_after,
@@ -55,8 +57,8 @@ def _open(session: Session, game: Game) -> PhaseRow:
 def process_now(session: Session, game: Game, now: datetime) -> str:
     """Make the current phase due now; the deadline job processes it right away."""
     phase = _open(session, game)
-    if game.status == "paused":
-        raise AdminError(f"game {game.name} is paused; RESUME it first")
+    if game.status in ("paused", PARKED):
+        raise AdminError(f"game {game.name} is {game.status}; RESUME it first")
     phase.deadline_at = now
     # Marks the request: due now even with a grace period, and no "late" notice to the GM.
     phase.reminders_sent = sorted({*(phase.reminders_sent or []), "process", "late"})
@@ -104,6 +106,8 @@ def pause(session: Session, game: Game, now: datetime) -> str:
 
 
 def resume(session: Session, game: Game, now: datetime) -> str:
+    if game.status == PARKED:
+        return _unpark(session, game, now)
     if game.status != "paused":
         raise AdminError(f"game {game.name} is not paused")
     phase = _open(session, game)
@@ -117,6 +121,28 @@ def resume(session: Session, game: Game, now: datetime) -> str:
                  observers=True, deadline=deadline_of(game, phase.deadline_at))
     return (f"game {game.name} resumed; deadline {_when(game, phase.deadline_at)}; "
             f"{told(n)}")
+
+
+def _unpark(session: Session, game: Game, now: datetime) -> str:
+    """A parked game goes on once its position reads (deadline/parking.py); at least an
+    hour before its deadline, so players can react to the news."""
+    phase = _open(session, game)
+    try:
+        state_of(game, phase)
+    except StoredPositionError as e:
+        raise AdminError(f"game {game.name} stays parked: {e}; correct the position (a "
+                         f"`position:` in the game file, then `gmbot game load`) first") from None
+    if phase.paused_remaining is not None:  # paused before it was parked
+        phase.deadline_at = now + timedelta(seconds=max(phase.paused_remaining, 3600))
+        phase.paused_remaining = None
+    elif phase.deadline_at is not None and phase.deadline_at < now + timedelta(hours=1):
+        phase.deadline_at = now + timedelta(hours=1)
+    game.status = "active"
+    event = log_event(session, game, "resumed", now, phase=phase.name, parked=True)
+    n = announce(session, game, event, "announce_resume.txt.j2", now, phase=phase.name,
+                 observers=True, deadline=deadline_of(game, phase.deadline_at))
+    return (f"game {game.name} un-parked and resumed; deadline "
+            f"{_when(game, phase.deadline_at)}; {told(n)}")
 
 
 def rollback(session: Session, game: Game, target: str, now: datetime) -> str:

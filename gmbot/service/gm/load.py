@@ -30,6 +30,7 @@ from gmbot.service.runtime import current_phase, deadline_after, log_event, map_
 from gmbot.service.views.pictures import PositionPictures
 from gmbot.store.models import Game, PhaseRow, Player
 from gmbot.variants import VariantError, make_rules
+from gmbot.variants.case_schema import type_problem
 
 
 def _raw_deadlines(spec: GameSpec) -> dict[str, object]:
@@ -60,7 +61,25 @@ def _rule_text(rule: object) -> object:
 
 def check_spec(spec: GameSpec) -> dict[str, object] | None:
     """Validate what the file alone cannot: the variant, powers and the position against
-    the map. Returns the position as data (None if the file has none)."""
+    the map, and the types of the options and of the position's variant fields. Returns
+    the position as data (None if the file has none)."""
+    typed = _type_problems(spec)
+    if any(p.path.startswith("options") for p in typed):
+        raise GameFileError(typed)  # the rules would read them: nothing more to check
+    try:
+        return _against_variant(spec, typed)
+    except GameFileError as e:
+        found = e.problems
+    except Exception:  # noqa: BLE001 - the rules met a value of a wrong type, named below
+        if not typed:
+            raise
+        found = []
+    # The variant's own words for a field it checks itself (Al-Andalus dinars) first.
+    reported = {p.path for p in found}
+    raise GameFileError([*found, *(p for p in typed if p.path not in reported)])
+
+
+def _against_variant(spec: GameSpec, typed: list[Problem]) -> dict[str, object] | None:
     try:
         rules = make_rules(spec.variant, spec.options)
     except VariantError as e:
@@ -96,10 +115,26 @@ def check_spec(spec: GameSpec) -> dict[str, object] | None:
         state = state_from_dict({}, gmap)  # the map's start: the variant may still need more
     if state is not None:
         for path, reason in rules.position_problems(state):
-            problems.append(spec.problem(f"position.{path}", reason))
-    if problems:
+            # A problem of an option that the position cannot meet is the option's.
+            where = path if path.startswith("options.") else f"position.{path}"
+            problems.append(spec.problem(where, reason))
+    if problems or typed:
         raise GameFileError(problems)
     return position
+
+
+def _type_problems(spec: GameSpec) -> list[Problem]:
+    """The types of the options and of the position's variant fields (a Wazir's dinars,
+    a unit's colour...), checked first: the rules read them trusting their types."""
+    typed = []
+    found = type_problem({"options": spec.options})  # its path starts "options"
+    if found:
+        typed.append(spec.problem(*found))
+    if spec.position is not None:
+        found = type_problem(spec.position)
+        if found:
+            typed.append(spec.problem(f"position.{found[0]}", found[1]))
+    return typed
 
 
 def seated(rules: StandardRules, spec: GameSpec, state: GameState) -> dict[str, object]:

@@ -27,6 +27,7 @@ from gmbot.config import max_message_bytes
 from gmbot.mail.auth import Evidence
 from gmbot.mail.message import InboundMail, automated_reason
 from gmbot.service.app import App
+from gmbot.service.deadline.parking import PARKED, parked_reason
 from gmbot.service.inbound.batch import RATE_WINDOW, TOO_MANY, Route
 from gmbot.service.inbound.commands.request import Request
 from gmbot.service.inbound.handling import Handling, Outcome
@@ -35,15 +36,16 @@ from gmbot.service.inbound.proof import any_seat_proof, seat_proof, seats, unver
 from gmbot.service.inbound.relay import debrief_seat
 from gmbot.service.inbound.reply import answer, queue_reply, refuse, refuse_stranger
 from gmbot.service.locks import lock_game
+from gmbot.service.outbox.render import render
 from gmbot.store.models import Game, Inbound, Player
 
 Gate = Callable[[Handling], Outcome | None]
 
 
 def handle(app: App, s: Session, mail: InboundMail, record: Inbound, evidence: Evidence,
-           lookups: Lookups) -> Outcome:
+           lookups: Lookups, parked_now: bool = False) -> Outcome:
     """Pass the mail through GATES, in order; answer it if none ends it."""
-    h = Handling(app, s, mail, record, evidence, lookups)
+    h = Handling(app, s, mail, record, evidence, lookups, parked_now=parked_now)
     for gate in GATES:
         outcome = gate(h)
         if outcome is not None:
@@ -163,6 +165,22 @@ def authenticate(h: Handling) -> Outcome | None:
     return unverified(h, None, h.mail.sender) if h.proof is None else None
 
 
+def parked(h: Handling) -> Outcome | None:
+    """A parked game (service/deadline/parking.py): its players are told that it is
+    paused for the GM and nothing of their mail is taken; its GM's mail is read (RESUME,
+    ROLLBACK...), unless one of his commands just met the unreadable position."""
+    game = h.game
+    assert game is not None
+    if game.status != PARKED or (h.player is None and not h.parked_now):
+        return None
+    for_gm = h.player is None
+    why = parked_reason(h.s, game)
+    subject, body = render("parked.txt.j2", game=game, for_gm=for_gm, reason=why)
+    queue_reply(h.app, h.s, h.mail, h.record, game, "parked", subject, body, player=h.player)
+    return Outcome("refused", "the game is parked", game=game.name, replies=[subject],
+                   parked=f"game {game.name} parked: {why}" if h.parked_now else None)
+
+
 # The order of the policy (see the docstring above).
 GATES: tuple[Gate, ...] = (
     automated,
@@ -173,6 +191,7 @@ GATES: tuple[Gate, ...] = (
     size,
     game_over,
     lock,
+    parked,
 )
 
 

@@ -26,6 +26,7 @@ class Outcome:
     reason: str = ""
     game: str | None = None
     replies: list[str] = field(default_factory=list)
+    parked: str | None = None  # the game was parked while reading it: the operator's line
 
 
 def duplicate() -> Outcome:
@@ -50,6 +51,9 @@ class Handling:
     proof: str | None = None  # set by authentication: how the author proved himself
     wrong_password: bool = False  # set by authentication: a PASSWORD line checked, wrong
     password_unchecked: bool = False  # ...not checked: its seat had too many wrong ones
+    # The game was parked while this mail was read (record.py reads it again): even its
+    # GM's mail is answered with the notice, as his commands need the position.
+    parked_now: bool = False
 
     @cached_property
     def request(self) -> Request:

@@ -19,6 +19,7 @@ from gmbot.mail.auth import Evidence
 from gmbot.mail.message import InboundMail, parse_message
 from gmbot.mail.oversize import Oversize, Raw, admit, content_id, head_of, size_of
 from gmbot.service.app import App
+from gmbot.service.deadline.parking import park, park_game
 from gmbot.service.deadline.wakeups import defer_wake_ups, write_wake_ups
 from gmbot.service.inbound.batch import RATE_WINDOW, Batch
 from gmbot.service.inbound.evidence import examine_all
@@ -28,8 +29,8 @@ from gmbot.service.inbound.lookups import BatchLookups, StoreLookups
 from gmbot.service.inbound.redaction import redact_passwords
 from gmbot.service.locks import lock_games_of
 from gmbot.service.outbox.retention import cap_refused_mail
-from gmbot.service.runtime import log_events
-from gmbot.store.models import Inbound
+from gmbot.service.runtime import StoredPositionError, log_events
+from gmbot.store.models import Game, Inbound
 
 log = logging.getLogger("gmbot")
 
@@ -46,6 +47,17 @@ def receive(app: App, raw: Raw) -> Outcome:
         return _receive(app, raw)
     except OperationalError:
         raise
+    except StoredPositionError as e:
+        # The game's position cannot be read: the game is parked (its GM told), and the
+        # mail read again, to be answered that the game is paused.
+        park_game(app, e.game_id, str(e))
+        try:
+            return _receive(app, raw, parked_now=True)
+        except OperationalError:
+            raise
+        except Exception as again:  # noqa: BLE001 - as below
+            log.exception("handling a mail failed; it is kept as failed in the store")
+            return _set_aside(app, raw, f"{type(again).__name__}: {again}")
     except Exception as e:  # noqa: BLE001 - any bug in handling one mail
         log.exception("handling a mail failed; it is kept as failed in the store")
         return _set_aside(app, raw, f"{type(e).__name__}: {e}")
@@ -85,7 +97,7 @@ def _kept(raw: Raw, status: str) -> bytes:
     return head_of(raw)
 
 
-def _receive(app: App, raw: Raw) -> Outcome:
+def _receive(app: App, raw: Raw, parked_now: bool = False) -> Outcome:
     mail = _parse(raw)
     (evidence,) = examine_all(app, [raw], [mail])
     if isinstance(evidence, Exception):
@@ -103,7 +115,7 @@ def _receive(app: App, raw: Raw) -> Outcome:
                              status="handled", reason=None,
                              raw=_kept(raw, "handled"))
             s.add(record)
-            outcome = handle(app, s, mail, record, evidence, StoreLookups(s))
+            outcome = handle(app, s, mail, record, evidence, StoreLookups(s), parked_now)
             record.status = outcome.status
             record.reason = outcome.reason or None
             if outcome.status != "handled":
@@ -192,7 +204,7 @@ def _clip(record: Inbound) -> None:
 
 def _receive_nested(app: App, s: Session, raw: Raw, mail: InboundMail | Exception,
                     evidence: Evidence | Exception, batch: Batch,
-                    lookups: BatchLookups) -> Outcome:
+                    lookups: BatchLookups, parked_now: bool = False) -> Outcome:
     """`receive` for one mail of a batch, inside a savepoint of the batch's transaction.
     The mail's Inbound row is written with a plain INSERT (handling.write_record), not by
     the session's unit of work, which cost more than the rest of the row's handling."""
@@ -214,7 +226,7 @@ def _receive_nested(app: App, s: Session, raw: Raw, mail: InboundMail | Exceptio
                                  subject=mail.subject[:998], received_at=app.now(),
                                  size=mail.size, status="handled", reason=None,
                                  raw=_kept(raw, "handled"))
-                outcome = handle(app, s, mail, record, evidence, lookups)
+                outcome = handle(app, s, mail, record, evidence, lookups, parked_now)
                 status, reason = outcome.status, outcome.reason or None
                 # A handled mail's text was redacted once, above.
                 kept = record.raw if status == "handled" else _kept(raw, status)
@@ -239,21 +251,38 @@ def _receive_nested(app: App, s: Session, raw: Raw, mail: InboundMail | Exceptio
             raise
     except OperationalError:
         raise
-    except Exception as e:  # noqa: BLE001 - any bug in handling one mail
-        log.exception("handling a mail failed; it is kept as failed in the store")
-        # What the failed mail changed before its savepoint was rolled back may linger in
-        # the batch's reads and loaded rows: read again from the database.
-        batch.forget(s)
-        s.expire_all()
-        why = f"{type(e).__name__}: {e}"
-        ident = content_id(raw)
-        try:
+    except StoredPositionError as e:
+        if not parked_now and not isinstance(mail, Exception):
+            # The game's position cannot be read: the game is parked (its GM told), and
+            # the mail read again, to be answered that the game is paused.
+            batch.forget(s)
+            s.expire_all()
             with s.begin_nested():
-                if not _recorded(s, ident):
-                    s.add(_failed(app, raw, ident, why))
-        except IntegrityError:
-            pass  # another process set the same mail aside at the same moment
-        return Outcome("failed", why)
+                game = s.get(Game, e.game_id)
+                if game is not None:
+                    park(s, game, str(e), app.now())
+            return _receive_nested(app, s, raw, mail, evidence, batch, lookups, True)
+        return _failed_mail(app, s, raw, batch, e)
+    except Exception as e:  # noqa: BLE001 - any bug in handling one mail
+        return _failed_mail(app, s, raw, batch, e)
+
+
+def _failed_mail(app: App, s: Session, raw: Raw, batch: Batch, e: Exception) -> Outcome:
+    """Set aside a mail of a batch whose handling failed (called in the handler of `e`)."""
+    log.exception("handling a mail failed; it is kept as failed in the store")  # noqa: LOG004
+    # What the failed mail changed before its savepoint was rolled back may linger in
+    # the batch's reads and loaded rows: read again from the database.
+    batch.forget(s)
+    s.expire_all()
+    why = f"{type(e).__name__}: {e}"
+    ident = content_id(raw)
+    try:
+        with s.begin_nested():
+            if not _recorded(s, ident):
+                s.add(_failed(app, raw, ident, why))
+    except IntegrityError:
+        pass  # another process set the same mail aside at the same moment
+    return Outcome("failed", why)
 
 
 # A table column, not a mapped attribute: a plain Core statement skips the ORM's per-call

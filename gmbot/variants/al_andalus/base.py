@@ -63,6 +63,10 @@ class CourtBase(StandardRules):
         if owners and not self.generals:
             return [("extra.owners", f"{', '.join(owners)}: a Wazir owns units and centres "
                                      f"only with the option wazir_generals: true")]
+        try:  # the courts as a game file's are checked: a court of nobody, negative dinars
+            check_courts(state)
+        except PositionError as e:
+            return [(e.path, e.reason)]
         return []
 
     def may_order(self, state: GameState, power: str, unit: Unit) -> bool:

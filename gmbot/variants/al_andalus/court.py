@@ -85,7 +85,9 @@ class Court:
         else:
             extra.pop("captives", None)
         attrs = {p: dict(a) for p, a in state.power_attrs.items()}
-        for prince in {*attrs, *self.held}:
+        # A list, not a set: the powers' order in the position written back must not
+        # follow the hash seed (those already holding first, then the new, sorted).
+        for prince in [*attrs, *sorted(p for p in self.held if p not in attrs)]:
             dinars = self.held.get(prince, 0)
             entry = attrs.setdefault(prince, {})
             if dinars:

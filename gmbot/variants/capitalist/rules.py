@@ -42,6 +42,9 @@ VOTE_HELP = "VOTE A PAR (2), VOTE F STP/NC (1), VOTE NO BUILD PAR (2) or VOTE RE
 # (the map, kept so its id stays its own; the problems).
 _capital_problems: dict[tuple[Any, ...], tuple[Any, list[tuple[str, str]]]] = {}
 
+# Capitals this many moves apart can always be allocated on the standard map.
+MAX_CAPITAL_DISTANCE = 3
+
 
 class _Chosen(dict[str, Order]):
     """The orders units execute, carrying the phase's ledger from `reconcile` to
@@ -61,6 +64,12 @@ class CapitalistRules(StandardRules):
         """Capitals a GM wrote must keep the distance of 1.3, like allocated ones."""
         problems = list(super().position_problems(state))
         near = int(self.options.get("capital_min_distance", 2))
+        if near > MAX_CAPITAL_DISTANCE:
+            # Found by fuzzing game files: 4 or more left a power without a capital at
+            # the allocation of W1896A, and the game could not go on.
+            problems.append(("options.capital_min_distance",
+                             f"{near}: at most {MAX_CAPITAL_DISTANCE} (with more, the "
+                             f"allocation of the capitals leaves some power without one)"))
         # The capitals are the same phase after phase: checked once per set of them.
         key = (id(state.map), near, tuple(eco.capital(state, p) for p in state.powers))
         known = _capital_problems.get(key)

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from gmbot.engine.map import COAST, LAND, SEA
+from gmbot.engine.map import COAST, LAND, SEA, province_of
 from gmbot.engine.orders import Hold, Move, Order, OrderError, SupportHold
 from gmbot.engine.parse import Cursor, OrderParser
 from gmbot.engine.state import Dislodged, GameState, Unit
@@ -218,3 +218,19 @@ def support_down(state: GameState, order: Order, unit: Unit | None,
     if not reach:
         raise OrderError(f"{unit} cannot support into {order.target}")
     return SupportHold(order.power, unit.type, unit.loc, above.type, order.target)
+
+
+def aloft_problems(state: GameState) -> list[tuple[str, str]]:
+    """What makes `extra.aloft` unreadable: each entry names a unit ("A BUR") on a place
+    of the map and a power of the map (the types are checked before: case_schema.py)."""
+    problems = []
+    for prov, entry in (state.extra.get("aloft") or {}).items():
+        words = str(entry.get("unit", "")).split()
+        known = len(words) == 2 and province_of(words[1]) in state.map.provinces
+        if not known or words[0] not in ("A", "F"):
+            problems.append((f"extra.aloft.{prov}.unit",
+                             f"{entry.get('unit')!r} is not a unit such as 'A BUR'"))
+        if entry.get("power") not in state.map.powers:
+            problems.append((f"extra.aloft.{prov}.power",
+                             f"unknown power {entry.get('power')!r}"))
+    return problems

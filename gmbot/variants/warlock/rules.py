@@ -20,7 +20,13 @@ from gmbot.engine.orders import (
 from gmbot.engine.resolve import ATTACK, DEFEND, HOLD, PREVENT
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, Dislodged, GameState, Unit
-from gmbot.variants.warlock.balloon import AirOrder, aloft, parse_air, support_down
+from gmbot.variants.warlock.balloon import (
+    AirOrder,
+    aloft,
+    aloft_problems,
+    parse_air,
+    support_down,
+)
 from gmbot.variants.warlock.builds import build_lines
 from gmbot.variants.warlock.casting import centre_location, check_cast, check_magic_move
 from gmbot.variants.warlock.hidden import redact_report
@@ -57,6 +63,9 @@ class WarlockRules(StandardRules):
     value_options = ("seed",)
 
     # -- grammar --------------------------------------------------------------------
+
+    def position_problems(self, state: GameState) -> list[tuple[str, str]]:
+        return [*super().position_problems(state), *aloft_problems(state)]
 
     def order_key(self, state: GameState, order: Order) -> tuple[str, ...]:
         # A mail's casts of a spell replace the earlier casts of that spell; a balloon's
