@@ -8,10 +8,12 @@ import math
 from functools import cache
 from io import BytesIO
 
-from PIL import Image, ImageColor, ImageDraw, ImageFont
+from PIL import Image, ImageColor, ImageDraw
 
 from gmbot.engine.map import IMPASSABLE, SEA, GameMap
 from gmbot.picture.data import MapPicture, Point, map_picture
+from gmbot.picture.fonts import font
+from gmbot.picture.legend import with_legend
 from gmbot.picture.scene import Piece, Scene
 
 SEA_RGB, LAND_RGB = (181, 211, 234), (239, 230, 207)
@@ -38,14 +40,6 @@ def power_colours(pic: MapPicture, powers: list[str]) -> dict[str, tuple[int, in
 def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
     return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t),
             round(a[2] + (b[2] - a[2]) * t))
-
-
-@cache
-def font(size: int) -> ImageFont.ImageFont | ImageFont.FreeTypeFont:
-    try:
-        return ImageFont.load_default(size=size)  # Pillow's own font, with FreeType
-    except (TypeError, ImportError):
-        return ImageFont.load_default()
 
 
 @cache
@@ -114,7 +108,7 @@ def render(scene: Scene, gmap: GameMap, title: str = "") -> Image.Image:
         w = d.textlength(title, font=font(14))
         d.rectangle((0, 0, w + 12, 22), fill=(255, 255, 255), outline=BORDER)
         d.text((6, 11), title, fill=INK, font=font(14), anchor="lm")
-    return img
+    return with_legend(img, scene.standings, colours)[0]
 
 
 def png(img: Image.Image) -> bytes:

@@ -31,6 +31,15 @@ class Stroke:
     type: str = "A"
 
 
+@dataclass(frozen=True)
+class Standing:
+    """A power's line in the legend: what the viewer's text says it holds."""
+    power: str
+    name: str
+    centres: int
+    units: int  # the units the viewer may see
+
+
 @dataclass
 class Scene:
     phase: str
@@ -40,6 +49,7 @@ class Scene:
     pieces: list[Piece] = field(default_factory=list)
     strokes: list[Stroke] = field(default_factory=list)
     dislodged: list[tuple[Piece, list[str]]] = field(default_factory=list)  # retreats
+    standings: list[Standing] = field(default_factory=list)  # the legend, board order
 
 
 def scene_of(public: dict[str, Any], centres: Iterable[str]) -> Scene:
@@ -52,8 +62,13 @@ def scene_of(public: dict[str, Any], centres: Iterable[str]) -> Scene:
             scene.centres[c] = power
         for h in row.get("homes") or ():
             scene.homes[h] = power
-        for p in row.get("pieces", []):
+        pieces = row.get("pieces", [])
+        for p in pieces:
             scene.pieces.append(Piece(power, p["type"], p["loc"], p.get("note", "")))
+        # Counted from the same rows the units are drawn from: a unit the viewer may not
+        # see is neither drawn nor counted.
+        scene.standings.append(Standing(power, row.get("name") or power.title(),
+                                        len(row["centres"]), len(pieces)))
     scene.marks = {k: list(v) for k, v in (public.get("marks") or {}).items()}
     for power, rows in public.get("orders", {}).items():
         for row in rows:
