@@ -13,12 +13,14 @@ from PIL import Image, ImageColor, ImageDraw
 from gmbot.engine.map import IMPASSABLE, SEA, GameMap
 from gmbot.picture.data import MapPicture, Point, map_picture
 from gmbot.picture.fonts import font
+from gmbot.picture.labels import SIZE, label_points
 from gmbot.picture.legend import with_legend
 from gmbot.picture.scene import Piece, Scene
 
 SEA_RGB, LAND_RGB = (181, 211, 234), (239, 230, 207)
 OFF_WATER, OFF_LAND, ROCK = (201, 220, 237), (220, 215, 203), (185, 178, 164)
 BORDER, INK, FAILED = (100, 100, 100), (20, 20, 20), (210, 30, 30)
+LABEL = (60, 60, 60)  # the province codes
 # Powers without a colour in the map's picture data (a variant's role players...).
 SPARE = ("#8d6e63", "#00897b", "#c2185b", "#5c6bc0", "#9e9d24", "#6d4c41", "#455a64")
 TINT = 0.45  # how much of the owner's colour a supply centre's province takes
@@ -44,12 +46,13 @@ def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[in
 
 @cache
 def _names(name: str) -> Image.Image:
-    """The province codes, once per map: an RGBA layer laid on every picture."""
+    """The province codes, once per map: an RGBA layer laid on every picture, each code
+    where no unit covers it."""
     pic = map_picture(name)
     layer = Image.new("RGBA", pic.size, (0, 0, 0, 0))
     d = ImageDraw.Draw(layer)
-    for code, (x, y) in pic.labels.items():
-        d.text((x, y), code, fill=(60, 60, 60, 255), font=font(10), anchor="mm",
+    for code, (x, y) in label_points(name).items():
+        d.text((x, y), code, fill=LABEL + (255,), font=font(SIZE), anchor="mm",
                stroke_width=1, stroke_fill=(255, 255, 255, 160))
     return layer
 
