@@ -8,7 +8,7 @@ import math
 from functools import cache
 from io import BytesIO
 
-from PIL import Image, ImageColor, ImageDraw
+from PIL import Image, ImageChops, ImageColor, ImageDraw
 
 from gmbot.engine.map import IMPASSABLE, SEA, GameMap
 from gmbot.picture.data import MapPicture, Point, map_picture
@@ -18,7 +18,9 @@ from gmbot.picture.legend import with_legend
 from gmbot.picture.scene import Piece, Scene
 
 SEA_RGB, LAND_RGB = (181, 211, 234), (239, 230, 207)
-OFF_WATER, OFF_LAND, ROCK = (201, 220, 237), (220, 215, 203), (185, 178, 164)
+OFF_WATER, OFF_LAND = (201, 220, 237), (220, 215, 203)
+# Impassable provinces: light grey hatched with dark grey, unlike any power's land.
+ROCK, HATCH = (214, 214, 214), (120, 120, 120)
 BORDER, INK, FAILED = (100, 100, 100), (20, 20, 20), (210, 30, 30)
 LABEL = (60, 60, 60)  # the province codes
 # Powers without a colour in the map's picture data (a variant's role players...).
@@ -57,6 +59,25 @@ def _names(name: str) -> Image.Image:
     return layer
 
 
+def hatching(gmap: GameMap) -> Image.Image:
+    """A mask of diagonal stripes over the map's impassable provinces."""
+    return _hatching(gmap.name, frozenset(c for c, p in gmap.provinces.items()
+                                          if p.type == IMPASSABLE))
+
+
+@cache
+def _hatching(name: str, impassable: frozenset[str]) -> Image.Image:
+    pic = map_picture(name)
+    rock = {pic.index(c) for c in impassable if c in pic.codes}
+    inside = pic.raster.point([255 if v in rock else 0 for v in range(256)], "L")
+    w, h = pic.size
+    stripes = Image.new("L", (w, h), 0)
+    d = ImageDraw.Draw(stripes)
+    for x in range(-h, w, 7):
+        d.line([(x, h), (x + h, 0)], fill=255, width=2)
+    return ImageChops.multiply(inside, stripes)
+
+
 def palette(pic: MapPicture, gmap: GameMap, scene: Scene,
             colours: dict[str, tuple[int, int, int]]) -> list[int]:
     pal = [0] * 768
@@ -82,6 +103,7 @@ def render(scene: Scene, gmap: GameMap, title: str = "") -> Image.Image:
     img = pic.raster.copy()
     img.putpalette(palette(pic, gmap, scene, colours))
     img = img.convert("RGB")
+    img.paste(HATCH, mask=hatching(gmap))
     img.paste(BORDER, mask=pic.borders())
     img.paste(_names(gmap.name), mask=_names(gmap.name))
     d = ImageDraw.Draw(img)
