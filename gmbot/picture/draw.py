@@ -15,7 +15,7 @@ from gmbot.picture.data import MapPicture, Point, map_picture
 from gmbot.picture.fonts import font
 from gmbot.picture.labels import SIZE, label_points
 from gmbot.picture.legend import with_legend
-from gmbot.picture.scene import Piece, Scene
+from gmbot.picture.scene import Loss, Piece, Scene
 
 SEA_RGB, LAND_RGB = (181, 211, 234), (239, 230, 207)
 OFF_WATER, OFF_LAND = (201, 220, 237), (220, 215, 203)
@@ -119,6 +119,15 @@ def render(scene: Scene, gmap: GameMap, title: str = "") -> Image.Image:
     draw_strokes(d, pic, scene, colours)
     for piece in scene.pieces:
         _unit(d, pic.unit_point(piece.loc), piece, colours[piece.power])
+    standing = {p.loc.partition("/")[0] for p in scene.pieces}
+    for loss in scene.losses:
+        try:
+            x, y = pic.unit_point(loss.loc)
+        except KeyError:
+            continue  # a place the picture does not know: the text still says it
+        # Beside the province when a unit stands there now, so both are seen.
+        lost_mark(d, (x - 12, y + 10) if loss.loc.partition("/")[0] in standing else (x, y),
+                  loss)
     for piece, retreats in scene.dislodged:
         # Beside its province (the attacker stands there now), red-rimmed, with dotted red
         # lines to the places it may retreat to.
@@ -239,6 +248,23 @@ def _unit(d: ImageDraw.ImageDraw, p: Point, piece: Piece, c: tuple[int, int, int
         tag = piece.note[0].upper()
         d.rectangle((x + 6, y - 14, x + 14, y - 5), fill=(255, 255, 255), outline=INK)
         d.text((x + 10, y - 9), tag, fill=INK, font=font(8), anchor="mm")
+
+
+def lost_mark(d: ImageDraw.ImageDraw, p: Point, loss: Loss) -> None:
+    """A unit that is no more: its empty outline, crossed out in black, and how it went
+    ("vaporized", "drowned"...) written under it."""
+    x, y = p
+    if loss.type == "F":
+        d.rounded_rectangle((x - 10, y - 6, x + 10, y + 6), 3, fill=(255, 255, 255),
+                            outline=INK)
+    else:
+        d.ellipse((x - 8, y - 8, x + 8, y + 8), fill=(255, 255, 255), outline=INK)
+    for line in (((x - 7, y - 7), (x + 7, y + 7)), ((x - 7, y + 7), (x + 7, y - 7))):
+        d.line(line, fill=INK, width=3)
+    w = d.textlength(loss.how, font=font(9))
+    d.rectangle((x - w / 2 - 2, y + 10, x + w / 2 + 2, y + 21), fill=(255, 255, 255),
+                outline=INK)
+    d.text((x, y + 16), loss.how, fill=INK, font=font(9), anchor="mm")
 
 
 def _note_colour(note: str) -> tuple[int, int, int] | None:

@@ -10,6 +10,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 _NOTE = re.compile(r"\s*\(([^)]*)\)")
+# A unit lost outside the board's battles, as a results line tells it: "A BUD (Austria)
+# is vaporized", "F NTH (England) is still at sea at the end of its year and drowns".
+_LOSS = re.compile(r"\b([AF]) ([A-Z]{3}(?:/[A-Z]{2})?)\b[^.;]*?"
+                   r"\b(vaporized|destroyed|drowns|beached)\b")
+LOST = {"drowns": "drowned"}  # the word the map writes
 
 
 @dataclass(frozen=True)
@@ -32,6 +37,14 @@ class Stroke:
 
 
 @dataclass(frozen=True)
+class Loss:
+    """A unit vaporized, destroyed, drowned or beached: marked where it was."""
+    type: str
+    loc: str
+    how: str  # vaporized destroyed drowned beached
+
+
+@dataclass(frozen=True)
 class Standing:
     """A power's line in the legend: what the viewer's text says it holds."""
     power: str
@@ -50,6 +63,7 @@ class Scene:
     strokes: list[Stroke] = field(default_factory=list)
     dislodged: list[tuple[Piece, list[str]]] = field(default_factory=list)  # retreats
     standings: list[Standing] = field(default_factory=list)  # the legend, board order
+    losses: list[Loss] = field(default_factory=list)
 
 
 def scene_of(public: dict[str, Any], centres: Iterable[str]) -> Scene:
@@ -72,13 +86,27 @@ def scene_of(public: dict[str, Any], centres: Iterable[str]) -> Scene:
     scene.marks = {k: list(v) for k, v in (public.get("marks") or {}).items()}
     for power, rows in public.get("orders", {}).items():
         for row in rows:
+            lost = _LOSS.search(f"{row.get('unit', '')} {row.get('result', '')}")
+            if lost:  # it never carried its order out: no arrow, a mark where it was
+                _lose(scene, lost)
+                continue
             scene.strokes.extend(strokes_of(row["order"], row.get("result", ""), power))
+    # The viewer's own text lines: what he may read is what his map shows.
+    for line in public.get("notes") or ():
+        for lost in _LOSS.finditer(line):
+            _lose(scene, lost)
     for unit, d in (public.get("dislodged") or {}).items():
         kind, _, loc = unit.partition(" ")
         note = _NOTE.search(d.get("label") or "")
         scene.dislodged.append((Piece(d["power"], kind, loc, note.group(1) if note else ""),
                                 list(d.get("retreats") or ())))
     return scene
+
+
+def _lose(scene: Scene, m: re.Match[str]) -> None:
+    loss = Loss(m.group(1), m.group(2), LOST.get(m.group(3), m.group(3)))
+    if all(x.loc != loss.loc for x in scene.losses):
+        scene.losses.append(loss)
 
 
 def strokes_of(order: str, result: str, power: str) -> list[Stroke]:
