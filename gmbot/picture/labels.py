@@ -84,8 +84,12 @@ def label_points(name: str) -> dict[str, Point]:
 
 def _free(pic: MapPicture, d: ImageDraw.ImageDraw, code: str, point: Point,
           blocked: list[Box], strict: bool) -> Point | None:
-    for cand in _candidates(point):
-        box = text_box(d, cand, code)
-        if not any(overlaps(box, b) for b in blocked) and _inside(pic, code, box, strict):
-            return cand
+    x0, y0, x1, y1 = text_box(d, (0, 0), code)  # the same box moved to each candidate
+    px, py = point
+    near = [b for b in blocked if b[0] < px + 100 and px - 100 < b[2]
+            and b[1] < py + 100 and py - 100 < b[3]]
+    for cx, cy in _candidates(point):
+        box = (x0 + cx, y0 + cy, x1 + cx, y1 + cy)
+        if not any(overlaps(box, b) for b in near) and _inside(pic, code, box, strict):
+            return (cx, cy)
     return None
