@@ -21,6 +21,8 @@ SEA_RGB, LAND_RGB = (181, 211, 234), (239, 230, 207)
 OFF_WATER, OFF_LAND = (201, 220, 237), (220, 215, 203)
 # Impassable provinces: light grey hatched with dark grey, unlike any power's land.
 ROCK, HATCH = (214, 214, 214), (120, 120, 120)
+# A Warlock catastrophe's province, and the bottle's: stripes over whatever owns it.
+STRIPES = {"catastrophe": ((230, 90, 0), False), "bottle": ((110, 40, 130), True)}
 BORDER, INK, FAILED = (100, 100, 100), (20, 20, 20), (210, 30, 30)
 LABEL = (60, 60, 60)  # the province codes
 # Powers without a colour in the map's picture data (a variant's role players...).
@@ -61,20 +63,21 @@ def _names(name: str) -> Image.Image:
 
 def hatching(gmap: GameMap) -> Image.Image:
     """A mask of diagonal stripes over the map's impassable provinces."""
-    return _hatching(gmap.name, frozenset(c for c, p in gmap.provinces.items()
-                                          if p.type == IMPASSABLE))
+    return _stripes(gmap.name, frozenset(c for c, p in gmap.provinces.items()
+                                         if p.type == IMPASSABLE), False)
 
 
 @cache
-def _hatching(name: str, impassable: frozenset[str]) -> Image.Image:
+def _stripes(name: str, provinces: frozenset[str], down: bool) -> Image.Image:
+    """A mask of diagonal stripes (rising, or falling when `down`) over `provinces`."""
     pic = map_picture(name)
-    rock = {pic.index(c) for c in impassable if c in pic.codes}
+    rock = {pic.index(c) for c in provinces if c in pic.codes}
     inside = pic.raster.point([255 if v in rock else 0 for v in range(256)], "L")
     w, h = pic.size
     stripes = Image.new("L", (w, h), 0)
     d = ImageDraw.Draw(stripes)
     for x in range(-h, w, 7):
-        d.line([(x, h), (x + h, 0)], fill=255, width=2)
+        d.line([(x, 0), (x + h, h)] if down else [(x, h), (x + h, 0)], fill=255, width=2)
     return ImageChops.multiply(inside, stripes)
 
 
@@ -104,6 +107,10 @@ def render(scene: Scene, gmap: GameMap, title: str = "") -> Image.Image:
     img.putpalette(palette(pic, gmap, scene, colours))
     img = img.convert("RGB")
     img.paste(HATCH, mask=hatching(gmap))
+    for mark, (colour, down) in STRIPES.items():
+        struck = frozenset(p for p, m in scene.marks.items() if mark in m)
+        if struck:
+            img.paste(colour, mask=_stripes(gmap.name, struck, down))
     img.paste(BORDER, mask=pic.borders())
     img.paste(_names(gmap.name), mask=_names(gmap.name))
     d = ImageDraw.Draw(img)

@@ -15,6 +15,8 @@ _NOTE = re.compile(r"\s*\(([^)]*)\)")
 _LOSS = re.compile(r"\b([AF]) ([A-Z]{3}(?:/[A-Z]{2})?)\b[^.;]*?"
                    r"\b(vaporized|destroyed|drowns|beached)\b")
 LOST = {"drowns": "drowned"}  # the word the map writes
+_STRUCK = re.compile(r"\b(?:A catastrophe strikes|The bottle spun by .* points at) "
+                     r"([A-Z]{3})\b")
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,12 @@ def scene_of(public: dict[str, Any], centres: Iterable[str]) -> Scene:
     for line in public.get("notes") or ():
         for lost in _LOSS.finditer(line):
             _lose(scene, lost)
+        struck = _STRUCK.search(line)
+        if struck:  # the Warlock catastrophe's and the bottle's province, this phase
+            mark = "catastrophe" if line.startswith("A catastrophe") else "bottle"
+            marks = scene.marks.setdefault(struck.group(1), [])
+            if mark not in marks:
+                marks.append(mark)
     for unit, d in (public.get("dislodged") or {}).items():
         kind, _, loc = unit.partition(" ")
         note = _NOTE.search(d.get("label") or "")
