@@ -22,6 +22,7 @@ OFF_WATER, OFF_LAND = (201, 220, 237), (220, 215, 203)
 # Impassable provinces: light grey hatched with dark grey, unlike any power's land.
 ROCK, HATCH = (214, 214, 214), (120, 120, 120)
 # A Warlock catastrophe's province, and the bottle's: stripes over whatever owns it.
+WHY = (255, 236, 150)  # the paper of a held unit's caption ("auto-hold", "arrest")
 STRIPES = {"catastrophe": ((230, 90, 0), False), "bottle": ((110, 40, 130), True)}
 BORDER, INK, FAILED = (100, 100, 100), (20, 20, 20), (210, 30, 30)
 LABEL = (60, 60, 60)  # the province codes
@@ -126,6 +127,12 @@ def render(scene: Scene, gmap: GameMap, title: str = "") -> Image.Image:
     draw_strokes(d, pic, scene, colours)
     for piece in scene.pieces:
         _unit(d, pic.unit_point(piece.loc), piece, colours[piece.power])
+    for loc, word in scene.why.items():
+        try:
+            x, y = pic.unit_point(loc)
+        except KeyError:
+            continue
+        caption(d, (x, y + 16), word, WHY)
     standing = {p.loc.partition("/")[0] for p in scene.pieces}
     for loss in scene.losses:
         try:
@@ -268,10 +275,16 @@ def lost_mark(d: ImageDraw.ImageDraw, p: Point, loss: Loss) -> None:
         d.ellipse((x - 8, y - 8, x + 8, y + 8), fill=(255, 255, 255), outline=INK)
     for line in (((x - 7, y - 7), (x + 7, y + 7)), ((x - 7, y + 7), (x + 7, y - 7))):
         d.line(line, fill=INK, width=3)
-    w = d.textlength(loss.how, font=font(9))
-    d.rectangle((x - w / 2 - 2, y + 10, x + w / 2 + 2, y + 21), fill=(255, 255, 255),
-                outline=INK)
-    d.text((x, y + 16), loss.how, fill=INK, font=font(9), anchor="mm")
+    caption(d, (x, y + 16), loss.how, (255, 255, 255))
+
+
+def caption(d: ImageDraw.ImageDraw, p: Point, text: str, paper: tuple[int, int, int]
+            ) -> None:
+    """A word in a small box centred on `p` (under a unit)."""
+    x, y = p
+    w = d.textlength(text, font=font(9))
+    d.rectangle((x - w / 2 - 2, y - 6, x + w / 2 + 2, y + 5), fill=paper, outline=INK)
+    d.text((x, y), text, fill=INK, font=font(9), anchor="mm")
 
 
 def _note_colour(note: str) -> tuple[int, int, int] | None:

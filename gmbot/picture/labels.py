@@ -18,9 +18,10 @@ SIZE = 10  # the labels' font size
 
 
 def unit_box(p: Point, tag: bool = True) -> Box:
-    """What a unit at `p` may cover: its marker with a variant's ring, and its tag."""
+    """What a unit at `p` may cover: its marker with a variant's ring, its tag, and a
+    caption under it ("vaporized", "auto-hold")."""
     x, y = p
-    return (x - 14, y - 15, x + 15, y + 12) if tag else (x - 14, y - 10, x + 14, y + 12)
+    return (x - 14, y - 15, x + 15, y + 22) if tag else (x - 14, y - 10, x + 14, y + 12)
 
 
 def centre_box(p: Point) -> Box:

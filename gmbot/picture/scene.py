@@ -66,6 +66,7 @@ class Scene:
     dislodged: list[tuple[Piece, list[str]]] = field(default_factory=list)  # retreats
     standings: list[Standing] = field(default_factory=list)  # the legend, board order
     losses: list[Loss] = field(default_factory=list)
+    why: dict[str, str] = field(default_factory=dict)  # unit's location -> why it held
 
 
 def scene_of(public: dict[str, Any], centres: Iterable[str]) -> Scene:
@@ -93,6 +94,9 @@ def scene_of(public: dict[str, Any], centres: Iterable[str]) -> Scene:
                 _lose(scene, lost)
                 continue
             scene.strokes.extend(strokes_of(row["order"], row.get("result", ""), power))
+            held = why_word(row.get("why") or "")
+            if held:
+                scene.why[row["unit"].partition(" ")[2]] = held
     # The viewer's own text lines: what he may read is what his map shows.
     for line in public.get("notes") or ():
         for lost in _LOSS.finditer(line):
@@ -109,6 +113,16 @@ def scene_of(public: dict[str, Any], centres: Iterable[str]) -> Scene:
         scene.dislodged.append((Piece(d["power"], kind, loc, note.group(1) if note else ""),
                                 list(d.get("retreats") or ())))
     return scene
+
+
+def why_word(why: str) -> str:
+    """The word the map writes under a unit that executed other than its owner's order,
+    from the reason the results give: an Al-Andalus auto-hold, ARREST or PLUNDER."""
+    for key, word in (("auto-hold", "auto-hold"), ("plunder", "plundered"),
+                      ("ARREST", "arrest")):
+        if key in why:
+            return word
+    return ""
 
 
 def _lose(scene: Scene, m: re.Match[str]) -> None:
