@@ -22,6 +22,7 @@ OFF_WATER, OFF_LAND = (201, 220, 237), (220, 215, 203)
 # Impassable provinces: light grey hatched with dark grey, unlike any power's land.
 ROCK, HATCH = (214, 214, 214), (120, 120, 120)
 # A Warlock catastrophe's province, and the bottle's: stripes over whatever owns it.
+SWAP = (200, 0, 200)  # an Arpiesse exchange of colours
 WHY = (255, 236, 150)  # the paper of a held unit's caption ("auto-hold", "arrest")
 STRIPES = {"catastrophe": ((230, 90, 0), False), "bottle": ((110, 40, 130), True)}
 BORDER, INK, FAILED = (100, 100, 100), (20, 20, 20), (210, 30, 30)
@@ -127,21 +128,7 @@ def render(scene: Scene, gmap: GameMap, title: str = "") -> Image.Image:
     draw_strokes(d, pic, scene, colours)
     for piece in scene.pieces:
         _unit(d, pic.unit_point(piece.loc), piece, colours[piece.power])
-    for loc, word in scene.why.items():
-        try:
-            x, y = pic.unit_point(loc)
-        except KeyError:
-            continue
-        caption(d, (x, y + 16), word, WHY)
-    standing = {p.loc.partition("/")[0] for p in scene.pieces}
-    for loss in scene.losses:
-        try:
-            x, y = pic.unit_point(loss.loc)
-        except KeyError:
-            continue  # a place the picture does not know: the text still says it
-        # Beside the province when a unit stands there now, so both are seen.
-        lost_mark(d, (x - 12, y + 10) if loss.loc.partition("/")[0] in standing else (x, y),
-                  loss)
+    draw_events(d, pic, scene)
     for piece, retreats in scene.dislodged:
         # Beside its province (the attacker stands there now), red-rimmed, with dotted red
         # lines to the places it may retreat to.
@@ -264,6 +251,31 @@ def _unit(d: ImageDraw.ImageDraw, p: Point, piece: Piece, c: tuple[int, int, int
         d.text((x + 10, y - 9), tag, fill=INK, font=font(8), anchor="mm")
 
 
+def draw_events(d: ImageDraw.ImageDraw, pic: MapPicture, scene: Scene) -> None:
+    """A variant's events on the units: exchanges, why a unit held, units lost. A place
+    the picture does not know is skipped: the text still says it."""
+    for a, b in scene.exchanges:
+        try:
+            exchange(d, pic.unit_point(a), pic.unit_point(b))
+        except KeyError:
+            continue
+    for loc, word in scene.why.items():
+        try:
+            x, y = pic.unit_point(loc)
+        except KeyError:
+            continue
+        caption(d, (x, y + 16), word, WHY)
+    standing = {p.loc.partition("/")[0] for p in scene.pieces}
+    for loss in scene.losses:
+        try:
+            x, y = pic.unit_point(loss.loc)
+        except KeyError:
+            continue
+        # Beside the province when a unit stands there now, so both are seen.
+        lost_mark(d, (x - 12, y + 10) if loss.loc.partition("/")[0] in standing else (x, y),
+                  loss)
+
+
 def lost_mark(d: ImageDraw.ImageDraw, p: Point, loss: Loss) -> None:
     """A unit that is no more: its empty outline, crossed out in black, and how it went
     ("vaporized", "drowned"...) written under it."""
@@ -276,6 +288,15 @@ def lost_mark(d: ImageDraw.ImageDraw, p: Point, loss: Loss) -> None:
     for line in (((x - 7, y - 7), (x + 7, y + 7)), ((x - 7, y + 7), (x + 7, y - 7))):
         d.line(line, fill=INK, width=3)
     caption(d, (x, y + 16), loss.how, (255, 255, 255))
+
+
+def exchange(d: ImageDraw.ImageDraw, a: Point, b: Point) -> None:
+    """Two units that exchanged colours (Arpiesse): an arrow each way, side by side."""
+    length = math.dist(a, b) or 1.0
+    nx, ny = -(b[1] - a[1]) / length * 4, (b[0] - a[0]) / length * 4  # 4 px aside
+    for (x0, y0), (x1, y1), side in ((a, b, 1), (b, a, -1)):
+        _arrow(d, (round(x0 + nx * side), round(y0 + ny * side)),
+               (round(x1 + nx * side), round(y1 + ny * side)), SWAP, failed=False)
 
 
 def caption(d: ImageDraw.ImageDraw, p: Point, text: str, paper: tuple[int, int, int]

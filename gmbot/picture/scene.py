@@ -15,6 +15,7 @@ _NOTE = re.compile(r"\s*\(([^)]*)\)")
 _LOSS = re.compile(r"\b([AF]) ([A-Z]{3}(?:/[A-Z]{2})?)\b[^.;]*?"
                    r"\b(vaporized|destroyed|drowns|beached)\b")
 LOST = {"drowns": "drowned"}  # the word the map writes
+_EXCHANGE = re.compile(r"^[AF] (\S+) and [AF] (\S+) exchange colours:")
 _STRUCK = re.compile(r"\b(?:A catastrophe strikes|The bottle spun by .* points at) "
                      r"([A-Z]{3})\b")
 
@@ -67,6 +68,7 @@ class Scene:
     standings: list[Standing] = field(default_factory=list)  # the legend, board order
     losses: list[Loss] = field(default_factory=list)
     why: dict[str, str] = field(default_factory=dict)  # unit's location -> why it held
+    exchanges: list[tuple[str, str]] = field(default_factory=list)  # Arpiesse colours
 
 
 def scene_of(public: dict[str, Any], centres: Iterable[str]) -> Scene:
@@ -101,6 +103,9 @@ def scene_of(public: dict[str, Any], centres: Iterable[str]) -> Scene:
     for line in public.get("notes") or ():
         for lost in _LOSS.finditer(line):
             _lose(scene, lost)
+        swap = _EXCHANGE.match(line)
+        if swap:
+            scene.exchanges.append((swap.group(1), swap.group(2)))
         struck = _STRUCK.search(line)
         if struck:  # the Warlock catastrophe's and the bottle's province, this phase
             mark = "catastrophe" if line.startswith("A catastrophe") else "bottle"
