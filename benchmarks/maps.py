@@ -2,8 +2,10 @@
 
     .venv/bin/python benchmarks/maps.py [--rounds N]
 
-For the standard map (a Spring 1901 with every power moving, supports and bounces) and
-the Iberia map (the Al-Andalus start, every unit moving or holding), one viewer's picture
+For the standard map (a Spring 1901 with every power moving, supports and bounces), the
+Iberia map (the Al-Andalus start, every unit moving or holding) and a Warlock Spring
+1901 (the same moves with a vaporized army and an invisible fleet, seen by its owner;
+the map's legend, hatching and moved labels are on every picture), one viewer's picture
 is drawn from its results view as process.py does it: scene, palette swap, borders,
 names, centres, order strokes, units, PNG encoding. The first picture of a process also
 loads the map's picture data (shown apart). Figures are CPU seconds of this process, best
@@ -27,6 +29,15 @@ CASES: dict[str, dict[str, Any]] = {
         "ENGLAND": ["F LON - NTH", "F EDI - NWG", "A LVP - YOR"],
         "RUSSIA": ["F STP/SC - BOT", "A WAR - GAL", "A MOS - UKR", "F SEV - BLA"],
         "TURKEY": ["F ANK - BLA", "A CON - BUL", "A SMY - CON"],
+        "ITALY": ["A VEN - TYR", "F NAP - ION", "A ROM - VEN"],
+        "AUSTRIA": ["A VIE - GAL", "A BUD - SER", "F TRI - ALB"]}},
+    "warlock": {"variant": "warlock", "phase": "S1901M", "orders": {
+        "TURKEY": ["CAST MAKE INVISIBLE F ANK - BLA", "A CON - BUL", "A SMY - ARM"],
+        "RUSSIA": ["CAST VAPORIZE A BUD", "F STP/SC - BOT", "A WAR - GAL", "A MOS - UKR",
+                   "F SEV - RUM"],
+        "FRANCE": ["A PAR - BUR", "A MAR S A PAR - BUR", "F BRE - MAO"],
+        "GERMANY": ["A MUN - BUR", "F KIE - DEN", "A BER - KIE"],
+        "ENGLAND": ["F LON - NTH", "F EDI - NWG", "A LVP - YOR"],
         "ITALY": ["A VEN - TYR", "F NAP - ION", "A ROM - VEN"],
         "AUSTRIA": ["A VIE - GAL", "A BUD - SER", "F TRI - ALB"]}},
     "iberia": {"variant": "al-andalus", "phase": "S1080M", "orders": {

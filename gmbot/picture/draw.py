@@ -8,15 +8,25 @@ import math
 from functools import cache
 from io import BytesIO
 
-from PIL import Image, ImageColor, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageColor, ImageDraw
 
 from gmbot.engine.map import IMPASSABLE, SEA, GameMap
 from gmbot.picture.data import MapPicture, Point, map_picture
-from gmbot.picture.scene import Piece, Scene
+from gmbot.picture.fonts import font
+from gmbot.picture.labels import SIZE, label_points
+from gmbot.picture.legend import with_legend
+from gmbot.picture.scene import Loss, Piece, Scene
 
 SEA_RGB, LAND_RGB = (181, 211, 234), (239, 230, 207)
-OFF_WATER, OFF_LAND, ROCK = (201, 220, 237), (220, 215, 203), (185, 178, 164)
+OFF_WATER, OFF_LAND = (201, 220, 237), (220, 215, 203)
+# Impassable provinces: light grey hatched with dark grey, unlike any power's land.
+ROCK, HATCH = (214, 214, 214), (120, 120, 120)
+# A Warlock catastrophe's province, and the bottle's: stripes over whatever owns it.
+SWAP = (200, 0, 200)  # an Arpiesse exchange of colours
+WHY = (255, 236, 150)  # the paper of a held unit's caption ("auto-hold", "arrest")
+STRIPES = {"catastrophe": ((230, 90, 0), False), "bottle": ((110, 40, 130), True)}
 BORDER, INK, FAILED = (100, 100, 100), (20, 20, 20), (210, 30, 30)
+LABEL = (60, 60, 60)  # the province codes
 # Powers without a colour in the map's picture data (a variant's role players...).
 SPARE = ("#8d6e63", "#00897b", "#c2185b", "#5c6bc0", "#9e9d24", "#6d4c41", "#455a64")
 TINT = 0.45  # how much of the owner's colour a supply centre's province takes
@@ -41,23 +51,36 @@ def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[in
 
 
 @cache
-def font(size: int) -> ImageFont.ImageFont | ImageFont.FreeTypeFont:
-    try:
-        return ImageFont.load_default(size=size)  # Pillow's own font, with FreeType
-    except (TypeError, ImportError):
-        return ImageFont.load_default()
-
-
-@cache
 def _names(name: str) -> Image.Image:
-    """The province codes, once per map: an RGBA layer laid on every picture."""
+    """The province codes, once per map: an RGBA layer laid on every picture, each code
+    where no unit covers it."""
     pic = map_picture(name)
     layer = Image.new("RGBA", pic.size, (0, 0, 0, 0))
     d = ImageDraw.Draw(layer)
-    for code, (x, y) in pic.labels.items():
-        d.text((x, y), code, fill=(60, 60, 60, 255), font=font(10), anchor="mm",
+    for code, (x, y) in label_points(name).items():
+        d.text((x, y), code, fill=LABEL + (255,), font=font(SIZE), anchor="mm",
                stroke_width=1, stroke_fill=(255, 255, 255, 160))
     return layer
+
+
+def hatching(gmap: GameMap) -> Image.Image:
+    """A mask of diagonal stripes over the map's impassable provinces."""
+    return _stripes(gmap.name, frozenset(c for c, p in gmap.provinces.items()
+                                         if p.type == IMPASSABLE), False)
+
+
+@cache
+def _stripes(name: str, provinces: frozenset[str], down: bool) -> Image.Image:
+    """A mask of diagonal stripes (rising, or falling when `down`) over `provinces`."""
+    pic = map_picture(name)
+    rock = {pic.index(c) for c in provinces if c in pic.codes}
+    inside = pic.raster.point([255 if v in rock else 0 for v in range(256)], "L")
+    w, h = pic.size
+    stripes = Image.new("L", (w, h), 0)
+    d = ImageDraw.Draw(stripes)
+    for x in range(-h, w, 7):
+        d.line([(x, 0), (x + h, h)] if down else [(x, h), (x + h, 0)], fill=255, width=2)
+    return ImageChops.multiply(inside, stripes)
 
 
 def palette(pic: MapPicture, gmap: GameMap, scene: Scene,
@@ -85,6 +108,11 @@ def render(scene: Scene, gmap: GameMap, title: str = "") -> Image.Image:
     img = pic.raster.copy()
     img.putpalette(palette(pic, gmap, scene, colours))
     img = img.convert("RGB")
+    img.paste(HATCH, mask=hatching(gmap))
+    for mark, (colour, down) in STRIPES.items():
+        struck = frozenset(p for p, m in scene.marks.items() if mark in m)
+        if struck:
+            img.paste(colour, mask=_stripes(gmap.name, struck, down))
     img.paste(BORDER, mask=pic.borders())
     img.paste(_names(gmap.name), mask=_names(gmap.name))
     d = ImageDraw.Draw(img)
@@ -100,6 +128,7 @@ def render(scene: Scene, gmap: GameMap, title: str = "") -> Image.Image:
     draw_strokes(d, pic, scene, colours)
     for piece in scene.pieces:
         _unit(d, pic.unit_point(piece.loc), piece, colours[piece.power])
+    draw_events(d, pic, scene)
     for piece, retreats in scene.dislodged:
         # Beside its province (the attacker stands there now), red-rimmed, with dotted red
         # lines to the places it may retreat to.
@@ -114,7 +143,7 @@ def render(scene: Scene, gmap: GameMap, title: str = "") -> Image.Image:
         w = d.textlength(title, font=font(14))
         d.rectangle((0, 0, w + 12, 22), fill=(255, 255, 255), outline=BORDER)
         d.text((6, 11), title, fill=INK, font=font(14), anchor="lm")
-    return img
+    return with_legend(img, scene.standings, colours)[0]
 
 
 def png(img: Image.Image) -> bytes:
@@ -220,6 +249,63 @@ def _unit(d: ImageDraw.ImageDraw, p: Point, piece: Piece, c: tuple[int, int, int
         tag = piece.note[0].upper()
         d.rectangle((x + 6, y - 14, x + 14, y - 5), fill=(255, 255, 255), outline=INK)
         d.text((x + 10, y - 9), tag, fill=INK, font=font(8), anchor="mm")
+
+
+def draw_events(d: ImageDraw.ImageDraw, pic: MapPicture, scene: Scene) -> None:
+    """A variant's events on the units: exchanges, why a unit held, units lost. A place
+    the picture does not know is skipped: the text still says it."""
+    for a, b in scene.exchanges:
+        try:
+            exchange(d, pic.unit_point(a), pic.unit_point(b))
+        except KeyError:
+            continue
+    for loc, word in scene.why.items():
+        try:
+            x, y = pic.unit_point(loc)
+        except KeyError:
+            continue
+        caption(d, (x, y + 16), word, WHY)
+    standing = {p.loc.partition("/")[0] for p in scene.pieces}
+    for loss in scene.losses:
+        try:
+            x, y = pic.unit_point(loss.loc)
+        except KeyError:
+            continue
+        # Beside the province when a unit stands there now, so both are seen.
+        lost_mark(d, (x - 12, y + 10) if loss.loc.partition("/")[0] in standing else (x, y),
+                  loss)
+
+
+def lost_mark(d: ImageDraw.ImageDraw, p: Point, loss: Loss) -> None:
+    """A unit that is no more: its empty outline, crossed out in black, and how it went
+    ("vaporized", "drowned"...) written under it."""
+    x, y = p
+    if loss.type == "F":
+        d.rounded_rectangle((x - 10, y - 6, x + 10, y + 6), 3, fill=(255, 255, 255),
+                            outline=INK)
+    else:
+        d.ellipse((x - 8, y - 8, x + 8, y + 8), fill=(255, 255, 255), outline=INK)
+    for line in (((x - 7, y - 7), (x + 7, y + 7)), ((x - 7, y + 7), (x + 7, y - 7))):
+        d.line(line, fill=INK, width=3)
+    caption(d, (x, y + 16), loss.how, (255, 255, 255))
+
+
+def exchange(d: ImageDraw.ImageDraw, a: Point, b: Point) -> None:
+    """Two units that exchanged colours (Arpiesse): an arrow each way, side by side."""
+    length = math.dist(a, b) or 1.0
+    nx, ny = -(b[1] - a[1]) / length * 4, (b[0] - a[0]) / length * 4  # 4 px aside
+    for (x0, y0), (x1, y1), side in ((a, b, 1), (b, a, -1)):
+        _arrow(d, (round(x0 + nx * side), round(y0 + ny * side)),
+               (round(x1 + nx * side), round(y1 + ny * side)), SWAP, failed=False)
+
+
+def caption(d: ImageDraw.ImageDraw, p: Point, text: str, paper: tuple[int, int, int]
+            ) -> None:
+    """A word in a small box centred on `p` (under a unit)."""
+    x, y = p
+    w = d.textlength(text, font=font(9))
+    d.rectangle((x - w / 2 - 2, y - 6, x + w / 2 + 2, y + 5), fill=paper, outline=INK)
+    d.text((x, y), text, fill=INK, font=font(9), anchor="mm")
 
 
 def _note_colour(note: str) -> tuple[int, int, int] | None:

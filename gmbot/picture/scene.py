@@ -10,6 +10,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 _NOTE = re.compile(r"\s*\(([^)]*)\)")
+# A unit lost outside the board's battles, as a results line tells it: "A BUD (Austria)
+# is vaporized", "F NTH (England) is still at sea at the end of its year and drowns".
+_LOSS = re.compile(r"\b([AF]) ([A-Z]{3}(?:/[A-Z]{2})?)\b[^.;]*?"
+                   r"\b(vaporized|destroyed|drowns|beached)\b")
+LOST = {"drowns": "drowned"}  # the word the map writes
+_EXCHANGE = re.compile(r"^[AF] (\S+) and [AF] (\S+) exchange colours:")
+_STRUCK = re.compile(r"\b(?:A catastrophe strikes|The bottle spun by .* points at) "
+                     r"([A-Z]{3})\b")
 
 
 @dataclass(frozen=True)
@@ -31,6 +39,23 @@ class Stroke:
     type: str = "A"
 
 
+@dataclass(frozen=True)
+class Loss:
+    """A unit vaporized, destroyed, drowned or beached: marked where it was."""
+    type: str
+    loc: str
+    how: str  # vaporized destroyed drowned beached
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A power's line in the legend: what the viewer's text says it holds."""
+    power: str
+    name: str
+    centres: int
+    units: int  # the units the viewer may see
+
+
 @dataclass
 class Scene:
     phase: str
@@ -40,6 +65,10 @@ class Scene:
     pieces: list[Piece] = field(default_factory=list)
     strokes: list[Stroke] = field(default_factory=list)
     dislodged: list[tuple[Piece, list[str]]] = field(default_factory=list)  # retreats
+    standings: list[Standing] = field(default_factory=list)  # the legend, board order
+    losses: list[Loss] = field(default_factory=list)
+    why: dict[str, str] = field(default_factory=dict)  # unit's location -> why it held
+    exchanges: list[tuple[str, str]] = field(default_factory=list)  # Arpiesse colours
 
 
 def scene_of(public: dict[str, Any], centres: Iterable[str]) -> Scene:
@@ -52,18 +81,59 @@ def scene_of(public: dict[str, Any], centres: Iterable[str]) -> Scene:
             scene.centres[c] = power
         for h in row.get("homes") or ():
             scene.homes[h] = power
-        for p in row.get("pieces", []):
+        pieces = row.get("pieces", [])
+        for p in pieces:
             scene.pieces.append(Piece(power, p["type"], p["loc"], p.get("note", "")))
+        # Counted from the same rows the units are drawn from: a unit the viewer may not
+        # see is neither drawn nor counted.
+        scene.standings.append(Standing(power, row.get("name") or power.title(),
+                                        len(row["centres"]), len(pieces)))
     scene.marks = {k: list(v) for k, v in (public.get("marks") or {}).items()}
     for power, rows in public.get("orders", {}).items():
         for row in rows:
+            lost = _LOSS.search(f"{row.get('unit', '')} {row.get('result', '')}")
+            if lost:  # it never carried its order out: no arrow, a mark where it was
+                _lose(scene, lost)
+                continue
             scene.strokes.extend(strokes_of(row["order"], row.get("result", ""), power))
+            held = why_word(row.get("why") or "")
+            if held:
+                scene.why[row["unit"].partition(" ")[2]] = held
+    # The viewer's own text lines: what he may read is what his map shows.
+    for line in public.get("notes") or ():
+        for lost in _LOSS.finditer(line):
+            _lose(scene, lost)
+        swap = _EXCHANGE.match(line)
+        if swap:
+            scene.exchanges.append((swap.group(1), swap.group(2)))
+        struck = _STRUCK.search(line)
+        if struck:  # the Warlock catastrophe's and the bottle's province, this phase
+            mark = "catastrophe" if line.startswith("A catastrophe") else "bottle"
+            marks = scene.marks.setdefault(struck.group(1), [])
+            if mark not in marks:
+                marks.append(mark)
     for unit, d in (public.get("dislodged") or {}).items():
         kind, _, loc = unit.partition(" ")
         note = _NOTE.search(d.get("label") or "")
         scene.dislodged.append((Piece(d["power"], kind, loc, note.group(1) if note else ""),
                                 list(d.get("retreats") or ())))
     return scene
+
+
+def why_word(why: str) -> str:
+    """The word the map writes under a unit that executed other than its owner's order,
+    from the reason the results give: an Al-Andalus auto-hold, ARREST or PLUNDER."""
+    for key, word in (("auto-hold", "auto-hold"), ("plunder", "plundered"),
+                      ("ARREST", "arrest")):
+        if key in why:
+            return word
+    return ""
+
+
+def _lose(scene: Scene, m: re.Match[str]) -> None:
+    loss = Loss(m.group(1), m.group(2), LOST.get(m.group(3), m.group(3)))
+    if all(x.loc != loss.loc for x in scene.losses):
+        scene.losses.append(loss)
 
 
 def strokes_of(order: str, result: str, power: str) -> list[Stroke]:

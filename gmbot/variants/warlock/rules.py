@@ -332,6 +332,10 @@ class WarlockRules(StandardRules):
 
     # -- reporting ------------------------------------------------------------------
 
+    def board_marks(self, state: GameState) -> dict[str, list[str]]:
+        # The bottle's provinces, announced to everyone, while they stay destroyed.
+        return {p: ["bottle"] for p in sorted(state.extra.get("bottle") or {})}
+
     def shown_to(self, state: GameState, unit: Unit, viewer: str | None) -> bool:
         return not unit.attrs.get("invisible") or viewer == unit.power
 

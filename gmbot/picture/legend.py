@@ -1,0 +1,67 @@
+"""The legend of the powers, in a strip below the map: each power's colour, name, supply
+centres and units, as the viewer's own text counts them (an unfamiliar map's powers are
+otherwise known by colour alone). Below the map, so no map point moves."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from gmbot.picture.fonts import font
+from gmbot.picture.scene import Standing
+
+Box = tuple[int, int, int, int]
+
+ROW, PAD, SWATCH = 22, 8, 14
+PAPER, EDGE, INK = (255, 255, 255), (100, 100, 100), (20, 20, 20)
+
+
+@dataclass(frozen=True)
+class Entry:
+    power: str
+    text: str
+    swatch: Box  # the square in the power's colour
+    at: tuple[int, int]  # left middle of the text
+
+
+def entry_text(s: Standing) -> str:
+    centres = f"{s.centres} centre" + ("" if s.centres == 1 else "s")
+    units = f"{s.units} unit" + ("" if s.units == 1 else "s")
+    return f"{s.name}: {centres}, {units}"
+
+
+def layout(standings: list[Standing], width: int, top: int,
+           measure: ImageDraw.ImageDraw) -> tuple[list[Entry], int]:
+    """Where each power's entry goes in a strip of `width` starting at `top`, wrapping to
+    as many rows as it needs; and the strip's height."""
+    entries: list[Entry] = []
+    x, y = PAD, top + PAD
+    for s in standings:
+        text = entry_text(s)
+        w = SWATCH + 6 + round(measure.textlength(text, font=font(12))) + 2 * PAD
+        if x + w > width and x > PAD:
+            x, y = PAD, y + ROW
+        mid = y + ROW // 2
+        entries.append(Entry(s.power, text, (x, mid - SWATCH // 2, x + SWATCH, mid + SWATCH // 2),
+                             (x + SWATCH + 6, mid)))
+        x += w
+    height = (y - top) + ROW + PAD if standings else 0
+    return entries, height
+
+
+def with_legend(img: Image.Image, standings: list[Standing],
+                colours: dict[str, tuple[int, int, int]]) -> tuple[Image.Image, list[Entry]]:
+    """The picture with the legend strip added below it."""
+    if not standings:
+        return img, []
+    w, h = img.size
+    entries, height = layout(standings, w, h, ImageDraw.Draw(img))
+    out = Image.new("RGB", (w, h + height), PAPER)
+    out.paste(img, (0, 0))
+    d = ImageDraw.Draw(out)
+    d.line([(0, h), (w, h)], fill=EDGE, width=1)
+    for e in entries:
+        d.rectangle(e.swatch, fill=colours[e.power], outline=INK)
+        d.text(e.at, e.text, fill=INK, font=font(12), anchor="lm")
+    return out, entries

@@ -1,0 +1,70 @@
+"""Units lost outside the battles are marked where they were (issue 26, item 3): a
+vaporized army no longer looks like a bounce, and each viewer's map shows such a loss
+exactly when his text tells it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gmbot.picture.data import map_picture
+from gmbot.picture.draw import INK
+from gmbot.picture.scene import Loss, scene_of
+from gmbot.service.views.pictures import results_picture
+from gmbot.service.views.results import results_view
+from gmbot.variants.cases import case_outcome, result_to_dict
+from tests.picture.mapkit import colours, decode, nearest, neutral
+
+VAPORIZE = {"variant": "warlock", "phase": "S1901M", "orders": {
+    "TURKEY": ["CAST VAPORIZE A BUD", "A CON - BUL"], "AUSTRIA": ["A BUD - SER"]}}
+
+
+def vaporized(viewer: str) -> tuple[Any, dict[str, Any]]:
+    rules, outcome = case_outcome(VAPORIZE)
+    return rules, results_view(rules, outcome.before, outcome.after,
+                               result_to_dict(outcome), viewer)
+
+
+def test_a_vaporized_army_is_crossed_out_where_it_stood_on_every_map() -> None:
+    x, y = map_picture("standard").unit_point("BUD")
+    looks = {"ink": INK, **neutral("standard")}
+    for viewer in ("AUSTRIA", "TURKEY", "ENGLAND"):
+        rules, view = vaporized(viewer)
+        assert any("A BUD (Austria) is vaporized" in n for n in view["public"]["notes"])
+        scene = scene_of(view["public"], [])
+        assert scene.losses == [Loss("A", "BUD", "vaporized")]
+        # Its order is not drawn as a failed move (it looked like a bounce).
+        assert not [s for s in scene.strokes if s.src == "BUD"]
+        img = decode(results_picture(rules, view))
+        # The empty outline, crossed out: ink on its diagonals and middle, white between.
+        for dx, dy in ((0, 0), (-4, -4), (4, 4), (-4, 4), (4, -4)):
+            assert nearest(img.getpixel((x + dx, y + dy)), looks) == "ink", (viewer, dx, dy)
+        assert nearest(img.getpixel((x - 5, y)), looks) == "white", viewer
+        # "vaporized" is written under it, on a white tag.
+        tag = [img.getpixel((x + i, y + j)) for i in range(-20, 21) for j in range(12, 20)]
+        assert any(nearest(p, looks) == "ink" for p in tag)
+        assert sum(nearest(p, looks) == "white" for p in tag) > len(tag) // 2
+        # Austria's other units are still drawn as such.
+        vie = map_picture("standard").unit_point("VIE")
+        assert nearest(img.getpixel((vie[0] - 6, vie[1])), colours("standard")) == "AUSTRIA"
+
+
+def test_no_loss_is_marked_that_the_viewers_text_does_not_tell() -> None:
+    _, view = vaporized("ENGLAND")
+    public = view["public"]
+    told = {**public, "notes": [], "orders": {p: [r for r in rows if r["unit"] != "A BUD"]
+                                              for p, rows in public["orders"].items()}}
+    assert scene_of(told, []).losses == []
+
+
+def test_every_kind_of_loss_the_warlock_text_tells_is_read() -> None:
+    notes = ["F NTH (England) is still at sea at the end of its year and drowns",
+             "F MUN (Germany) is landlocked at the end of its year: it claims what it "
+             "stands on and is beached",
+             "A PAR (France) stayed in the catastrophe and is destroyed",
+             "F STP/NC (Russia) is destroyed by the bottle",
+             "The bottle spun by Italy points at TUN: it is destroyed and impassable "
+             "until after S1902M",
+             "Turkey: CAST VAPORIZE A BUD"]
+    scene = scene_of({"notes": notes}, [])
+    assert scene.losses == [Loss("F", "NTH", "drowned"), Loss("F", "MUN", "beached"),
+                            Loss("A", "PAR", "destroyed"), Loss("F", "STP/NC", "destroyed")]
