@@ -11,6 +11,9 @@ Sections (add new fixtures under a heading of their own):
    test with GMBOT_TEST_DATABASE_URL (see tests/dbkit.py). Tests that use the store
    are marked `store` (by directory, below); `scripts/test` runs them a second time
    on PostgreSQL.
+3. A real browser -- headless Chromium through Selenium (tests/browserkit.py), for what
+   a person sees of an HTML mail or a web page. Skipped without Chromium, unless
+   GMBOT_TEST_REQUIRE_SERVERS=1 (CI installs it), in which case it fails.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 if TYPE_CHECKING:
+    from tests.browserkit import Browser
     from tests.dbkit import PgDatabases
 
 # --------------------------------------------------------------------------
@@ -336,3 +340,18 @@ def empty_database_url(pg_databases: PgDatabases | None, tmp_path: Path) -> Iter
         yield pg_databases.url_of(name)
     finally:
         pg_databases.drop(name)
+
+
+# --------------------------------------------------------------------------
+# 3. A real browser
+# --------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Headless Chromium, one per test module (starting it takes a second)."""
+    from tests import browserkit
+
+    reason = browserkit.available()
+    if reason is not None:
+        _servers_unavailable(reason)
+    yield from browserkit.browser_session()
