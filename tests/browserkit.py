@@ -33,7 +33,8 @@ _FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
 def available() -> str | None:
     """None when the browser can be used, else why not."""
     if not (Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()):
-        return "Chromium and chromedriver are not installed (apt-get install chromium chromium-driver)"
+        return ("Chromium and chromedriver are not installed"
+                " (apt-get install chromium chromium-driver)")
     try:
         import selenium  # noqa: F401
     except ImportError:
