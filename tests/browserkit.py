@@ -103,11 +103,11 @@ def mail_page(mail: Message | EmailMessage, folder: Path) -> Path:
     for part in mail.walk():
         ctype = part.get_content_type()
         if ctype == "text/html" and html is None:
-            html = part.get_payload(decode=True).decode(part.get_content_charset() or "utf-8")
+            html = _payload(part).decode(part.get_content_charset() or "utf-8")
         cid = part.get("Content-ID")
         if cid and ctype.startswith("image/"):
             name = cid.strip("<>").replace("@", "_").replace("/", "_")
-            (folder / name).write_bytes(part.get_payload(decode=True))
+            (folder / name).write_bytes(_payload(part))
     if html is None:
         raise AssertionError("the mail has no HTML part")
     for part in mail.walk():
@@ -118,6 +118,12 @@ def mail_page(mail: Message | EmailMessage, folder: Path) -> Path:
     page = folder / "mail.html"
     page.write_text(html, encoding="utf-8")
     return page
+
+
+def _payload(part: Message) -> bytes:
+    data = part.get_payload(decode=True)
+    assert isinstance(data, bytes)
+    return data
 
 
 def browser_session() -> Iterator[Browser]:
