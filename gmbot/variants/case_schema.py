@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from importlib import import_module
 from importlib.util import find_spec
-from typing import Any, NotRequired, Required, TypedDict
+from typing import Any, Literal, NotRequired, Required, TypedDict
 
 import msgspec
 
@@ -42,6 +42,7 @@ class _Schema:
         extra: dict[str, Any] = {"owners": list[str]}  # read by the engine itself
         # The options every rule set reads, and each option's switch.
         options: dict[str, Any] = {"solo": int, "seed": int | str,
+                                   "palette": Literal["standard", "colour-blind"],
                                    **{name: bool for name in DECLARED_OPTIONS}}
         for declaration in [*DECLARED_VARIANTS.values(), *DECLARED_OPTIONS.values()]:
             name = f"{declaration.package}.schema"
