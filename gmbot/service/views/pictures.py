@@ -105,8 +105,8 @@ class PositionPictures:
         return self.done[key]
 
 
-def case_picture(data: Any, viewer: str | None = None) -> bytes | None:
-    """The picture of an adjudication case (docs/adjudicate.md) as `viewer` sees it."""
+def case_view(data: Any, viewer: str | None = None) -> tuple[StandardRules, dict[str, Any]]:
+    """The rules of an adjudication case and its results view as `viewer` sees it."""
     from gmbot.variants.cases import case_outcome, result_to_dict
 
     rules, outcome = case_outcome(data)
@@ -116,8 +116,13 @@ def case_picture(data: Any, viewer: str | None = None) -> bytes | None:
     # The phase's state as given, as the results mails have it: `before` is the state the
     # battle saw, without the units a variant's spells took away first (their rows then
     # had no owner).
-    return results_picture(rules, results_view(rules, outcome.start or outcome.before,
-                                               outcome.after, result, viewer))
+    return rules, results_view(rules, outcome.start or outcome.before, outcome.after, result,
+                               viewer)
+
+
+def case_picture(data: Any, viewer: str | None = None) -> bytes | None:
+    """The picture of an adjudication case (docs/adjudicate.md) as `viewer` sees it."""
+    return results_picture(*case_view(data, viewer))
 
 
 def phase_picture(s: Session, game: Game, phase: str, viewer: str | None) -> bytes | None:
