@@ -79,6 +79,9 @@ def _typed(name: str, fields: dict[str, Any]) -> Any:
 
 
 _schema: _Schema | None = None
+# The values of an option that takes one of a few words, for the problem that names them.
+PALETTES = ("standard", "colour-blind")  # the pictures' colours (gmbot/picture/palette.py)
+_CHOICES = {"options.palette": PALETTES}
 
 
 def case_problem(data: Any) -> str | None:
@@ -157,6 +160,9 @@ def _readable(message: str, data: Any, case: Any) -> tuple[str, str]:
         kinds = [t for t in found[1].split(" | ") if t != "null"] or ["null"]
         wanted = " or ".join(_TYPE_WORDS.get(t, t) for t in kinds)
         return path, f"expected {wanted}, got {_TYPE_WORDS.get(found[2], found[2])}"
+    enum = re.fullmatch(r"Invalid enum value (.+)", text)
+    if enum and path in _CHOICES:
+        return path, f"{enum[1]} is none of {', '.join(_CHOICES[path])}"
     missing = re.fullmatch(r"Object missing required field `(.+?)`", text)
     if missing:
         return path, f"the field {missing[1]!r} is missing"
