@@ -10,9 +10,11 @@ from PIL import ImageColor
 
 STANDARD, COLOUR_BLIND = "standard", "colour-blind"
 PALETTES = (STANDARD, COLOUR_BLIND)
-# Okabe & Ito (2008), "Color Universal Design": safe under protanopia, deuteranopia and
-# tritanopia; the order puts the most distinct first.
-OKABE_ITO = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7")
+# Okabe & Ito (2008), "Color Universal Design": told apart under protanopia, deuteranopia
+# and tritanopia. Given in a map's power order; this order keeps the two oranges and the
+# two blues apart on the standard map (Austria vermillion, England reddish purple, France
+# blue, Germany yellow, Italy green, Russia sky blue, Turkey orange).
+OKABE_ITO = ("#D55E00", "#CC79A7", "#0072B2", "#F0E442", "#009E73", "#56B4E9", "#E69F00")
 # Powers without a colour in the map's picture data (a variant's role players...).
 SPARE = ("#8d6e63", "#00897b", "#c2185b", "#5c6bc0", "#9e9d24", "#6d4c41", "#455a64")
 
