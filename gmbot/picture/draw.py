@@ -125,6 +125,7 @@ def render(scene: Scene, gmap: GameMap, title: str = "", palette_name: str = STA
         if "capital" in scene.marks.get(code, ()):
             _star(d, (x, y - 11), 6, fill)
     draw_strokes(d, pic, scene, colours)
+    draw_courts(d, pic, gmap, scene)  # under the units: a unit is never hidden by a tag
     for piece in scene.pieces:
         at = pic.unit_point(piece.loc)
         if piece.mark == "aloft":  # over its province, under a balloon
@@ -286,8 +287,8 @@ def draw_events(d: ImageDraw.ImageDraw, pic: MapPicture, scene: Scene) -> None:
 
 def draw_marks(d: ImageDraw.ImageDraw, pic: MapPicture, gmap: GameMap, scene: Scene
                ) -> None:
-    """Illusions' swaps, impervious units and the Wazirs' courts; a place the picture does
-    not know is skipped (the text still says it)."""
+    """Illusions' swaps and impervious units; a place the picture does not know is
+    skipped (the text still says it)."""
     for a, b in scene.swaps:
         try:
             double_arrow(d, pic.unit_point(a), pic.unit_point(b), ILLUSION)
@@ -296,6 +297,11 @@ def draw_marks(d: ImageDraw.ImageDraw, pic: MapPicture, gmap: GameMap, scene: Sc
     for loc in scene.impervious:
         if loc in pic.units or loc.partition("/")[0] in pic.units:
             shield(d, pic.unit_point(loc))
+
+
+def draw_courts(d: ImageDraw.ImageDraw, pic: MapPicture, gmap: GameMap, scene: Scene
+                ) -> None:
+    """The Wazirs at their Princes' courts, each named above the court's centre."""
     for power, wazirs in scene.courts.items():
         where = seat(gmap, power)
         if where is not None and where in pic.centres:
