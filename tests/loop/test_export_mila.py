@@ -72,20 +72,39 @@ def test_scripted_game_replays_in_mila(tmp_path: Path) -> None:
 
 
 def random_orders(judge: Judge, rng: random.Random) -> dict[str, list[str]]:
-    """Random moves and holds for every unit in a movement phase; nothing otherwise (the
-    dislodged disband, builds are waived, civil disorder removes)."""
+    """Random moves, supports of them and holds in a movement phase; in a winter one build
+    (the others waived, removals left to civil disorder); no retreats (they disband)."""
     with judge.app.db.transaction() as s:
         row = s.scalars(select(PhaseRow).order_by(PhaseRow.seq.desc())).first()
         assert row is not None
         state = state_from_dict(row.state, MAP)
+    if row.name.endswith("A"):  # one army built where a power can; more builds waived
+        free = {p: [h for h in state.homes.get(p, ()) if state.centers.get(h) == p
+                    and h not in state.units] for p in POWERS}
+        return {p: [f"BUILD A {free[p][0]}"] for p in POWERS
+                if free[p] and state.centre_count(p) > len(state.units_of(p))}
     if not row.name.endswith("M"):
         return {}
-    out: dict[str, list[str]] = {}
+    moves: dict[str, str] = {}  # unit -> where it moves
     for unit in state.units.values():
         near = sorted(MAP.army_adj.get(unit.prov, ()) if unit.type == "A"
                       else MAP.fleet_adj.get(unit.loc, ()))
-        line = f"{unit} H" if not near or rng.random() < 0.2 else \
-            f"{unit} - {rng.choice(near)}"
+        if near and rng.random() < 0.6:
+            moves[str(unit)] = rng.choice(near)
+    out: dict[str, list[str]] = {}
+    for unit in state.units.values():
+        reach = MAP.army_adj.get(unit.prov, ()) if unit.type == "A" \
+            else MAP.fleet_adj.get(unit.loc, ())
+        reach = {r.partition("/")[0] for r in reach}
+        helped = [(u, to) for u, to in moves.items()
+                  if u != str(unit) and to.partition("/")[0] in reach]
+        if str(unit) not in moves and helped:  # supports make dislodgements
+            other, to = rng.choice(helped)
+            line = f"{unit} S {other} - {to.partition('/')[0]}"
+        elif str(unit) in moves:
+            line = f"{unit} - {moves[str(unit)]}"
+        else:
+            line = f"{unit} H"
         out.setdefault(unit.power, []).append(line)
     return out
 
@@ -99,6 +118,7 @@ def test_random_game_replays_in_mila(tmp_path: Path) -> None:
     orders = [o for p in saved["phases"] for os in p["orders"].values() for o in os]
     assert any(p["name"].endswith("R") for p in saved["phases"])  # dislodged units
     assert any(o.endswith(" B") for o in orders) and any(o == "WAIVE" for o in orders)
+    assert any(o.endswith(" D") for o in orders)  # disbands, removals by civil disorder
 
 
 def test_mila_refuses_other_variants(tmp_path: Path) -> None:
