@@ -11,10 +11,10 @@ from click.testing import CliRunner
 
 import gmbot.service.app
 from gmbot.cli import main
+from gmbot.daemon.loop import tick
 from gmbot.service.app import open_app
 from gmbot.service.archive.run import ArchiveError, export_text, import_file
 from gmbot.service.runtime import current_phase
-from gmbot.daemon.loop import tick
 from gmbot.store.models import Game, Outbound
 from tests.authkit import trust_the_mx
 from tests.loop.exportkit import export_game_text, play

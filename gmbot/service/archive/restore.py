@@ -13,6 +13,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from gmbot.engine.map import GameMap
 from gmbot.engine.position import state_from_dict
 from gmbot.gamefile.schema import NAME_RE
 from gmbot.service.archive.form import ExportFile, FormError
@@ -47,17 +48,17 @@ def restore(session: Session, form: ExportFile, name: str, now: datetime) -> Gam
         secrets.append(secret)
     session.flush()
     for n, ph in enumerate(form.phases):
-        row = PhaseRow(game_id=game.id, seq=ph.seq, name=ph.name, state=ph.position,
-                       opened_at=_when(ph.opened_at, f"phases[{n}].opened_at"),
-                       deadline_at=_when(ph.deadline_at, f"phases[{n}].deadline_at"),
-                       processed_at=_when(ph.processed_at, f"phases[{n}].processed_at"),
-                       result=ph.result, superseded=ph.superseded,
-                       reminders_sent=list(ph.reminders_sent or []),
-                       paused_remaining=ph.paused_remaining)
-        session.add(row)
+        phase = PhaseRow(game_id=game.id, seq=ph.seq, name=ph.name, state=ph.position,
+                         opened_at=_when(ph.opened_at, f"phases[{n}].opened_at"),
+                         deadline_at=_when(ph.deadline_at, f"phases[{n}].deadline_at"),
+                         processed_at=_when(ph.processed_at, f"phases[{n}].processed_at"),
+                         result=ph.result, superseded=ph.superseded,
+                         reminders_sent=list(ph.reminders_sent or []),
+                         paused_remaining=ph.paused_remaining)
+        session.add(phase)
         session.flush()
         for s in ph.order_sets or ():
-            session.add(OrderSet(phase_id=row.id, player_id=players[s.player].id, version=1,
+            session.add(OrderSet(phase_id=phase.id, player_id=players[s.player].id, version=1,
                                  lines=s.lines, errors=s.errors, message_id=None,
                                  created_at=now, hold=s.hold))
     made: list[Press] = []
@@ -76,9 +77,9 @@ def restore(session: Session, form: ExportFile, name: str, now: datetime) -> Gam
         made.append(row_press)
     if game.status != "finished":
         welcome(session, game, None, now, gm_secret)
-        for row, secret in zip(players, secrets, strict=True):
-            if row.active:
-                welcome(session, game, row, now, secret)
+        for seat, secret in zip(players, secrets, strict=True):
+            if seat.active:
+                welcome(session, game, seat, now, secret)
     log_event(session, game, "game_imported", now, original=info.name,
               phases=len(form.phases))
     return game
@@ -106,7 +107,11 @@ def _check(session: Session, form: ExportFile, name: str) -> None:
     for n, p in enumerate(form.players):
         if not p.address:
             raise FormError(f"players[{n}].address: missing (a full export has it)")
-    gmap = map_for(rules)
+    _check_contents(form, map_for(rules))
+
+
+def _check_contents(form: ExportFile, gmap: GameMap) -> None:
+    """The positions readable on the variant's map, and every index naming something."""
     for n, ph in enumerate(form.phases):
         _position(ph.position, gmap, f"phases[{n}].position")
         if ph.result is not None and isinstance(ph.result.get("position"), dict):
@@ -121,7 +126,7 @@ def _check(session: Session, form: ExportFile, name: str) -> None:
             raise FormError(f"press[{n}].reply_to: no earlier message {pr.reply_to}")
 
 
-def _position(data: Any, gmap: Any, path: str) -> None:
+def _position(data: Any, gmap: GameMap, path: str) -> None:
     if not isinstance(data, dict):
         raise FormError(f"{path}: expected a position (an object)")
     try:
