@@ -127,3 +127,33 @@ def test_mila_refuses_other_variants(tmp_path: Path) -> None:
     judge = make_judge(tmp_path, game)
     with pytest.raises(ArchiveError, match="option build_anywhere changes the rules"):
         export_text(judge.app, "g", form="mila")
+
+
+SOLO = """position:
+  phase: F1905M
+  units:
+    FRANCE: [F MAO, A PAR, A MUN]
+    ENGLAND: [F NTH]
+    TURKEY: [A CON]
+  centers:
+    FRANCE: [BRE, MAR, PAR, SPA, BEL, HOL, MUN, KIE, BER, DEN, SWE, NWY, EDI, LVP, LON,
+             ROM, VEN]
+    TURKEY: [CON, ANK, SMY]
+"""
+
+
+def test_a_game_won_outright_ends_completed(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, export_game_text() + SOLO)
+    play(judge, [{"FRANCE": ["F MAO - POR"]}])
+    saved = json.loads(export_text(judge.app, "g", form="mila"))
+    assert [p["name"] for p in saved["phases"]] == ["F1905M", "COMPLETED"]
+    assert from_saved_game_format(saved).is_game_done
+    game = MilaGame(map_name="standard")
+    game.set_state(saved["phases"][0]["state"])
+    for power, orders in saved["phases"][0]["orders"].items():
+        game.set_orders(power, orders)
+    game.process()
+    assert game.get_current_phase() == "COMPLETED"
+    assert len(game.get_centers("FRANCE")) == 18
+    final = saved["phases"][1]["state"]["units"]["FRANCE"]
+    assert sorted(game.get_units("FRANCE")) == sorted(final)
