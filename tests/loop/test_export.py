@@ -24,6 +24,8 @@ from tests.loop.judgekit import Clock, Judge, make_judge
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory) -> Judge:
     judge = make_judge(tmp_path_factory.mktemp("export"), export_game_text())
+    judge.send("france@example.test", "BROADCAST\nBonjour to all of Europe\nENDPRESS")
+    judge.send("england@example.test", "PRESS TO GERMANY\nOur secret plan\nENDPRESS")
     play(judge)
     return judge
 
@@ -86,6 +88,17 @@ def test_public_export_has_phases_results_and_centres(played: Judge) -> None:
         winter["orders"]["FRANCE"]
     assert data["centres"]["1901"]["FRANCE"] == 4
     assert data["phases"][-1]["orders"] is None  # the open phase: orders are secret
+
+
+def test_public_export_has_the_broadcasts_only(played: Judge) -> None:
+    public = json.loads(export_text(played.app, "g"))
+    assert [(p["signed_as"], p["text"].strip()) for p in public["press"]] == [
+        ("France", "Bonjour to all of Europe")]
+    assert "Our secret plan" not in json.dumps(public)
+    full = json.loads(export_text(played.app, "g", scope="full"))
+    assert [(p["sender_key"], p["broadcast"], p["text"].strip()) for p in full["press"]] == [
+        ("FRANCE", True, "Bonjour to all of Europe"), ("ENGLAND", False, "Our secret plan")]
+    assert full["press"][1]["recipients"] == ["GERMANY"]
 
 
 def test_imported_game_continues_as_the_original_would(tmp_path: Path) -> None:

@@ -60,8 +60,15 @@ def check_same(judge: Judge) -> dict:  # type: ignore[type-arg]
 
 def test_scripted_game_replays_in_mila(tmp_path: Path) -> None:
     judge = make_judge(tmp_path, export_game_text())
+    judge.send("france@example.test", "BROADCAST\nBonjour to all of Europe\nENDPRESS")
+    judge.send("england@example.test", "PRESS TO GERMANY\nOur secret plan\nENDPRESS")
     play(judge)
     saved = check_same(judge)
+    messages = saved["phases"][0]["messages"]
+    assert [(m["sender"], m["recipient"], m["message"].strip()) for m in messages] == [
+        ("FRANCE", "GLOBAL", "Bonjour to all of Europe")]  # private press stays out
+    history = from_saved_game_format(saved).message_history["S1901M"]
+    assert [m.message.strip() for m in history.values()] == ["Bonjour to all of Europe"]
     names = [p["name"] for p in saved["phases"]]
     assert names == ["S1901M", "F1901M", "F1901R", "W1901A", "S1902M", "F1902M"]
     assert saved["phases"][2]["orders"]["GERMANY"] == ["A BUR R RUH"]

@@ -56,7 +56,7 @@ def saved_game(data: dict[str, Any], gmap: GameMap) -> dict[str, Any]:
         orders, results = (_orders(row, result, powers, state["builds"]) if result
                            else ({p: [] for p in powers}, {}))
         phases.append({"name": row["name"], "state": state, "orders": orders,
-                       "results": results, "messages": messages.get(row["name"], {})})
+                       "results": results, "messages": messages.get(row["name"], [])})
         retreats = {u: d.get("retreats", []) for u, d in (result or {}).get(
             "dislodged", {}).items()}
     last = rows[-1] if rows else None
@@ -66,7 +66,7 @@ def saved_game(data: dict[str, Any], gmap: GameMap) -> dict[str, Any]:
         state = _state(position, {"name": "COMPLETED", "opened_at": last["processed_at"]},
                        gmap, powers, {}, game["name"], rules)
         phases.append({"name": "COMPLETED", "state": state,
-                       "orders": {p: [] for p in powers}, "results": {}, "messages": {}})
+                       "orders": {p: [] for p in powers}, "results": {}, "messages": []})
     return {"id": game["name"], "map": "standard", "rules": rules, "phases": phases}
 
 
@@ -141,20 +141,21 @@ def _order(text: str) -> str:
     return text[: -len(" CONVOY")] if text.endswith(" VIA CONVOY") else text
 
 
-def _messages(data: dict[str, Any], powers: list[str]) -> dict[str, dict[str, Any]]:
-    """The public press, broadcasts signed by a power, by the phase it was sent in (MILA
-    keys a phase's messages by their time, in microseconds, unique in the phase)."""
-    out: dict[str, dict[str, Any]] = {}
+def _messages(data: dict[str, Any], powers: list[str]) -> dict[str, list[dict[str, Any]]]:
+    """The public press, broadcasts signed by a power, by the phase it was sent in: a
+    list in the order sent, each with its time in microseconds (MILA keys a phase's
+    messages by it, so no two share one)."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    last = 0
     for p in data["press"]:
         sender = p.get("sender_key")
         if not p["broadcast"] or p["grey"] or sender not in powers:
             continue
-        when = _micros(p["created_at"])
-        phase = out.setdefault(p["phase"], {})
-        while str(when) in phase:
-            when += 1
-        phase[str(when)] = {"sender": sender, "recipient": "GLOBAL", "time_sent": when,
-                            "phase": p["phase"], "message": p["text"]}
+        when = max(_micros(p["created_at"]), last + 1)
+        last = when
+        out.setdefault(p["phase"], []).append(
+            {"sender": sender, "recipient": "GLOBAL", "time_sent": when, "phase": p["phase"],
+             "message": p["text"]})
     return out
 
 
