@@ -172,7 +172,14 @@ def export(ctx: click.Context, name: str, output: str | None, form: str, public:
     except ArchiveError as e:
         raise click.ClickException(str(e)) from None
     if output:
-        with open(output, "w", encoding="utf-8") as f:
+        import os
+
+        # A full export says everything the judge knows: readable by its owner alone.
+        mode = 0o644 if public or form == "mila" else 0o600
+        fd = os.open(output, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
+        if mode == 0o600:
+            os.fchmod(fd, mode)  # also a file that was there before
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
         click.echo(f"game {name} exported to {output}", err=True)
     else:

@@ -177,6 +177,7 @@ def test_cli_export_and_import(played: Judge, tmp_path: Path,
                                 "-o", str(out)])
     assert done.exit_code == 0, done.output
     assert json.loads(out.read_text())["scope"] == "full"
+    assert out.stat().st_mode & 0o077 == 0  # the GM's alone: it holds the addresses
     other = tmp_path / "other"
     trust_the_mx(other)
     done = runner.invoke(main, ["--home", str(other), "game", "import", str(out)])
