@@ -82,9 +82,9 @@ def _state(position: dict[str, Any], row: dict[str, Any], gmap: GameMap, powers:
              for p in powers}
     name = row["name"]
     builds: dict[str, dict[str, Any]] = {}
+    occupied = {u.split()[1][:3] for us in units.values() for u in us}
     for p in powers:
         count = len(centres[p]) - len(units[p]) if name.endswith("A") else 0
-        occupied = {u.split()[1][:3] for us in units.values() for u in us}
         sites = [h for h in homes[p] if h in centres[p] and h not in occupied] if count > 0 \
             else []
         builds[p] = {"count": min(count, len(sites)) if count > 0 else count, "homes": sites}
