@@ -228,3 +228,34 @@ def test_public_capitalist_export_never_shows_a_balance(tmp_path: Path) -> None:
     assert public["phases"][0]["result"] is not None
     full = export_text(judge.app, "g", scope="full")
     assert f'"balance": {BALANCES["ENGLAND"]}' in full.replace("\n", "").replace("  ", "")
+
+
+def test_public_warlock_export_never_shows_an_invisible_unit_dislodged(
+        tmp_path: Path) -> None:
+    # Austria drives Germany's invisible army out of Bohemia: it stays invisible (the
+    # ruling), so the public never learns of its dislodgement or its retreat.
+    position = """position:
+  phase: S1901M
+  units:
+    GERMANY: [{unit: A BOH, invisible: MUN}, F KIE]
+    AUSTRIA: [A VIE, A GAL]
+"""
+    game = export_game_text().replace("variant: standard", "variant: warlock")
+    judge = make_judge(tmp_path, game + "options: {seed: 7345}\n" + position)
+    judge.send("austria@example.test", "A VIE - BOH\nA GAL S A VIE - BOH")
+    judge.send("germany@example.test", "F KIE - DEN")
+    play(judge, [{}, {"GERMANY": ["A BOH R SIL"]}])
+    full = json.loads(export_text(judge.app, "g", scope="full"))
+    assert "A BOH" in full["phases"][0]["result"]["dislodged"]  # the GM's backup has it
+    assert full["phases"][1]["name"] == "S1901R"
+    assert full["phases"][1]["result"]["moves"] == {"A BOH": "SIL"}
+    public = json.loads(export_text(judge.app, "g"))
+    for phase in public["phases"]:
+        assert "SIL" not in json.dumps(phase)  # where it retreated to
+        assert (phase["result"] or {}).get("dislodged", {}) == {}
+        for row in (phase["orders"] or {}).get("GERMANY", []):
+            assert "BOH" not in row["unit"] and "BOH" not in row["order"]
+        assert phase["position"].get("GERMANY", {}).get("units") in (None, ["F KIE"],
+                                                                      ["F DEN"])
+    assert [r["order"] for r in public["phases"][0]["orders"]["AUSTRIA"]] == [
+        "A GAL S A VIE - BOH", "A VIE - BOH"]
