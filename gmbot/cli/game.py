@@ -145,6 +145,62 @@ def status(ctx: click.Context, name: str) -> None:
             click.echo(line)
 
 
+@game.command("export")
+@click.argument("name")
+@click.option("-o", "--output", type=click.Path(dir_okay=False),
+              help="Write to FILE (default: standard output).")
+@click.option("--format", "form", type=click.Choice(["gmbot", "mila"]), default="gmbot",
+              show_default=True,
+              help="gmbot's form (docs/export.md) or the MILA engine's saved game "
+                   "(standard games only).")
+@click.option("--public/--full", default=True,
+              help="--public (default): what the public results show, to share; --full: "
+                   "everything (addresses, hidden units, balances), to back up or move the "
+                   "game.")
+@click.option("--addresses", is_flag=True,
+              help="Include the players' addresses in a public export too.")
+@click.pass_context
+def export(ctx: click.Context, name: str, output: str | None, form: str, public: bool,
+           addresses: bool) -> None:
+    """Export game NAME: phases, orders, results, centres, public press."""
+    from gmbot.service.archive.run import ArchiveError, export_text
+
+    app = app_from(ctx)
+    try:
+        text = export_text(app, name, form=form, scope="public" if public else "full",
+                           addresses=addresses)
+    except ArchiveError as e:
+        raise click.ClickException(str(e)) from None
+    if output:
+        import os
+
+        # A full export says everything the judge knows: readable by its owner alone.
+        mode = 0o644 if public or form == "mila" else 0o600
+        fd = os.open(output, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
+        if mode == 0o600:
+            os.fchmod(fd, mode)  # also a file that was there before
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        click.echo(f"game {name} exported to {output}", err=True)
+    else:
+        click.echo(text, nl=False)
+
+
+@game.command("import")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--name", "new_name", help="Create the game under this name instead.")
+@click.pass_context
+def import_(ctx: click.Context, file: str, new_name: str | None) -> None:
+    """Recreate a game from a --full export FILE, ready to continue."""
+    from gmbot.service.archive.run import ArchiveError, import_file
+
+    app = app_from(ctx)
+    try:
+        click.echo(import_file(app, file, new_name))
+    except ArchiveError as e:
+        raise click.ClickException(str(e)) from None
+
+
 def _standings(s: Session, g: Game, phase: PhaseRow | None) -> tuple[list[Standing], str | None]:
     """The players' standings, and why the position cannot be read if it cannot (then
     each player is shown without what his orders complete): one bad game is shown, not
