@@ -30,8 +30,8 @@ def judge_with(tmp_path: Path, absences: str = "", extra: str = "") -> Judge:
 
 
 def deadline(judge: Judge) -> str:
+    phase = open_phase(judge)
     with judge.app.db.transaction() as s:
-        phase = open_phase(judge)
         game = s.scalars(select(Game)).one()
         return f"{phase.name} {deadline_text(policy_of(game), phase.deadline_at)}"
 
@@ -232,6 +232,11 @@ def test_a_game_may_allow_several_at_once_and_ask_for_notice(tmp_path: Path) -> 
     assert "done: ITALY absent" in ask(judge, addr("ITALY"), "ABSENCE 2026-03-05 2026-03-06\n")
     assert "refused: 2 other players (FRANCE, ITALY) will be away then" in ask(
         judge, addr("RUSSIA"), "ABSENCE 2026-03-06 2026-03-08\n")
+    # Two others overlapping it, but never together: only one at a time is away.
+    assert "done: RUSSIA absent" in ask(judge, addr("RUSSIA"), "ABSENCE 2026-03-09 2026-03-10\n")
+    assert "done: TURKEY absent" in ask(judge, addr("TURKEY"), "ABSENCE 2026-03-12 2026-03-13\n")
+    assert "done: GERMANY absent" in ask(judge, addr("GERMANY"),
+                                         "ABSENCE 2026-03-09 2026-03-13\n")
 
 
 def test_a_game_without_absences_refuses_them(tmp_path: Path) -> None:

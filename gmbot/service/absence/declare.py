@@ -123,10 +123,11 @@ def _check(session: Session, game: Game, player: Player, span: Span, rules: Abse
             raise AdminError(f"{player.key} already has an absence "
                              f"{span_text(game, a)}: one at a time; BACK ends it")
         if a.starts_at < span.end and span.start < a.until:
-            others.append(a.power)
-    if len(set(others)) >= rules.at_once:
-        names = f" ({', '.join(sorted(set(others)))})" if rules.public else ""
-        raise AdminError(f"{len(set(others))} other {_players(len(set(others)))}{names} "
+            others.append(a)
+    away = _most_at_once(others, span.start)
+    if len(away) >= rules.at_once:
+        names = f" ({', '.join(away)})" if rules.public else ""
+        raise AdminError(f"{len(away)} other {_players(len(away))}{names} "
                          f"will be away then, and this game allows {rules.at_once} at once "
                          "(absences: at_once)")
     for year, new in _by_year(span.start, span.end, policy_of(game).tz):
@@ -136,6 +137,16 @@ def _check(session: Session, game: Game, player: Player, span: Span, rules: Abse
             raise AdminError(f"this absence takes {days(new)} of {year}, and {player.key} "
                              f"has {days(left)} left of the {rules.days_per_year} a player "
                              "may be away a year (absences: days_per_year)")
+
+
+def _most_at_once(others: list[Absence], start: datetime) -> list[str]:
+    """The other players away together at the busiest moment of a new absence (which
+    `others` all overlap): such a moment is its start or another absence's start."""
+    best: list[str] = []
+    for t in [start, *(a.starts_at for a in others if a.starts_at > start)]:
+        away = sorted({a.power for a in others if a.starts_at <= t < a.until})
+        best = away if len(away) > len(best) else best
+    return best
 
 
 def _players(n: int) -> str:
