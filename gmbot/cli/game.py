@@ -126,6 +126,7 @@ def show(ctx: click.Context, name: str, as_json: bool) -> None:
 @click.pass_context
 def status(ctx: click.Context, name: str) -> None:
     """Who has ordered (fully, partly, not at all), last mail and NMR count per player."""
+    from gmbot.service.absence.calendar import status_lines
     from gmbot.service.runtime import current_phase, policy_of
     from gmbot.service.views.results import deadline_text
     from gmbot.service.views.standing import standing_lines
@@ -143,6 +144,8 @@ def status(ctx: click.Context, name: str) -> None:
         _trouble(s, g, unreadable)
         for line in standing_lines(g, rows):
             click.echo(line)
+        for line in status_lines(s, g, app.now(), None, gm=True):
+            click.echo(f"absence: {line}")
 
 
 def _standings(s: Session, g: Game, phase: PhaseRow | None) -> tuple[list[Standing], str | None]:

@@ -300,6 +300,8 @@ def test_the_command_line_lists_declares_and_ends_absences(judge: Judge, cli: Cl
     assert "7 players told" in out
     assert cli("game", "absences", "g").output.startswith(
         "FRANCE from Mon 2 Mar 2026 09:00 UTC to Thu 12 Mar 2026 09:00 UTC (declared by the GM)")
+    assert ("absence: FRANCE away from Mon 2 Mar 2026 09:00 UTC to Thu 12 Mar 2026 09:00 UTC"
+            in cli("game", "status", "g").output)
     out = cli("game", "absence", "g", "italy", "1", "day", ok=False).output
     assert "(absences: at_once)" in out
     assert "FRANCE back" in cli("game", "back", "g", "FRANCE").output
