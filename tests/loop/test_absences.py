@@ -14,6 +14,7 @@ from pathlib import Path
 from sqlalchemy import select
 
 from gmbot.service.absence.calendar import honour
+from gmbot.service.gm.load import load_game
 from gmbot.service.runtime import current_phase, policy_of
 from gmbot.service.views.results import deadline_text
 from gmbot.store.models import Absence, Event, Game
@@ -338,3 +339,24 @@ def test_moving_a_deadline_again_moves_it_once(tmp_path: Path) -> None:
     judge.reopen()
     assert deadline(judge) == "S1901M Fri 6 Mar 2026 09:00 UTC"
     assert len(events(judge, "deadline_moved_for_absence")) == 1
+
+
+def test_a_resumed_game_keeps_its_deadline_out_of_an_absence(tmp_path: Path) -> None:
+    judge = judge_with(tmp_path)
+    ask(judge, GM, "PAUSE\n")
+    # Paused, the clock is stopped: nothing to move yet.
+    assert "moved" not in ask(judge, addr("FRANCE"), "VACATION 3 days\n")
+    reply = ask(judge, GM, "RESUME\n")
+    # 48h left would end Wed 09:00, in the absence: past its end, and a day more.
+    assert "deadline Fri 6 Mar 2026 09:00 UTC" in reply
+    assert deadline(judge) == "S1901M Fri 6 Mar 2026 09:00 UTC"
+
+
+def test_new_deadline_rules_from_the_game_file_keep_absences(tmp_path: Path) -> None:
+    judge = judge_with(tmp_path)
+    ask(judge, addr("FRANCE"), "VACATION 3 days\n")
+    path = tmp_path / "game.yaml"
+    path.write_text(standard_game().replace("movement: 48h", "movement: 72h"), encoding="utf-8")
+    load_game(judge.app, path)
+    # 72h from the opening is Thu 09:00, the absence's end: a day more.
+    assert deadline(judge) == "S1901M Fri 6 Mar 2026 09:00 UTC"
