@@ -1,7 +1,8 @@
 """Absences as the deadlines see them: which are still to come or running, how a deadline
 moves past them, who is away now, and how they read in STATUS. Helpers inside the
-caller's transaction (they never commit); they import no flow, so that the deadline flow
-(a phase opened during an absence) and the views may use them.
+caller's transaction (they never commit); of the flows they import only the views, so
+that the deadline flow (a phase opened during an absence) and the GM's actions may use
+them.
 
 The rule (docs/absences.md): a deadline never falls within a player's absence, nor less
 than the game's `after_return` after it ends; such a deadline moves to `after_return`
