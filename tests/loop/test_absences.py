@@ -360,3 +360,16 @@ def test_new_deadline_rules_from_the_game_file_keep_absences(tmp_path: Path) -> 
     load_game(judge.app, path)
     # 72h from the opening is Thu 09:00, the absence's end: a day more.
     assert deadline(judge) == "S1901M Fri 6 Mar 2026 09:00 UTC"
+
+
+def test_a_phase_reopened_by_rollback_keeps_its_deadline_out_of_an_absence(
+        tmp_path: Path) -> None:
+    judge = judge_with(tmp_path)
+    for power in POWERS:
+        judge.send(addr(power), HOLD_ALL[power], subject="[g] orders")
+    judge.tick()
+    assert deadline(judge).startswith("F1901M")
+    ask(judge, addr("FRANCE"), "ABSENCE 2026-03-03 2026-03-05\n")  # to Fri 6 Mar 00:00
+    assert "done: game g rolled back to S1901M" in ask(judge, GM, "ROLLBACK S1901M\n")
+    # Reopened now with 48h (Wed 09:00), in the absence: past its end, and a day more.
+    assert deadline(judge) == "S1901M Sat 7 Mar 2026 00:00 UTC"
