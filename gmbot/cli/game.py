@@ -126,6 +126,7 @@ def show(ctx: click.Context, name: str, as_json: bool) -> None:
 @click.pass_context
 def status(ctx: click.Context, name: str) -> None:
     """Who has ordered (fully, partly, not at all), last mail and NMR count per player."""
+    from gmbot.service.absence.calendar import status_lines
     from gmbot.service.runtime import current_phase, policy_of
     from gmbot.service.views.results import deadline_text
     from gmbot.service.views.standing import standing_lines
@@ -143,6 +144,8 @@ def status(ctx: click.Context, name: str) -> None:
         _trouble(s, g, unreadable)
         for line in standing_lines(g, rows):
             click.echo(line)
+        for line in status_lines(s, g, app.now(), None, gm=True):
+            click.echo(f"absence: {line}")
 
 
 @game.command("export")
@@ -271,3 +274,64 @@ _admin("resume", "resume")
 _admin("rollback", "rollback", "PHASE")
 _admin("replace", "replace_player", "WHO", "ADDRESS")
 _admin("draw", "declare_draw")
+
+
+@game.command("absences")
+@click.argument("name")
+@click.option("--all", "everything", is_flag=True, help="Past absences too.")
+@click.pass_context
+def absences(ctx: click.Context, name: str, everything: bool) -> None:
+    """The players' absences running or to come (with --all, every one declared)."""
+    from gmbot.service.absence.calendar import all_absences, live, rules_of, span_text
+
+    app = app_from(ctx)
+    now = app.now()
+    with app.db.transaction() as s:
+        g = _find(s, name)
+        rules = rules_of(g)
+        rows = all_absences(s, g) if everything else live(s, g, now)
+        if not rules.allowed:
+            click.echo(f"{g.name}: absences are not allowed (absences: allowed: false)")
+        for a in rows:
+            by = " (declared by the GM)" if a.by == "gm" else ""
+            click.echo(f"{a.power} {span_text(g, a, utc=True)}{by}")
+        if not rows:
+            click.echo(f"{g.name}: no absence {'declared' if everything else 'running or to come'}")
+
+
+@game.command("absence")
+@click.argument("name")
+@click.argument("power")
+@click.argument("when", nargs=-1, required=True)
+@click.pass_context
+def absence(ctx: click.Context, name: str, power: str, when: tuple[str, ...]) -> None:
+    """Declare POWER absent: WHEN as by mail (2026-12-20 2026-12-28, or 10 days); BACK is
+    `gmbot game back NAME POWER`."""
+    from gmbot.service.absence.declare import declare, seat_of
+    from gmbot.service.gm.admin import AdminError
+
+    app = app_from(ctx)
+    try:
+        with app.db.transaction() as s:
+            g = _find(s, name)
+            click.echo(declare(s, g, seat_of(g, power), when, app.now(), by="gm"))
+    except AdminError as e:
+        raise click.ClickException(str(e)) from None
+
+
+@game.command("back")
+@click.argument("name")
+@click.argument("power")
+@click.pass_context
+def back(ctx: click.Context, name: str, power: str) -> None:
+    """End POWER's absence now (one still to come is called off)."""
+    from gmbot.service.absence.declare import come_back, seat_of
+    from gmbot.service.gm.admin import AdminError
+
+    app = app_from(ctx)
+    try:
+        with app.db.transaction() as s:
+            g = _find(s, name)
+            click.echo(come_back(s, g, seat_of(g, power), app.now()))
+    except AdminError as e:
+        raise click.ClickException(str(e)) from None
