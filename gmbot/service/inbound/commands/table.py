@@ -20,7 +20,7 @@ from datetime import datetime
 from enum import Enum
 from functools import lru_cache
 
-from gmbot.service.inbound.commands import gm, hold, info, learn, secret
+from gmbot.service.inbound.commands import gm, hold, info, joining, learn, secret
 from gmbot.service.inbound.commands.context import Context
 from gmbot.service.inbound.relay import press_rules
 from gmbot.service.outbox.render import render
@@ -133,6 +133,17 @@ TABLE = Table((
     Row("READY", Who.PLAYER, act=hold.ready, most=0,
         explains="you are done: lifts your WAIT, and lets orders stand despite refused lines"),
     Row("HELP", Who.ANYONE, explains="this text", title="Help", answer=help_text),
+    # Sign-up mail, from anyone: answered by the `joining` gate (inbound/signups.py) before
+    # a mail reaches its game; these rows make the words known and list them in HELP.
+    Row("LIST", Who.ANYONE, explains="the games on this judge: open for sign-up, with a "
+                                     "seat to take over, running"),
+    Row("JOIN", Who.ANYONE, synopsis="JOIN game [FRANCE ENGLAND ...]",
+        explains="ask for a seat in a game open for sign-up, with the powers you prefer "
+                 "(also SIGN ON game)"),
+    Row("OBSERVE", Who.ANYONE, synopsis="OBSERVE game",
+        explains="receive a game's public mail, where the game allows it"),
+    Row("TAKEOVER", Who.ANYONE, synopsis="TAKEOVER game POWER",
+        explains="take over a seat its player left"),
     Row("PROCESS", Who.GM, act=gm.process),
     Row("EXTEND", Who.GM, act=gm.extend, synopsis="EXTEND 24h", least=1),
     Row("PAUSE", Who.GM, act=gm.pause),
@@ -142,4 +153,8 @@ TABLE = Table((
         usage="REPLACE FRANCE new.address@example.org", least=2),
     Row("DRAW", Who.GM, act=gm.draw, usage="DRAW (alone on its line: it ends the game)",
         most=0),
+    Row("APPROVE", Who.GM, act=joining.approve, synopsis="APPROVE game address",
+        usage="APPROVE game luca@example.org", least=1, most=2),
+    Row("REJECT", Who.GM, act=joining.reject, synopsis="REJECT game address",
+        usage="REJECT game luca@example.org", least=1, most=2),
 ))
