@@ -132,7 +132,6 @@ TABLE = Table((
         explains="hold early processing for you this phase (until READY)"),
     Row("READY", Who.PLAYER, act=hold.ready, most=0,
         explains="you are done: lifts your WAIT, and lets orders stand despite refused lines"),
-    Row("HELP", Who.ANYONE, explains="this text", title="Help", answer=help_text),
     # Sign-up mail, from anyone: answered by the `joining` gate (inbound/signups.py) before
     # a mail reaches its game; these rows make the words known and list them in HELP.
     Row("LIST", Who.ANYONE, explains="the games on this judge: open for sign-up, with a "
@@ -144,6 +143,7 @@ TABLE = Table((
         explains="receive a game's public mail, where the game allows it"),
     Row("TAKEOVER", Who.ANYONE, synopsis="TAKEOVER game POWER",
         explains="take over a seat its player left"),
+    Row("HELP", Who.ANYONE, explains="this text", title="Help", answer=help_text),
     Row("PROCESS", Who.GM, act=gm.process),
     Row("EXTEND", Who.GM, act=gm.extend, synopsis="EXTEND 24h", least=1),
     Row("PAUSE", Who.GM, act=gm.pause),
@@ -151,10 +151,10 @@ TABLE = Table((
     Row("ROLLBACK", Who.GM, act=gm.rollback, synopsis="ROLLBACK S1901M", least=1, most=1),
     Row("REPLACE", Who.GM, act=gm.replace, synopsis="REPLACE FRANCE new@address",
         usage="REPLACE FRANCE new.address@example.org", least=2),
-    Row("DRAW", Who.GM, act=gm.draw, usage="DRAW (alone on its line: it ends the game)",
-        most=0),
     Row("APPROVE", Who.GM, act=joining.approve, synopsis="APPROVE game address",
         usage="APPROVE game luca@example.org", least=1, most=2),
     Row("REJECT", Who.GM, act=joining.reject, synopsis="REJECT game address",
         usage="REJECT game luca@example.org", least=1, most=2),
+    Row("DRAW", Who.GM, act=gm.draw, usage="DRAW (alone on its line: it ends the game)",
+        most=0),
 ))
