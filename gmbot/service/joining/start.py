@@ -84,6 +84,5 @@ def start_game(s: Session, game: Game, now: datetime, seed: int | None = None) -
     if game.observers:
         announce(s, game, event, "joining_note.txt.j2", now, players=[], observers=True,
                  topic="started", title="The game has started",
-                 text=f"Every seat of game {game.name} is taken: it starts in {name}.",
-                 for_observer=True)
+                 text=f"Every seat of game {game.name} is taken: it starts in {name}.")
     return True
