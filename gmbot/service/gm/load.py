@@ -136,9 +136,7 @@ def _against_variant(spec: GameSpec, typed: list[Problem]) -> dict[str, object] 
 def _signup_problems(spec: GameSpec, powers: tuple[str, ...] | list[str]) -> list[Problem]:
     """A sign-up game's open seats: powers of the map, as many as `seats` says."""
     if spec.signup is None:
-        return [spec.problem("players", f"{power} has no address (only a game open for "
-                                        "sign-up, with a signup: section, may leave seats open)")
-                for power in spec.open_powers]
+        return []  # a player without an address is the file's own problem (required)
     problems = [spec.problem("players", f"unknown power {power} (powers: {', '.join(powers)})")
                 for power in spec.open_powers if power not in powers]
     free = open_powers_of(spec, powers)
