@@ -95,6 +95,16 @@ def test_seven_strangers_fill_the_game_and_it_starts_by_itself(judge: Judge) -> 
     judge.tick()
     [ack] = judge.new_mail()
     assert "A PAR - BUR" in body(ack) and "Errors" not in ack["Subject"]
+    # A player's line that only starts like a sign-up command is his, not sign-up mail.
+    judge.send(france, "List of my orders:\nA MAR - SPA\n", subject="[open] orders")
+    judge.tick()
+    [ack] = judge.new_mail()
+    assert ack["Subject"] == "[open] Received" and "A MAR - SPA" in body(ack)
+    # The deadline the start set is kept: at it, the phase is processed.
+    judge.clock.advance(hours=49)
+    assert judge.tick().processed
+    results = judge.to(france, judge.new_mail())
+    assert any("Spring 1901" in m["Subject"] for m in results)
 
 
 def test_the_draw_gives_the_powers_left_at_random_and_replays() -> None:

@@ -24,7 +24,7 @@ from gmbot.service.inbound.bounds import cap_reply
 from gmbot.service.inbound.handling import Handling, Outcome
 from gmbot.service.inbound.lookups import SIGNUP_KIND
 from gmbot.service.joining.requests import answer_asks, confirm, confirmed, token_of
-from gmbot.service.joining.words import read_asks
+from gmbot.service.joining.words import Ask, read_asks
 from gmbot.service.outbox.queue import new_message_id, queue_mail
 from gmbot.service.outbox.render import render
 
@@ -36,7 +36,7 @@ def signup_mail(h: Handling, limit: Callable[[Handling], Outcome | None]) -> Out
     hourly limit gate, for a proven confirmation."""
     if h.mail.size > max_message_bytes(h.app.config):
         return None  # read from its header section only: the stranger gate refuses it
-    asks = read_asks(h.mail.lines)
+    asks = _meant(h, read_asks(h.mail.lines))
     if not asks:
         return _confirmation(h, limit)
     judges = h.lookups.judges()
@@ -81,12 +81,26 @@ def _confirmation(h: Handling, limit: Callable[[Handling], Outcome | None]) -> O
     if limited is not None:
         return limited
     game, text = confirm(h.s, signup, now)
+    h.lookups.seats_changed()  # a game may have started, a seat changed hands
     h.record.game_id = game.id
     subject, body = render("joining_note.txt.j2", game=game, title="Confirmed", text=text)
     queue_mail(h.s, key=f"reply:{h.record.message_id}", kind="ack", sender=game.judge,
                recipient=h.mail.sender, subject=subject, body=body, now=now, game=game,
                in_reply_to=h.mail.message_id)
     return Outcome("handled", game=game.name, replies=[subject])
+
+
+def _meant(h: Handling, asks: list[Ask]) -> list[Ask]:
+    """The sign-up commands the mail surely means. A stranger writes to the judge for
+    little else; but a player's line that merely starts with such a word ("List of my
+    orders:", "Take over Munich...") must not turn his mail into sign-up mail: from an
+    address that holds a seat, only LIST alone on its line, or a command naming a game
+    of this judge, counts."""
+    known = h.lookups.route(h.mail.sender) if h.known is None else h.known
+    if not (known.players or known.gm_games):
+        return asks
+    return [a for a in asks if (a.verb == "LIST" and not a.args)
+            or (a.verb != "LIST" and a.args and h.lookups.game_named(a.args[0].lower()))]
 
 
 def _silenced(h: Handling) -> str | None:

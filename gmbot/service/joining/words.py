@@ -8,8 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 VERBS = {"LIST": "LIST", "JOIN": "JOIN", "SIGNON": "JOIN", "SIGN-ON": "JOIN",
-         "OBSERVE": "OBSERVE", "WATCH": "OBSERVE", "TAKEOVER": "TAKEOVER",
-         "TAKE-OVER": "TAKEOVER"}
+         "OBSERVE": "OBSERVE", "TAKEOVER": "TAKEOVER", "TAKE-OVER": "TAKEOVER"}
 TWO_WORDS = {("SIGN", "ON"): "JOIN", ("TAKE", "OVER"): "TAKEOVER"}
 MOST = 5  # sign-up commands read from one mail
 
