@@ -264,3 +264,46 @@ def test_signup_answers_are_bounded_per_address(judge: Judge) -> None:
     [outcome] = judge.tick().mails
     assert outcome.status == "refused" and "no reply" in outcome.reason
     assert judge.new_mail() == []
+
+
+def test_a_takeover_the_game_approves_and_the_gm_rejects_on_the_command_line(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    import gmbot.service.app
+    from gmbot.cli.root import main
+    from tests.loop.judgekit import standard_game
+
+    judge = make_judge(tmp_path, standard_game(extra="takeover: {approval: true}"))
+    real_open = gmbot.service.app.open_app
+
+    def open_on_clock(*args: object, **kw: object) -> gmbot.service.app.App:
+        app = real_open(*args, **kw)  # type: ignore[arg-type]
+        app.clock = judge.clock  # the command line on the judge's clock
+        return app
+
+    monkeypatch.setattr(gmbot.service.app, "open_app", open_on_clock)
+    with judge.app.db.transaction() as s:
+        s.scalars(select(Player).where(Player.power == "ITALY")).one().active = False
+    # A player of the game holds a seat already: his TAKEOVER (naming the game) is read
+    # as one, and refused.
+    assert "refused: you play in game g already" in body(
+        ask(judge, "austria@example.test", "TAKEOVER g ITALY\n"))
+    sent = join(judge, "standby@example.org", "TAKE OVER g ITALY")
+    [question] = judge.to(GM, sent)
+    assert "APPROVE g standby@example.org" in body(question)
+    runner = CliRunner()
+    home = ["--home", str(judge.home)]
+    listed = runner.invoke(main, [*home, "game", "signups", "g"])
+    assert "open seats: ITALY" in listed.output
+    assert "takeover ITALY standby@example.org: awaiting" in listed.output
+    done = runner.invoke(main, [*home, "game", "reject", "g", "standby@example.org"])
+    assert done.exit_code == 0, done.output
+    judge.tick()
+    [told] = judge.to("standby@example.org", judge.new_mail())
+    assert "was not accepted: the game master did not approve it" in body(told)
+    with judge.app.db.transaction() as s:
+        assert s.scalars(select(Player).where(Player.power == "ITALY")).one().active is False
+    again = runner.invoke(main, [*home, "game", "approve", "g", "standby@example.org"])
+    assert again.exit_code != 0
+    assert "has no confirmed request awaiting your approval" in again.output
