@@ -13,7 +13,7 @@ from sqlalchemy.exc import OperationalError
 
 from gmbot.service.joining import start
 from gmbot.service.joining.draw import assign
-from gmbot.store.models import Event, Game, PhaseRow, Player, Signup
+from gmbot.store.models import Event, Game, Inbound, PhaseRow, Player, Signup
 from tests.loop.joinkit import GM, ask, join, reply_to, signup_game
 from tests.loop.judgekit import POWERS, Judge, body, make_judge
 
@@ -60,8 +60,12 @@ def test_a_stranger_lists_the_games(judge: Judge) -> None:
     assert answer["Subject"] == "Games on this judge"
     assert "- open: An open game (standard): 7 of 7 seats free" in text
     assert "deadlines: movement 48h, retreat 24h, adjustment 24h, time zone UTC" in text
-    # It proves nothing and counts against no one's limit; the record says so.
-    assert judge.tick().mails == []
+    # It proves nothing and counts against no one's limit (its reason says so), and its
+    # record keeps no more than a refused mail's: the header section.
+    with judge.app.db.transaction() as s:
+        [record] = s.scalars(select(Inbound).where(Inbound.sender == "someone@example.org"))
+        assert record.status == "handled" and record.reason.startswith("unverified: ")
+        assert record.raw is not None and b"LIST" not in record.raw
 
 
 def test_seven_strangers_fill_the_game_and_it_starts_by_itself(judge: Judge) -> None:

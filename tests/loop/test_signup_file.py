@@ -65,3 +65,25 @@ def test_reloading_keeps_the_game_waiting_and_then_its_players(tmp_path: Path) -
         seats = {p.power: p.address for p in game.players if p.active}
         assert game.status == "active" and seats["AUSTRIA"] == "new@example.org"
         assert len(seats) == 7
+
+
+def test_the_open_seats_stay_once_someone_joined(tmp_path: Path) -> None:
+    import pytest
+
+    from gmbot.gamefile import GameFileError
+    from gmbot.service.gm.load import load_game
+
+    seated = "\n".join(f"  - {{address: {p.lower()}@example.test, power: {p}}}"
+                       for p in POWERS[2:])
+    judge = make_judge(tmp_path, signup_game(signup="{seats: 2}",
+                                             players=f"players:\n{seated}"))
+    join(judge, "new@example.org", "JOIN open")
+    path = tmp_path / "game.yaml"
+    path.write_text(signup_game(signup="{seats: 1}", players=(
+        f"players:\n{seated}\n  - {{address: austria@example.test, power: AUSTRIA}}")))
+    with pytest.raises(GameFileError, match="1 players have joined game open: its open "
+                                            r"seats \(AUSTRIA, ENGLAND\) can no longer change"):
+        load_game(judge.app, path)
+    with judge.app.db.transaction() as s:
+        game = s.scalars(select(Game).where(Game.name == "open")).one()
+        assert game.joining["signup"]["open"] == ["AUSTRIA", "ENGLAND"]

@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import asdict, replace
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from gmbot.engine.position import (
@@ -37,7 +38,7 @@ from gmbot.service.runtime import (
     state_of,
 )
 from gmbot.service.views.pictures import PositionPictures
-from gmbot.store.models import Game, PhaseRow, Player
+from gmbot.store.models import Game, PhaseRow, Player, Signup
 from gmbot.variants import VariantError, make_rules
 from gmbot.variants.case_schema import type_problem
 
@@ -236,13 +237,14 @@ def load_game(app: App, path: str | Path, force: bool = False) -> str:
         game.gm_secret_hash, gm_secret = settle_secret(game.gm_secret_hash, spec.gm_password,
                                                        new_gm, spec.auth)
         rules = make_rules(spec.variant, spec.options)
+        old_joining = None if created else dict(game.joining or {})
         game.joining = _joining(spec, list(map_for(rules).powers))
         if created and spec.signup is not None:
             game.status = SIGNUP
         s.flush()
         if game.status == SIGNUP:
             return _signup_loaded(s, game, spec, path, created, new_gm or bool(gm_secret),
-                                  gm_secret, now)
+                                  gm_secret, now, old_joining)
         seated_now = _sync_players(game, spec)
         phase = current_phase(s, game)
         if phase is None and created:
@@ -292,7 +294,8 @@ def _joining(spec: GameSpec, powers: tuple[str, ...] | list[str]) -> dict[str, o
 
 
 def _signup_loaded(s: Session, game: Game, spec: GameSpec, path: Path, created: bool,
-                   welcome_gm: bool, gm_secret: str | None, now: datetime) -> str:
+                   welcome_gm: bool, gm_secret: str | None, now: datetime,
+                   old_joining: dict[str, Any] | None) -> str:
     """A game open for sign-up is loaded: no phase, no deadline and no player seated until
     its seats are full (gmbot/service/joining/start.py starts it then). The file's own
     players are seated with the joiners at the start."""
@@ -300,6 +303,13 @@ def _signup_loaded(s: Session, game: Game, spec: GameSpec, path: Path, created: 
         raise GameFileError([spec.problem("signup", (
             f"game {game.name} is open for sign-up and has not started: keep its signup: "
             "section until its seats are full"))])
+    seated = s.scalar(select(func.count()).select_from(Signup).where(
+        Signup.game_id == game.id, Signup.kind == "join", Signup.status == "seated")) or 0
+    was = (old_joining or {}).get("signup") or {}
+    if seated and was.get("open") != game.joining["signup"]["open"]:
+        raise GameFileError([spec.problem("signup", (
+            f"{seated} players have joined game {game.name}: its open seats "
+            f"({', '.join(was.get('open', []))}) can no longer change"))])
     if welcome_gm:
         welcome(s, game, None, now, gm_secret)
     log_event(s, game, "game_created" if created else "game_updated", now, file=str(path),

@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from gmbot.config import max_message_bytes
 from gmbot.mail.auth.addressed import addressed_to_judge
+from gmbot.mail.oversize import head_of
 from gmbot.service.inbound.batch import RATE_WINDOW, UNVERIFIED
 from gmbot.service.inbound.bounds import cap_reply
 from gmbot.service.inbound.handling import Handling, Outcome
@@ -28,6 +29,7 @@ from gmbot.service.joining.words import Ask, read_asks
 from gmbot.service.outbox.queue import new_message_id, queue_mail
 from gmbot.service.outbox.render import render
 
+SUBJECT_KEPT = 80  # as record.py keeps a refused mail's
 ASKED = f"{UNVERIFIED}: a sign-up request (proven only by the reply to its answer)"
 
 
@@ -36,9 +38,12 @@ def signup_mail(h: Handling, limit: Callable[[Handling], Outcome | None]) -> Out
     hourly limit gate, for a proven confirmation."""
     if h.mail.size > max_message_bytes(h.app.config):
         return None  # read from its header section only: the stranger gate refuses it
+    confirming = _confirmation(h, limit)  # first: a reply may quote or repeat its JOIN
+    if confirming is not None:
+        return confirming
     asks = _meant(h, read_asks(h.mail.lines))
     if not asks:
-        return _confirmation(h, limit)
+        return None
     judges = h.lookups.judges()
     if not addressed_to_judge(h.evidence.sent, judges):
         return None  # sign-up mail goes to the judge, not to a Bcc or a list
@@ -59,6 +64,10 @@ def signup_mail(h: Handling, limit: Callable[[Handling], Outcome | None]) -> Out
     token = token_of(game, signup, now) if game and signup else None
     if game is not None:
         h.record.game_id = game.id
+    # Kept like a refused mail's record: unproven mail from anyone stores no text.
+    h.record.subject = h.record.subject[:SUBJECT_KEPT]
+    if h.record.raw is not None:
+        h.record.raw = head_of(h.record.raw)
     queue_mail(h.s, key=f"reply:{h.record.message_id}", kind=SIGNUP_KIND, sender=judge,
                recipient=h.mail.sender, subject=subject, body=body, now=now, game=game,
                in_reply_to=h.mail.message_id, message_id=new_message_id(judge, token))
