@@ -311,3 +311,33 @@ def test_a_takeover_the_game_approves_and_the_gm_rejects_on_the_command_line(
     again = runner.invoke(main, [*home, "game", "approve", "g", "standby@example.org"])
     assert again.exit_code != 0
     assert "has no confirmed request awaiting your approval" in again.output
+
+
+def test_a_strangers_signed_signup_mail_costs_no_key_lookup(judge: Judge) -> None:
+    from email.message import EmailMessage
+    from email.utils import format_datetime, make_msgid
+
+    from tests.auth.signing import Signer, StubDns
+
+    dns = StubDns()
+    judge.app.sender_check.lookup = dns
+    signer = Signer("example.org", dns)
+
+    def mail(text: str, reply_to: str | None = None) -> None:
+        msg = EmailMessage()
+        msg["From"], msg["To"] = "ann@example.org", "judge@example.test"
+        msg["Subject"], msg["Date"] = "hello", format_datetime(judge.clock())
+        msg["Message-ID"] = make_msgid(domain="example.org")
+        if reply_to:
+            msg["In-Reply-To"] = reply_to
+        msg.set_content(text)
+        judge.send_raw(signer.sign(msg.as_bytes()), dmarc=None)
+
+    mail("LIST\nJOIN open FRANCE\n")
+    assert [m.status for m in judge.tick().mails] == ["handled"]
+    [answer] = judge.new_mail()
+    mail("yes\n", reply_to=answer["Message-ID"])  # the confirmation, by its token
+    assert [m.status for m in judge.tick().mails] == ["handled"]
+    [seated] = judge.to("ann@example.org", judge.new_mail())
+    assert "You have a seat in game open" in body(seated)
+    assert dns.lookups == 0
