@@ -43,6 +43,7 @@ def test_a_game_open_for_signup_waits_without_phase_or_deadline(judge: Judge) ->
     assert _game(judge) == ("signup", 0, 0)
     [gm_welcome] = judge.welcomes
     assert gm_welcome["To"] == GM
+    assert "The game is open for sign-up" in body(gm_welcome)
     # Time passes: nothing is due, nothing processed, nobody reminded.
     judge.clock.advance(days=10)
     report = judge.tick()
