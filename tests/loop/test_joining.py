@@ -55,12 +55,16 @@ def test_a_game_open_for_signup_waits_without_phase_or_deadline(judge: Judge) ->
     assert "open for sign-up: 7 of 7 seats free" in body(status)
 
 
-def test_a_stranger_lists_the_games(judge: Judge) -> None:
+def test_a_stranger_lists_the_games(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, signup_game(
+        signup="{seats: 7, observers: true, close: 2026-04-01 18:00}"))
     answer = ask(judge, "someone@example.org", "LIST\n")
     text = body(answer)
     assert answer["Subject"] == "Games on this judge"
     assert "- open: An open game (standard): 7 of 7 seats free" in text
     assert "deadlines: movement 48h, retreat 24h, adjustment 24h, time zone UTC" in text
+    assert "observers welcome (OBSERVE open)" in text
+    assert "sign-up closes 2026-04-01 18:00 UTC" in text
     # It proves nothing and counts against no one's limit (its reason says so), and its
     # record keeps no more than a refused mail's: the header section.
     with judge.app.db.transaction() as s:
@@ -342,3 +346,11 @@ def test_a_strangers_signed_signup_mail_costs_no_key_lookup(judge: Judge) -> Non
     [seated] = judge.to("ann@example.org", judge.new_mail())
     assert "You have a seat in game open" in body(seated)
     assert dns.lookups == 0
+
+
+def test_join_after_the_signup_closed_is_refused(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, signup_game(signup="{close: 2026-03-01}"))  # the day before
+    answer = ask(judge, "late@example.org", "JOIN open\n")
+    assert "refused: sign-up for game open closed on 2026-03-01 00:00 UTC" in body(answer)
+    with judge.app.db.transaction() as s:
+        assert s.scalars(select(Signup)).all() == []

@@ -31,7 +31,8 @@ def list_text(session: Session) -> str:
             settings = signup_of(game)
             row |= {"free": free_seats(session, game), "seats": len(settings.get("open", [])),
                     "powers": settings.get("open", []), "approval": settings.get("approval"),
-                    "observers": settings.get("observers"), "close": settings.get("close")}
+                    "observers": settings.get("observers"),
+                    "close": _utc(settings.get("close"))}
             signup.append(row)
             continue
         phase = current_phase(session, game)
@@ -59,3 +60,8 @@ def _rule(rule: object) -> str:
     if isinstance(rule, dict):
         return f"{rule.get('after')} then at {rule.get('at')}"
     return str(rule)
+
+
+def _utc(moment: str | None) -> str | None:
+    """A stored ISO time as the LIST reads it: 2026-04-01 18:00 UTC."""
+    return f"{moment[:16].replace('T', ' ')} UTC" if moment else None

@@ -205,7 +205,8 @@ def _may_join(s: Session, game: Game, powers: tuple[str, ...], now: datetime) ->
     settings = signup_of(game)
     close = settings.get("close")
     if close and datetime.fromisoformat(close) <= now:
-        raise AdminError(f"sign-up for game {game.name} closed on {close[:16]} UTC")
+        raise AdminError(f"sign-up for game {game.name} closed on "
+                         f"{close[:16].replace('T', ' ')} UTC")
     if free_seats(s, game) <= 0:
         raise AdminError(f"game {game.name} is full: all {len(settings.get('open', []))} "
                          "seats are taken")
