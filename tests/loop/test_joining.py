@@ -354,3 +354,18 @@ def test_join_after_the_signup_closed_is_refused(tmp_path: Path) -> None:
     assert "refused: sign-up for game open closed on 2026-03-01 00:00 UTC" in body(answer)
     with judge.app.db.transaction() as s:
         assert s.scalars(select(Signup)).all() == []
+
+
+def test_a_players_signup_line_among_his_orders_is_answered_in_his_game(
+        tmp_path: Path) -> None:
+    from tests.loop.judgekit import standard_game
+
+    judge = make_judge(tmp_path, standard_game())
+    judge.send("france@example.test", "A PAR - BUR\nLIST\n")
+    judge.tick()
+    [ack] = judge.new_mail()
+    assert "A PAR - BUR" in body(ack)  # his orders are taken, not dropped for the LIST
+    assert "send each in a mail of its own to the judge" in body(ack)
+    # LIST alone in its mail is sign-up mail, from a player too.
+    answer = ask(judge, "france@example.test", "LIST\n")
+    assert answer["Subject"] == "Games on this judge" and "- g (standard)" in body(answer)

@@ -101,15 +101,18 @@ def _confirmation(h: Handling, limit: Callable[[Handling], Outcome | None]) -> O
 
 def _meant(h: Handling, asks: list[Ask]) -> list[Ask]:
     """The sign-up commands the mail surely means. A stranger writes to the judge for
-    little else; but a player's line that merely starts with such a word ("List of my
-    orders:", "Take over Munich...") must not turn his mail into sign-up mail: from an
-    address that holds a seat, only LIST alone on its line, or a command naming a game
-    of this judge, counts."""
+    little else; but a player's mail is his game's first: it is sign-up mail only if it
+    holds nothing else, and a line that merely starts with such a word ("List of my
+    orders:", "Take over Munich...") does not count: from an address that holds a seat,
+    only LIST alone on its line, or a command naming a game of this judge. A player's
+    sign-up line in a mail to his game is answered there (commands/joining.py)."""
     known = h.lookups.route(h.mail.sender) if h.known is None else h.known
     if not (known.players or known.gm_games):
         return asks
-    return [a for a in asks if (a.verb == "LIST" and not a.args)
-            or (a.verb != "LIST" and a.args and h.lookups.game_named(a.args[0].lower()))]
+    meant = [a for a in asks if (a.verb == "LIST" and not a.args)
+             or (a.verb != "LIST" and a.args and h.lookups.game_named(a.args[0].lower()))]
+    lines = [line for line in h.mail.lines if line.strip()]
+    return meant if len(meant) == len(lines) else []
 
 
 def _silenced(h: Handling) -> str | None:

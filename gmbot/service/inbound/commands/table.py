@@ -133,15 +133,15 @@ TABLE = Table((
     Row("READY", Who.PLAYER, act=hold.ready, most=0,
         explains="you are done: lifts your WAIT, and lets orders stand despite refused lines"),
     # Sign-up mail, from anyone: answered by the `joining` gate (inbound/signups.py) before
-    # a mail reaches its game; these rows make the words known and list them in HELP.
+    # a mail reaches its game; in a game's mail with more in it, the sender is told how.
     Row("LIST", Who.ANYONE, explains="the games on this judge: open for sign-up, with a "
-                                     "seat to take over, running"),
+                                     "seat to take over, running", answer=joining.alone_list),
     Row("JOIN", Who.ANYONE, synopsis="JOIN game [FRANCE ENGLAND ...]",
         explains="ask for a seat in a game open for sign-up, with the powers you prefer "
-                 "(also SIGN ON game)"),
-    Row("OBSERVE", Who.ANYONE, synopsis="OBSERVE game",
+                 "(also SIGN ON game)", answer=joining.alone_game),
+    Row("OBSERVE", Who.ANYONE, synopsis="OBSERVE game", answer=joining.alone_game,
         explains="receive a game's public mail, where the game allows it"),
-    Row("TAKEOVER", Who.ANYONE, synopsis="TAKEOVER game POWER",
+    Row("TAKEOVER", Who.ANYONE, synopsis="TAKEOVER game POWER", answer=joining.alone_game,
         explains="take over a seat its player left"),
     Row("HELP", Who.ANYONE, explains="this text", title="Help", answer=help_text),
     Row("PROCESS", Who.GM, act=gm.process),
