@@ -252,12 +252,14 @@ def _joining(verb: str, action: str) -> None:
     def command(ctx: click.Context, name: str, address: str) -> None:
         from gmbot.service.gm.admin import AdminError, find_game
         from gmbot.service.joining import requests
+        from gmbot.service.locks import lock_game
 
         app = app_from(ctx)
         try:
             with app.db.transaction() as s:
-                click.echo(getattr(requests, action)(s, find_game(s, name), address,
-                                                     app.now()))
+                g = find_game(s, name)
+                lock_game(s, g)  # as a mail's commands run: the game may start
+                click.echo(getattr(requests, action)(s, g, address, app.now()))
         except AdminError as e:
             raise click.ClickException(str(e)) from None
 

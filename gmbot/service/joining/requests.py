@@ -27,6 +27,7 @@ from gmbot.service.joining.seats import (
 from gmbot.service.joining.start import start_game
 from gmbot.service.joining.takeover import seat_standby
 from gmbot.service.joining.words import Ask
+from gmbot.service.locks import lock_game
 from gmbot.service.outbox.queue import new_message_id, queue_mail
 from gmbot.service.outbox.render import render
 from gmbot.service.runtime import SIGNUP, log_event
@@ -103,6 +104,9 @@ def confirm(s: Session, signup: Signup, now: datetime) -> tuple[Game, str]:
     and what to answer."""
     game = s.get(Game, signup.game_id)
     assert game is not None
+    # Its row locked (PostgreSQL) and read again: two confirmations of the last seat at
+    # once must not both take it, nor both start the game.
+    lock_game(s, game)
     signup.confirmed_at = now
     log_event(s, game, "signup_confirmed", now, address=signup.address, request=signup.kind)
     try:

@@ -13,6 +13,7 @@ from sqlalchemy import select
 from gmbot.service.gm.admin import AdminError, find_game
 from gmbot.service.inbound.commands.context import Context
 from gmbot.service.joining import requests
+from gmbot.service.locks import lock_game
 from gmbot.store.models import Game
 
 
@@ -30,6 +31,7 @@ def _game(ctx: Context, args: tuple[str, ...]) -> Game:
     game = find_game(ctx.session, args[0].lower())
     if game.gm != ctx.game.gm:
         raise AdminError(f"you are not the game master of {game.name}")
+    lock_game(ctx.session, game)  # not the mail's own game, which the `lock` gate locked
     return game
 
 
