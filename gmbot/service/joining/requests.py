@@ -129,8 +129,10 @@ def approve(s: Session, game: Game, who: str, now: datetime) -> str:
     try:
         _still_possible(s, game, signup)
     except AdminError as e:
+        # Done, not refused: the request is closed and its sender told (the CLI would
+        # roll back a refusal).
         _close(s, game, signup, "rejected", now, why=str(e))
-        raise AdminError(f"{signup.address} cannot be seated: {e}") from None
+        return f"{signup.address} cannot be seated ({e}): the request is closed; told"
     log_event(s, game, "signup_approved", now, address=signup.address, request=signup.kind)
     done = _seat(s, game, signup, now)
     _tell(s, game, signup, "Approved", f"The game master approved your request.\n\n{done}",
