@@ -211,6 +211,8 @@ def test_the_gm_approves_each_joiner_where_the_game_asks(tmp_path: Path) -> None
         players="players:\n" + "\n".join(f"  - {{address: {p.lower()}@example.test, power: {p}}}"
                                          for p in POWERS if p != "FRANCE")
         + "\n  - {power: FRANCE}"))
+    join(judge, "rival@example.org", "JOIN open")  # awaits too; one seat for two
+    judge.new_mail()
     sent = join(judge, "luca@example.org", "JOIN open")
     [confirmed] = judge.to("luca@example.org", sent)
     assert "The game master approves each request" in body(confirmed)
@@ -224,6 +226,14 @@ def test_the_gm_approves_each_joiner_where_the_game_asks(tmp_path: Path) -> None
     assert welcome["Subject"] == "[open] Welcome: you play France"
     # The file's own players are seated at the start too, each welcomed.
     assert judge.to("italy@example.test", sent)
+    # The other request finds the seat gone: closed, its sender told.
+    judge.send(GM, "APPROVE rival@example.org\n", subject="[open] approve")
+    judge.tick()
+    sent = judge.new_mail()
+    [done] = judge.to(GM, sent)
+    assert "rival@example.org cannot be seated (game open has started)" in body(done)
+    [told] = judge.to("rival@example.org", sent)
+    assert "was not accepted: game open has started" in body(told)
     # An observer, where the game allows it.
     sent = join(judge, "watcher@example.org", "OBSERVE open")
     with judge.app.db.transaction() as s:
