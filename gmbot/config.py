@@ -29,6 +29,8 @@ LIMITS: dict[str, float] = {
     "reply_token_days": 30,  # a reply to a judge mail older than this proves nothing
     "refused_mail_kept": 10_000,  # refused or ignored mails whose header text is kept,
     "refused_mail_bytes": 50_000_000,  # and their bytes: past either, the oldest dropped
+    "signup_replies_per_hour": 100,  # answers to LIST/JOIN/OBSERVE/TAKEOVER, all together,
+    "signup_replies_per_address": 5,  # and to one address: past either, silence
 }
 # ssl and tls: implicit TLS; none and plain: no encryption at all (loopback only).
 SECURITY = ("ssl", "tls", "starttls", "none", "plain")

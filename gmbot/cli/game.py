@@ -335,3 +335,52 @@ def back(ctx: click.Context, name: str, power: str) -> None:
             click.echo(come_back(s, g, seat_of(g, power), app.now()))
     except AdminError as e:
         raise click.ClickException(str(e)) from None
+@game.command("signups")
+@click.argument("name")
+@click.pass_context
+def signups(ctx: click.Context, name: str) -> None:
+    """The requests to join, observe or take over a seat of game NAME, and its free seats."""
+    from gmbot.service.joining.requests import pending_list
+    from gmbot.service.joining.seats import free_seats, open_seats, signup_of
+
+    app = app_from(ctx)
+    with app.db.transaction() as s:
+        g = _find(s, name)
+        if g.status == "signup":
+            seats = signup_of(g).get("open", [])
+            click.echo(f"{g.name}: open for sign-up, {free_seats(s, g)} of {len(seats)} "
+                       f"seats free ({', '.join(seats)})")
+        else:
+            click.echo(f"{g.name} ({g.status}): open seats: "
+                       f"{', '.join(open_seats(s, g)) or 'none'}")
+        for row in pending_list(s, g):
+            wish = f" {' '.join(row.powers)}" if row.powers else ""
+            got = f" -> {row.power}" if row.power else ""
+            click.echo(f"  {row.created_at:%Y-%m-%d %H:%M} {row.kind}{wish} {row.address}: "
+                       f"{row.status}{got}")
+
+
+def _joining(verb: str, action: str) -> None:
+    """`gmbot game approve|reject NAME ADDRESS`: the GM's decision on a confirmed request."""
+
+    @game.command(verb, help=f"{verb.capitalize()} ADDRESS's confirmed request in game NAME.")
+    @click.argument("name")
+    @click.argument("address")
+    @click.pass_context
+    def command(ctx: click.Context, name: str, address: str) -> None:
+        from gmbot.service.gm.admin import AdminError, find_game
+        from gmbot.service.joining import requests
+        from gmbot.service.locks import lock_game
+
+        app = app_from(ctx)
+        try:
+            with app.db.transaction() as s:
+                g = find_game(s, name)
+                lock_game(s, g)  # as a mail's commands run: the game may start
+                click.echo(getattr(requests, action)(s, g, address, app.now()))
+        except AdminError as e:
+            raise click.ClickException(str(e)) from None
+
+
+_joining("approve", "approve")
+_joining("reject", "reject")

@@ -11,7 +11,15 @@ from gmbot.gamefile.spec import Player
 
 
 class PlayerChecks(FieldChecks):
-    def players(self, value: Any, present: bool) -> list[Player | None] | None:
+    open_powers: list[str]
+
+    def players(self, value: Any, present: bool,
+                open_seats: bool = False) -> list[Player | None] | None:
+        """`open_seats`: a game open for sign-up, where a power listed without an address
+        is a seat to fill by mail (self.open_powers), and the list may be left out."""
+        self.open_powers = []
+        if value is None and open_seats:
+            return []
         if value is None:
             self.problem("players", "required" if not present else "must list the players")
             return None
@@ -32,8 +40,14 @@ class PlayerChecks(FieldChecks):
             if entry is None:
                 result.append(None)
                 continue
-            address = self.address(entry, "address", path)
             power = self.text(entry, "power", path)
+            if open_seats and entry.get("address") is None and entry.get("role") is None \
+                    and power is not None:
+                self.open_powers.append(power.upper())
+                unique("power", power.upper(), f"{path}.power", i)
+                result.append(None)
+                continue
+            address = self.address(entry, "address", path)
             role = self.text(entry, "role", path)
             name = self.text(entry, "name", path)
             password = self.secret(entry, "password", path)

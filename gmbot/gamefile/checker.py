@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from gmbot.gamefile.absences import AbsenceRules
+from gmbot.gamefile.check_joining import JoiningChecks
 from gmbot.gamefile.check_players import PlayerChecks
 from gmbot.gamefile.check_position import PositionChecks
 from gmbot.gamefile.deadlines import DeadlinePolicy, PolicyError
@@ -17,7 +18,7 @@ from gmbot.press.limits import broadcast_problems
 from gmbot.press.policy import PressRules, check_section
 
 
-class Checker(PlayerChecks, PositionChecks):
+class Checker(PlayerChecks, PositionChecks, JoiningChecks):
     """Checks converted game-file data; every problem goes to the tree's list."""
 
     def game(self, data: Any) -> GameSpec | None:
@@ -37,7 +38,9 @@ class Checker(PlayerChecks, PositionChecks):
             self.problem("options", "expected a mapping, e.g. {solo: 17}")
         gm = self.address(top, "gm", "")
         judge = self.address(top, "judge", "")
-        players = self.players(top.get("players"), "players" in top)
+        signup = self.signup(top.get("signup"), "signup" in top)
+        players = self.players(top.get("players"), "players" in top, open_seats=signup is not None)
+        takeover_approval = self.takeover_approval(top.get("takeover"))
         if judge and gm and judge.lower() == gm.lower():
             self.problem("judge", "the judge address must differ from the gm address")
         for i, p in enumerate(players or ()):
@@ -85,6 +88,9 @@ class Checker(PlayerChecks, PositionChecks):
             observers=observers,
             rules_link=rules_link,
             absences=absences or AbsenceRules(),
+            signup=signup,
+            open_powers=tuple(self.open_powers),
+            takeover_approval=takeover_approval,
             filename=self.tree.filename,
             lines=dict(self.tree.lines),
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from gmbot.gamefile.absences import AbsenceRules
@@ -53,6 +54,20 @@ class Player:
 
 
 @dataclass(frozen=True)
+class Signup:
+    """The file's `signup:` section: a game that takes its players by mail (JOIN)."""
+
+    seats: int | None = None  # None: every power the file gives no address
+    approval: bool = False  # the GM approves each joiner (APPROVE / REJECT)
+    observers: bool = False  # OBSERVE by mail is allowed
+    close: datetime | None = None  # no JOIN after it (UTC)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seats": self.seats, "approval": self.approval, "observers": self.observers,
+                "close": self.close.isoformat() if self.close else None}
+
+
+@dataclass(frozen=True)
 class GameSpec:
     name: str
     variant: str
@@ -70,6 +85,9 @@ class GameSpec:
     observers: tuple[str, ...] = ()  # addresses given the public results and broadcasts
     rules_link: str | None = None  # a web page of the GM's that RULES names
     absences: AbsenceRules = field(default_factory=AbsenceRules)  # limits on absences
+    signup: Signup | None = None  # open for sign-up by mail (docs/joining.md)
+    open_powers: tuple[str, ...] = ()  # powers listed without an address: seats to fill
+    takeover_approval: bool = False  # the GM approves each TAKEOVER of an open seat
     filename: str = "<game>"
     lines: Mapping[str, int] = field(default_factory=dict, repr=False, compare=False)
     # A partial spec (see GameFileError.partial) leaves out unreadable players: each

@@ -20,6 +20,9 @@ from gmbot.service.positions import decoded_state
 from gmbot.store.models import Event, Game, OrderSet, PhaseRow, Player
 from gmbot.variants import make_rules
 
+# Game.status of a game open for sign-up (gmbot/service/joining): no phase and no player
+# yet, so no deadline, wake-up or reminder concerns it until it starts (then "active").
+SIGNUP = "signup"
 
 def rules_for(game: Game) -> StandardRules:
     return make_rules(game.variant, game.options)

@@ -68,7 +68,8 @@ class Game(Base):
     deadlines: Mapped[dict[str, Any]] = mapped_column(default=dict)  # the file's section
     nmr: Mapped[str] = mapped_column(String(32), default="hold")
     source: Mapped[str] = mapped_column(Text, default="")  # the game file as last loaded
-    status: Mapped[str] = mapped_column(String(16), default="active")  # active|paused|finished
+    # active|paused|finished, parked (deadline/parking.py), signup (service/joining)
+    status: Mapped[str] = mapped_column(String(16), default="active")
     auth: Mapped[str] = mapped_column(String(16), default="on")  # on | none (docs/security.md)
     gm_secret_hash: Mapped[str | None] = mapped_column(String(200))  # the GM's, scrypt-hashed
     created_at: Mapped[datetime]
@@ -77,6 +78,8 @@ class Game(Base):
     rules_link: Mapped[str | None] = mapped_column(String(500))  # the file's, for RULES
     # The file's absences section (gmbot/gamefile/absences.py); {} takes the defaults.
     absences: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    # The file's signup: and takeover: sections (gmbot/service/joining), as data.
+    joining: Mapped[dict[str, Any]] = mapped_column(default=dict)
     players: Mapped[list[Player]] = relationship(back_populates="game", order_by="Player.id")
     phases: Mapped[list[PhaseRow]] = relationship(back_populates="game", order_by="PhaseRow.seq")
 
@@ -276,3 +279,25 @@ class Absence(Base):
     def until(self) -> datetime:
         """When the absence ends (or ended)."""
         return min(self.ends_at, self.back_at) if self.back_at is not None else self.ends_at
+class Signup(Base):
+    """One address's request by mail to join a game (JOIN, SIGN ON), watch it (OBSERVE)
+    or take over an open seat (TAKEOVER): gmbot/service/joining. It is proven like any
+    address (a reply to the judge's confirmation, whose Message-ID carries a token keyed
+    with `secret_hash`, or its code on a PASSWORD line), then approved by the GM where the
+    game asks, then seated."""
+
+    __tablename__ = "signups"
+    __table_args__ = (Index("ix_signups_address", "address", "status"),
+                      Index("ix_signups_game", "game_id", "status"))
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    address: Mapped[str] = mapped_column(String(320))  # lower-cased
+    kind: Mapped[str] = mapped_column(String(16))  # join | observe | takeover
+    powers: Mapped[list[Any]] = mapped_column(default=list)  # preferences; the seat taken over
+    # unconfirmed -> (awaiting: the GM's approval) -> seated | rejected | withdrawn
+    status: Mapped[str] = mapped_column(String(16), default="unconfirmed")
+    secret_hash: Mapped[str | None] = mapped_column(String(200))  # the confirmation's key
+    created_at: Mapped[datetime]
+    confirmed_at: Mapped[datetime | None]
+    decided_at: Mapped[datetime | None]  # seated or rejected
+    power: Mapped[str | None] = mapped_column(String(64))  # the power he got, once seated

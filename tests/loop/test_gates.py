@@ -21,7 +21,7 @@ GM = "gm@example.test"
 
 def test_the_gates_are_today_s_policy_in_order() -> None:
     assert [gate.__name__ for gate in gates.GATES] == [
-        "automated", "route", "stranger", "hourly_limit", "authenticate", "size",
+        "automated", "route", "joining", "stranger", "hourly_limit", "authenticate", "size",
         "game_over", "lock", "parked"]
 
 

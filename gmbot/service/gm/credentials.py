@@ -7,7 +7,9 @@ text the outbox forgets once sent (both are of the kind "welcome")."""
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from gmbot.engine.state import Phase
@@ -16,8 +18,8 @@ from gmbot.service.outbox.queue import is_queued, queue_mail
 from gmbot.service.outbox.render import render
 from gmbot.service.runtime import current_phase, policy_of, rules_for, state_of
 from gmbot.service.views.pictures import PositionPictures
-from gmbot.service.views.results import deadline_text
-from gmbot.store.models import Game, Player
+from gmbot.service.views.results import board_summary, deadline_text
+from gmbot.store.models import Game, PhaseRow, Player
 
 
 def settle_secret(stored: str | None, given: str | None, fresh: bool,
@@ -37,10 +39,16 @@ def settle_secret(stored: str | None, given: str | None, fresh: bool,
 
 
 def welcome(session: Session, game: Game, player: Player | None, now: datetime,
-            secret: str | None, pictures: PositionPictures | None = None) -> None:
+            secret: str | None, pictures: PositionPictures | None = None,
+            catch_up: bool = False) -> None:
     """Queue the welcome mail of `player` (None: the GM), with his map of the current
-    position. `pictures`: shared by the welcomes of one load, which draw one position."""
+    position. `pictures`: shared by the welcomes of one load, which draw one position.
+    `catch_up`: a player who takes over a seat mid-game also reads the position and the
+    last results in it."""
     phase = current_phase(session, game)
+    extra: dict[str, Any] = {}
+    if catch_up and phase is not None and player is not None:
+        extra = _catch_up(session, game, phase, player)
     address = game.gm if player is None else player.address
     stored = game.gm_secret_hash if player is None else player.secret_hash
     seat = "" if player is None else _seat(player)
@@ -49,7 +57,7 @@ def welcome(session: Session, game: Game, player: Player | None, now: datetime,
         role=None if player is None else player.role,
         phase=Phase.parse(phase.name).long() if phase else None,
         deadline=deadline_text(policy_of(game), phase.deadline_at if phase else None),
-        secret=secret, has_secret=bool(stored))
+        secret=secret, has_secret=bool(stored), **extra)
     key = f"welcome:{game.id}:{address}:{(stored or '-')[-16:]}"
     picture = None
     if phase is not None and not is_queued(session, key):
@@ -60,6 +68,19 @@ def welcome(session: Session, game: Game, player: Player | None, now: datetime,
     # One welcome per person and secret: reloading the file does not send it again.
     queue_mail(session, key=key, kind="welcome", sender=game.judge, recipient=address,
                subject=subject, body=body, now=now, game=game, picture=picture)
+
+
+def _catch_up(session: Session, game: Game, phase: PhaseRow,
+              player: Player) -> dict[str, Any]:
+    """The position as `player` may see it, and the last results, for his welcome."""
+    rules = rules_for(game)
+    last = session.scalars(select(PhaseRow).where(
+        PhaseRow.game_id == game.id, PhaseRow.processed_at.is_not(None),
+        PhaseRow.superseded.is_(False)).order_by(PhaseRow.seq.desc()).limit(1)).first()
+    return {"board": board_summary(state_of(game, phase, rules), rules, player.key),
+            "last_phase": Phase.parse(last.name).long() if last else None,
+            "last_results": ((last.result or {}).get("public_text") or "").strip()
+            if last else None}
 
 
 def _seat(player: Player) -> str:

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import asdict, replace
+from datetime import datetime
 from pathlib import Path
+from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
 
 from gmbot.engine.position import (
     PositionError,
@@ -27,9 +30,16 @@ from gmbot.service.absence.calendar import honour
 from gmbot.service.app import App
 from gmbot.service.gm.credentials import settle_secret, welcome
 from gmbot.service.locks import STRENGTH
-from gmbot.service.runtime import current_phase, deadline_after, log_event, map_for, state_of
+from gmbot.service.runtime import (
+    SIGNUP,
+    current_phase,
+    deadline_after,
+    log_event,
+    map_for,
+    state_of,
+)
 from gmbot.service.views.pictures import PositionPictures
-from gmbot.store.models import Game, PhaseRow, Player
+from gmbot.store.models import Game, PhaseRow, Player, Signup
 from gmbot.variants import VariantError, make_rules
 from gmbot.variants.case_schema import type_problem
 
@@ -119,9 +129,38 @@ def _against_variant(spec: GameSpec, typed: list[Problem]) -> dict[str, object] 
             # A problem of an option that the position cannot meet is the option's.
             where = path if path.startswith("options.") else f"position.{path}"
             problems.append(spec.problem(where, reason))
+    problems += _signup_problems(spec, list(gmap.powers))
     if problems or typed:
         raise GameFileError(problems)
     return position
+
+
+def _signup_problems(spec: GameSpec, powers: tuple[str, ...] | list[str]) -> list[Problem]:
+    """A sign-up game's open seats: powers of the map, as many as `seats` says."""
+    if spec.signup is None:
+        return []  # a player without an address is the file's own problem (required)
+    problems = [spec.problem("players", f"unknown power {power} (powers: {', '.join(powers)})")
+                for power in spec.open_powers if power not in powers]
+    free = open_powers_of(spec, powers)
+    if spec.signup.seats is not None and spec.signup.seats != len(free):
+        problems.append(spec.problem("signup.seats", (
+            f"the file leaves {len(free)} powers without a player "
+            f"({', '.join(free) or 'none'}): seats must be {len(free)}")))
+    elif not free:
+        problems.append(spec.problem("signup", "every power has a player: no seat is open"))
+    if spec.position is not None:
+        problems.append(spec.problem("position", "a game open for sign-up starts from the "
+                                                 "variant's own position"))
+    if any(p.role for p in spec.players):
+        problems.append(spec.problem("signup", "players with roles are seated by the file; "
+                                               "sign-up by mail is for powers"))
+    return problems
+
+
+def open_powers_of(spec: GameSpec, powers: tuple[str, ...] | list[str]) -> list[str]:
+    """The powers a sign-up game's file gives to no address: the seats to fill by mail."""
+    taken = {p.power for p in spec.players}
+    return [power for power in powers if power not in taken]
 
 
 def _type_problems(spec: GameSpec) -> list[Problem]:
@@ -199,10 +238,17 @@ def load_game(app: App, path: str | Path, force: bool = False) -> str:
         game.source = redact_secrets(path.read_text(encoding="utf-8"))
         game.gm_secret_hash, gm_secret = settle_secret(game.gm_secret_hash, spec.gm_password,
                                                        new_gm, spec.auth)
+        rules = make_rules(spec.variant, spec.options)
+        old_joining = None if created else dict(game.joining or {})
+        game.joining = _joining(spec, list(map_for(rules).powers))
+        if created and spec.signup is not None:
+            game.status = SIGNUP
         s.flush()
+        if game.status == SIGNUP:
+            return _signup_loaded(s, game, spec, path, created, new_gm or bool(gm_secret),
+                                  gm_secret, now, old_joining)
         seated_now = _sync_players(game, spec)
         phase = current_phase(s, game)
-        rules = make_rules(spec.variant, spec.options)
         if phase is None and created:
             state = position or seated(rules, spec, state_from_dict({}, map_for(rules)))
             name = str(state["phase"])
@@ -237,6 +283,44 @@ def load_game(app: App, path: str | Path, force: bool = False) -> str:
         where = f" at {phase.name}" if phase else ""
         return "\n".join([f"game {spec.name} {verb}{where} ({len(spec.players)} players)",
                           *differs])
+
+
+def _joining(spec: GameSpec, powers: tuple[str, ...] | list[str]) -> dict[str, object]:
+    """games.joining: the file's signup: (with its open powers and the powers the file
+    seats itself) and takeover: sections, as the joining use cases read them."""
+    out: dict[str, object] = {"takeover": {"approval": spec.takeover_approval}}
+    if spec.signup is not None:
+        out["signup"] = spec.signup.to_dict() | {
+            "open": open_powers_of(spec, powers),
+            "reserved": {p.power: p.address.lower() for p in spec.players if p.power}}
+    return out
+
+
+def _signup_loaded(s: Session, game: Game, spec: GameSpec, path: Path, created: bool,
+                   welcome_gm: bool, gm_secret: str | None, now: datetime,
+                   old_joining: dict[str, Any] | None) -> str:
+    """A game open for sign-up is loaded: no phase, no deadline and no player seated until
+    its seats are full (gmbot/service/joining/start.py starts it then). The file's own
+    players are seated with the joiners at the start."""
+    if spec.signup is None:
+        raise GameFileError([spec.problem("signup", (
+            f"game {game.name} is open for sign-up and has not started: keep its signup: "
+            "section until its seats are full"))])
+    seated = s.scalar(select(func.count()).select_from(Signup).where(
+        Signup.game_id == game.id, Signup.kind == "join", Signup.status == "seated")) or 0
+    was = (old_joining or {}).get("signup") or {}
+    if seated and was.get("open") != game.joining["signup"]["open"]:
+        raise GameFileError([spec.problem("signup", (
+            f"{seated} players have joined game {game.name}: its open seats "
+            f"({', '.join(was.get('open', []))}) can no longer change"))])
+    if welcome_gm:
+        welcome(s, game, None, now, gm_secret)
+    log_event(s, game, "game_created" if created else "game_updated", now, file=str(path),
+              signup=game.joining.get("signup"),
+              players=[asdict(p) | {"password": None} for p in spec.players])
+    seats = game.joining["signup"]["open"]
+    return (f"game {spec.name} {'created' if created else 'updated'}, open for sign-up: "
+            f"{len(seats)} seats ({', '.join(seats)})")
 
 
 def _keep_commands(game: Game, spec: GameSpec, force: bool) -> tuple[GameSpec, list[str]]:
@@ -280,12 +364,16 @@ def _sync_players(game: Game, spec: GameSpec) -> list[tuple[Player, str | None]]
     welcome_list: list[tuple[Player, str | None]] = []
     by_address = {p.address: p for p in game.players}
     wanted = {p.address.lower() for p in spec.players}
+    # In a game that took players by mail (signup:), a seat the file leaves open is kept
+    # by whoever joined or took it over.
+    by_mail = {p.power for p in game.players if p.power} - {p.power for p in spec.players} \
+        if spec.signup is not None else set()
     # A power given a new address in the file keeps its row (as with REPLACE), so its
     # standing orders and history stay with it; active rows win over older ones.
     leaving = {p.power: p for p in sorted(game.players, key=lambda p: p.active)
-               if p.power and p.address not in wanted}
+               if p.power and p.address not in wanted and p.power not in by_mail}
     for p in game.players:
-        if p.address not in wanted:
+        if p.address not in wanted and p.power not in by_mail:
             p.active = False
     for entry in spec.players:
         address = entry.address.lower()

@@ -9,7 +9,8 @@ run and answered (reply.answer).
 GATES below is the order of the policy, written once, as data: to change the order is to
 edit that tuple and nothing else. The cheap checks come first (issue 23: a mail that
 proves nothing costs nothing and counts against no one): automated mail, the route
-(which game and seat, from the sender's address and the mail's tag), strangers, the
+(which game and seat, from the sender's address and the mail's tag), sign-up mail
+(LIST, JOIN..., which strangers may send: signups.py), strangers, the
 hourly limit (which only proven mail uses up), then the proof of the author, and only
 then what answers a proven mail: its size, an ended or unknown game, its commands. A
 gate's docstring says what it needs an earlier gate to have set. The evidence (trusted
@@ -35,6 +36,7 @@ from gmbot.service.inbound.lookups import Lookups
 from gmbot.service.inbound.proof import any_seat_proof, seat_proof, seats, unverified
 from gmbot.service.inbound.relay import debrief_seat
 from gmbot.service.inbound.reply import answer, queue_reply, refuse, refuse_stranger
+from gmbot.service.inbound.signups import signup_mail
 from gmbot.service.locks import lock_game
 from gmbot.service.outbox.render import render
 from gmbot.store.models import Game, Inbound, Player
@@ -66,6 +68,14 @@ def route(h: Handling) -> Outcome | None:
     h.known = h.lookups.route(h.mail.sender)
     h.game, h.player, h.unrouted = route_of(h.known, h.request)
     return None
+
+
+def joining(h: Handling) -> Outcome | None:
+    """Sign-up mail (signups.py): LIST, JOIN, OBSERVE or TAKEOVER addressed to the judge,
+    from anyone, answered within its own bounds and proving nothing; or the reply that
+    confirms such a request, proven by its token and held to the hourly limit. Any other
+    mail passes on untouched."""
+    return signup_mail(h, hourly_limit)
 
 
 def stranger(h: Handling) -> Outcome | None:
@@ -185,6 +195,7 @@ def parked(h: Handling) -> Outcome | None:
 GATES: tuple[Gate, ...] = (
     automated,
     route,
+    joining,
     stranger,
     hourly_limit,
     authenticate,

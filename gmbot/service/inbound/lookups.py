@@ -24,7 +24,7 @@ from gmbot.service.inbound.batch import (
     Route,
 )
 from gmbot.service.runtime import log_event
-from gmbot.store.models import Game, Inbound, Outbound, Player
+from gmbot.store.models import Game, Inbound, Outbound, Player, Signup
 
 
 class Lookups(Protocol):
@@ -63,6 +63,20 @@ class Lookups(Protocol):
 
     def locked(self, game: Game) -> bool:
         """Whether the game's row is locked for this mail already."""
+
+    def pending_signups(self, address: str) -> Sequence[Signup]:
+        """The address's sign-up requests not confirmed yet (service/joining), a few."""
+
+    def signup_replies(self, address: str | None, since: datetime, limit: int) -> int:
+        """How many answers to sign-up requests went to `address` (None: to anyone)
+        since then (at most `limit`)."""
+
+    def seats_changed(self) -> None:
+        """This mail seated players or opened a phase (a game started, a seat taken over):
+        what was read ahead of it is no longer true."""
+
+    def game_named(self, name: str) -> bool:
+        """Whether a game of that name exists."""
 
     def handled(self, game: Game, at: datetime, data: dict[str, Any]) -> None:
         """Log the mail as handled (its "mail_handled" event)."""
@@ -132,6 +146,23 @@ class StoreLookups:
     def locked(self, game: Game) -> bool:
         return False
 
+    def pending_signups(self, address: str) -> Sequence[Signup]:
+        with self.s.no_autoflush:
+            return self.s.scalars(_PENDING_SIGNUPS, {"address": address}).all()
+
+    def seats_changed(self) -> None:
+        return None  # nothing read ahead
+
+    def game_named(self, name: str) -> bool:
+        with self.s.no_autoflush:
+            return self.s.scalar(_GAME_NAMED, {"name": name}) is not None
+
+    def signup_replies(self, address: str | None, since: datetime, limit: int) -> int:
+        query = _SIGNUP_REPLIES_ALL if address is None else _SIGNUP_REPLIES
+        with self.s.no_autoflush:
+            return int(self.s.scalar(query, {"recipient": address, "since": since,
+                                             "limit": limit}) or 0)
+
     def handled(self, game: Game, at: datetime, data: dict[str, Any]) -> None:
         log_event(self.s, game, "mail_handled", at, **data)
 
@@ -164,6 +195,9 @@ class BatchLookups(StoreLookups):
 
     def locked(self, game: Game) -> bool:
         return game.id in self.batch.locked  # at the batch's start, in id order
+
+    def seats_changed(self) -> None:
+        self.batch.forget(self.s)
 
     def handled(self, game: Game, at: datetime, data: dict[str, Any]) -> None:
         # Logged with the batch's others in one statement, once this mail's savepoint is
@@ -209,3 +243,17 @@ _STRANGER_ANSWERED = select(_OUT.id).where(
     _OUT.recipient == bindparam("who")).limit(1)
 _STRANGERS_ANSWERED = select(func.count()).select_from(Outbound.__table__).where(
     _OUT.kind == _STRANGER_KIND, _OUT.created_at > bindparam("since"))
+# Sign-up requests (service/joining): the few pending of one address, and the answers to
+# them (kind SIGNUP_KIND), counted per address and in all, within a bound.
+SIGNUP_KIND = "signup"
+_GAME_NAMED = select(Game.__table__.c.id).where(Game.__table__.c.name == bindparam("name")).limit(1)
+_PENDING_SIGNUPS = select(Signup).where(
+    Signup.address == bindparam("address"), Signup.status == "unconfirmed"
+).order_by(Signup.id.desc()).limit(5)
+_SIGNUP_REPLIES = select(func.count()).select_from(
+    select(_OUT.id).where(_OUT.recipient == bindparam("recipient"), _OUT.kind == SIGNUP_KIND,
+                          _OUT.created_at > bindparam("since"))
+    .limit(bindparam("limit")).subquery())
+_SIGNUP_REPLIES_ALL = select(func.count()).select_from(
+    select(_OUT.id).where(_OUT.kind == SIGNUP_KIND, _OUT.created_at > bindparam("since"))
+    .limit(bindparam("limit")).subquery())

@@ -10,8 +10,9 @@ from gmbot.engine.state import Phase
 from gmbot.service.absence.calendar import status_lines
 from gmbot.service.inbound.commands.context import Context
 from gmbot.service.inbound.relay import names_for
+from gmbot.service.joining.seats import free_seats, signup_of
 from gmbot.service.outbox.render import render
-from gmbot.service.runtime import current_phase, policy_of, rules_for, state_of
+from gmbot.service.runtime import SIGNUP, current_phase, policy_of, rules_for, state_of
 from gmbot.service.views.pictures import phase_picture
 from gmbot.service.views.press_record import press_by_phase
 from gmbot.service.views.readiness import hold_note
@@ -30,6 +31,12 @@ from gmbot.store.models import PhaseRow
 def status(ctx: Context, args: tuple[str, ...] = ()) -> None:
     game = ctx.game
     phase = current_phase(ctx.session, game)
+    if phase is None and game.status == SIGNUP:
+        seats = signup_of(game).get("open", [])
+        ctx.sections.append(f"Game {game.name} is open for sign-up: {free_seats(ctx.session, game)}"
+                            f" of {len(seats)} seats free ({', '.join(seats)}). It starts "
+                            "when every seat is taken.")
+        return
     if phase is None:
         ctx.sections.append(f"Game {game.name} is {game.status}; no phase is open.")
         return

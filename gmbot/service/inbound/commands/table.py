@@ -20,7 +20,7 @@ from datetime import datetime
 from enum import Enum
 from functools import lru_cache
 
-from gmbot.service.inbound.commands import absence, gm, hold, info, learn, secret
+from gmbot.service.inbound.commands import absence, gm, hold, info, joining, learn, secret
 from gmbot.service.inbound.commands.context import Context
 from gmbot.service.inbound.relay import press_rules
 from gmbot.service.outbox.render import render
@@ -143,6 +143,17 @@ TABLE = Table((
     Row("BACK", Who.ANYONE, act=absence.back, most=1,
         explains="your absence ends now (one still to come is called off); moved deadlines "
                  "stay"),
+    # Sign-up mail, from anyone: answered by the `joining` gate (inbound/signups.py) before
+    # a mail reaches its game; in a game's mail with more in it, the sender is told how.
+    Row("LIST", Who.ANYONE, explains="the games on this judge: open for sign-up, with a "
+                                     "seat to take over, running", answer=joining.alone_list),
+    Row("JOIN", Who.ANYONE, synopsis="JOIN game [FRANCE ENGLAND ...]",
+        explains="ask for a seat in a game open for sign-up, with the powers you prefer "
+                 "(also SIGN ON game)", answer=joining.alone_game),
+    Row("OBSERVE", Who.ANYONE, synopsis="OBSERVE game", answer=joining.alone_game,
+        explains="receive a game's public mail, where the game allows it"),
+    Row("TAKEOVER", Who.ANYONE, synopsis="TAKEOVER game POWER", answer=joining.alone_game,
+        explains="take over a seat its player left"),
     Row("HELP", Who.ANYONE, explains="this text", title="Help", answer=help_text),
     Row("PROCESS", Who.GM, act=gm.process),
     Row("EXTEND", Who.GM, act=gm.extend, synopsis="EXTEND 24h", least=1),
@@ -151,6 +162,10 @@ TABLE = Table((
     Row("ROLLBACK", Who.GM, act=gm.rollback, synopsis="ROLLBACK S1901M", least=1, most=1),
     Row("REPLACE", Who.GM, act=gm.replace, synopsis="REPLACE FRANCE new@address",
         usage="REPLACE FRANCE new.address@example.org", least=2),
+    Row("APPROVE", Who.GM, act=joining.approve, synopsis="APPROVE game address",
+        usage="APPROVE game luca@example.org", least=1, most=2),
+    Row("REJECT", Who.GM, act=joining.reject, synopsis="REJECT game address",
+        usage="REJECT game luca@example.org", least=1, most=2),
     Row("DRAW", Who.GM, act=gm.draw, usage="DRAW (alone on its line: it ends the game)",
         most=0),
 ))

@@ -1,7 +1,7 @@
 """Players' absences (issue 24, item 2): the table `absences` and the game file's
 `absences:` section kept with each game (games.absences).
 
-Revision ID: 0014
+Revision ID: 0012
 Revises: 0011
 """
 
@@ -10,7 +10,7 @@ from alembic import op
 
 from gmbot.store.models import UTCDateTime
 
-revision = "0014"
+revision = "0012"
 down_revision = "0011"
 branch_labels = None
 depends_on = None

@@ -1,0 +1,127 @@
+"""The inbound side of joining by mail (service/joining): which mails are sign-up mail,
+the bounds on answering them, and the answer. Called by the `joining` gate (gates.py),
+before the stranger gate, since a stranger is exactly who signs up.
+
+- A mail with LIST, JOIN (SIGN ON), OBSERVE or TAKEOVER, addressed (To/Cc) to a judge, is
+  answered by the joining use case, whoever sent it. It proves nothing (no DKIM is asked
+  for it: evidence.py routes it nowhere), so it counts against no one's hourly limit
+  (its reason starts with UNVERIFIED), and it is answered only within
+  limits.signup_replies_per_address and limits.signup_replies_per_hour: past either it
+  is recorded and not answered. A JOIN, OBSERVE or TAKEOVER is recorded unconfirmed; the
+  answer carries its reply token.
+- A reply to such an answer (its token in In-Reply-To/References) from the address that
+  asked confirms the request: it is proven, and weighed against the sender's hourly limit
+  like any proven mail."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from gmbot.config import max_message_bytes
+from gmbot.mail.auth.addressed import addressed_to_judge
+from gmbot.mail.oversize import head_of
+from gmbot.service.inbound.batch import RATE_WINDOW, UNVERIFIED
+from gmbot.service.inbound.bounds import cap_reply
+from gmbot.service.inbound.handling import Handling, Outcome
+from gmbot.service.inbound.lookups import SIGNUP_KIND
+from gmbot.service.joining.requests import answer_asks, confirm, confirmed, token_of
+from gmbot.service.joining.words import Ask, read_asks
+from gmbot.service.outbox.queue import new_message_id, queue_mail
+from gmbot.service.outbox.render import render
+
+SUBJECT_KEPT = 80  # as record.py keeps a refused mail's
+ASKED = f"{UNVERIFIED}: a sign-up request (proven only by the reply to its answer)"
+
+
+def signup_mail(h: Handling, limit: Callable[[Handling], Outcome | None]) -> Outcome | None:
+    """Handle the mail if it is sign-up mail (see above); None to pass it on. `limit`: the
+    hourly limit gate, for a proven confirmation."""
+    if h.mail.size > max_message_bytes(h.app.config):
+        return None  # read from its header section only: the stranger gate refuses it
+    confirming = _confirmation(h, limit)  # first: a reply may quote or repeat its JOIN
+    if confirming is not None:
+        return confirming
+    asks = _meant(h, read_asks(h.mail.lines))
+    if not asks:
+        return None
+    judges = h.lookups.judges()
+    if not addressed_to_judge(h.evidence.sent, judges):
+        return None  # sign-up mail goes to the judge, not to a Bcc or a list
+    silenced = _silenced(h)
+    if silenced:
+        return Outcome("refused", f"{ASKED} ({silenced})")
+    now = h.app.now()
+    answer = answer_asks(h.s, h.mail.sender, asks, now,
+                         h.app.config.limit("reply_token_days"))
+    game, signup = answer.game, answer.signup
+    # From the judge address the mail was sent to (the game's, when it names one).
+    judge = game.judge if game else sorted(h.evidence.sent.recipients & set(judges))[0]
+    title = ("Please confirm" if signup is not None
+             else "Not accepted" if answer.errors else "Games on this judge")
+    text = cap_reply("\n\n".join(answer.sections).rstrip() + "\n")
+    subject, body = render("joining_note.txt.j2", game=game, title=title, text=text) \
+        if game else (title, text)
+    token = token_of(game, signup, now) if game and signup else None
+    if game is not None:
+        h.record.game_id = game.id
+    # Kept like a refused mail's record: unproven mail from anyone stores no text.
+    h.record.subject = h.record.subject[:SUBJECT_KEPT]
+    if h.record.raw is not None:
+        h.record.raw = head_of(h.record.raw)
+    queue_mail(h.s, key=f"reply:{h.record.message_id}", kind=SIGNUP_KIND, sender=judge,
+               recipient=h.mail.sender, subject=subject, body=body, now=now, game=game,
+               in_reply_to=h.mail.message_id, message_id=new_message_id(judge, token))
+    return Outcome("handled", ASKED, game=game.name if game else None, replies=[subject])
+
+
+def _confirmation(h: Handling, limit: Callable[[Handling], Outcome | None]) -> Outcome | None:
+    """A reply confirming a pending request (only a mail carrying reply tokens at all
+    asks the store)."""
+    if not h.evidence.tokens:
+        return None
+    pending = list(h.lookups.pending_signups(h.mail.sender))
+    if not pending:
+        return None
+    now = h.app.now()
+    signup = confirmed(h.s, pending, h.evidence, now, h.app.config.limit("reply_token_days"))
+    if signup is None:
+        return None
+    limited = limit(h)
+    if limited is not None:
+        return limited
+    game, text = confirm(h.s, signup, now)
+    h.lookups.seats_changed()  # a game may have started, a seat changed hands
+    h.record.game_id = game.id
+    subject, body = render("joining_note.txt.j2", game=game, title="Confirmed", text=text)
+    queue_mail(h.s, key=f"reply:{h.record.message_id}", kind="ack", sender=game.judge,
+               recipient=h.mail.sender, subject=subject, body=body, now=now, game=game,
+               in_reply_to=h.mail.message_id)
+    return Outcome("handled", game=game.name, replies=[subject])
+
+
+def _meant(h: Handling, asks: list[Ask]) -> list[Ask]:
+    """The sign-up commands the mail surely means. A stranger writes to the judge for
+    little else; but a player's mail is his game's first: it is sign-up mail only if it
+    holds nothing else, and a line that merely starts with such a word ("List of my
+    orders:", "Take over Munich...") does not count: from an address that holds a seat,
+    only LIST alone on its line, or a command naming a game of this judge. A player's
+    sign-up line in a mail to his game is answered there (commands/joining.py)."""
+    known = h.lookups.route(h.mail.sender) if h.known is None else h.known
+    if not (known.players or known.gm_games):
+        return asks
+    meant = [a for a in asks if (a.verb == "LIST" and not a.args)
+             or (a.verb != "LIST" and a.args and h.lookups.game_named(a.args[0].lower()))]
+    lines = [line for line in h.mail.lines if line.strip()]
+    return meant if len(meant) == len(lines) else []
+
+
+def _silenced(h: Handling) -> str | None:
+    """Why a sign-up mail gets no answer, if it gets none (see the module's docstring)."""
+    since = h.app.now() - RATE_WINDOW
+    per_address = int(h.app.config.limit("signup_replies_per_address"))
+    if h.lookups.signup_replies(h.mail.sender, since, per_address) >= per_address:
+        return f"no reply: {per_address} sign-up answers to this address in the last hour"
+    cap = int(h.app.config.limit("signup_replies_per_hour"))
+    if h.lookups.signup_replies(None, since, cap) >= cap:
+        return f"no reply: {cap} sign-up answers in the last hour"
+    return None

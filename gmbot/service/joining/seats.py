@@ -1,0 +1,63 @@
+"""Which seats of a game are open.
+
+- A running game's seat is open for TAKEOVER when its power is still in the game and no
+  active Player row holds it (the one rule LIST and TAKEOVER read, and the convention the
+  other ways of leaving a seat keep: a player who resigns, or a power in civil disorder,
+  has his row made inactive).
+- A sign-up game's seats are the powers its file left open (games.joining["signup"]);
+  a seat is taken by a joiner once he is confirmed (and approved where the game asks)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from gmbot.service.runtime import SIGNUP, StoredPositionError, current_phase, state_of
+from gmbot.store.models import Game, Signup
+
+RUNNING = ("active", "paused")
+
+
+def open_seats(session: Session, game: Game) -> list[str]:
+    """The powers of a running game that are still in it and held by no active player,
+    in the map's order; none for a game not running or whose position cannot be read."""
+    if game.status not in RUNNING:
+        return []
+    phase = current_phase(session, game)
+    if phase is None:
+        return []
+    try:
+        state = state_of(game, phase)
+    except StoredPositionError:
+        return []  # a parked game's seats wait for the GM
+    held = {p.power for p in game.players if p.active and p.power}
+    return [power for power in state.powers if state.is_alive(power) and power not in held]
+
+
+def signup_of(game: Game) -> dict[str, Any]:
+    """The game's sign-up settings (empty for a game not open for sign-up)."""
+    found = (game.joining or {}).get("signup")
+    return dict(found) if isinstance(found, dict) else {}
+
+
+def seats_taken(session: Session, game: Game) -> int:
+    """How many of a sign-up game's open seats are taken by confirmed joiners."""
+    return int(session.scalar(select(func.count()).select_from(Signup).where(
+        Signup.game_id == game.id, Signup.kind == "join", Signup.status == "seated")) or 0)
+
+
+def free_seats(session: Session, game: Game) -> int:
+    """How many seats of a sign-up game are still free (0 once it started)."""
+    if game.status != SIGNUP:
+        return 0
+    return max(len(signup_of(game).get("open", [])) - seats_taken(session, game), 0)
+
+
+def takes_observers(game: Game) -> bool:
+    return bool(signup_of(game).get("observers"))
+
+
+def takeover_approval(game: Game) -> bool:
+    return bool(((game.joining or {}).get("takeover") or {}).get("approval"))
