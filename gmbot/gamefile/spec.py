@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gmbot.gamefile.deadlines import DeadlinePolicy
+from gmbot.gamefile.nmr import NmrPolicy
 from gmbot.gamefile.paths import nearest_line
 from gmbot.press.policy import PressRules
 
@@ -61,13 +62,15 @@ class GameSpec:
     title: str | None = None
     options: dict[str, Any] = field(default_factory=dict)
     deadlines: DeadlinePolicy = field(default_factory=DeadlinePolicy)
-    nmr: str = "hold"
+    nmr: str = "hold"  # the policy's kind (nmr_policy.name)
+    nmr_policy: NmrPolicy = field(default_factory=NmrPolicy)  # gmbot/gamefile/nmr.py
     auth: str = "on"  # on: mail must prove its author; none: the From address is enough
     gm_password: str | None = field(default=None, repr=False)
     position: dict[str, Any] | None = None  # only its top-level shape is checked here
     press: PressRules = field(default_factory=PressRules)
     observers: tuple[str, ...] = ()  # addresses given the public results and broadcasts
     rules_link: str | None = None  # a web page of the GM's that RULES names
+    standby: tuple[str, ...] = ()  # addresses called when a seat opens (nmr.py)
     filename: str = "<game>"
     lines: Mapping[str, int] = field(default_factory=dict, repr=False, compare=False)
     # A partial spec (see GameFileError.partial) leaves out unreadable players: each

@@ -27,6 +27,7 @@ from gmbot.service.app import App
 from gmbot.service.gm.credentials import settle_secret, welcome
 from gmbot.service.locks import STRENGTH
 from gmbot.service.runtime import current_phase, deadline_after, log_event, map_for, state_of
+from gmbot.service.seats.rules import keep_seat_rules
 from gmbot.service.views.pictures import PositionPictures
 from gmbot.store.models import Game, PhaseRow, Player
 from gmbot.variants import VariantError, make_rules
@@ -198,6 +199,7 @@ def load_game(app: App, path: str | Path, force: bool = False) -> str:
         game.gm_secret_hash, gm_secret = settle_secret(game.gm_secret_hash, spec.gm_password,
                                                        new_gm, spec.auth)
         s.flush()
+        keep_seat_rules(s, game, spec.nmr_policy, spec.standby)
         seated_now = _sync_players(game, spec)
         phase = current_phase(s, game)
         rules = make_rules(spec.variant, spec.options)
@@ -245,9 +247,16 @@ def _keep_commands(game: Game, spec: GameSpec, force: bool) -> tuple[GameSpec, l
     except GameFileError:
         return spec, []
     now = {p.key: p.address for p in game.players if p.active}
+    # Seats a RESIGN or civil disorder opened (gmbot/service/seats): their last player.
+    opened = {p.key: p.address for p in game.players if not p.active and p.key not in now}
     players, differs = [], []
     for entry in spec.players:
         file, old, current = entry.address.lower(), before.get(entry.key), now.get(entry.key)
+        if current is None and file == old and opened.get(entry.key) == file and not force:
+            differs.append(f"{entry.key}: the file still seats {file}, but the seat was opened "
+                           "(RESIGN or civil disorder); kept open (edit the file, or load "
+                           "with --force to seat him again)")
+            continue
         if current is None or file == current or file != old:
             players.append(entry)  # unchanged, or the GM edited the file: the file wins
             continue

@@ -20,7 +20,7 @@ from datetime import datetime
 from enum import Enum
 from functools import lru_cache
 
-from gmbot.service.inbound.commands import gm, hold, info, learn, secret
+from gmbot.service.inbound.commands import gm, hold, info, learn, seats, secret
 from gmbot.service.inbound.commands.context import Context
 from gmbot.service.inbound.relay import press_rules
 from gmbot.service.outbox.render import render
@@ -132,6 +132,10 @@ TABLE = Table((
         explains="hold early processing for you this phase (until READY)"),
     Row("READY", Who.PLAYER, act=hold.ready, most=0,
         explains="you are done: lifts your WAIT, and lets orders stand despite refused lines"),
+    Row("RESIGN", Who.PLAYER, act=seats.resign, most=1, synopsis="RESIGN FRANCE",
+        usage="RESIGN and your power, alone on its line (RESIGN FRANCE)",
+        explains="give up your seat for good: your power goes into civil disorder and a "
+                 "replacement is sought (RESIGN alone says how to confirm)"),
     Row("HELP", Who.ANYONE, explains="this text", title="Help", answer=help_text),
     Row("PROCESS", Who.GM, act=gm.process),
     Row("EXTEND", Who.GM, act=gm.extend, synopsis="EXTEND 24h", least=1),
@@ -140,6 +144,7 @@ TABLE = Table((
     Row("ROLLBACK", Who.GM, act=gm.rollback, synopsis="ROLLBACK S1901M", least=1, most=1),
     Row("REPLACE", Who.GM, act=gm.replace, synopsis="REPLACE FRANCE new@address",
         usage="REPLACE FRANCE new.address@example.org", least=2),
+    Row("DISORDER", Who.GM, act=seats.disorder, synopsis="DISORDER FRANCE", least=1, most=1),
     Row("DRAW", Who.GM, act=gm.draw, usage="DRAW (alone on its line: it ends the game)",
         most=0),
 ))

@@ -1,0 +1,192 @@
+"""Seats through the real Maildir pipeline (issue 24, item 3): the missed-orders policy
+putting a power in civil disorder, the GM, the players and the standby list told, the
+open seat no longer waited for; RESIGN and its refusals; the GM's DISORDER by mail and
+`gmbot game disorder` / `gmbot game seats` on the command line. Mails are read as a mail
+client decodes them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select
+
+from gmbot.store.models import Event, PhaseRow, Player
+from tests.loop.conftest import Cli
+from tests.loop.judgekit import POWERS, Judge, make_judge, standard_game
+from tests.loop.judgekit import body as crlf_body
+
+GM = "gm@example.test"
+SUB = "sub@example.test"  # the game file's standby list
+HOME_SUB = "home-sub@example.test"  # gmbot.yaml's
+
+
+def body(msg: object) -> str:
+    return crlf_body(msg).replace("\r\n", "\n")
+
+
+def addr(power: str) -> str:
+    return f"{power.lower()}@example.test"
+
+
+# Fall 1901 from a position: France has five centres for three units (two builds owed,
+# at Brest and Marseilles), Germany four units for three centres (a removal owed; the
+# army in Picardy is the farthest from its home centres). The others as at the start.
+POSITION = """position:
+  phase: F1901M
+  units:
+    FRANCE: [A SPA, F POR, A PAR]
+    GERMANY: [A BER, A MUN, F KIE, A PIC]
+    ENGLAND: [F LON, F EDI, A LVP]
+    ITALY: [F NAP, A ROM, A VEN]
+    AUSTRIA: [A VIE, A BUD, F TRI]
+    RUSSIA: [A MOS, F SEV, A WAR, F STP/SC]
+    TURKEY: [F ANK, A CON, A SMY]
+  centers:
+    FRANCE: [PAR, BRE, MAR, SPA, POR]
+    GERMANY: [BER, MUN, KIE]
+    ENGLAND: [LON, EDI, LVP]
+    ITALY: [NAP, ROM, VEN]
+    AUSTRIA: [VIE, BUD, TRI]
+    RUSSIA: [MOS, SEV, WAR, STP]
+    TURKEY: [ANK, CON, SMY]
+"""
+
+HOLDS = {
+    "ENGLAND": "F LON H\nF EDI H\nA LVP H", "ITALY": "F NAP H\nA ROM H\nA VEN H",
+    "AUSTRIA": "A VIE H\nA BUD H\nF TRI H", "TURKEY": "F ANK H\nA CON H\nA SMY H",
+    "RUSSIA": "A MOS H\nF SEV H\nA WAR H\nF STP/SC H",
+}
+
+
+def seats_judge(tmp_path: Path, nmr: str, position: str = "") -> Judge:
+    judge = make_judge(tmp_path, standard_game(extra=f"nmr: {nmr}\nstandby: [{SUB}]\n"
+                                                     + position))
+    config = judge.home / "gmbot.yaml"  # the home-wide list; SUB is called once
+    config.write_text(config.read_text(encoding="utf-8") + f"standby: [{HOME_SUB}, {SUB}]\n",
+                      encoding="utf-8")
+    judge.reopen()
+    return judge
+
+
+def subjects(mails: list) -> list[str]:
+    return sorted(f"{m['To']}: {m['Subject']}" for m in mails)
+
+
+def process(judge: Judge, cli: Cli) -> None:
+    cli("game", "process", "g")
+    judge.tick()
+
+
+@pytest.fixture
+def judge(tmp_path: Path) -> Judge:  # the `cli` fixture runs on this judge
+    return seats_judge(tmp_path, "{after: 1}", POSITION)
+
+
+def test_missed_orders_put_the_power_in_civil_disorder(judge: Judge, cli: Cli) -> None:
+    for power, lines in HOLDS.items():
+        judge.send(addr(power), lines)
+    judge.tick()
+    judge.new_mail()
+    process(judge, cli)  # France and Germany sent nothing: after 1 phase, civil disorder
+    mails = judge.new_mail()
+    got = subjects(mails)
+    for power in ("FRANCE", "GERMANY"):
+        assert f"{GM}: [g] Seat open: {power} is in civil disorder" in got
+        assert f"{addr(power)}: [g] You no longer play {power}" in got
+        assert f"{SUB}: [g] Replacement wanted: {power}" in got
+        assert f"{HOME_SUB}: [g] Replacement wanted: {power}" in got
+        assert f"{addr('ITALY')}: [g] {power} is in civil disorder" in got
+    call = body(next(m for m in mails if m["To"] == SUB and "FRANCE" in m["Subject"]))
+    assert "TAKEOVER g FRANCE" in call
+    assert "No orders came for FRANCE for 1 phases in a row" in call
+    assert "FRANCE: 5 centres, 3 units" in call and "units: A PAR, A SPA, F POR" in call
+    assert len([m for m in mails if m["To"] == SUB]) == 2  # once per seat, not per list
+    gm = body(next(m for m in mails if m["To"] == GM and "FRANCE" in m["Subject"]))
+    assert "france@example.test" in gm and SUB in gm and HOME_SUB in gm
+    assert "REPLACE FRANCE new@address" in gm
+    left = body(next(m for m in mails if m["To"] == addr("FRANCE") and "no longer" in
+                     m["Subject"]))
+    assert "after 1 phases in a row without orders" in left
+    # The results of the phase went to France too, before the seat opened.
+    assert any(m["To"] == addr("FRANCE") and "results" in m["Subject"] for m in mails)
+
+    # Winter: France owes two builds, Germany a removal; nobody plays them, so early
+    # processing does not wait for them: the others have nothing to order, and it ran.
+    results = body(next(m for m in mails if m["To"] == GM and "Winter 1901" in m["Subject"]))
+    assert "(processed early: every player had ordered)" in results
+    assert "In civil disorder (no player; adjudicated without orders): FRANCE, GERMANY" \
+        in results
+    assert "A PIC: civil disorder" in results, results  # removed: farthest from home
+    with judge.app.db.transaction() as s:
+        spring = s.scalars(select(PhaseRow).order_by(PhaseRow.seq.desc())).first()
+        assert spring is not None and spring.name == "S1902M"
+        units = spring.state["units"]
+        assert sorted(units["FRANCE"]) == ["A PAR", "A SPA", "F POR"]  # it built nothing
+        assert sorted(units["GERMANY"]) == ["A BER", "A MUN", "F KIE"]
+        opened = s.scalars(select(Event).where(Event.kind == "seat_opened")).all()
+        assert [(e.data["power"], e.data["why"], e.data["missed"]) for e in opened] == [
+            ("FRANCE", "missed_orders", 1), ("GERMANY", "missed_orders", 1)]
+    # The GM's STATUS shows the open seats and waits for nobody there; no reminder goes
+    # to the former players (spring's reminders: 24h and 4h before its deadline).
+    judge.send(GM, "STATUS")
+    judge.tick()
+    status = body(judge.to(GM, judge.new_mail())[0])
+    assert "FRANCE: open seat, in civil disorder (not waited for)" in status
+    waiting = next(line for line in status.splitlines() if line.startswith("Waiting for"))
+    assert "FRANCE" not in waiting and "GERMANY" not in waiting and "ITALY" in waiting
+    judge.clock.advance(hours=45)
+    judge.tick()
+    reminded = {m["To"] for m in judge.new_mail() if "Reminder" in m["Subject"]}
+    assert addr("ITALY") in reminded and not reminded & {addr("FRANCE"), addr("GERMANY")}
+
+
+def test_tell_gm_policy_only_tells_the_gm_once(tmp_path: Path) -> None:
+    judge = seats_judge(tmp_path, "{after: 1, then: tell_gm}", POSITION)
+    for power, lines in HOLDS.items():
+        judge.send(addr(power), lines)
+    judge.tick()
+    judge.new_mail()
+    judge.clock.advance(hours=49)
+    judge.tick()
+    got = subjects(judge.new_mail())
+    assert f"{GM}: [g] FRANCE sent no orders for 1 phases" in got
+    assert not any("Seat open" in s or "Replacement" in s for s in got)
+    with judge.app.db.transaction() as s:
+        assert all(p.active for p in s.scalars(select(Player)))
+
+
+def test_hold_policy_opens_no_seat(tmp_path: Path) -> None:
+    judge = seats_judge(tmp_path, "hold", POSITION)
+    judge.clock.advance(hours=49)
+    judge.tick()
+    got = subjects(judge.new_mail())
+    assert not any("Seat open" in s or "Replacement" in s or "sent no orders" in s
+                   for s in got)
+
+
+def test_the_default_two_missed_phases_in_a_row(tmp_path: Path) -> None:
+    """`nmr: civil_disorder`: after two phases in a row without orders. England orders in
+    the spring and misses the fall: one; the others missed both and go."""
+    judge = seats_judge(tmp_path, "civil_disorder")
+    judge.send(addr("ENGLAND"), "F LON H\nF EDI H\nA LVP H")
+    judge.tick()
+    judge.clock.advance(hours=49)  # spring 1901: everyone but England missed it
+    judge.tick()
+    assert not any("Seat open" in m["Subject"] for m in judge.new_mail())
+    judge.clock.advance(hours=49)  # fall 1901
+    judge.tick()
+    got = subjects(judge.new_mail())
+    opened = sorted(s.split("Seat open: ")[1].split()[0] for s in got if "Seat open" in s)
+    assert opened == sorted(p for p in POWERS if p != "ENGLAND")
+    with judge.app.db.transaction() as s:
+        spring = s.scalars(select(PhaseRow).where(PhaseRow.name == "S1901M")).one()
+        assert spring.result is not None and spring.result["ordered"] == ["ENGLAND"]
+    judge.clock.advance(hours=49)  # spring 1902: England's second in a row
+    judge.tick()
+    got = subjects(judge.new_mail())
+    assert f"{GM}: [g] Seat open: ENGLAND is in civil disorder" in got
+    assert not any("Seat open" in s and "ENGLAND" not in s for s in got)  # none twice
+    results = body(next(m for m in judge.to(GM) if "Spring 1902" in m["Subject"]))
+    assert "In civil disorder (no player; adjudicated without orders): AUSTRIA, FRANCE" \
+        in results
