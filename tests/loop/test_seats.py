@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from gmbot.store.models import Event, PhaseRow, Player
+from gmbot.service.gm.load import load_game
+from gmbot.store.models import Event, OrderSet, PhaseRow, Player
 from tests.loop.conftest import Cli
-from tests.loop.judgekit import POWERS, Judge, make_judge, standard_game
+from tests.loop.judgekit import POWERS, REPO, Judge, make_judge, standard_game
 from tests.loop.judgekit import body as crlf_body
 
 GM = "gm@example.test"
@@ -190,3 +191,134 @@ def test_the_default_two_missed_phases_in_a_row(tmp_path: Path) -> None:
     results = body(next(m for m in judge.to(GM) if "Spring 1902" in m["Subject"]))
     assert "In civil disorder (no player; adjudicated without orders): AUSTRIA, FRANCE" \
         in results
+
+
+def test_resign_confirmed_frees_the_seat(tmp_path: Path, ) -> None:
+    judge = seats_judge(tmp_path, "civil_disorder")
+    judge.send(addr("FRANCE"), "A PAR - BUR\nRESIGN")  # bare: says how to confirm
+    judge.tick()
+    [reply] = judge.to(addr("FRANCE"), judge.new_mail())
+    text = body(reply)
+    assert "refused: resigning gives up FRANCE for good" in text
+    assert "send the line RESIGN FRANCE" in text
+    judge.send(addr("FRANCE"), "RESIGN GERMANY")  # not his seat
+    judge.tick()
+    assert "refused: you play FRANCE, not GERMANY" in body(
+        judge.to(addr("FRANCE"), judge.new_mail())[0])
+    with judge.app.db.transaction() as s:
+        assert all(p.active for p in s.scalars(select(Player)))
+        assert not s.scalars(select(Event).where(Event.kind == "seat_opened")).all()
+
+    judge.send(addr("FRANCE"), "RESIGN FRANCE\nRESIGN FRANCE")  # the second: refused
+    judge.tick()
+    mails = judge.new_mail()
+    reply = next(m for m in judge.to(addr("FRANCE"), mails) if "no longer" not in m["Subject"])
+    text = body(reply)
+    assert "done: FRANCE resigned: the seat is open" in text
+    assert "refused: you resigned FRANCE already" in text
+    got = subjects(mails)
+    assert f"{GM}: [g] Seat open: FRANCE is in civil disorder" in got
+    assert f"{SUB}: [g] Replacement wanted: FRANCE" in got
+    assert f"{addr('ITALY')}: [g] FRANCE is in civil disorder" in got
+    assert "The player of FRANCE has resigned" in body(
+        next(m for m in mails if m["To"] == addr("ITALY")))
+    with judge.app.db.transaction() as s:
+        assert len(s.scalars(select(Event).where(Event.kind == "seat_opened")).all()) == 1
+        france = s.scalars(select(Player).where(Player.power == "FRANCE")).one()
+        assert not france.active
+        newest = s.scalars(select(OrderSet).where(OrderSet.player_id == france.id)
+                           .order_by(OrderSet.version.desc())).first()
+        assert newest is not None and newest.lines == []  # his A PAR - BUR withdrawn
+    # A later RESIGN from the former player changes nothing: he holds no seat.
+    judge.send(addr("FRANCE"), "RESIGN FRANCE")
+    judge.tick()
+    [again] = judge.to(addr("FRANCE"), judge.new_mail())
+    assert "not registered in any game" in body(again)
+    with judge.app.db.transaction() as s:
+        assert len(s.scalars(select(Event).where(Event.kind == "seat_opened")).all()) == 1
+
+
+def test_resign_refused_from_an_observer_and_in_a_finished_game(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, standard_game(extra="observers: [obs@example.test]\n"))
+    judge.send("obs@example.test", "RESIGN FRANCE")
+    judge.tick()
+    [reply] = judge.to("obs@example.test", judge.new_mail())
+    assert "not registered in any game" in body(reply)
+    judge.send(GM, "DRAW")
+    judge.tick()
+    judge.new_mail()
+    judge.send(addr("FRANCE"), "RESIGN FRANCE")
+    judge.tick()
+    [reply] = judge.to(addr("FRANCE"), judge.new_mail())
+    assert "The game is over." in body(reply)
+    with judge.app.db.transaction() as s:
+        assert all(p.active for p in s.scalars(select(Player)))
+
+
+def test_the_gms_disorder_by_mail_and_on_the_command_line(judge: Judge, cli: Cli) -> None:
+    judge.send(GM, "DISORDER ITALY\nDISORDER ITALY\nDISORDER SPAIN")
+    judge.tick()
+    mails = judge.new_mail()
+    reply = body(next(m for m in judge.to(GM, mails) if "Seat open" not in m["Subject"]))
+    assert "done: ITALY is in civil disorder: the seat is open" in reply
+    assert "refused: ITALY has no player already" in reply
+    assert "refused: no active player 'SPAIN'" in reply
+    assert f"{SUB}: [g] Replacement wanted: ITALY" in subjects(mails)
+    assert "The game master has put ITALY in game g in civil disorder" in body(
+        next(m for m in mails if m["To"] == addr("ITALY")))
+    result = cli("game", "disorder", "g", "turkey")
+    assert "TURKEY is in civil disorder" in result.output
+    cli("game", "disorder", "g", "TURKEY", ok=False)
+    seats = cli("game", "seats", "g").output
+    assert "missed orders: after 1 phases in a row without orders its seat is opened" in seats
+    assert "ITALY: OPEN, civil disorder (the GM's DISORDER) in F1901M" in seats
+    assert "FRANCE: france@example.test, 0 phases in a row without orders" in seats
+    assert f"Standby list: {SUB}, {HOME_SUB}" in seats
+    # The GM seats a player himself: REPLACE takes an open seat too.
+    judge.send(GM, "REPLACE ITALY luca@example.test")
+    judge.tick()
+    mails = judge.new_mail()
+    assert "done: ITALY is now played by luca@example.test" in body(
+        next(m for m in judge.to(GM, mails) if "Seat open" not in m["Subject"]))
+    assert any(m["To"] == "luca@example.test" for m in mails)  # his welcome
+    assert not judge.to(addr("ITALY"), mails)  # he was told when the seat opened
+    seats = cli("game", "seats", "g").output
+    assert "ITALY: luca@example.test" in seats
+
+
+def test_a_reload_keeps_a_seat_open(tmp_path: Path) -> None:
+    judge = seats_judge(tmp_path, "civil_disorder")
+    judge.send(addr("FRANCE"), "RESIGN FRANCE")
+    judge.tick()
+    message = load_game(judge.app, tmp_path / "game.yaml")
+    assert "FRANCE: the file still seats france@example.test, but the seat was opened" \
+        in message
+    with judge.app.db.transaction() as s:
+        assert not s.scalars(select(Player).where(Player.power == "FRANCE")).one().active
+
+
+def test_al_andalus_prince_in_civil_disorder_still_arrests(tmp_path: Path) -> None:
+    """The variant's own NMR rule applies to a seat in civil disorder: a Prince without
+    orders acts as ARREST (his Wazir's order is void, the Wazir arrested)."""
+    text = (REPO / "gmbot/variants/al_andalus/example.yaml").read_text(encoding="utf-8")
+    text = text.replace("nmr: hold", "nmr: {after: 1}") + """
+position:
+  phase: S1081M
+  extra:
+    wazirs:
+      lordelindel: {court: SEVILLE, dinars: 7}
+"""
+    judge = make_judge(tmp_path, text)
+    subject = "[al-andalus-example] orders"
+    judge.send(GM, "DISORDER SEVILLE", subject=subject)
+    judge.send("lordelindel@example.test", "A SEV - COR\n", subject=subject)
+    judge.tick()
+    assert "done: SEVILLE is in civil disorder" in body(
+        next(m for m in judge.to(GM, judge.new_mail()) if "Seat open" not in m["Subject"]))
+    judge.clock.advance(hours=49)
+    judge.tick()
+    results = body(next(m for m in judge.to(GM, judge.new_mail()) if "results" in
+                        m["Subject"]))
+    assert "A SEV - COR (Wazir LORDELINDEL) -> A SEV H (held: no orders (NMR), which acts " \
+           "as ARREST): succeeds" in results
+    assert "In civil disorder (no player; adjudicated without orders): SEVILLE" in results
