@@ -322,3 +322,22 @@ position:
     assert "A SEV - COR (Wazir LORDELINDEL) -> A SEV H (held: no orders (NMR), which acts " \
            "as ARREST): succeeds" in results
     assert "In civil disorder (no player; adjudicated without orders): SEVILLE" in results
+
+
+def test_al_andalus_resign_without_the_seat_stays_the_wazir_generals_order(
+        tmp_path: Path) -> None:
+    """Al-Andalus has a RESIGN order of its own (a Wazir-General gives up his command):
+    a RESIGN line that does not name the sender's seat is read as that order."""
+    text = (REPO / "gmbot/variants/al_andalus/example.yaml").read_text(encoding="utf-8")
+    judge = make_judge(tmp_path, text)
+    subject = "[al-andalus-example] orders"
+    judge.send("seville@example.test", "RESIGN", subject=subject)
+    judge.tick()
+    reply = body(judge.to("seville@example.test", judge.new_mail())[0])
+    assert "only a Wazir-General gives up his command" in reply
+    assert "resigning gives up" not in reply
+    judge.send("seville@example.test", "RESIGN SEVILLE", subject=subject)
+    judge.tick()
+    reply = body(next(m for m in judge.to("seville@example.test", judge.new_mail())
+                      if "no longer" not in m["Subject"]))
+    assert "done: SEVILLE resigned: the seat is open" in reply
