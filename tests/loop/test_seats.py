@@ -341,3 +341,51 @@ def test_al_andalus_resign_without_the_seat_stays_the_wazir_generals_order(
     reply = body(next(m for m in judge.to("seville@example.test", judge.new_mail())
                       if "no longer" not in m["Subject"]))
     assert "done: SEVILLE resigned: the seat is open" in reply
+
+
+def test_a_resign_lets_early_processing_go_on(tmp_path: Path) -> None:
+    """Every other player has ordered; France resigns: nothing is left to wait for."""
+    judge = seats_judge(tmp_path, "hold", POSITION)
+    for power, lines in {**HOLDS, "GERMANY": "A BER H\nA MUN H\nF KIE H\nA PIC H"}.items():
+        judge.send(addr(power), lines)
+    judge.tick()
+    assert not any("results" in m["Subject"] for m in judge.new_mail())
+    judge.send(addr("FRANCE"), "RESIGN FRANCE")
+    judge.tick()
+    judge.tick()
+    results = body(next(m for m in judge.to(GM, judge.new_mail()) if "Fall 1901" in
+                        m["Subject"]))
+    assert "(processed early: every player had ordered)" in results
+    assert "In civil disorder (no player; adjudicated without orders): FRANCE" in results
+    assert "No orders received from" not in results
+
+
+def test_a_new_player_does_not_inherit_the_run_of_missed_phases(tmp_path: Path) -> None:
+    """France misses spring 1901 (one of two), resigns in the fall, and a new player takes
+    the seat at once (as TAKEOVER seats him: a new active row): his own first missed
+    phase is one, not two."""
+    judge = seats_judge(tmp_path, "civil_disorder")
+    others = [p for p in POWERS if p != "FRANCE"]
+    orders = {"ENGLAND": "F LON H", "GERMANY": "A BER H", "ITALY": "A ROM H",
+              "AUSTRIA": "A VIE H", "RUSSIA": "A MOS H", "TURKEY": "A CON H"}
+    for power in others:
+        judge.send(addr(power), orders[power])
+    judge.tick()
+    judge.clock.advance(hours=49)
+    judge.tick()  # spring 1901: France's first missed phase
+    judge.send(addr("FRANCE"), "RESIGN FRANCE")
+    judge.tick()
+    with judge.app.db.transaction() as s:
+        game = s.scalars(select(Player)).first().game
+        game.players.append(Player(address="newcomer@example.test", power="FRANCE"))
+    for power in others:
+        judge.send(addr(power), orders[power])
+    judge.tick()
+    judge.new_mail()
+    judge.clock.advance(hours=49)
+    judge.tick()  # fall 1901: the newcomer's first missed phase
+    got = subjects(judge.new_mail())
+    assert not any("Seat open" in s for s in got), got
+    with judge.app.db.transaction() as s:
+        assert s.scalars(select(Player).where(Player.address == "newcomer@example.test")
+                         ).one().active

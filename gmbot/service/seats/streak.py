@@ -1,7 +1,7 @@
 """How many phases in a row a seat's player has sent no orders: the phases he had
 something to order in, newest first, back to the first he ordered in, the phase his seat
 was last in civil disorder (a new player took it over), or the moment he took the seat
-(the GM's REPLACE). Phases with nothing to order (a retreat without dislodged units, a
+(the GM's REPLACE, a TAKEOVER) or it was last opened. Phases with nothing to order (a retreat without dislodged units, a
 winter without builds) neither count nor break the run."""
 
 from __future__ import annotations
@@ -13,10 +13,13 @@ from sqlalchemy.orm import Session
 
 from gmbot.engine.pending import has_duty
 from gmbot.service.runtime import rules_for, state_of
+from gmbot.service.seats.opening import SEAT_OPENED
 from gmbot.store.models import Event, Game, PhaseRow
 
-# Events after which a seat has a new player: his run starts afresh.
-SEATED = ("player_replaced", "seat_taken")
+# Events after which a seat has a new player, or will have: his run starts afresh. The
+# GM's REPLACE, a takeover of an open seat, and the opening itself (a standby who takes
+# the seat over within the phase it opened in must not inherit his predecessor's run).
+SEATED = ("player_replaced", "seat_taken", SEAT_OPENED)
 NMR, ORDERED, DISORDER = "nmr", "ordered", "disorder"  # lists of keys in PhaseRow.result
 
 
