@@ -389,3 +389,40 @@ def test_a_new_player_does_not_inherit_the_run_of_missed_phases(tmp_path: Path) 
     with judge.app.db.transaction() as s:
         assert s.scalars(select(Player).where(Player.address == "newcomer@example.test")
                          ).one().active
+
+
+def test_no_standby_list_no_call_and_the_gm_is_told_why(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, standard_game(extra="nmr: {replace: false}\n"
+                                                     "standby: [sub@example.test]\n"))
+    judge.send(addr("FRANCE"), "RESIGN FRANCE")
+    judge.tick()
+    mails = judge.new_mail()
+    assert not [m for m in mails if m["To"] == SUB]
+    gm = body(next(m for m in judge.to(GM, mails) if "Seat open" in m["Subject"]))
+    assert "No call for a replacement went out: this game's rule sends none" in gm
+
+
+def test_the_home_standby_list_in_gmbot_yaml(tmp_path: Path) -> None:
+    from gmbot.config import ConfigError, load_config
+
+    (tmp_path / "gmbot.yaml").write_text("standby: [A@Example.org, a@example.org]\n")
+    assert load_config(tmp_path).standby == ("a@example.org",)
+    (tmp_path / "gmbot.yaml").write_text("standby: [not an address]\n")
+    with pytest.raises(ConfigError, match="standby must be a list of email addresses"):
+        load_config(tmp_path)
+
+
+def test_a_game_with_every_seat_open_waits_for_its_deadlines(tmp_path: Path) -> None:
+    judge = seats_judge(tmp_path, "civil_disorder")
+    for power in POWERS:
+        judge.send(GM, f"DISORDER {power}")
+    judge.tick()
+    judge.tick()
+    judge.tick()
+    assert not any("results" in m["Subject"] for m in judge.new_mail())
+    judge.clock.advance(hours=49)
+    judge.tick()
+    judge.tick()
+    results = [m["Subject"] for m in judge.to(GM, judge.new_mail()) if "results" in
+               m["Subject"]]
+    assert results == ["[g] Spring 1901 Movement results"]

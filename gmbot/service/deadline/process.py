@@ -100,7 +100,10 @@ def why_due(session: Session, game: Game, phase: PhaseRow, now: datetime,
         return "deadline"
     if phase.name.endswith("R") and _nobody_has_a_choice(game, phase):
         return "no choice"
-    if policy.early and not _restored_orders_stand(session, phase, sets):
+    # A game whose every seat is open (gmbot/service/seats) waits for its deadlines: with
+    # nobody to wait for it would otherwise play itself to the end, a phase a run.
+    if policy.early and active_players(game) and not _restored_orders_stand(session, phase,
+                                                                             sets):
         waiting = _waiting_players(session, game, phase, state_of(game, phase), sets,
                                    early=True)
         if next(waiting, None) is None:
