@@ -1,8 +1,9 @@
 """How many phases in a row a seat's player has sent no orders: the phases he had
 something to order in, newest first, back to the first he ordered in, the phase his seat
 was last in civil disorder (a new player took it over), or the moment he took the seat
-(the GM's REPLACE, a TAKEOVER) or it was last opened. Phases with nothing to order (a retreat without dislodged units, a
-winter without builds) neither count nor break the run."""
+(the GM's REPLACE, a TAKEOVER) or it was last opened. Phases with nothing to order (a
+retreat without dislodged units, a winter without builds) neither count nor break the
+run."""
 
 from __future__ import annotations
 
