@@ -426,3 +426,19 @@ def test_a_game_with_every_seat_open_waits_for_its_deadlines(tmp_path: Path) -> 
     results = [m["Subject"] for m in judge.to(GM, judge.new_mail()) if "results" in
                m["Subject"]]
     assert results == ["[g] Spring 1901 Movement results"]
+
+
+def test_orders_after_a_resign_in_the_same_batch_are_refused(tmp_path: Path) -> None:
+    """Two mails read in one batch: the RESIGN, then orders. The batch read his seat ahead;
+    the orders must not be taken for a seat he gave up."""
+    judge = seats_judge(tmp_path, "civil_disorder")
+    judge.send(addr("FRANCE"), "RESIGN FRANCE")
+    judge.send(addr("FRANCE"), "A PAR - BUR")
+    judge.tick()
+    replies = [body(m) for m in judge.to(addr("FRANCE"), judge.new_mail())]
+    assert any("done: FRANCE resigned" in r for r in replies)
+    assert any("not registered in any game" in r for r in replies), replies
+    with judge.app.db.transaction() as s:
+        france = s.scalars(select(Player).where(Player.power == "FRANCE")).one()
+        newest = s.scalars(select(OrderSet).where(OrderSet.player_id == france.id)).all()
+        assert all(not row.lines for row in newest)
