@@ -8,6 +8,7 @@ an annotated example.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,7 @@ import yaml
 
 CONFIG_NAME = "gmbot.yaml"
 KEYS = {"database_url", "inbound", "outbound", "poll_interval", "imap", "smtp", "limits",
-        "templates", "trusted_authserv_ids"}
+        "templates", "trusted_authserv_ids", "standby"}
 # The `limits:` section, with its defaults (deploy/gmbot.yaml explains each).
 LIMITS: dict[str, float] = {
     "max_message_bytes": 1_000_000,  # larger mail is measured, not read, and refused
@@ -53,6 +54,8 @@ class Config:
     templates: Path | None = None
     # Servers whose Authentication-Results headers the judge believes (docs/security.md).
     trusted_authserv_ids: frozenset[str] = frozenset()
+    # Called whenever a seat of any game opens, after the game's own `standby:` list.
+    standby: tuple[str, ...] = ()
 
     @property
     def inbox(self) -> Path:
@@ -97,6 +100,18 @@ def _names(value: Any, path: Path) -> frozenset[str]:
     return frozenset(v.strip().lower() for v in value)
 
 
+def _addresses(value: Any, path: Path) -> tuple[str, ...]:
+    """The home-wide standby list: addresses, each once."""
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(
+            isinstance(v, str) and re.fullmatch(r"[^@\s]+@[^@\s]+", v.strip()) for v in value):
+        raise ConfigError(f"{path}: standby must be a list of email addresses")
+    return tuple(dict.fromkeys(v.strip().lower() for v in value))
+
+
 def load_config(home: str | Path | None = None, config_file: str | Path | None = None) -> Config:
     home_path = Path(home or os.environ.get("GMBOT_HOME") or "var").expanduser().resolve()
     path = Path(config_file) if config_file else home_path / CONFIG_NAME
@@ -131,6 +146,7 @@ def load_config(home: str | Path | None = None, config_file: str | Path | None =
         limits=dict(data.get("limits") or {}),
         templates=Path(data["templates"]) if data.get("templates") else None,
         trusted_authserv_ids=_names(data.get("trusted_authserv_ids"), path),
+        standby=_addresses(data.get("standby"), path),
     )
     if config.inbound not in ("maildir", "imap", "pipe"):
         raise ConfigError(f"inbound must be maildir, imap or pipe, not {config.inbound!r}")

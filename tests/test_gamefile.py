@@ -12,6 +12,7 @@ from gmbot.gamefile import (
     redact_secrets,
 )
 from gmbot.gamefile.deadlines import AfterAt, DeadlinePolicy, Duration, Every, Weekly
+from gmbot.gamefile.nmr import NmrPolicy
 
 VALID = """\
 name: demo
@@ -123,6 +124,23 @@ def test_defaults() -> None:
     assert spec.deadlines == DeadlinePolicy() and spec.nmr == "hold"
 
 
+def test_nmr_policies_named_and_written_out() -> None:
+    """`nmr:` takes hold, civil_disorder, or a mapping whose missing keys take the
+    defaults a GM would pick (docs/game-file.md); `standby:` lists addresses."""
+    assert parse_game_text(MINIMAL, "g.yaml").nmr_policy == NmrPolicy()
+    named = parse_game_text(MINIMAL + "nmr: civil_disorder\n", "g.yaml")
+    assert named.nmr == "civil_disorder"
+    assert named.nmr_policy == NmrPolicy(then="civil_disorder", after=2, replace=True,
+                                         approval=False)
+    written = parse_game_text(MINIMAL + "nmr: {after: 3, replace: false, approval: true}\n"
+                              "standby: [Sub@Example.org]\n", "g.yaml")
+    assert written.nmr_policy == NmrPolicy(then="civil_disorder", after=3, replace=False,
+                                           approval=True)
+    assert written.standby == ("sub@example.org",)
+    told = parse_game_text(MINIMAL + "nmr: {then: tell_gm, after: 1}\n", "g.yaml")
+    assert told.nmr == "tell_gm" and told.nmr_policy.after == 1
+
+
 def replace(old: str, new: str, text: str = VALID) -> str:
     assert old in text
     return text.replace(old, new, 1)
@@ -155,7 +173,12 @@ def replace(old: str, new: str, text: str = VALID) -> str:
         (replace("early: false", "early: maybe"), ":24: deadlines.early: expected true or false"),
         (replace("Europe/London", "Europe/Londn"), ":18: deadlines.timezone: unknown time zone"),
         (replace("deadlines:\n", "deadlines: 3d\nx:\n"), ":17: deadlines: expected a mapping"),
-        (replace("nmr: hold", "nmr: cd"), ":25: nmr: unknown policy 'cd' (allowed: hold)"),
+        (replace("nmr: hold", "nmr: cd"), ":25: nmr: unknown policy 'cd' (allowed: hold, civil"),
+        (replace("nmr: hold", "nmr: {after: 0}"), ":25: nmr.after: expected a number of"),
+        (replace("nmr: hold", "nmr: {then: quit}"), ":25: nmr.then: expected one of"),
+        (replace("nmr: hold", "nmr: {replace: maybe}"), ":25: nmr.replace: expected true or"),
+        (replace("nmr: hold", "nmr: {afterr: 2}"), ":25: nmr.afterr: unknown key"),
+        (replace("nmr: hold", "nmr: hold\nstandby: [nobody]"), ":26: standby[0]: not an email"),
         (replace("s1901m", "spring 1901"), ":27: position.phase: not a phase"),
         (replace("NO: [A NWY]", "NO: A NWY"), ":30: position.units.NO: expected a list"),
         (replace("{unit: F BRE", "{army: F BRE"), ":29: position.units.FRANCE[1]: expected a unit"),

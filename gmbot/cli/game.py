@@ -335,6 +335,8 @@ def back(ctx: click.Context, name: str, power: str) -> None:
             click.echo(come_back(s, g, seat_of(g, power), app.now()))
     except AdminError as e:
         raise click.ClickException(str(e)) from None
+
+
 @game.command("signups")
 @click.argument("name")
 @click.pass_context
@@ -384,3 +386,37 @@ def _joining(verb: str, action: str) -> None:
 
 _joining("approve", "approve")
 _joining("reject", "reject")
+
+
+@game.command("seats")
+@click.argument("name")
+@click.pass_context
+def seats(ctx: click.Context, name: str) -> None:
+    """Each seat's player and his run of phases without orders, or why it is open; the
+    game's missed-orders policy and standby list."""
+    from gmbot.service.seats.roster import seats_lines
+
+    app = app_from(ctx)
+    with app.db.transaction() as s:
+        for line in seats_lines(s, _find(s, name), app.config.standby):
+            click.echo(line)
+
+
+@game.command("disorder")
+@click.argument("name")
+@click.argument("power")
+@click.pass_context
+def disorder(ctx: click.Context, name: str, power: str) -> None:
+    """Put POWER of game NAME in civil disorder: its player's seat is opened, everyone
+    told, and a replacement called from the standby list (as DISORDER by mail)."""
+    from gmbot.service.gm import admin
+    from gmbot.service.locks import lock_game
+
+    app = app_from(ctx)
+    try:
+        with app.db.transaction() as s:
+            game = admin.find_game(s, name)
+            lock_game(s, game)  # as a mail or a deadline takes it: one opening at a time
+            click.echo(admin.put_in_disorder(s, game, power, app.now(), app.config.standby))
+    except admin.AdminError as e:
+        raise click.ClickException(str(e)) from None

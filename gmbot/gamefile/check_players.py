@@ -1,5 +1,5 @@
 """The game file's people: the players (an address and a power or a role each, none
-twice) and the observers (addresses not already in the game)."""
+twice), the observers and the standby list (addresses not already in the game)."""
 
 from __future__ import annotations
 
@@ -78,16 +78,26 @@ class PlayerChecks(FieldChecks):
 
     def observers(self, value: Any, gm: str | None, judge: str | None,
                   players: list[Player | None]) -> tuple[str, ...]:
+        return self.addresses("observers", value, gm, judge, players)
+
+    def standby(self, value: Any, gm: str | None, judge: str | None,
+                players: list[Player | None]) -> tuple[str, ...]:
+        """Who is called when a seat opens (gmbot/gamefile/nmr.py): not the game's own."""
+        return self.addresses("standby", value, gm, judge, players)
+
+    def addresses(self, key: str, value: Any, gm: str | None, judge: str | None,
+                  players: list[Player | None]) -> tuple[str, ...]:
+        """A list of addresses not already in the game, none twice."""
         if value is None:
             return ()
         if not isinstance(value, list):
-            self.problem("observers", "expected a list of addresses")
+            self.problem(key, "expected a list of addresses")
             return ()
         taken = {a.lower(): what for a, what in ((gm, "the gm"), (judge, "the judge"))
                  if a} | {p.address.lower(): "a player" for p in players if p}
         out: list[str] = []
         for i, item in enumerate(value):
-            path = f"observers[{i}]"
+            path = f"{key}[{i}]"
             text = self.tree.raw.get(path, item) if not isinstance(item, str) else item
             address = str(text).strip().lower()
             if not EMAIL_RE.fullmatch(address):

@@ -11,8 +11,9 @@ from gmbot.gamefile.check_joining import JoiningChecks
 from gmbot.gamefile.check_players import PlayerChecks
 from gmbot.gamefile.check_position import PositionChecks
 from gmbot.gamefile.deadlines import DeadlinePolicy, PolicyError
+from gmbot.gamefile.nmr import NmrPolicy, NmrPolicyError, read_policy
 from gmbot.gamefile.paths import child
-from gmbot.gamefile.schema import AUTH_MODES, NAME_RE, NMR_POLICIES, TOP_KEYS
+from gmbot.gamefile.schema import AUTH_MODES, NAME_RE, TOP_KEYS
 from gmbot.gamefile.spec import GameSpec
 from gmbot.press.limits import broadcast_problems
 from gmbot.press.policy import PressRules, check_section
@@ -48,9 +49,7 @@ class Checker(PlayerChecks, PositionChecks, JoiningChecks):
                 self.problem(f"players[{i}].address", "the judge's own address cannot play")
         deadlines = self.deadlines(top.get("deadlines"))
         absences = self.absences(top.get("absences"))
-        nmr = self.text(top, "nmr", "") or "hold"
-        if nmr not in NMR_POLICIES:
-            self.problem("nmr", f"unknown policy {nmr!r} (allowed: {', '.join(NMR_POLICIES)})")
+        nmr = self.nmr(top)
         auth = (self.text(top, "auth", "") or "on").lower()
         if auth not in AUTH_MODES:
             self.problem("auth", f"unknown mode {auth!r} (allowed: {', '.join(AUTH_MODES)})")
@@ -60,6 +59,7 @@ class Checker(PlayerChecks, PositionChecks, JoiningChecks):
         for sub, message in press_problems:
             self.problem(child("press", sub) if sub else "press", message)
         observers = self.observers(top.get("observers"), gm, judge, players or [])
+        standby = self.standby(top.get("standby"), gm, judge, players or [])
         if press is not None:
             seats = sum(1 for p in players or () if p)
             for sub, message in broadcast_problems(press.per_mail, press.per_hour,
@@ -80,7 +80,8 @@ class Checker(PlayerChecks, PositionChecks, JoiningChecks):
             players=tuple(p for p in players or () if p),
             player_rows=tuple(i for i, p in enumerate(players or ()) if p),
             deadlines=deadlines or DeadlinePolicy(),
-            nmr=nmr,
+            nmr=nmr.name,
+            nmr_policy=nmr,
             auth=auth,
             gm_password=gm_password,
             position=position,
@@ -91,6 +92,7 @@ class Checker(PlayerChecks, PositionChecks, JoiningChecks):
             signup=signup,
             open_powers=tuple(self.open_powers),
             takeover_approval=takeover_approval,
+            standby=standby,
             filename=self.tree.filename,
             lines=dict(self.tree.lines),
         )
@@ -111,6 +113,17 @@ class Checker(PlayerChecks, PositionChecks, JoiningChecks):
             for sub, message in exc.problems:
                 self.problem(child("absences", sub) if sub else "absences", message)
             return None
+    def nmr(self, top: dict[str, Any]) -> NmrPolicy:
+        """The `nmr:` policy (gmbot/gamefile/nmr.py); a plain word is read as written."""
+        value = top.get("nmr")
+        if value is not None and not isinstance(value, dict | list):
+            value = self.text(top, "nmr", "")
+        try:
+            return read_policy(value)
+        except NmrPolicyError as exc:
+            for sub, message in exc.problems:
+                self.problem(child("nmr", sub) if sub else "nmr", message)
+            return NmrPolicy()
 
     def deadlines(self, value: Any) -> DeadlinePolicy | None:
         try:

@@ -18,11 +18,10 @@ EMAIL_RE = re.compile(
 
 TOP_KEYS = ("name", "title", "variant", "options", "gm", "judge", "players", "deadlines", "nmr",
             "position", "press", "observers", "auth", "gm_password", "rules_link",
-            "absences", "signup", "takeover")  # fmt: skip
+            "absences", "signup", "takeover", "standby")  # fmt: skip
 AUTH_MODES = ("on", "none")  # docs/security.md
 SECRET_KEYS = ("password", "gm_password")  # never kept in clear: see redact_secrets
 REDACTED = "(not kept)"
 PLAYER_KEYS = ("address", "power", "role", "name", "password")
 POSITION_KEYS = ("phase", "units", "centers", "homes", "dislodged", "standoffs", "powers",
                  "extra_centres", "extra")
-NMR_POLICIES = ("hold",)

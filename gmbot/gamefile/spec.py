@@ -10,6 +10,7 @@ from typing import Any
 
 from gmbot.gamefile.absences import AbsenceRules
 from gmbot.gamefile.deadlines import DeadlinePolicy
+from gmbot.gamefile.nmr import NmrPolicy
 from gmbot.gamefile.paths import nearest_line
 from gmbot.press.policy import PressRules
 
@@ -77,7 +78,8 @@ class GameSpec:
     title: str | None = None
     options: dict[str, Any] = field(default_factory=dict)
     deadlines: DeadlinePolicy = field(default_factory=DeadlinePolicy)
-    nmr: str = "hold"
+    nmr: str = "hold"  # the policy's kind (nmr_policy.name)
+    nmr_policy: NmrPolicy = field(default_factory=NmrPolicy)  # gmbot/gamefile/nmr.py
     auth: str = "on"  # on: mail must prove its author; none: the From address is enough
     gm_password: str | None = field(default=None, repr=False)
     position: dict[str, Any] | None = None  # only its top-level shape is checked here
@@ -88,6 +90,7 @@ class GameSpec:
     signup: Signup | None = None  # open for sign-up by mail (docs/joining.md)
     open_powers: tuple[str, ...] = ()  # powers listed without an address: seats to fill
     takeover_approval: bool = False  # the GM approves each TAKEOVER of an open seat
+    standby: tuple[str, ...] = ()  # addresses called when a seat opens (nmr.py)
     filename: str = "<game>"
     lines: Mapping[str, int] = field(default_factory=dict, repr=False, compare=False)
     # A partial spec (see GameFileError.partial) leaves out unreadable players: each

@@ -301,3 +301,12 @@ class Signup(Base):
     confirmed_at: Mapped[datetime | None]
     decided_at: Mapped[datetime | None]  # seated or rejected
     power: Mapped[str | None] = mapped_column(String(64))  # the power he got, once seated
+class SeatRules(Base):
+    """A game's rules for its seats, from the game file (gmbot/gamefile/nmr.py): the
+    missed-orders policy and the standby list called when a seat opens. One row per game,
+    apart from Game so that the other seat rules can join it."""
+
+    __tablename__ = "seat_rules"
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    nmr: Mapped[dict[str, Any]] = mapped_column(default=dict)  # NmrPolicy.to_dict()
+    standby: Mapped[list[Any]] = mapped_column(default=list)  # addresses

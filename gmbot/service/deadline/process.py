@@ -41,6 +41,8 @@ from gmbot.service.runtime import (
     rules_for,
     state_of,
 )
+from gmbot.service.seats.disorder import after_phase, in_disorder
+from gmbot.service.seats.streak import DISORDER, ORDERED
 from gmbot.service.views.pictures import Pictures
 from gmbot.service.views.readiness import held_by
 from gmbot.service.views.results import deadline_text, results_view
@@ -99,7 +101,10 @@ def why_due(session: Session, game: Game, phase: PhaseRow, now: datetime,
         return "deadline"
     if phase.name.endswith("R") and _nobody_has_a_choice(game, phase):
         return "no choice"
-    if policy.early and not _restored_orders_stand(session, phase, sets):
+    # A game whose every seat is open (gmbot/service/seats) waits for its deadlines: with
+    # nobody to wait for it would otherwise play itself to the end, a phase a run.
+    if policy.early and active_players(game) and not _restored_orders_stand(session, phase,
+                                                                             sets):
         waiting = _waiting_players(session, game, phase, state_of(game, phase), sets,
                                    early=True)
         if next(waiting, None) is None:
@@ -197,8 +202,10 @@ def _process(app: App, s: Session, game: Game, phase: PhaseRow, reason: str,
     players = active_players(game)
     orders = {p.key: list(sets[p.id].lines) for p in players if p.id in sets}
     # No orders: nothing sent, only CLEAR, or only refused lines; their units hold.
-    nmr = [p.key for p in players
-           if not (p.id in sets and sets[p.id].lines) and has_duty(state, rules, p.key)]
+    duty = [p for p in players if has_duty(state, rules, p.key)]
+    nmr = [p.key for p in duty if not (p.id in sets and sets[p.id].lines)]
+    # Open seats (gmbot/service/seats): their powers are adjudicated without orders.
+    disorder = in_disorder(game, state, rules)
     outcome = adjudicate(state, rules, orders)
     result = result_to_dict(outcome)
     after = outcome.after
@@ -213,7 +220,7 @@ def _process(app: App, s: Session, game: Game, phase: PhaseRow, reason: str,
         honour(s, game, next_row, now)  # a deadline in a player's absence moves past it
     policy = policy_of(game)
     extra: dict[str, Any] = {  # the template's context
-        "game": game, "nmr": nmr, "reason": reason,
+        "game": game, "nmr": nmr, "disorder": disorder, "reason": reason,
         "deadline": deadline_text(policy, next_row.deadline_at if next_row else None),
         "corrects": _corrected(s, game, phase, policy),
     }
@@ -234,10 +241,11 @@ def _process(app: App, s: Session, game: Game, phase: PhaseRow, reason: str,
         queue_mail(s, key=f"results:{phase.id}:observer:{address}", kind="results",
                    sender=game.judge, recipient=address, subject=subject, body=public_text,
                    now=now, game=game, picture=picture(public))
-    phase.result = {**result, "public_text": public_text, "nmr": nmr, "reason": reason}
+    phase.result = {**result, "public_text": public_text, "nmr": nmr, "reason": reason,
+                    ORDERED: [p.key for p in duty if p.key not in nmr], DISORDER: disorder}
     phase.processed_at = now
     log_event(s, game, "phase_processed", now, phase=phase.name, reason=reason,
-              next=str(after.phase), winner=outcome.winner, nmr=nmr)
+              next=str(after.phase), winner=outcome.winner, nmr=nmr, disorder=disorder)
     if result.get("random_notes"):
         # What the seeded draws gave, so the GM can see a re-run would give the same.
         log_event(s, game, "random_draws", now, phase=phase.name,
@@ -246,6 +254,8 @@ def _process(app: App, s: Session, game: Game, phase: PhaseRow, reason: str,
         s.flush()  # the final position is read back for the year-by-year summary
         end_game(s, game, now, phase=public["public"]["phase_long"], winner=outcome.winner,
                  board=public["public"]["board"])
+    else:  # the game's missed-orders policy, after the results (gmbot/gamefile/nmr.py)
+        after_phase(s, game, phase, nmr, now, app.config.standby)
     return f"{game.name}: {phase.name} processed ({reason}); next {after.phase}"
 
 

@@ -3,6 +3,7 @@ caller's transaction; the CLI wraps each in its own."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 from email.utils import parseaddr
 
@@ -28,6 +29,8 @@ from gmbot.service.runtime import (
     rules_for,
     state_of,
 )
+from gmbot.service.seats.disorder import open_keys
+from gmbot.service.seats.opening import BY_GM, SeatError, open_seat
 from gmbot.service.views.results import board_summary, deadline_text
 from gmbot.store.models import Game, OrderSet, PhaseRow, Player
 
@@ -215,11 +218,15 @@ def replace_player(session: Session, game: Game, who: str, address: str, now: da
         (p for p in game.players if p.active and (p.key == target or p.address == who.lower())),
         None,
     )
+    was_open = player is None
+    if player is None:
+        player = _open_seat_row(game, target)
     if player is None:
         raise AdminError(f"no active player {who!r} in game {game.name}")
     if any(p.active and p.address == address for p in game.players):
         raise AdminError(f"{address} already plays in game {game.name}")
     old = player.address
+    player.active = True  # an open seat (RESIGN, civil disorder) is taken again
     player.address = address  # same row: standing orders and history stay with the power
     # A new secret: the one the old player knew must not serve the new one.
     player.secret_hash, secret = settle_secret(None, None, True, game.auth)
@@ -232,11 +239,36 @@ def replace_player(session: Session, game: Game, who: str, address: str, now: da
                  observers=True, topic=player.key, who=player.key,
                  phase=phase.name if phase else "-",
                  deadline=deadline_of(game, phase.deadline_at if phase else None))
-    # The old address hears it once: he is no longer a player of the game.
-    gone = Player(address=old, power=player.power, name=player.name, role=player.role)
-    announce(session, game, event, "announce_replaced_out.txt.j2", now, players=[gone],
-             topic=player.key, who=player.key)
+    if not was_open:  # the old address hears it once: he is no longer a player of the game
+        gone = Player(address=old, power=player.power, name=player.name, role=player.role)
+        announce(session, game, event, "announce_replaced_out.txt.j2", now, players=[gone],
+                 topic=player.key, who=player.key)
     return f"{player.key} is now played by {address}; {told(n)}"
+
+
+def _open_seat_row(game: Game, key: str) -> Player | None:
+    """The last row of an open seat (gmbot/service/seats), which REPLACE seats again."""
+    if key in open_keys(game):
+        return next(p for p in reversed(game.players) if p.key == key)
+    return None
+
+
+def put_in_disorder(session: Session, game: Game, who: str, now: datetime,
+                    home_standby: Iterable[str] = (), inbound_id: int | None = None) -> str:
+    """The GM's DISORDER: open a player's seat by hand, his power left to civil disorder,
+    a call for a replacement sent as the game's policy says."""
+    target = who.strip().upper()
+    player = next((p for p in game.players if p.active and p.key == target), None)
+    if player is None:
+        if target in open_keys(game):
+            raise AdminError(f"{target} has no player already: its seat is open and it is "
+                             "in civil disorder")
+        raise AdminError(f"no active player {who!r} in game {game.name}")
+    try:
+        return open_seat(session, game, player, BY_GM, now, home_standby,
+                         inbound_id=inbound_id)
+    except SeatError as e:
+        raise AdminError(str(e)) from None
 
 
 def declare_draw(session: Session, game: Game, now: datetime) -> str:

@@ -38,6 +38,7 @@ from gmbot.service.runtime import (
     map_for,
     state_of,
 )
+from gmbot.service.seats.rules import keep_seat_rules
 from gmbot.service.views.pictures import PositionPictures
 from gmbot.store.models import Game, PhaseRow, Player, Signup
 from gmbot.variants import VariantError, make_rules
@@ -244,6 +245,7 @@ def load_game(app: App, path: str | Path, force: bool = False) -> str:
         if created and spec.signup is not None:
             game.status = SIGNUP
         s.flush()
+        keep_seat_rules(s, game, spec.nmr_policy, spec.standby)
         if game.status == SIGNUP:
             return _signup_loaded(s, game, spec, path, created, new_gm or bool(gm_secret),
                                   gm_secret, now, old_joining)
@@ -332,9 +334,16 @@ def _keep_commands(game: Game, spec: GameSpec, force: bool) -> tuple[GameSpec, l
     except GameFileError:
         return spec, []
     now = {p.key: p.address for p in game.players if p.active}
+    # Seats a RESIGN or civil disorder opened (gmbot/service/seats): their last player.
+    opened = {p.key: p.address for p in game.players if not p.active and p.key not in now}
     players, differs = [], []
     for entry in spec.players:
         file, old, current = entry.address.lower(), before.get(entry.key), now.get(entry.key)
+        if current is None and file == old and opened.get(entry.key) == file and not force:
+            differs.append(f"{entry.key}: the file still seats {file}, but the seat was opened "
+                           "(RESIGN or civil disorder); kept open (edit the file, or load "
+                           "with --force to seat him again)")
+            continue
         if current is None or file == current or file != old:
             players.append(entry)  # unchanged, or the GM edited the file: the file wins
             continue

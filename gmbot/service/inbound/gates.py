@@ -213,7 +213,9 @@ def route_of(known: Route, request: Request) -> tuple[Game | None, Player | None
         "this address is not registered in any game run by this judge "
         "(or not in the game your mail names)."
     )
-    players, gm_games = known.players, known.gm_games
+    # A seat given up earlier in the same batch of mails (RESIGN) is no route any more:
+    # the batch read the sender's seats ahead, the row itself says it is inactive now.
+    players, gm_games = [p for p in known.players if p.active], known.gm_games
     if request.game:
         for p in players:
             if p.game.name == request.game:

@@ -12,7 +12,7 @@ from gmbot.engine.parse import OrderParser
 from gmbot.engine.vocabulary import shaped_like_order
 from gmbot.service.gm.admin import AdminError
 from gmbot.service.inbound.bounds import LISTED, clip, listed, more
-from gmbot.service.inbound.commands import info, orders, press, table
+from gmbot.service.inbound.commands import info, orders, press, seats, table
 from gmbot.service.inbound.commands.context import Context
 from gmbot.service.inbound.commands.parse import near_command
 from gmbot.service.runtime import rules_for
@@ -34,6 +34,7 @@ def run_commands(ctx: Context) -> None:
         _other_lines(ctx)
         _act(ctx, commands)
     else:
+        seats.variant_orders(ctx)  # a variant's own RESIGN order (Al-Andalus) stays one
         submitted = orders.run(ctx)
         _act(ctx, commands)
         refused = [c for c in req.commands if not commands.by_name[c.name].may_use(gm=False)]

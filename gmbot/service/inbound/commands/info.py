@@ -13,6 +13,7 @@ from gmbot.service.inbound.relay import names_for
 from gmbot.service.joining.seats import free_seats, signup_of
 from gmbot.service.outbox.render import render
 from gmbot.service.runtime import SIGNUP, current_phase, policy_of, rules_for, state_of
+from gmbot.service.seats.disorder import open_keys
 from gmbot.service.views.pictures import phase_picture
 from gmbot.service.views.press_record import press_by_phase
 from gmbot.service.views.readiness import hold_note
@@ -45,7 +46,8 @@ def status(ctx: Context, args: tuple[str, ...] = ()) -> None:
     table = waiting = own = None
     if ctx.is_gm:  # who has ordered is for the GM only
         rows = standings(ctx.session, game, phase)
-        table = standing_text(game, rows)
+        table = standing_text(game, rows) + [
+            f"  {key}: open seat, in civil disorder (not waited for)" for key in open_keys(game)]
         waiting = [r.key for r in rows if not r.done]
     elif ctx.player is not None:  # ... and each player his own standing
         own = own_standing(ctx, phase)

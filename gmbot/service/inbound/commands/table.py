@@ -20,7 +20,16 @@ from datetime import datetime
 from enum import Enum
 from functools import lru_cache
 
-from gmbot.service.inbound.commands import absence, gm, hold, info, joining, learn, secret
+from gmbot.service.inbound.commands import (
+    absence,
+    gm,
+    hold,
+    info,
+    joining,
+    learn,
+    seats,
+    secret,
+)
 from gmbot.service.inbound.commands.context import Context
 from gmbot.service.inbound.relay import press_rules
 from gmbot.service.outbox.render import render
@@ -154,6 +163,10 @@ TABLE = Table((
         explains="receive a game's public mail, where the game allows it"),
     Row("TAKEOVER", Who.ANYONE, synopsis="TAKEOVER game POWER", answer=joining.alone_game,
         explains="take over a seat its player left"),
+    Row("RESIGN", Who.PLAYER, act=seats.resign, most=1, synopsis="RESIGN FRANCE",
+        usage="RESIGN and your power, alone on its line (RESIGN FRANCE)",
+        explains="give up your seat for good: your power goes into civil disorder and a "
+                 "replacement is sought (RESIGN alone says how to confirm)"),
     Row("HELP", Who.ANYONE, explains="this text", title="Help", answer=help_text),
     Row("PROCESS", Who.GM, act=gm.process),
     Row("EXTEND", Who.GM, act=gm.extend, synopsis="EXTEND 24h", least=1),
@@ -166,6 +179,7 @@ TABLE = Table((
         usage="APPROVE game luca@example.org", least=1, most=2),
     Row("REJECT", Who.GM, act=joining.reject, synopsis="REJECT game address",
         usage="REJECT game luca@example.org", least=1, most=2),
+    Row("DISORDER", Who.GM, act=seats.disorder, synopsis="DISORDER FRANCE", least=1, most=1),
     Row("DRAW", Who.GM, act=gm.draw, usage="DRAW (alone on its line: it ends the game)",
         most=0),
 ))

@@ -1,0 +1,56 @@
+"""RESIGN, a player giving up his seat, and the GM's DISORDER, putting a power in civil
+disorder by hand: the handlers of their rows in the command table (table.py). Both open
+the seat as the missed-orders policy does (gmbot/service/seats/opening.py).
+
+RESIGN is not undone by a later mail (the address is no longer a player), so it must name
+the sender's own power: a bare RESIGN only says what resigning does and how to confirm.
+In a variant with a RESIGN order of its own (Al-Andalus: a Wazir-General gives up his
+command), only `RESIGN` with the sender's own seat is this command; any other RESIGN line
+is the variant's order."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from gmbot.service.gm import admin
+from gmbot.service.gm.admin import AdminError
+from gmbot.service.inbound.commands.context import Context
+from gmbot.service.runtime import rules_for
+from gmbot.service.seats.opening import RESIGNED, SeatError, open_seat
+
+
+def variant_orders(ctx: Context) -> None:
+    """Give the variant back the RESIGN lines that are its orders, before orders are read."""
+    req, player = ctx.request, ctx.player
+    if player is None or not req.has("RESIGN") or "RESIGN" not in rules_for(ctx.game) \
+            .order_words():
+        return
+    theirs = [c for c in req.commands if c.name == "RESIGN" and c.args != (player.key,)]
+    if theirs:
+        req.commands = [c for c in req.commands if c not in theirs]
+        req.orders = sorted([*req.orders, *(c.line for c in theirs)], key=lambda line: line.number)
+
+
+def resign(ctx: Context, args: tuple[str, ...], now: datetime) -> str:
+    player = ctx.player
+    assert player is not None  # a player's command
+    if not player.active:
+        raise AdminError(f"you resigned {player.key} already: the seat is open")
+    if not args:
+        raise AdminError(f"resigning gives up {player.key} for good: your orders are "
+                         "withdrawn, the power goes into civil disorder and a replacement "
+                         f"is sought. To confirm, send the line RESIGN {player.key}")
+    named = args[0].upper()
+    if named != player.key:
+        raise AdminError(f"you play {player.key}, not {named}: a player resigns only his own "
+                         f"seat (RESIGN {player.key})")
+    try:
+        return open_seat(ctx.session, ctx.game, player, RESIGNED, now,
+                         ctx.app.config.standby, inbound_id=ctx.record.id)
+    except SeatError as e:
+        raise AdminError(str(e)) from None
+
+
+def disorder(ctx: Context, args: tuple[str, ...], now: datetime) -> str:
+    return admin.put_in_disorder(ctx.session, ctx.game, args[0], now, ctx.app.config.standby,
+                                 inbound_id=ctx.record.id)
