@@ -9,6 +9,7 @@ from typing import Any
 
 from gmbot.gamefile.deadlines import DeadlinePolicy
 from gmbot.gamefile.paths import nearest_line
+from gmbot.gamefile.votes import VoteRules
 from gmbot.press.policy import PressRules
 
 
@@ -68,6 +69,8 @@ class GameSpec:
     press: PressRules = field(default_factory=PressRules)
     observers: tuple[str, ...] = ()  # addresses given the public results and broadcasts
     rules_link: str | None = None  # a web page of the GM's that RULES names
+    votes: VoteRules = field(default_factory=VoteRules)  # how players may end the game
+    anonymous: bool = False  # no player learns another's address or name while it runs
     filename: str = "<game>"
     lines: Mapping[str, int] = field(default_factory=dict, repr=False, compare=False)
     # A partial spec (see GameFileError.partial) leaves out unreadable players: each

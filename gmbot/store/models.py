@@ -75,6 +75,9 @@ class Game(Base):
     press: Mapped[dict[str, Any]] = mapped_column(default=dict)  # the file's press rules
     observers: Mapped[list[Any]] = mapped_column(default=list)  # addresses
     rules_link: Mapped[str | None] = mapped_column(String(500))  # the file's, for RULES
+    # The file's `votes:` (secret, named_draws, concede, cancel) and `anonymous:`.
+    votes: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    anonymous: Mapped[bool] = mapped_column(default=False)
     players: Mapped[list[Player]] = relationship(back_populates="game", order_by="Player.id")
     phases: Mapped[list[PhaseRow]] = relationship(back_populates="game", order_by="PhaseRow.seq")
 
@@ -251,3 +254,19 @@ class MailboxState(Base):
     # Unsigned 32-bit numbers in IMAP: past PostgreSQL's INTEGER.
     uidvalidity: Mapped[int | None] = mapped_column(BigInteger)
     last_uid: Mapped[int] = mapped_column(BigInteger, default=0)
+
+
+class Vote(Base):
+    """A power's standing vote on how its game ends: one a power, kept across phases until
+    withdrawn (VOTE NONE) or changed, and read when every voter's vote is counted."""
+
+    __tablename__ = "votes"
+    __table_args__ = (UniqueConstraint("game_id", "voter", name="uq_votes_game_voter"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    voter: Mapped[str] = mapped_column(String(64))  # the power's key (a Wazir's name)
+    kind: Mapped[str] = mapped_column(String(16))  # draw | concede | cancel
+    # A named draw's powers, or the one conceded to; empty: a draw of all survivors.
+    powers: Mapped[list[Any]] = mapped_column(default=list)
+    cast_at: Mapped[datetime]
+    inbound_id: Mapped[int | None] = mapped_column(ForeignKey("inbound.id"))  # None: CLI

@@ -22,6 +22,7 @@ from gmbot.engine.position import state_to_dict
 from gmbot.engine.state import GameState
 from gmbot.gamefile.deadlines import DeadlinePolicy, final_deadline
 from gmbot.service.app import App
+from gmbot.service.deadline.ballot import settle
 from gmbot.service.deadline.gameover import end_game
 from gmbot.service.deadline.parking import GameParked, park_game
 from gmbot.service.deadline.wakeups import due_phases, next_wake, reschedule, wake_time
@@ -244,6 +245,10 @@ def _process(app: App, s: Session, game: Game, phase: PhaseRow, reason: str,
         s.flush()  # the final position is read back for the year-by-year summary
         end_game(s, game, now, phase=public["public"]["phase_long"], winner=outcome.winner,
                  board=public["public"]["board"])
+    elif next_row is not None:
+        # A power eliminated in this phase no longer votes: the others may now agree.
+        s.flush()
+        settle(s, game, next_row, after, rules, now)
     return f"{game.name}: {phase.name} processed ({reason}); next {after.phase}"
 
 

@@ -69,14 +69,15 @@ def _act(ctx: Context, commands: table.Table) -> None:
     reports: list[str] = []
     for command in ctx.request.commands:
         row = commands.by_name[command.name]
-        if row.act is None or not row.may_use(ctx.is_gm):
+        act = row.action(ctx.is_gm)
+        if act is None or not row.may_use(ctx.is_gm):
             continue
         if now is None:
             now = ctx.app.now()  # one time for all of the mail's actions
         try:
             if not row.fits(command.args):
                 raise AdminError(f"write it as {row.usage}")
-            done = row.act(ctx, command.args, now)
+            done = act(ctx, command.args, now)
         except AdminError as e:
             ctx.errors += 1
             reports.append(f"line {command.line.number}: {clip(command.line.text)}\n"

@@ -23,6 +23,7 @@ from gmbot.service.views.standing import (
     standing_text,
     standings,
 )
+from gmbot.service.votes.show import vote_lines
 from gmbot.store.models import PhaseRow
 
 
@@ -47,6 +48,10 @@ def status(ctx: Context, args: tuple[str, ...] = ()) -> None:
         board=board_summary(state, rules, None if ctx.is_gm or ctx.player is None
                             else ctx.player.key), waiting=waiting, table=table, own=own,
     )[1].rstrip())
+    votes = vote_lines(ctx.session, game, state, rules,
+                       None if ctx.player is None else ctx.player.key, ctx.is_gm)
+    if votes:
+        ctx.sections.append("\n".join(votes))
 
 
 def own_standing(ctx: Context, phase: PhaseRow) -> str:
