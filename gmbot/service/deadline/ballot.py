@@ -1,7 +1,8 @@
 """Votes on how a game ends, counted, and the game ended when one passes: a draw (of all
 survivors, or of the powers it names), a concession to one power, or the game cancelled.
 A vote passes when every voter (the rules' `voters`: the surviving powers, and whoever
-else the variant lets vote) has a vote standing for the same outcome. Counted after each
+else the variant lets vote) has a vote standing for the same outcome; a concession when
+every voter but the power conceded to has. Counted after each
 vote (gmbot/service/votes) and after each phase processed (process.py), since an
 eliminated power's vote no longer counts; always inside the caller's transaction, with
 the game locked, so the game ends once."""
@@ -55,11 +56,15 @@ def standing_votes(session: Session, game: Game) -> dict[str, Motion]:
 
 
 def passed(votes: dict[str, Motion], voters: list[str], survivors: list[str]) -> Motion | None:
-    """The outcome every voter has voted for, if they all agree (pure: the rule itself)."""
-    if not voters or any(v not in votes for v in voters):
-        return None
-    outcomes = {votes[v].settled(survivors) for v in voters}
-    return outcomes.pop() if len(outcomes) == 1 else None
+    """The outcome every voter has voted for, if they all agree (pure: the rule itself).
+    A concession needs every voter but the power conceded to, whose own vote (he cannot
+    concede to himself) does not count against it."""
+    cast = {v: votes[v].settled(survivors) for v in voters if v in votes}
+    for motion in sorted(set(cast.values()), key=lambda m: (m.kind, m.powers)):
+        need = [v for v in voters if not (motion.kind == CONCEDE and v == motion.powers[0])]
+        if need and all(cast.get(v) == motion for v in need):
+            return motion
+    return None
 
 
 def settle(session: Session, game: Game, phase: PhaseRow, state: GameState,
@@ -90,9 +95,11 @@ def conclude(session: Session, game: Game, phase: PhaseRow, state: GameState,
     long = Phase.parse(phase.name).long()
     board = board_summary(state, rules)
     if motion.kind == DRAW:
-        survivors = list(motion.settled(rules.draw_powers(state)).powers)
+        everyone = rules.draw_powers(state)
+        survivors = list(motion.settled(everyone).powers)
         end_game(session, game, now, phase=long, survivors=survivors, how=by,
-                 named=bool(motion.powers), lines=rules.draw_lines(state), board=board)
+                 named=set(survivors) != set(everyone), lines=rules.draw_lines(state),
+                 board=board)
         return f"game {game.name} ends in a draw in {phase.name}: {', '.join(survivors)}"
     if motion.kind == CONCEDE:
         end_game(session, game, now, phase=long, winner=motion.powers[0], how="concession",

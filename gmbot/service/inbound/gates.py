@@ -124,7 +124,8 @@ def game_over(h: Handling) -> Outcome | None:
     if over is None:
         return refuse(h, "unknown", h.unrouted)
     game, (subject, body) = over
-    player = debrief_seat(h.s, game, h.mail, bool(h.request.press))
+    # SUMMARY, the game's record, is answered after the end too.
+    player = debrief_seat(h.s, game, h.mail, bool(h.request.press) or h.request.has("SUMMARY"))
     if player is None:
         h.record.game_id = game.id
         queue_reply(h.app, h.s, h.mail, h.record, game, "over", subject, body)
