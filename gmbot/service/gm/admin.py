@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from email.utils import parseaddr
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from gmbot.engine.state import Phase
@@ -28,7 +28,7 @@ from gmbot.service.runtime import (
     state_of,
 )
 from gmbot.service.views.results import deadline_text
-from gmbot.store.models import Game, OrderSet, PhaseRow, Player
+from gmbot.store.models import Game, OrderSet, PhaseRow, Player, Vote
 
 
 class AdminError(ValueError):
@@ -218,6 +218,8 @@ def replace_player(session: Session, game: Game, who: str, address: str, now: da
         raise AdminError(f"{address} already plays in game {game.name}")
     old = player.address
     player.address = address  # same row: standing orders and history stay with the power
+    # ... but not the old player's vote on ending the game: the new one casts his own.
+    session.execute(delete(Vote).where(Vote.game_id == game.id, Vote.voter == player.key))
     # A new secret: the one the old player knew must not serve the new one.
     player.secret_hash, secret = settle_secret(None, None, True, game.auth)
     welcome(session, game, player, now, secret)

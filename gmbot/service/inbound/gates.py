@@ -37,6 +37,7 @@ from gmbot.service.inbound.relay import debrief_seat
 from gmbot.service.inbound.reply import answer, queue_reply, refuse, refuse_stranger
 from gmbot.service.locks import lock_game
 from gmbot.service.outbox.render import render
+from gmbot.service.votes.motion import VOTE_WORDS
 from gmbot.store.models import Game, Inbound, Player
 
 Gate = Callable[[Handling], Outcome | None]
@@ -74,7 +75,11 @@ def stranger(h: Handling) -> Outcome | None:
     no proof is weighed, no DNS asked."""
     if h.game is not None or seats(h):
         return None
-    return refuse_stranger(h, _too_big(h) or h.unrouted)
+    reason = _too_big(h) or h.unrouted
+    if any(c.name in VOTE_WORDS for c in h.request.commands):
+        # An observer's vote (or anyone's without a seat): the rule, then why.
+        reason = f"only the players of a game vote on how it ends, not its observers; {reason}"
+    return refuse_stranger(h, reason)
 
 
 def hourly_limit(h: Handling) -> Outcome | None:

@@ -26,6 +26,8 @@ class Tenure:
     since: str  # the phase he took the seat in ("start": from the game's start)
     until: str | None  # the phase he left it in; None: he plays it still
     left: bool = False  # the seat itself is no longer played (a row made inactive)
+    since_day: str = ""  # the dates of both (UTC, YYYY-MM-DD)
+    until_day: str = ""
 
 
 def _phases(session: Session, game: Game) -> list[PhaseRow]:
@@ -56,12 +58,13 @@ def seat_history(session: Session, game: Game) -> list[Tenure]:
     for player in game.players:
         mine = swaps.get(player.key, [])
         address, since = (str(mine[0][1]["old"]) if mine else player.address), "start"
+        since_day = f"{game.created_at:%Y-%m-%d}"
         for at, data in mine:
-            until = _phase_at(phases, at)
-            out.append(Tenure(player.key, address, None, since, until))
-            address, since = str(data["new"]), until
+            until, day = _phase_at(phases, at), f"{at:%Y-%m-%d}"
+            out.append(Tenure(player.key, address, None, since, until, False, since_day, day))
+            address, since, since_day = str(data["new"]), until, day
         out.append(Tenure(player.key, address, player.name, since, None,
-                          left=not player.active))
+                          left=not player.active, since_day=since_day))
     return out
 
 

@@ -12,6 +12,7 @@ from gmbot.service.gm.admin import AdminError
 USAGE = ("write it as VOTE DRAW, VOTE DRAW FRANCE GERMANY, VOTE CONCEDE TO FRANCE, "
          "VOTE CANCEL or VOTE NONE")
 WITHDRAW = ("NONE", "WITHDRAW", "NO")
+VOTE_WORDS = frozenset({"VOTE", "DRAW", "CONCEDE", "SET"})  # the command table's vote rows
 
 
 def power_words(words: tuple[str, ...] | list[str]) -> tuple[str, ...]:

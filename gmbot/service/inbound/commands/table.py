@@ -121,7 +121,8 @@ def help_text(ctx: Context, args: tuple[str, ...] = ()) -> None:
     """HELP: how to use the judge, its commands as the table has them."""
     ctx.sections.append(render(
         "help.txt.j2", game=ctx.game, is_gm=ctx.is_gm, press=press_rules(ctx.game).summary(),
-        commands=TABLE.for_players(), gm_commands=", ".join(r.gm_synopsis or r.synopsis for r in TABLE.for_gm()),
+        commands=TABLE.for_players(),
+        gm_commands=", ".join(r.gm_synopsis or r.synopsis for r in TABLE.for_gm()),
         **learn.help_extra(ctx),
     )[1].rstrip())
 
