@@ -15,7 +15,6 @@ from tests.loop.test_commands import addr, ask, body
 from tests.loop.test_votes import (
     EVERYONE,
     GM,
-    OPEN,
     events,
     game,
     standing,
@@ -99,5 +98,6 @@ def test_killed_while_a_phase_passes_the_votes_ends_the_game_once(
     assert status_of(judge) == "finished"
     assert over_counts(judge) == Counter(EVERYONE)
     assert len(events(judge, "phase_processed")) == 1 and len(events(judge, "game_over")) == 1
-    results = Counter(m["To"] for m in judge.outbox() if "Fall 1901 Movement results" in str(m["Subject"]))
+    results = Counter(m["To"] for m in judge.outbox()
+                      if "Fall 1901 Movement results" in str(m["Subject"]))
     assert sorted(results) == EVERYONE and set(results.values()) == {1}
