@@ -22,7 +22,7 @@ class Tenure:
 
     key: str  # the power (or a role player's name)
     address: str
-    name: str | None  # known for the seat's present player only
+    name: str | None  # known for a seat's only player
     since: str  # the phase he took the seat in ("start": from the game's start)
     until: str | None  # the phase he left it in; None: he plays it still
     left: bool = False  # the seat itself is no longer played (a row made inactive)
@@ -63,7 +63,8 @@ def seat_history(session: Session, game: Game) -> list[Tenure]:
             until, day = _phase_at(phases, at), f"{at:%Y-%m-%d}"
             out.append(Tenure(player.key, address, None, since, until, False, since_day, day))
             address, since, since_day = str(data["new"]), until, day
-        out.append(Tenure(player.key, address, player.name, since, None,
+        # REPLACE keeps the row's name, the first player's: shown only if never replaced.
+        out.append(Tenure(player.key, address, None if mine else player.name, since, None,
                           left=not player.active, since_day=since_day))
     return out
 
