@@ -9,7 +9,7 @@ from pathlib import Path
 
 from tests.loop.judgekit import POWERS, Judge, make_judge, standard_game
 from tests.loop.test_commands import HOLD_ALL, addr, ask, body
-from tests.loop.test_votes import game, status_of
+from tests.loop.test_votes import status_of
 
 GM = "gm@example.test"
 NAMED = "\n".join(f"  - {{address: {p.lower()}@example.test, power: {p}, name: Player "
