@@ -237,7 +237,7 @@ def draw(ctx: click.Context, name: str, powers: tuple[str, ...]) -> None:
 @click.pass_context
 def votes(ctx: click.Context, name: str) -> None:
     """The standing votes of game NAME on how it ends: who voted for what, who has not."""
-    from gmbot.service.runtime import current_phase, rules_for, state_of
+    from gmbot.service.runtime import StoredPositionError, current_phase, rules_for, state_of
     from gmbot.service.votes.show import vote_lines
 
     app = app_from(ctx)
@@ -248,6 +248,10 @@ def votes(ctx: click.Context, name: str) -> None:
             click.echo(f"{g.name} ({g.status}): no votes are open")
             return
         rules = rules_for(g)
-        lines = vote_lines(s, g, state_of(g, phase, rules), rules, None, gm=True)
+        try:
+            state = state_of(g, phase, rules)
+        except StoredPositionError as e:
+            raise click.ClickException(str(e)) from None
+        lines = vote_lines(s, g, state, rules, None, gm=True)
         for line in lines or [f"{g.name}: no vote stands"]:
             click.echo(line)

@@ -100,9 +100,17 @@ def test_the_gm_has_no_vote(tmp_path: Path) -> None:
 
 def test_a_vote_that_says_nothing_is_refused_with_its_usage(tmp_path: Path) -> None:
     judge = game(tmp_path)
-    assert refused(judge, addr("FRANCE"), "VOTE FOR PEACE") == \
+    # VOTE followed by none of its words is no vote (a variant may have VOTE orders).
+    for line in ("VOTE", "VOTE FOR PEACE"):
+        text = ask(judge, addr("FRANCE"), line + "\n")
+        assert f"line 1: {line} -- not a command; did you mean VOTE DRAW?" in text
+    assert refused(judge, addr("FRANCE"), "VOTE DRAW NOW PLEASE") == \
+        "this game allows only draws of all survivors (votes: named_draws: false): write " \
+        "VOTE DRAW"
+    assert refused(judge, addr("FRANCE"), "VOTE CONCEDE") == \
+        "name the one power you concede to: VOTE CONCEDE TO FRANCE"
+    assert refused(judge, addr("FRANCE"), "VOTE NONE OF THIS") == \
         "write it as VOTE DRAW, VOTE DRAW FRANCE GERMANY, VOTE CONCEDE TO FRANCE, " \
         "VOTE CANCEL or VOTE NONE"
-    assert refused(judge, addr("FRANCE"), "VOTE") == \
-        "write it as VOTE DRAW, VOTE CONCEDE TO FRANCE, VOTE CANCEL or VOTE NONE"
     assert refused(judge, addr("FRANCE"), "SET ABSENT").startswith("SET takes DRAW")
+    assert standing(judge) == {}

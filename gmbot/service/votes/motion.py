@@ -11,8 +11,12 @@ from gmbot.service.gm.admin import AdminError
 
 USAGE = ("write it as VOTE DRAW, VOTE DRAW FRANCE GERMANY, VOTE CONCEDE TO FRANCE, "
          "VOTE CANCEL or VOTE NONE")
-WITHDRAW = ("NONE", "WITHDRAW", "NO")
+WITHDRAW = ("NONE", "WITHDRAW")
 VOTE_WORDS = frozenset({"VOTE", "DRAW", "CONCEDE", "SET"})  # the command table's vote rows
+# The words after VOTE that make a line a vote: any other VOTE line is an order line, so
+# that a variant's own votes (Capitalist's VOTE A PAR (2), VOTE NO BUILD PAR) stay orders.
+VOTE_TAKES = frozenset({"DRAW", "DIAS", "CONCEDE", "CONCESSION", "CANCEL", "ABANDON",
+                        *WITHDRAW})
 
 
 def power_words(words: tuple[str, ...] | list[str]) -> tuple[str, ...]:

@@ -31,7 +31,7 @@ def parse_request(lines: tuple[str, ...] | list[str], subject: str = "") -> Requ
             req.game = words[1].lower().strip("[]")
         elif head in ("PASSWORD", "PASS", "PW") and len(words) >= 2:
             req.password = words[1]
-        elif head in commands:
+        elif head in commands and commands[head].claims(words[1:]):
             req.commands.append(Command(head, tuple(words[1:]), Line(n, text)))
         else:
             req.orders.append(Line(n, text))
@@ -40,9 +40,13 @@ def parse_request(lines: tuple[str, ...] | list[str], subject: str = "") -> Requ
 
 def near_command(text: str, gm: bool = False) -> str | None:
     """The command a short line most likely misspells ("STAUTS" -> STATUS), if any: of the
-    players' commands, or (`gm`) of all."""
+    players' commands, or (`gm`) of all; a command's name followed by words it does not
+    take ("VOTE FOR PEACE") is offered as the command written right ("VOTE DRAW")."""
     words = text.split()
     if not words or len(words) > 3:
         return None
     head = words[0].upper().rstrip(":")
+    row = table.TABLE.by_name.get(head)
+    if row is not None:  # its name, but not the words it takes: "VOTE FOR PEACE"
+        return row.synopsis
     return table.TABLE.near(head, gm) if len(head) >= 4 else None

@@ -24,6 +24,7 @@ from gmbot.service.inbound.commands import gm, hold, info, learn, record, secret
 from gmbot.service.inbound.commands.context import Context
 from gmbot.service.inbound.relay import press_rules
 from gmbot.service.outbox.render import render
+from gmbot.service.votes.motion import VOTE_TAKES
 
 Question = Callable[[Context, tuple[str, ...]], None]  # (mail, the words after it)
 Action = Callable[[Context, tuple[str, ...], datetime], str]  # ... and now: what was done
@@ -55,6 +56,10 @@ class Row:
     # writes it (none: HELP leaves it out, the GM's handler only says why he may not).
     gm_act: Action | None = None
     gm_synopsis: str = ""
+    # The words one of which must follow the name for a line to be this command; other
+    # lines that start with the name are order lines (Capitalist's own VOTE A PAR (2)).
+    # Empty: any line that starts with the name.
+    takes: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         if not self.synopsis:
@@ -79,6 +84,10 @@ class Row:
     def action(self, gm: bool) -> Action | None:
         """The handler of the sender's action: the GM's own where the row has one."""
         return self.gm_act if gm and self.gm_act is not None else self.act
+
+    def claims(self, args: list[str]) -> bool:
+        """Whether a line of this name followed by `args` is this command."""
+        return not self.takes or bool(args and args[0].upper() in self.takes)
 
     def fits(self, args: tuple[str, ...]) -> bool:
         """Whether an action is written with the words it takes."""
@@ -147,7 +156,7 @@ TABLE = Table((
         explains="hold early processing for you this phase (until READY)"),
     Row("READY", Who.PLAYER, act=hold.ready, most=0,
         explains="you are done: lifts your WAIT, and lets orders stand despite refused lines"),
-    Row("VOTE", Who.PLAYER, act=votes.vote, gm_act=votes.gm_vote, least=1,
+    Row("VOTE", Who.PLAYER, act=votes.vote, gm_act=votes.gm_vote, least=1, takes=VOTE_TAKES,
         synopsis="VOTE DRAW", usage="VOTE DRAW, VOTE CONCEDE TO FRANCE, VOTE CANCEL or "
                                     "VOTE NONE",
         explains="your vote to end the game: VOTE DRAW (all survivors), VOTE DRAW FRANCE "
