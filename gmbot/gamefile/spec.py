@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from gmbot.gamefile.absences import AbsenceRules
 from gmbot.gamefile.deadlines import DeadlinePolicy
 from gmbot.gamefile.paths import nearest_line
 from gmbot.gamefile.votes import VoteRules
@@ -69,6 +70,7 @@ class GameSpec:
     press: PressRules = field(default_factory=PressRules)
     observers: tuple[str, ...] = ()  # addresses given the public results and broadcasts
     rules_link: str | None = None  # a web page of the GM's that RULES names
+    absences: AbsenceRules = field(default_factory=AbsenceRules)  # limits on absences
     votes: VoteRules = field(default_factory=VoteRules)  # how players may end the game
     anonymous: bool = False  # no player learns another's address or name while it runs
     filename: str = "<game>"

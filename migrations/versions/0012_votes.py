@@ -2,7 +2,7 @@
 and `anonymous:` keys.
 
 Revision ID: 0012
-Revises: 0011
+Revises: 0014
 """
 
 import sqlalchemy as sa
@@ -11,7 +11,7 @@ from alembic import op
 from gmbot.store.models import UTCDateTime
 
 revision = "0012"
-down_revision = "0011"
+down_revision = "0014"
 branch_labels = None
 depends_on = None
 

@@ -44,7 +44,7 @@ def setting(ctx: Context, args: tuple[str, ...], now: datetime) -> str:
         return concede(ctx, rest, now)
     if word in ("NODRAW", "NOCONCEDE") and not rest:
         return _cast(ctx, None, now, only=DRAW if word == "NODRAW" else CONCEDE)
-    raise AdminError("SET takes DRAW [POWERS], NODRAW, CONCEDE POWER or NOCONCEDE here")
+    raise AdminError("SET takes DRAW [POWERS], NODRAW, CONCEDE POWER, NOCONCEDE or ABSENCE")
 
 
 def gm_vote(ctx: Context, args: tuple[str, ...], now: datetime) -> str:
