@@ -5,8 +5,10 @@ GM's named draw by mail and on the command line."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+from gmbot.service.archive.run import export_text
 from tests.loop.judgekit import POWERS, Judge, make_judge, standard_game
 from tests.loop.test_commands import HOLD_ALL, addr, ask, body
 from tests.loop.test_votes import status_of
@@ -97,6 +99,10 @@ def test_an_anonymous_game_never_shows_another_players_address_or_name(
         assert "luca@example.test" not in text or mine == "luca@example.test"
     over = body(next(m for m in others if m["Subject"] == "[g] The game ends in a draw"))
     assert "Who played whom" not in over
+    # Nor does the game's public export, which keeps the game's settings.
+    public = export_text(judge.app, "g")
+    assert json.loads(public)["game"]["anonymous"] is True
+    assert "Player " not in public and "@example.test" not in public
 
 
 def test_the_gm_draws_and_reads_the_votes_on_the_command_line(judge: Judge, cli) -> None:  # noqa: ANN001
