@@ -314,3 +314,25 @@ def test_passwords_are_redacted_from_the_stored_copy() -> None:
     # ...but the judge's copy cannot be loaded as if its placeholder were a password.
     with pytest.raises(GameFileError, match="write the password itself"):
         parse_game_text(kept)
+
+
+def test_votes_and_anonymous() -> None:
+    from gmbot.gamefile.votes import VoteRules
+
+    spec = parse_game_text(VALID)
+    # What a GM would pick: secret votes, draws of all survivors, concessions and
+    # cancelling allowed; players not anonymous.
+    assert spec.votes == VoteRules(secret=True, named_draws=False, concede=True, cancel=True)
+    assert spec.anonymous is False
+    spec = parse_game_text(VALID + "votes: {secret: false, named_draws: true}\nanonymous: true\n")
+    assert spec.votes == VoteRules(secret=False, named_draws=True) and spec.anonymous
+    with pytest.raises(GameFileError) as e:
+        parse_game_text(VALID + "votes: {secret: maybe, draws: true}\nanonymous: yes please\n")
+    found = [str(p) for p in e.value.problems]
+    assert any("votes.secret: expected true or false, not 'maybe'" in p for p in found), found
+    assert any("votes.draws: unknown key (allowed: secret, named_draws, concede, cancel)" in p
+               for p in found), found
+    assert any("anonymous: expected true or false, not 'yes please'" in p for p in found), found
+    with pytest.raises(GameFileError) as e:
+        parse_game_text(VALID + "votes: secret\n")
+    assert any("votes: expected a mapping" in str(p) for p in e.value.problems)

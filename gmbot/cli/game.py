@@ -273,7 +273,6 @@ _admin("pause", "pause")
 _admin("resume", "resume")
 _admin("rollback", "rollback", "PHASE")
 _admin("replace", "replace_player", "WHO", "ADDRESS")
-_admin("draw", "declare_draw")
 
 
 @game.command("absences")
@@ -420,3 +419,44 @@ def disorder(ctx: click.Context, name: str, power: str) -> None:
             click.echo(admin.put_in_disorder(s, game, power, app.now(), app.config.standby))
     except admin.AdminError as e:
         raise click.ClickException(str(e)) from None
+
+
+@game.command("draw")
+@click.argument("name")
+@click.argument("powers", nargs=-1)
+@click.pass_context
+def draw(ctx: click.Context, name: str, powers: tuple[str, ...]) -> None:
+    """End game NAME in a draw of all survivors, or of the surviving POWERS named."""
+    from gmbot.service.gm import admin
+
+    app = app_from(ctx)
+    try:
+        with app.db.transaction() as s:
+            click.echo(admin.declare_draw(s, admin.find_game(s, name), app.now(), *powers))
+    except admin.AdminError as e:
+        raise click.ClickException(str(e)) from None
+
+
+@game.command("votes")
+@click.argument("name")
+@click.pass_context
+def votes(ctx: click.Context, name: str) -> None:
+    """The standing votes of game NAME on how it ends: who voted for what, who has not."""
+    from gmbot.service.runtime import StoredPositionError, current_phase, rules_for, state_of
+    from gmbot.service.votes.show import vote_lines
+
+    app = app_from(ctx)
+    with app.db.transaction() as s:
+        g = _find(s, name)
+        phase = current_phase(s, g)
+        if phase is None or g.status == "finished":
+            click.echo(f"{g.name} ({g.status}): no votes are open")
+            return
+        rules = rules_for(g)
+        try:
+            state = state_of(g, phase, rules)
+        except StoredPositionError as e:
+            raise click.ClickException(str(e)) from None
+        lines = vote_lines(s, g, state, rules, None, gm=True)
+        for line in lines or [f"{g.name}: no vote stands"]:
+            click.echo(line)

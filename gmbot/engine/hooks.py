@@ -16,7 +16,7 @@ Hook groups:
   phase effects  before_movement, after_movement, after_retreats, before_adjustments,
                  adjustment_orders, after_adjustments
   sequence       next_phase, captures_centres, winter_choices, solo_threshold, winner,
-                 draw_lines
+                 draw_lines, draw_powers, voters
   reporting      unit_label, redact, private_lines, shown_to, shows_homes, result_code,
                  phase_notes (fills PhaseResult.notes), other_owners, board_marks
   position       position_problems
@@ -363,6 +363,18 @@ class Rules(ABC):
         """What the rules add when the GM declares a draw in `state` (a variant ranks its
         role players...). Standard: nothing; the surviving powers share the draw."""
         return []
+
+    def draw_powers(self, state: GameState) -> list[str]:
+        """The powers that share a draw of all survivors in `state`, and the only ones a
+        named draw or a concession may name. Standard: the surviving powers, those that
+        own a centre or a unit."""
+        return [p for p in state.powers if state.is_alive(p)]
+
+    def voters(self, state: GameState) -> list[str]:
+        """Who votes on how the game ends in `state` (a draw, a concession, its
+        cancellation): a vote passes when every one of them votes alike. Keys of powers
+        or of role players. Standard: the surviving powers."""
+        return self.draw_powers(state)
 
     def solo_threshold(self, state: GameState) -> int:
         return int(self.options.get("solo", state.map.solo))

@@ -15,6 +15,7 @@ from gmbot.gamefile.nmr import NmrPolicy, NmrPolicyError, read_policy
 from gmbot.gamefile.paths import child
 from gmbot.gamefile.schema import AUTH_MODES, NAME_RE, TOP_KEYS
 from gmbot.gamefile.spec import GameSpec
+from gmbot.gamefile.votes import VoteRules, check_votes
 from gmbot.press.limits import broadcast_problems
 from gmbot.press.policy import PressRules, check_section
 
@@ -60,6 +61,7 @@ class Checker(PlayerChecks, PositionChecks, JoiningChecks):
             self.problem(child("press", sub) if sub else "press", message)
         observers = self.observers(top.get("observers"), gm, judge, players or [])
         standby = self.standby(top.get("standby"), gm, judge, players or [])
+        votes, anonymous = self.votes(top)
         if press is not None:
             seats = sum(1 for p in players or () if p)
             for sub, message in broadcast_problems(press.per_mail, press.per_hour,
@@ -93,9 +95,22 @@ class Checker(PlayerChecks, PositionChecks, JoiningChecks):
             open_powers=tuple(self.open_powers),
             takeover_approval=takeover_approval,
             standby=standby,
+            votes=votes or VoteRules(),
+            anonymous=anonymous,
             filename=self.tree.filename,
             lines=dict(self.tree.lines),
         )
+
+    def votes(self, top: dict[str, Any]) -> tuple[VoteRules | None, bool]:
+        """The `votes:` section and the `anonymous:` flag."""
+        votes, problems = check_votes(top.get("votes"))
+        for sub, message in problems:
+            self.problem(child("votes", sub) if sub else "votes", message)
+        anonymous = top.get("anonymous", False)
+        if not isinstance(anonymous, bool):
+            self.problem("anonymous", f"expected true or false, not {anonymous!r}")
+            anonymous = False
+        return votes, anonymous
 
     def web_address(self, top: dict[str, Any], key: str) -> str | None:
         """An optional web page the GM names (rules_link: RULES mails it)."""

@@ -12,6 +12,7 @@ from gmbot.gamefile.absences import AbsenceRules
 from gmbot.gamefile.deadlines import DeadlinePolicy
 from gmbot.gamefile.nmr import NmrPolicy
 from gmbot.gamefile.paths import nearest_line
+from gmbot.gamefile.votes import VoteRules
 from gmbot.press.policy import PressRules
 
 
@@ -91,6 +92,8 @@ class GameSpec:
     open_powers: tuple[str, ...] = ()  # powers listed without an address: seats to fill
     takeover_approval: bool = False  # the GM approves each TAKEOVER of an open seat
     standby: tuple[str, ...] = ()  # addresses called when a seat opens (nmr.py)
+    votes: VoteRules = field(default_factory=VoteRules)  # how players may end the game
+    anonymous: bool = False  # no player learns another's address or name while it runs
     filename: str = "<game>"
     lines: Mapping[str, int] = field(default_factory=dict, repr=False, compare=False)
     # A partial spec (see GameFileError.partial) leaves out unreadable players: each

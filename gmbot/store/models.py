@@ -80,6 +80,9 @@ class Game(Base):
     absences: Mapped[dict[str, Any]] = mapped_column(default=dict)
     # The file's signup: and takeover: sections (gmbot/service/joining), as data.
     joining: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    # The file's `votes:` (secret, named_draws, concede, cancel) and `anonymous:`.
+    votes: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    anonymous: Mapped[bool] = mapped_column(default=False)
     players: Mapped[list[Player]] = relationship(back_populates="game", order_by="Player.id")
     phases: Mapped[list[PhaseRow]] = relationship(back_populates="game", order_by="PhaseRow.seq")
 
@@ -279,6 +282,8 @@ class Absence(Base):
     def until(self) -> datetime:
         """When the absence ends (or ended)."""
         return min(self.ends_at, self.back_at) if self.back_at is not None else self.ends_at
+
+
 class Signup(Base):
     """One address's request by mail to join a game (JOIN, SIGN ON), watch it (OBSERVE)
     or take over an open seat (TAKEOVER): gmbot/service/joining. It is proven like any
@@ -301,6 +306,8 @@ class Signup(Base):
     confirmed_at: Mapped[datetime | None]
     decided_at: Mapped[datetime | None]  # seated or rejected
     power: Mapped[str | None] = mapped_column(String(64))  # the power he got, once seated
+
+
 class SeatRules(Base):
     """A game's rules for its seats, from the game file (gmbot/gamefile/nmr.py): the
     missed-orders policy and the standby list called when a seat opens. One row per game,
@@ -310,3 +317,19 @@ class SeatRules(Base):
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
     nmr: Mapped[dict[str, Any]] = mapped_column(default=dict)  # NmrPolicy.to_dict()
     standby: Mapped[list[Any]] = mapped_column(default=list)  # addresses
+
+
+class Vote(Base):
+    """A power's standing vote on how its game ends: one a power, kept across phases until
+    withdrawn (VOTE NONE) or changed, and read when every voter's vote is counted."""
+
+    __tablename__ = "votes"
+    __table_args__ = (UniqueConstraint("game_id", "voter", name="uq_votes_game_voter"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    voter: Mapped[str] = mapped_column(String(64))  # the power's key (a Wazir's name)
+    kind: Mapped[str] = mapped_column(String(16))  # draw | concede | cancel
+    # A named draw's powers, or the one conceded to; empty: a draw of all survivors.
+    powers: Mapped[list[Any]] = mapped_column(default=list)
+    cast_at: Mapped[datetime]
+    inbound_id: Mapped[int | None] = mapped_column(ForeignKey("inbound.id"))  # None: CLI

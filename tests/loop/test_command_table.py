@@ -81,7 +81,8 @@ def test_an_action_is_one_handler_and_one_row(judge: Judge, grown: Table) -> Non
     assert "line 3: NUDGE NOBODY\n  refused: nobody plays NOBODY" in text
     # HELP lists it with the GM's commands, and "did you mean" offers it to the GM only.
     _, text = reply(judge, GM, "HELP\n")
-    assert "GM commands: PROCESS, EXTEND 24h," in text and ", DRAW, NUDGE FRANCE\n" in text
+    assert "GM commands: PROCESS, EXTEND 24h," in text
+    assert ", NUDGE FRANCE, DRAW [FRANCE GERMANY]\n" in text
     assert "did you mean NUDGE?" in reply(judge, GM, "NUGDE\n")[1]
     assert near_command("NUGDE") is None and near_command("NUGDE", gm=True) == "NUDGE"
     # A player may not use it (Who.GM), nor does his HELP list it.

@@ -388,8 +388,9 @@ def test_cli_replace_and_unknown_game(judge: Judge, cli) -> None:  # noqa: ANN00
 
 def test_gm_declares_a_draw_and_the_game_ends(judge: Judge) -> None:
     play_spring(judge)
+    # A player's DRAW is his vote for a draw (issue 24), no longer refused.
     text = ask(judge, addr("FRANCE"), "DRAW\n")
-    assert "refused: only the game master can use DRAW" in text
+    assert "done: your vote for a draw of all survivors is recorded" in text
     assert game_status(judge) == "active"
 
     judge.send(GM, "DRAW\n", subject="[g] draw")

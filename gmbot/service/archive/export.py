@@ -73,6 +73,7 @@ def _game(game: Game, full: bool) -> dict[str, Any]:
         "name": game.name, "title": game.title, "variant": game.variant, "options": options,
         "status": game.status, "deadlines": dict(game.deadlines or {}), "nmr": game.nmr,
         "press": dict(game.press or {}), "rules_link": game.rules_link, "auth": game.auth,
+        "votes": dict(game.votes or {}), "anonymous": bool(game.anonymous),
     }
     if full:
         out.update(gm=game.gm, judge=game.judge, observers=list(game.observers or []),
@@ -83,7 +84,9 @@ def _game(game: Game, full: bool) -> dict[str, Any]:
 def _player(game: Game, player: Player, full: bool, addresses: bool) -> dict[str, Any]:
     # A display name is public only where the game makes it so; a role player's name is
     # his seat (the engine knows him by it).
-    shown = full or bool(player.role) or bool((game.press or {}).get("display_names"))
+    # An anonymous game names nobody, whatever its press rules say.
+    shown = full or bool(player.role) or (bool((game.press or {}).get("display_names"))
+                                          and not game.anonymous)
     out: dict[str, Any] = {"power": player.power, "role": player.role,
                            "name": player.name if shown else None, "active": player.active}
     if addresses:

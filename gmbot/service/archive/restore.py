@@ -32,7 +32,8 @@ def restore(session: Session, form: ExportFile, name: str, now: datetime) -> Gam
                 gm=str(info.gm), judge=str(info.judge), deadlines=info.deadlines,
                 nmr=info.nmr, source=info.source or "", status=info.status, auth=info.auth,
                 created_at=now, press=info.press, observers=list(info.observers or []),
-                rules_link=info.rules_link)
+                rules_link=info.rules_link, votes=dict(info.votes),
+                anonymous=info.anonymous)
     game.gm_secret_hash, gm_secret = settle_secret(None, None, True, info.auth)
     session.add(game)
     session.flush()

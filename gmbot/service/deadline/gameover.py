@@ -15,6 +15,8 @@ from gmbot.press.policy import PressRules
 from gmbot.service.outbox.queue import queue_mail
 from gmbot.service.outbox.render import render
 from gmbot.service.runtime import active_players, log_event
+from gmbot.service.views.pictures import phase_picture
+from gmbot.service.views.record import seat_history
 from gmbot.store.models import Event, Game, PhaseRow
 
 
@@ -57,23 +59,42 @@ def game_over_mail(session: Session, game: Game) -> tuple[str, str] | None:
     ).first()
     if ending is None or game.status != "finished":
         return None
+    # Who played whom, revealed at the end unless the game keeps its players anonymous.
+    seats = [] if game.anonymous else seat_history(session, game)
     return render("game_over.txt.j2", game=game, history=centre_history(session, game),
-                  debrief=PressRules.from_dict(game.press).ended_allows(), **ending)
+                  debrief=PressRules.from_dict(game.press).ended_allows(), seats=seats,
+                  **{"how": "gm", **ending})
+
+
+def _final_picture(session: Session, game: Game) -> bytes | None:
+    """The map of the game's last phase, as the public saw it: the final position."""
+    last = session.scalars(
+        select(PhaseRow.name).where(PhaseRow.game_id == game.id,
+                                    PhaseRow.superseded.is_(False))
+        .order_by(PhaseRow.seq.desc()).limit(1)).first()
+    return None if last is None else phase_picture(session, game, last, None)
 
 
 def end_game(session: Session, game: Game, now: datetime, *, phase: str,
              winner: str | None = None, survivors: list[str] | None = None,
-             lines: list[str] | None = None, board: list[dict[str, Any]] | None = None) -> None:
-    """Record how the game ended and mail the summary to every player and the GM.
-    `phase`: the long name of the last phase; a solo `winner`, or the `survivors` who
-    share a draw; `lines`: what the variant adds; `board`: the final board summary."""
+             lines: list[str] | None = None, board: list[dict[str, Any]] | None = None,
+             how: str = "board", named: bool = False) -> None:
+    """Record how the game ended and mail the summary, with the final map, to every
+    player and the GM. `phase`: the long name of the last phase; a solo `winner`, or the
+    `survivors` who share a draw; `lines`: what the variant adds; `board`: the final
+    board summary; `how`: "board" (a solo), "gm" (the GM's draw), "vote" (a voted draw),
+    "concession" (to `winner`) or "cancelled"; `named`: a draw of some survivors."""
     game.status = "finished"
     event = log_event(session, game, "game_over", now, phase=phase, winner=winner,
-                      survivors=survivors or [], lines=lines or [], board=board or [])
+                      survivors=survivors or [], lines=lines or [], board=board or [],
+                      how=how, named=named)
     mail = game_over_mail(session, game)
     assert mail is not None
     subject, body = mail
+    session.flush()
+    picture = _final_picture(session, game)
     # Observers too: the summary is public.
     for address in [p.address for p in active_players(game)] + [game.gm, *game.observers]:
         queue_mail(session, key=f"over:{event}:{address}", kind="results", sender=game.judge,
-                   recipient=address, subject=subject, body=body, now=now, game=game)
+                   recipient=address, subject=subject, body=body, now=now, game=game,
+                   picture=picture)

@@ -23,6 +23,7 @@ from gmbot.engine.state import GameState
 from gmbot.gamefile.deadlines import DeadlinePolicy, final_deadline
 from gmbot.service.absence.calendar import absent_at, honour, live
 from gmbot.service.app import App
+from gmbot.service.deadline.ballot import settle
 from gmbot.service.deadline.gameover import end_game
 from gmbot.service.deadline.parking import GameParked, park_game
 from gmbot.service.deadline.wakeups import due_phases, next_wake, reschedule, wake_time
@@ -256,6 +257,10 @@ def _process(app: App, s: Session, game: Game, phase: PhaseRow, reason: str,
                  board=public["public"]["board"])
     else:  # the game's missed-orders policy, after the results (gmbot/gamefile/nmr.py)
         after_phase(s, game, phase, nmr, now, app.config.standby)
+        if next_row is not None:
+            # A power eliminated in this phase no longer votes: the others may now agree.
+            s.flush()
+            settle(s, game, next_row, after, rules, now)
     return f"{game.name}: {phase.name} processed ({reason}); next {after.phase}"
 
 

@@ -7,14 +7,14 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 from email.utils import parseaddr
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from gmbot.engine.state import Phase
 from gmbot.gamefile import EMAIL_RE
 from gmbot.gamefile.deadlines import Duration
 from gmbot.service.absence.calendar import honour
-from gmbot.service.deadline.gameover import end_game
+from gmbot.service.deadline.ballot import DRAW, Motion, conclude
 from gmbot.service.deadline.parking import PARKED
 from gmbot.service.gm.announce import announce, deadline_of, told
 from gmbot.service.gm.credentials import settle_secret, welcome
@@ -31,8 +31,8 @@ from gmbot.service.runtime import (
 )
 from gmbot.service.seats.disorder import open_keys
 from gmbot.service.seats.opening import BY_GM, SeatError, open_seat
-from gmbot.service.views.results import board_summary, deadline_text
-from gmbot.store.models import Game, OrderSet, PhaseRow, Player
+from gmbot.service.views.results import deadline_text
+from gmbot.store.models import Game, OrderSet, PhaseRow, Player, Vote
 
 
 class AdminError(ValueError):
@@ -228,6 +228,8 @@ def replace_player(session: Session, game: Game, who: str, address: str, now: da
     old = player.address
     player.active = True  # an open seat (RESIGN, civil disorder) is taken again
     player.address = address  # same row: standing orders and history stay with the power
+    # ... but not the old player's vote on ending the game: the new one casts his own.
+    session.execute(delete(Vote).where(Vote.game_id == game.id, Vote.voter == player.key))
     # A new secret: the one the old player knew must not serve the new one.
     player.secret_hash, secret = settle_secret(None, None, True, game.auth)
     welcome(session, game, player, now, secret)
@@ -271,19 +273,23 @@ def put_in_disorder(session: Session, game: Game, who: str, now: datetime,
         raise AdminError(str(e)) from None
 
 
-def declare_draw(session: Session, game: Game, now: datetime) -> str:
-    """End the game in a draw shared by the surviving powers: the open phase is left
-    unadjudicated (ROLLBACK reopens the game) and everyone is told, with what the
-    variant adds (e.g. Al-Andalus ranks its Wazirs)."""
+def declare_draw(session: Session, game: Game, now: datetime,
+                 *powers: str) -> str:
+    """End the game in a draw shared by the surviving powers, or by the survivors named
+    (DRAW FRANCE GERMANY): the open phase is left unadjudicated (ROLLBACK reopens the
+    game) and everyone is told, with what the variant adds (e.g. Al-Andalus ranks its
+    Wazirs). The GM may name any surviving powers, whatever the game allows players."""
     if game.status == "finished":
         raise AdminError(f"game {game.name} is already over")
     phase = _open(session, game)
     rules = rules_for(game)
     state = state_of(game, phase, rules)
-    survivors = [p for p in state.powers if state.is_alive(p)]
-    phase.deadline_at = None
-    phase.paused_remaining = None
-    log_event(session, game, "draw_declared", now, phase=phase.name, survivors=survivors)
-    end_game(session, game, now, phase=Phase.parse(phase.name).long(), survivors=survivors,
-             lines=rules.draw_lines(state), board=board_summary(state, rules))
-    return f"game {game.name} ends in a draw in {phase.name}: {', '.join(survivors)}"
+    named = tuple(sorted({p.upper() for p in powers}))
+    survivors = rules.draw_powers(state)
+    wrong = [p for p in named if p not in survivors]
+    if wrong:
+        raise AdminError(f"a draw names surviving powers only ({', '.join(survivors)}), "
+                         f"not {', '.join(wrong)}")
+    log_event(session, game, "draw_declared", now, phase=phase.name,
+              survivors=list(named or survivors))
+    return conclude(session, game, phase, state, rules, now, Motion(DRAW, named), by="gm")

@@ -235,6 +235,8 @@ def load_game(app: App, path: str | Path, force: bool = False) -> str:
         game.observers = list(spec.observers)
         game.rules_link = spec.rules_link
         game.absences = spec.absences.to_dict()
+        game.votes = spec.votes.to_dict()
+        game.anonymous = spec.anonymous
         game.auth = spec.auth
         game.source = redact_secrets(path.read_text(encoding="utf-8"))
         game.gm_secret_hash, gm_secret = settle_secret(game.gm_secret_hash, spec.gm_password,

@@ -39,6 +39,7 @@ from gmbot.service.inbound.reply import answer, queue_reply, refuse, refuse_stra
 from gmbot.service.inbound.signups import signup_mail
 from gmbot.service.locks import lock_game
 from gmbot.service.outbox.render import render
+from gmbot.service.votes.motion import VOTE_WORDS
 from gmbot.store.models import Game, Inbound, Player
 
 Gate = Callable[[Handling], Outcome | None]
@@ -84,7 +85,11 @@ def stranger(h: Handling) -> Outcome | None:
     no proof is weighed, no DNS asked."""
     if h.game is not None or seats(h):
         return None
-    return refuse_stranger(h, _too_big(h) or h.unrouted)
+    reason = _too_big(h) or h.unrouted
+    if any(c.name in VOTE_WORDS for c in h.request.commands):
+        # An observer's vote (or anyone's without a seat): the rule, then why.
+        reason = f"only the players of a game vote on how it ends, not its observers; {reason}"
+    return refuse_stranger(h, reason)
 
 
 def hourly_limit(h: Handling) -> Outcome | None:
@@ -134,7 +139,8 @@ def game_over(h: Handling) -> Outcome | None:
     if over is None:
         return refuse(h, "unknown", h.unrouted)
     game, (subject, body) = over
-    player = debrief_seat(h.s, game, h.mail, bool(h.request.press))
+    # SUMMARY, the game's record, is answered after the end too.
+    player = debrief_seat(h.s, game, h.mail, bool(h.request.press) or h.request.has("SUMMARY"))
     if player is None:
         h.record.game_id = game.id
         queue_reply(h.app, h.s, h.mail, h.record, game, "over", subject, body)

@@ -35,7 +35,8 @@ def names_for(game: Game) -> Names:
     gmap = map_for(rules_for(game))
     seats = []
     display: dict[str, str] = {}
-    public = press_rules(game).display_names
+    # An anonymous game (`anonymous: true`) names no player, whatever its press rules say.
+    public = press_rules(game).display_names and not game.anonymous
     for p in active_players(game):
         if p.power:
             info = gmap.powers.get(p.power)

@@ -75,11 +75,11 @@ def final_lines(state: GameState, winner: str) -> list[str]:
 
 
 def draw_lines(state: GameState) -> list[str]:
-    """The Wazirs' result of a draw the game master declared (option `draw: true`)."""
+    """The Wazirs' result of a draw, declared by the game master or voted."""
     court = Court.of(state)
     need = solo_line(state)
     ranked = ranking(court)
-    lines = ["The game master has declared a draw. Wazirs by dinars: "
+    lines = ["The game ends in a draw. Wazirs by dinars: "
              + (", ".join(f"{k} {d}" for k, d in ranked) or "none") + "."]
     solos = [k for k, d in ranked if d > need]
     if solos:

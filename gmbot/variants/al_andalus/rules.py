@@ -49,6 +49,13 @@ class AlAndalusRules(CourtOrders, CourtWaiting, CourtMovement):
     def draw_lines(self, state: GameState) -> list[str]:
         return super().draw_lines(state) + draw_lines(state)
 
+    def voters(self, state: GameState) -> list[str]:
+        # A Wazir owns nothing on the board, yet he is a player still in the game until
+        # executed, and a draw decides his result ("automatically included in a draw"):
+        # he votes on it. Named draws and concessions name Princes only (draw_powers).
+        alive = [w.key for w in Court.of(state).wazirs.values() if not w.executed]
+        return super().voters(state) + sorted(alive)
+
     def private_lines(self, state: GameState, viewer: str) -> list[str]:
         court = Court.of(state)
         if self.is_prince(state, viewer):

@@ -49,6 +49,7 @@ from gmbot.variants.warlock.spells import (
 )
 from gmbot.variants.warlock.turn import CATASTROPHE, blocked, run_spells, spend
 from gmbot.variants.warlock.unseen import unseen_target, unseen_unit
+from gmbot.variants.warlock.voting import awaiting_undead
 
 if TYPE_CHECKING:
     from gmbot.engine.parse import OrderParser
@@ -363,6 +364,11 @@ class WarlockRules(StandardRules):
                     lines.append(f"{unit} may {SPELLS[spell].word.lower()} until the end of "
                                  f"{unit.attrs[spell]}")
         return lines
+
+    def voters(self, state: GameState) -> list[str]:
+        # A fallen warlock who may still cast UNDEAD votes, though he shares no draw.
+        return sorted({*super().voters(state), *awaiting_undead(state)},
+                      key=state.powers.index)
 
     def phase_notes(self, result: PhaseResult) -> None:
         phase_notes(self, result)

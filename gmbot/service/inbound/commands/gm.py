@@ -9,6 +9,7 @@ from datetime import datetime
 
 from gmbot.service.gm import admin
 from gmbot.service.inbound.commands.context import Context
+from gmbot.service.votes.motion import power_words
 
 
 def process(ctx: Context, args: tuple[str, ...], now: datetime) -> str:
@@ -37,4 +38,5 @@ def replace(ctx: Context, args: tuple[str, ...], now: datetime) -> str:
 
 
 def draw(ctx: Context, args: tuple[str, ...], now: datetime) -> str:
-    return admin.declare_draw(ctx.session, ctx.game, now)
+    # DRAW FRANCE GERMANY, FRANCE/GERMANY...: the powers that share it; none: all survivors.
+    return admin.declare_draw(ctx.session, ctx.game, now, *power_words(args))

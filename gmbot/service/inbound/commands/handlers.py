@@ -12,7 +12,7 @@ from gmbot.engine.parse import OrderParser
 from gmbot.engine.vocabulary import shaped_like_order
 from gmbot.service.gm.admin import AdminError
 from gmbot.service.inbound.bounds import LISTED, clip, listed, more
-from gmbot.service.inbound.commands import info, orders, press, seats, table
+from gmbot.service.inbound.commands import info, orders, press, record, seats, table
 from gmbot.service.inbound.commands.context import Context
 from gmbot.service.inbound.commands.parse import near_command
 from gmbot.service.runtime import rules_for
@@ -22,6 +22,10 @@ def run_commands(ctx: Context) -> None:
     press.run(ctx)  # first: a reply to relayed press is press, not orders
     req = ctx.request
     if ctx.game.status == "finished" and not ctx.is_gm:
+        if req.has("SUMMARY"):  # the game's record, asked for after its end
+            record.summary(ctx, ())
+            ctx.title = "Summary"
+            return
         # Press after the end is relayed above; anything else gets the record.
         if req.orders or req.commands or not ctx.sections:
             ctx.sections.append(f"Game {ctx.game.name} is over; the judge takes no more "
@@ -70,14 +74,15 @@ def _act(ctx: Context, commands: table.Table) -> None:
     reports: list[str] = []
     for command in ctx.request.commands:
         row = commands.by_name[command.name]
-        if row.act is None or not row.may_use(ctx.is_gm):
+        act = row.action(ctx.is_gm)
+        if act is None or not row.may_use(ctx.is_gm):
             continue
         if now is None:
             now = ctx.app.now()  # one time for all of the mail's actions
         try:
             if not row.fits(command.args):
                 raise AdminError(f"write it as {row.usage}")
-            done = row.act(ctx, command.args, now)
+            done = act(ctx, command.args, now)
         except AdminError as e:
             ctx.errors += 1
             reports.append(f"line {command.line.number}: {clip(command.line.text)}\n"

@@ -26,6 +26,7 @@ from gmbot.service.views.standing import (
     standing_text,
     standings,
 )
+from gmbot.service.votes.show import vote_lines
 from gmbot.store.models import PhaseRow
 
 
@@ -59,6 +60,10 @@ def status(ctx: Context, args: tuple[str, ...] = ()) -> None:
         absences=status_lines(ctx.session, game, ctx.app.now(),
                               ctx.player.key if ctx.player else None, ctx.is_gm),
     )[1].rstrip())
+    votes = vote_lines(ctx.session, game, state, rules,
+                       None if ctx.player is None else ctx.player.key, ctx.is_gm)
+    if votes:
+        ctx.sections.append("\n".join(votes))
 
 
 def own_standing(ctx: Context, phase: PhaseRow) -> str:

@@ -35,7 +35,7 @@ def parse_request(lines: tuple[str, ...] | list[str], subject: str = "") -> Requ
                 and "ABSENCE" in commands:
             # njudge's form: SET ABSENCE from TO to
             req.commands.append(Command("ABSENCE", tuple(words[2:]), Line(n, text)))
-        elif head in commands:
+        elif head in commands and commands[head].claims(words[1:]):
             req.commands.append(Command(head, tuple(words[1:]), Line(n, text)))
         else:
             req.orders.append(Line(n, text))
@@ -44,9 +44,13 @@ def parse_request(lines: tuple[str, ...] | list[str], subject: str = "") -> Requ
 
 def near_command(text: str, gm: bool = False) -> str | None:
     """The command a short line most likely misspells ("STAUTS" -> STATUS), if any: of the
-    players' commands, or (`gm`) of all."""
+    players' commands, or (`gm`) of all; a command's name followed by words it does not
+    take ("VOTE FOR PEACE") is offered as the command written right ("VOTE DRAW")."""
     words = text.split()
     if not words or len(words) > 3:
         return None
     head = words[0].upper().rstrip(":")
+    row = table.TABLE.by_name.get(head)
+    if row is not None:  # its name, but not the words it takes: "VOTE FOR PEACE"
+        return row.synopsis
     return table.TABLE.near(head, gm) if len(head) >= 4 else None

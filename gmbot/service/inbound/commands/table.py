@@ -27,12 +27,15 @@ from gmbot.service.inbound.commands import (
     info,
     joining,
     learn,
+    record,
     seats,
     secret,
+    votes,
 )
 from gmbot.service.inbound.commands.context import Context
 from gmbot.service.inbound.relay import press_rules
 from gmbot.service.outbox.render import render
+from gmbot.service.votes.motion import VOTE_TAKES
 
 Question = Callable[[Context, tuple[str, ...]], None]  # (mail, the words after it)
 Action = Callable[[Context, tuple[str, ...], datetime], str]  # ... and now: what was done
@@ -59,6 +62,15 @@ class Row:
     usage: str = ""  # how a refusal says to write it; the synopsis if not given
     least: int = 0  # the words an action takes after its name: at least,
     most: int | None = None  # and at most (None: any number)
+    # A player's command whose word the GM uses for an action of his own (a player's DRAW
+    # is his vote, the GM's DRAW ends the game): the GM's handler, and how the GM's HELP
+    # writes it (none: HELP leaves it out, the GM's handler only says why he may not).
+    gm_act: Action | None = None
+    gm_synopsis: str = ""
+    # The words one of which must follow the name for a line to be this command; other
+    # lines that start with the name are order lines (Capitalist's own VOTE A PAR (2)).
+    # Empty: any line that starts with the name.
+    takes: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         if not self.synopsis:
@@ -69,13 +81,24 @@ class Row:
             raise ValueError(f"{self.name}: a question or an action, not both")
         if self.who is not Who.GM and not self.explains:
             raise ValueError(f"{self.name}: HELP must say what it does")
+        if self.gm_act is not None and (self.who is not Who.PLAYER or self.act is None):
+            raise ValueError(f"{self.name}: only a player's action has a GM's action too")
 
     @property
     def question(self) -> bool:
         return self.answer is not None
 
     def may_use(self, gm: bool) -> bool:
-        return self.who is Who.ANYONE or (self.who is Who.GM) == gm
+        return (self.who is Who.ANYONE or (self.who is Who.GM) == gm
+                or (gm and self.gm_act is not None))
+
+    def action(self, gm: bool) -> Action | None:
+        """The handler of the sender's action: the GM's own where the row has one."""
+        return self.gm_act if gm and self.gm_act is not None else self.act
+
+    def claims(self, args: list[str]) -> bool:
+        """Whether a line of this name followed by `args` is this command."""
+        return not self.takes or bool(args and args[0].upper() in self.takes)
 
     def fits(self, args: tuple[str, ...]) -> bool:
         """Whether an action is written with the words it takes."""
@@ -103,7 +126,9 @@ class Table:
         return [row for row in self.rows if row.who is not Who.GM]
 
     def for_gm(self) -> list[Row]:
-        return [row for row in self.rows if row.who is Who.GM]
+        """The GM's commands: his own, then the players' words he uses for his own action."""
+        return ([row for row in self.rows if row.who is Who.GM]
+                + [row for row in self.rows if row.gm_act is not None and row.gm_synopsis])
 
 
 @lru_cache(maxsize=1024)  # a player's greeting and signature recur in his every mail
@@ -116,7 +141,8 @@ def help_text(ctx: Context, args: tuple[str, ...] = ()) -> None:
     """HELP: how to use the judge, its commands as the table has them."""
     ctx.sections.append(render(
         "help.txt.j2", game=ctx.game, is_gm=ctx.is_gm, press=press_rules(ctx.game).summary(),
-        commands=TABLE.for_players(), gm_commands=", ".join(r.synopsis for r in TABLE.for_gm()),
+        commands=TABLE.for_players(),
+        gm_commands=", ".join(r.gm_synopsis or r.synopsis for r in TABLE.for_gm()),
         **learn.help_extra(ctx),
     )[1].rstrip())
 
@@ -167,6 +193,24 @@ TABLE = Table((
         usage="RESIGN and your power, alone on its line (RESIGN FRANCE)",
         explains="give up your seat for good: your power goes into civil disorder and a "
                  "replacement is sought (RESIGN alone says how to confirm)"),
+    Row("VOTE", Who.PLAYER, act=votes.vote, gm_act=votes.gm_vote, least=1, takes=VOTE_TAKES,
+        synopsis="VOTE DRAW", usage="VOTE DRAW, VOTE CONCEDE TO FRANCE, VOTE CANCEL or "
+                                    "VOTE NONE",
+        explains="your vote to end the game: VOTE DRAW (all survivors), VOTE DRAW FRANCE "
+                 "GERMANY (named, where the game allows), VOTE CONCEDE TO FRANCE, VOTE "
+                 "CANCEL; VOTE NONE withdraws it. It stands from phase to phase until "
+                 "changed; the game ends when every voter votes alike"),
+    Row("DRAW", Who.PLAYER, act=votes.draw, gm_act=gm.draw, gm_synopsis="DRAW [FRANCE GERMANY]",
+        explains="the same as VOTE DRAW (DRAW FRANCE GERMANY: VOTE DRAW FRANCE GERMANY)"),
+    Row("CONCEDE", Who.PLAYER, act=votes.concede, gm_act=votes.gm_vote, least=1, most=2,
+        synopsis="CONCEDE FRANCE", explains="the same as VOTE CONCEDE TO FRANCE"),
+    Row("SET", Who.PLAYER, act=votes.setting, gm_act=votes.gm_vote, least=1,
+        synopsis="SET DRAW", usage="SET DRAW, SET NODRAW, SET CONCEDE FRANCE or SET NOCONCEDE",
+        explains="njudge's forms of a vote: SET DRAW [FRANCE GERMANY], SET NODRAW, "
+                 "SET CONCEDE FRANCE, SET NOCONCEDE"),
+    Row("SUMMARY", Who.ANYONE, explains="the game's record: who played which power when, "
+                                        "centres each year, missed orders, how it ended",
+        title="Summary", answer=record.summary),
     Row("HELP", Who.ANYONE, explains="this text", title="Help", answer=help_text),
     Row("PROCESS", Who.GM, act=gm.process),
     Row("EXTEND", Who.GM, act=gm.extend, synopsis="EXTEND 24h", least=1),
@@ -180,6 +224,4 @@ TABLE = Table((
     Row("REJECT", Who.GM, act=joining.reject, synopsis="REJECT game address",
         usage="REJECT game luca@example.org", least=1, most=2),
     Row("DISORDER", Who.GM, act=seats.disorder, synopsis="DISORDER FRANCE", least=1, most=1),
-    Row("DRAW", Who.GM, act=gm.draw, usage="DRAW (alone on its line: it ends the game)",
-        most=0),
 ))

@@ -1,0 +1,109 @@
+"""Votes on how a game ends, counted, and the game ended when one passes: a draw (of all
+survivors, or of the powers it names), a concession to one power, or the game cancelled.
+A vote passes when every voter (the rules' `voters`: the surviving powers, and whoever
+else the variant lets vote) has a vote standing for the same outcome; a concession when
+every voter but the power conceded to has. Counted after each
+vote (gmbot/service/votes) and after each phase processed (process.py), since an
+eliminated power's vote no longer counts; always inside the caller's transaction, with
+the game locked, so the game ends once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import delete, select
+from sqlalchemy.orm import Session
+
+from gmbot.engine.rules import StandardRules
+from gmbot.engine.state import GameState, Phase
+from gmbot.service.deadline.gameover import end_game
+from gmbot.service.runtime import log_event
+from gmbot.service.views.results import board_summary
+from gmbot.store.models import Game, PhaseRow, Vote
+
+DRAW, CONCEDE, CANCEL = "draw", "concede", "cancel"
+
+
+@dataclass(frozen=True)
+class Motion:
+    """What a vote is for. `powers`: a named draw's powers (sorted), or the one conceded
+    to; a draw naming none is a draw of all survivors, whoever they are when it passes."""
+
+    kind: str
+    powers: tuple[str, ...] = ()
+
+    def text(self) -> str:
+        if self.kind == DRAW:
+            return (f"a draw of {', '.join(self.powers)}" if self.powers
+                    else "a draw of all survivors")
+        if self.kind == CONCEDE:
+            return f"conceding the game to {self.powers[0]}"
+        return "cancelling the game"
+
+    def settled(self, survivors: list[str]) -> Motion:
+        """The outcome it stands for now: a draw of all survivors names them, so that it
+        and a named draw of exactly the survivors are the same vote."""
+        if self.kind == DRAW:
+            return Motion(DRAW, tuple(sorted(self.powers or survivors)))
+        return self
+
+
+def standing_votes(session: Session, game: Game) -> dict[str, Motion]:
+    """Each voter's standing vote, by his key."""
+    rows = session.scalars(select(Vote).where(Vote.game_id == game.id)).all()
+    return {v.voter: Motion(v.kind, tuple(v.powers or ())) for v in rows}
+
+
+def passed(votes: dict[str, Motion], voters: list[str], survivors: list[str]) -> Motion | None:
+    """The outcome every voter has voted for, if they all agree (pure: the rule itself).
+    A concession needs every voter but the power conceded to, whose own vote (he cannot
+    concede to himself) does not count against it."""
+    cast = {v: votes[v].settled(survivors) for v in voters if v in votes}
+    for motion in sorted(set(cast.values()), key=lambda m: (m.kind, m.powers)):
+        need = [v for v in voters if not (motion.kind == CONCEDE and v == motion.powers[0])]
+        if need and all(cast.get(v) == motion for v in need):
+            return motion
+    return None
+
+
+def settle(session: Session, game: Game, phase: PhaseRow, state: GameState,
+           rules: StandardRules, now: datetime) -> str | None:
+    """End the game if the standing votes pass in `state` (the open `phase`'s position);
+    what happened, or None."""
+    if game.status == "finished":
+        return None
+    votes = standing_votes(session, game)
+    if not votes:
+        return None
+    voters = rules.voters(state)
+    motion = passed(votes, voters, rules.draw_powers(state))
+    if motion is None:
+        return None
+    log_event(session, game, "vote_passed", now, phase=phase.name, motion=motion.kind,
+              powers=list(motion.settled(rules.draw_powers(state)).powers), voters=voters)
+    return conclude(session, game, phase, state, rules, now, motion, by="vote")
+
+
+def conclude(session: Session, game: Game, phase: PhaseRow, state: GameState,
+             rules: StandardRules, now: datetime, motion: Motion, by: str) -> str:
+    """End the game with `motion`'s outcome in the open `phase`, left unadjudicated
+    (ROLLBACK reopens the game); `by`: "vote" or "gm". The votes are spent."""
+    phase.deadline_at = None
+    phase.paused_remaining = None
+    session.execute(delete(Vote).where(Vote.game_id == game.id))
+    long = Phase.parse(phase.name).long()
+    board = board_summary(state, rules)
+    if motion.kind == DRAW:
+        everyone = rules.draw_powers(state)
+        survivors = list(motion.settled(everyone).powers)
+        end_game(session, game, now, phase=long, survivors=survivors, how=by,
+                 named=set(survivors) != set(everyone), lines=rules.draw_lines(state),
+                 board=board)
+        return f"game {game.name} ends in a draw in {phase.name}: {', '.join(survivors)}"
+    if motion.kind == CONCEDE:
+        end_game(session, game, now, phase=long, winner=motion.powers[0], how="concession",
+                 board=board)
+        return f"game {game.name} ends in {phase.name}: conceded to {motion.powers[0]}"
+    end_game(session, game, now, phase=long, how="cancelled", board=board)
+    return f"game {game.name} is cancelled in {phase.name}"

@@ -1,0 +1,171 @@
+"""Votes on how a game ends (issue 24, item 4), through the real pipeline on the local
+Maildir: cast, changed and withdrawn by mail in every accepted form, refused with the rule
+for those who may not vote, counted when every voter agrees, and the end mailed once to
+everyone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sqlalchemy import select
+
+from gmbot.store.models import Event, Game, Vote
+from tests.loop.judgekit import POWERS, Judge, make_judge, standard_game
+from tests.loop.test_commands import addr, ask, body
+
+GM = "gm@example.test"
+OBSERVER = "watcher@example.test"
+# Three survivors; Austria, England, Russia and Turkey own nothing: eliminated.
+BOARD = """position:
+  phase: F1901M
+  units:
+    FRANCE: [A PIE, A PAR]
+    GERMANY: [A BER]
+  centers:
+    FRANCE: [PAR, MAR, BRE]
+    GERMANY: [BER, MUN, KIE]
+    ITALY: [VEN]
+"""
+SURVIVORS = ("FRANCE", "GERMANY", "ITALY")
+
+
+def game(tmp_path: Path, votes: str = "", extra: str = "") -> Judge:
+    text = standard_game(extra=BOARD + f"observers: [{OBSERVER}]\n" + votes + extra)
+    judge = make_judge(tmp_path, text)
+    judge.new_mail()
+    return judge
+
+
+def status_of(judge: Judge) -> str:
+    with judge.app.db.transaction() as s:
+        return s.scalars(select(Game.status)).one()
+
+
+def standing(judge: Judge) -> dict[str, tuple[str, list[str]]]:
+    with judge.app.db.transaction() as s:
+        return {v.voter: (v.kind, list(v.powers)) for v in s.scalars(select(Vote))}
+
+
+def events(judge: Judge, kind: str) -> list[dict]:
+    with judge.app.db.transaction() as s:
+        return list(s.scalars(select(Event.data).where(Event.kind == kind)
+                              .order_by(Event.id)))
+
+
+def game_over_mails(judge: Judge) -> list:
+    return [m for m in judge.outbox() if "[g] The game" in m["Subject"]
+            and "wins" not in m["Subject"] and m["In-Reply-To"] is None]
+
+
+EVERYONE = sorted([addr(p) for p in POWERS] + [GM, OBSERVER])
+
+OPEN = "votes: {secret: false, named_draws: true}\n"
+
+
+def test_an_open_draw_passes_when_every_survivor_votes_and_everyone_is_told(
+        tmp_path: Path) -> None:
+    judge = game(tmp_path, OPEN)
+    assert "done: your vote for a draw of all survivors is recorded; it stands from phase " \
+           "to phase" in ask(judge, addr("FRANCE"), "VOTE DRAW\n")
+    told = [m for m in judge.outbox() if m["Subject"] == "[g] FRANCE votes for a draw of "
+                                                          "all survivors"]
+    assert sorted(m["To"] for m in told) == EVERYONE  # open: who and what, to all
+    assert "1 of 3 voters have a vote standing" in body(told[0])
+    # The njudge and DPjudge forms count the same.
+    ask(judge, addr("GERMANY"), "SET DRAW\n")
+    status = ask(judge, addr("ITALY"), "STATUS\n")
+    assert "Votes on ending the game (open): 2 of 3 voters have voted" in status
+    assert "  FRANCE: a draw of all survivors\n  GERMANY: a draw of all survivors\n" \
+           "  not voted: ITALY" in status
+    last = ask(judge, addr("ITALY"), "DRAW\n")
+    assert "done: your vote for a draw of all survivors is the last one needed: game g " \
+           "ends in a draw in F1901M: FRANCE, GERMANY, ITALY" in last
+    assert status_of(judge) == "finished"
+    over = [m for m in judge.outbox() if m["Subject"] == "[g] The game ends in a draw"]
+    assert sorted(m["To"] for m in over) == EVERYONE
+    text = body(over[0])
+    assert "the players have voted a draw in Fall 1901 Movement" in text
+    assert "The draw is shared by the surviving powers: FRANCE, GERMANY, ITALY." in text
+    # The final map rides along, as with every results mail.
+    assert any(part.get_content_type() == "image/png" for part in over[0].walk())
+    assert "Who played whom:\n  AUSTRIA: austria@example.test\n" in text
+    assert events(judge, "vote_passed")[0]["powers"] == list(SURVIVORS)
+    assert standing(judge) == {}  # spent
+    assert "refused: game g is already over" in ask(judge, GM, "DRAW\n")
+
+
+def test_secret_votes_show_players_only_a_count_and_their_own(tmp_path: Path) -> None:
+    judge = game(tmp_path)  # secret by default
+    ask(judge, addr("FRANCE"), "VOTE DRAW\n")
+    assert judge.new_mail() == []  # nobody is told of a secret vote
+    mine = ask(judge, addr("FRANCE"), "STATUS\n")
+    assert "Votes on ending the game (secret): 1 of 3 voters have voted" in mine
+    assert "your vote: a draw of all survivors" in mine
+    other = ask(judge, addr("GERMANY"), "STATUS\n")
+    assert "1 of 3 voters have voted" in other and "your vote: none" in other
+    assert "FRANCE: a draw" not in other and "draw of all survivors" not in other
+    # The GM sees who voted what.
+    assert "  FRANCE: a draw of all survivors\n" in ask(judge, GM, "STATUS\n")
+    ask(judge, addr("GERMANY"), "VOTE DRAW\n")
+    ask(judge, addr("ITALY"), "VOTE DRAW\n")
+    assert status_of(judge) == "finished"
+    over = body(next(m for m in judge.outbox() if m["To"] == addr("ITALY")
+                     and m["Subject"] == "[g] The game ends in a draw"))
+    assert "the players have voted a draw" in over
+
+
+def test_a_vote_stands_until_changed_or_withdrawn(tmp_path: Path) -> None:
+    judge = game(tmp_path)
+    ask(judge, addr("FRANCE"), "VOTE DRAW\n")
+    assert standing(judge) == {"FRANCE": ("draw", [])}
+    ask(judge, addr("FRANCE"), "VOTE CONCEDE TO GERMANY\n")
+    assert standing(judge) == {"FRANCE": ("concede", ["GERMANY"])}
+    # SET NODRAW withdraws a draw vote only; SET NOCONCEDE this one.
+    assert "no such vote standing" in ask(judge, addr("FRANCE"), "SET NODRAW\n")
+    assert "done: your vote is withdrawn" in ask(judge, addr("FRANCE"), "SET NOCONCEDE\n")
+    assert standing(judge) == {}
+    ask(judge, addr("FRANCE"), "VOTE CANCEL\n")
+    assert "done: your vote is withdrawn" in ask(judge, addr("FRANCE"), "VOTE NONE\n")
+    # Across a phase: the vote made in Fall still stands in the Winter.
+    ask(judge, addr("FRANCE"), "VOTE DRAW\n")
+    judge.send(GM, "PROCESS\n", subject="[g] go")
+    judge.tick()
+    assert standing(judge) == {"FRANCE": ("draw", [])}
+    assert "your vote: a draw of all survivors" in ask(judge, addr("FRANCE"), "STATUS\n")
+
+
+def test_a_concession_passes_when_every_other_voter_concedes(tmp_path: Path) -> None:
+    judge = game(tmp_path)
+    ask(judge, addr("GERMANY"), "VOTE DRAW\n")  # the winner's own vote does not count
+    ask(judge, addr("FRANCE"), "CONCEDE GERMANY\n")
+    assert status_of(judge) == "active"  # Italy has not conceded
+    last = ask(judge, addr("ITALY"), "SET CONCEDE GERMANY\n")
+    assert "is the last one needed: game g ends in F1901M: conceded to GERMANY" in last
+    over = [m for m in judge.outbox()
+            if m["Subject"] == "[g] The game is over: conceded to GERMANY"]
+    assert sorted(m["To"] for m in over) == EVERYONE
+    assert "the players have conceded the game to GERMANY in Fall 1901 Movement" in \
+        body(over[0])
+    summary = ask(judge, addr("FRANCE"), "SUMMARY\n")
+    assert "Fall 1901 Movement: conceded to GERMANY by the players' vote" in summary
+
+
+def test_the_players_may_cancel_the_game(tmp_path: Path) -> None:
+    judge = game(tmp_path)
+    for power in SURVIVORS:
+        ask(judge, addr(power), "VOTE CANCEL\n")
+    over = [m for m in judge.outbox() if m["Subject"] == "[g] The game is cancelled"]
+    assert sorted(m["To"] for m in over) == EVERYONE
+    assert "the players have voted to cancel the game in Fall 1901 Movement" in body(over[0])
+
+
+def test_a_named_draw_passes_when_every_voter_names_the_same_powers(tmp_path: Path) -> None:
+    judge = game(tmp_path, OPEN)
+    ask(judge, addr("FRANCE"), "VOTE DRAW FRANCE/GERMANY\n")
+    ask(judge, addr("GERMANY"), "VOTE DRAW GERMANY, FRANCE\n")
+    assert status_of(judge) == "active"  # Italy has not voted for it
+    ask(judge, addr("ITALY"), "VOTE DRAW FRANCE GERMANY\n")
+    assert status_of(judge) == "finished"
+    text = body(next(m for m in judge.outbox() if m["To"] == addr("ITALY")
+                     and m["Subject"] == "[g] The game ends in a draw"))
+    assert "The draw is shared by the powers named in it: FRANCE, GERMANY." in text
