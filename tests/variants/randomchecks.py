@@ -156,8 +156,13 @@ def same_whatever_the_order(rules: StandardRules, seed: str = "shuffle") -> Chec
 
 
 def comparable(out: dict[str, Any]) -> dict[str, Any]:
-    """Refusals, builds and removals are listed in the order their lines came."""
-    listed = {k: sorted(out[k]) for k in ("built", "removed") if k in out}
+    """Refusals, builds, removals and notes (votes, home-centre orders) are listed in the
+    order their lines came: compared as sets of lines."""
+    listed: dict[str, Any] = {k: sorted(out[k]) for k in ("built", "removed", "public_notes")
+                              if k in out}
+    if "private_notes" in out:
+        listed["private_notes"] = {p: sorted(lines)
+                                   for p, lines in out["private_notes"].items()}
     return {**out, **listed,
             "errors": sorted(out["errors"], key=lambda e: (e["power"], e["order"]))}
 
