@@ -193,6 +193,12 @@ class Played:
 
     phases: int = 0
     results: list[PhaseResult] = field(default_factory=list)
+    lines: int = 0
+    refused: int = 0
+
+    def mostly_legal(self) -> bool:
+        """Whether the judge accepted most lines: the game tested what it was meant to."""
+        return self.refused * 5 < self.lines
 
 
 def play(setup: Setup, player: Player, game: int, until: int,
@@ -215,6 +221,8 @@ def play(setup: Setup, player: Player, game: int, until: int,
         if wrong:
             raise AssertionError(failure(setup, state, orders, seed, wrong))
         played.phases += 1
+        played.lines += sum(len(lines) for lines in orders.values())
+        played.refused += len(result.rejected)
         played.results.append(result)
         if result.winner:
             break

@@ -39,6 +39,7 @@ def test_standard_games_run_whole_years() -> None:
     for game in range(games(6)):
         setup = example("standard")
         played = play(setup, Player(), game, 1908, standard_checks(setup.rules), "standard")
+        assert played.mostly_legal(), f"{played.refused} of {played.lines} lines refused"
         phases += played.phases
         kinds |= {r.before.phase.kind for r in played.results}
     assert kinds == {"M", "R", "A"}  # movement, retreats and winters were all played
@@ -168,5 +169,6 @@ def test_changing_home_centres_games(name: str, options: dict[str, bool] | None,
         watch = HomeWatch(setup.state, extra)
         played = play(setup, player, game, 1909, [*standard_checks(setup.rules), watch],
                       f"{name}+homes")
+        assert played.mostly_legal(), f"{played.refused} of {played.lines} lines refused"
         changed += sum(r.before.homes != r.after.homes for r in played.results)
     assert changed > 0  # some home centres did change
