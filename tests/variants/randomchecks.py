@@ -22,51 +22,15 @@ from tests.variants.randomkit import Check, Orders, shuffled
 def units_accounted(result: PhaseResult, orders: Orders) -> list[str]:
     """Never two units in one province, units only where their type may stand, and no
     unit lost or gained without a line of the results saying why."""
-    before, after = result.before, result.after
+    after = result.after
     wrong = [f"{u.power} {u} stands in the slot of {prov}" for prov, u in after.units.items()
              if u.prov != prov]
     wrong += [f"{u.power} {u} stands where a {u.type} may not"
               for u in after.units.values() if not fits(after, u.type, u.loc)]
     expected: Counter[tuple[str, str]] = Counter()
-    kind = before.phase.kind
-    if kind == MOVEMENT:
-        for unit in before.units.values():
-            if unit.prov not in result.dislodged:
-                expected[unit.power, f"{unit.type} {result.moves.get(str(unit), unit.loc)}"] += 1
-        for entry in result.dislodged.values():
-            name = str(entry.unit)
-            kept = any(str(d.unit) == name for d in after.dislodged.values())
-            if not kept and name not in result.removed:
-                wrong.append(f"{entry.unit.power} {name}, dislodged, neither retreats nor "
-                             "is disbanded")
-    elif kind == RETREAT:
-        for unit in before.units.values():
-            expected[unit.power, str(unit)] += 1
-        for entry in before.dislodged.values():
-            name = str(entry.unit)
-            if name in result.moves:
-                expected[entry.unit.power, f"{entry.unit.type} {result.moves[name]}"] += 1
-            elif name not in result.removed:
-                wrong.append(f"{entry.unit.power} {name} neither retreats nor is disbanded")
-    else:
-        removed = Counter(result.removed)
-        for unit in before.units.values():
-            if removed[str(unit)]:
-                removed[str(unit)] -= 1
-            else:
-                expected[unit.power, str(unit)] += 1
-        wrong += [f"{name} is reported removed but was not on the board"
-                  for name, n in removed.items() if n > 0]
-        for name in result.built:
-            prov = province_of(name.split()[1])
-            power = next((u.power for u in after.units.values() if str(u) == name), None)
-            if power is None:
-                wrong.append(f"{name} is reported built but is not on the board")
-                continue
-            expected[power, name] += 1
-            if before.centers.get(prov) != power or prov in before.units:
-                wrong.append(f"{power} built {name} on a centre it does not own or that is "
-                             "occupied")
+    kind = result.before.phase.kind
+    account = _moved if kind == MOVEMENT else _retreated if kind == RETREAT else _adjusted
+    wrong += account(result, expected)
     if after.phase.kind != RETREAT:
         standing = Counter((u.power, str(u)) for u in after.units.values())
         if standing != expected:
@@ -75,6 +39,57 @@ def units_accounted(result: PhaseResult, orders: Orders) -> list[str]:
             wrong.append(f"units lost without a reason: {lost}; units from nowhere: {found}")
     if len({u.prov for u in after.units.values()}) != len(after.units):
         wrong.append("two units in one province")
+    return wrong
+
+
+def _moved(result: PhaseResult, expected: Counter[tuple[str, str]]) -> list[str]:
+    """Where each unit must stand after a movement phase; dislodged units accounted for."""
+    wrong = []
+    for unit in result.before.units.values():
+        if unit.prov not in result.dislodged:
+            expected[unit.power, f"{unit.type} {result.moves.get(str(unit), unit.loc)}"] += 1
+    for entry in result.dislodged.values():
+        name = str(entry.unit)
+        kept = any(str(d.unit) == name for d in result.after.dislodged.values())
+        if not kept and name not in result.removed:
+            wrong.append(f"{entry.unit.power} {name}, dislodged, neither retreats nor "
+                         "is disbanded")
+    return wrong
+
+
+def _retreated(result: PhaseResult, expected: Counter[tuple[str, str]]) -> list[str]:
+    wrong = []
+    for unit in result.before.units.values():
+        expected[unit.power, str(unit)] += 1
+    for entry in result.before.dislodged.values():
+        name = str(entry.unit)
+        if name in result.moves:
+            expected[entry.unit.power, f"{entry.unit.type} {result.moves[name]}"] += 1
+        elif name not in result.removed:
+            wrong.append(f"{entry.unit.power} {name} neither retreats nor is disbanded")
+    return wrong
+
+
+def _adjusted(result: PhaseResult, expected: Counter[tuple[str, str]]) -> list[str]:
+    before, after = result.before, result.after
+    removed = Counter(result.removed)
+    for unit in before.units.values():
+        if removed[str(unit)]:
+            removed[str(unit)] -= 1
+        else:
+            expected[unit.power, str(unit)] += 1
+    wrong = [f"{name} is reported removed but was not on the board"
+             for name, n in removed.items() if n > 0]
+    for name in result.built:
+        prov = province_of(name.split()[1])
+        power = next((u.power for u in after.units.values() if str(u) == name), None)
+        if power is None:
+            wrong.append(f"{name} is reported built but is not on the board")
+            continue
+        expected[power, name] += 1
+        if before.centers.get(prov) != power or prov in before.units:
+            wrong.append(f"{power} built {name} on a centre it does not own or that is "
+                         "occupied")
     return wrong
 
 

@@ -95,28 +95,7 @@ class HomeWatch:
         if before.phase.kind == MOVEMENT and before.phase.season == "S":
             self.last_winter = owners(before)
         for power in sorted(set(before.homes) | set(after.homes)):
-            was, now = set(before.homes.get(power, ())), set(after.homes.get(power, ()))
-            n = self.initial.get(power, len(was))
-            if len(now) > n + 1:
-                wrong.append(f"{power} has {len(now)} home centres, N = {n}")
-            if was != now and (not winter or len(was) >= n + 1):
-                wrong.append(f"{power}'s home centres changed from {sorted(was)} to "
-                             f"{sorted(now)} in {before.phase}")
-            said = [line.upper() for line in orders.get(power, [])]
-            held = {c for c, o in before.centers.items() if o == power}
-            for centre in sorted(now - was):
-                if not any(centre in line and "ASSIMILAT" in line for line in said):
-                    wrong.append(f"{power} gained {centre} as a home without ASSIMILATE")
-                if centre not in held or centre not in self.last_winter.get(power, set()):
-                    wrong.append(f"{power} assimilated {centre}, not held since last winter")
-            for centre in sorted(was - now):
-                if not any(centre in line and "ABANDON" in line for line in said):
-                    wrong.append(f"{power} lost {centre} as a home without ABANDON")
-                if centre in held or centre in self.last_winter.get(power, set()):
-                    wrong.append(f"{power} abandoned {centre}, held since last winter")
-                if len(held) >= len(was):
-                    wrong.append(f"{power} abandoned {centre} controlling {len(held)} "
-                                 f"centres with {len(was)} homes")
+            wrong += self.changes(result, power, orders.get(power, []))
         for name in result.built:
             unit = next(u for u in after.units.values() if str(u) == name)
             if unit.prov not in before.homes.get(unit.power, ()):
@@ -128,6 +107,35 @@ class HomeWatch:
         if skipped:
             wrong += [f"the winter was skipped although {p} could {what}"
                       for p, what in self.choices(after).items()]
+        return wrong
+
+    def changes(self, result: PhaseResult, power: str, lines: list[str]) -> list[str]:
+        """What is wrong with the change of `power`'s home centres in the phase."""
+        before, after = result.before, result.after
+        winter = before.phase.kind == ADJUSTMENT
+        wrong: list[str] = []
+        was, now = set(before.homes.get(power, ())), set(after.homes.get(power, ()))
+        n = self.initial.get(power, len(was))
+        if len(now) > n + 1:
+            wrong.append(f"{power} has {len(now)} home centres, N = {n}")
+        if was != now and (not winter or len(was) >= n + 1):
+            wrong.append(f"{power}'s home centres changed from {sorted(was)} to "
+                         f"{sorted(now)} in {before.phase}")
+        said = [line.upper() for line in lines]
+        held = {c for c, o in before.centers.items() if o == power}
+        for centre in sorted(now - was):
+            if not any(centre in line and "ASSIMILAT" in line for line in said):
+                wrong.append(f"{power} gained {centre} as a home without ASSIMILATE")
+            if centre not in held or centre not in self.last_winter.get(power, set()):
+                wrong.append(f"{power} assimilated {centre}, not held since last winter")
+        for centre in sorted(was - now):
+            if not any(centre in line and "ABANDON" in line for line in said):
+                wrong.append(f"{power} lost {centre} as a home without ABANDON")
+            if centre in held or centre in self.last_winter.get(power, set()):
+                wrong.append(f"{power} abandoned {centre}, held since last winter")
+            if len(held) >= len(was):
+                wrong.append(f"{power} abandoned {centre} controlling {len(held)} "
+                             f"centres with {len(was)} homes")
         return wrong
 
     def choices(self, state: GameState) -> dict[str, str]:
