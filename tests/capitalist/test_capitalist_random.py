@@ -30,7 +30,7 @@ from gmbot.variants.capitalist.votes import adjusting
 from tests.variants.randomchecks import standard_checks
 from tests.variants.randomkit import Orders, Player, example, games, play, unit_orders
 
-UNTIL = 1904
+YEARS = 8  # from the capital phase of 1896: four years of bribes
 
 
 class CapitalistPlayer(Player):
@@ -273,10 +273,10 @@ def capital_problems(state: GameState, caps: dict[str, str]) -> list[str]:
 def test_capitalist_games() -> None:
     auctions = phases = built = 0
     kinds: set[str] = set()
-    for game in range(games(4)):
+    for game in range(games(8)):
         setup = example("capitalist")
         watch = CapitalistWatch()
-        played = play(setup, CapitalistPlayer(), game, UNTIL,
+        played = play(setup, CapitalistPlayer(), game, YEARS,
                       [*standard_checks(setup.rules), watch], "capitalist")
         assert played.mostly_legal(), f"{played.refused} of {played.lines} lines refused"
         auctions += watch.auctions

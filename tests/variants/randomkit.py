@@ -86,9 +86,12 @@ class Player:
                  for prov, line in unit_orders(rng, state, rules).items()}
         out = by_power(state, lines)
         for power in state.powers:
+            # Never a second line for one of the power's units: the later one would
+            # replace the first, and the result would depend on the order of the lines.
+            free = [p for p in passable(state)
+                    if p not in state.units or state.units[p].power != power]
             if rng.random() < self.junk * 5:
-                out.setdefault(power, []).append(rng.choice(JUNK).format(
-                    p=rng.choice(sorted(state.map.provinces))))
+                out.setdefault(power, []).append(rng.choice(JUNK).format(p=rng.choice(free)))
         return out
 
     def decorate(self, rng: random.Random, state: GameState, line: str) -> str:
@@ -201,13 +204,14 @@ class Played:
         return self.refused * 5 < self.lines
 
 
-def play(setup: Setup, player: Player, game: int, until: int,
+def play(setup: Setup, player: Player, game: int, years: int,
          checks: list[Check], label: str) -> Played:
-    """Play the game `game` from `setup` until the year `until` starts (or someone wins),
+    """Play the game `game` from `setup` for `years` game years (or until someone wins),
     the checks run on every phase; a failing check or an exception fails with the phase's
     seed and its case."""
     state, rules = setup.state, setup.rules
     played = Played()
+    until = state.phase.year + years
     while state.phase.year < until:
         seed = f"{label}:{game}:{state.phase}"
         orders: Orders = {}

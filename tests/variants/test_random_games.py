@@ -1,7 +1,7 @@
 """Whole random games of the standard game, of changing home centres (on the standard map
-and with Arpiesse), each played from its example game through movement, retreats and
-winters, year after year, with the checks of randomchecks.py after every phase, and the
-home-centre rules checked from the option's text:
+and with Arpiesse, Warlock and Al-Andalus), each played from its example game through
+movement, retreats and winters, year after year, with the checks of randomchecks.py
+after every phase, and the home-centre rules checked from the option's text:
 
 - a power's home centres change only in a winter, and only by its ASSIMILATE or ABANDON;
 - it assimilates only a centre it controls and has controlled since the previous winter,
@@ -36,14 +36,14 @@ HOMES = {"changing_home_centres": True}
 def test_standard_games_run_whole_years() -> None:
     phases = 0
     kinds: set[str] = set()
-    for game in range(games(6)):
+    for game in range(games(10)):
         setup = example("standard")
-        played = play(setup, Player(), game, 1908, standard_checks(setup.rules), "standard")
+        played = play(setup, Player(), game, 7, standard_checks(setup.rules), "standard")
         assert played.mostly_legal(), f"{played.refused} of {played.lines} lines refused"
         phases += played.phases
         kinds |= {r.before.phase.kind for r in played.results}
     assert kinds == {"M", "R", "A"}  # movement, retreats and winters were all played
-    assert phases > 6 * 10
+    assert phases > 10 * 14
 
 
 class HomePlayer(Player):
@@ -167,7 +167,9 @@ def owners(state: GameState) -> dict[str, set[str]]:
 @pytest.mark.parametrize(("name", "options", "player"), [
     ("changing_home_centres", None, HomePlayer()),
     ("arpiesse", HOMES, ArpiesseHomePlayer()),
-], ids=["standard", "arpiesse"])
+    ("warlock", HOMES, HomePlayer()),  # no spells cast: the kit has no grammar of them
+    ("al-andalus", HOMES, HomePlayer()),
+], ids=["standard", "arpiesse", "warlock", "al-andalus"])
 def test_changing_home_centres_games(name: str, options: dict[str, bool] | None,
                                      player: Player) -> None:
     changed = 0
@@ -175,7 +177,7 @@ def test_changing_home_centres_games(name: str, options: dict[str, bool] | None,
         setup = example(name, options)
         extra = {"AUSTRIA": ["TRI"], "RUSSIA": ["SEV"]} if options is None else {}
         watch = HomeWatch(setup.state, extra)
-        played = play(setup, player, game, 1909, [*standard_checks(setup.rules), watch],
+        played = play(setup, player, game, 7, [*standard_checks(setup.rules), watch],
                       f"{name}+homes")
         assert played.mostly_legal(), f"{played.refused} of {played.lines} lines refused"
         changed += sum(r.before.homes != r.after.homes for r in played.results)
