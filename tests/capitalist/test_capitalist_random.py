@@ -21,6 +21,7 @@ import random
 from collections import defaultdict
 
 from gmbot.engine.map import COAST
+from gmbot.engine.orders import Order
 from gmbot.engine.result import PhaseResult
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, GameState, Unit
@@ -209,7 +210,7 @@ class Settled:
         self.auctions = 0
 
 
-def settle(state: GameState, accepted: list[object]) -> Settled:
+def settle(state: GameState, accepted: list[Order]) -> Settled:
     """Each unit's auction, from the text (4.6, 5.7-5.12) and the guide's rulings."""
     out = Settled()
     own = {o.prov: o for o in accepted if isinstance(o, Paid)}
@@ -217,7 +218,6 @@ def settle(state: GameState, accepted: list[object]) -> Settled:
     for o in accepted:
         if isinstance(o, Bribe):
             offers[o.prov].append(o)
-            out.spent[o.power] += 0
     # Unordered units are paid 1 each while the money left after the written pays and the
     # bribes offered lasts, in the order of their provinces.
     left = {p: eco.available(state, p) - sum(o.pay for o in own.values() if o.power == p)
