@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from gmbot.engine import state_from_dict, state_to_dict
@@ -153,14 +154,16 @@ def round_trips(result: PhaseResult, orders: Orders) -> list[str]:
     return []
 
 
-def same_whatever_the_order(rules: StandardRules, seed: str = "shuffle") -> Check:
+def same_whatever_the_order(rules: StandardRules,
+                            kept: Callable[[str], bool] | None = None) -> Check:
     """The phase again with the powers and each power's lines shuffled: the same result
-    (refusals, reported in the order the lines came, compared as a set)."""
-    rng = random.Random(seed)
+    (refusals, reported in the order the lines came, compared as a set). Lines `kept` (a
+    variant's ruling settles them in the order written) keep their order among themselves."""
+    rng = random.Random("shuffle")
 
     def check(result: PhaseResult, orders: Orders) -> list[str]:
         assert result.start is not None
-        again = adjudicate(result.start, rules, shuffled(rng, orders))
+        again = adjudicate(result.start, rules, shuffled(rng, orders, kept))
         if comparable(result_to_dict(again)) != comparable(result_to_dict(result)):
             first, second = comparable(result_to_dict(result)), comparable(result_to_dict(again))
             keys = sorted(k for k in set(first) | set(second) if first.get(k) != second.get(k))
@@ -182,6 +185,7 @@ def comparable(out: dict[str, Any]) -> dict[str, Any]:
             "errors": sorted(out["errors"], key=lambda e: (e["power"], e["order"]))}
 
 
-def standard_checks(rules: StandardRules) -> list[Check]:
+def standard_checks(rules: StandardRules,
+                    kept: Callable[[str], bool] | None = None) -> list[Check]:
     return [units_accounted, centres_change_after_the_fall, units_match_centres, round_trips,
-            same_whatever_the_order(rules)]
+            same_whatever_the_order(rules, kept)]

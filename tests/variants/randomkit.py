@@ -147,7 +147,10 @@ def unit_orders(rng: random.Random, state: GameState, rules: StandardRules) -> d
     moves: dict[str, str] = {}
     lines: dict[str, str] = {}
     units = sorted(state.units.values(), key=lambda u: u.prov)
+    convoys(rng, state, units, lines, moves)
     for unit in units:
+        if unit.prov in lines:
+            continue
         near = sorted(rules.neighbours(state, unit))  # a frozenset: hash order otherwise
         roll = rng.random()
         if near and roll < 0.7:
@@ -170,6 +173,30 @@ def unit_orders(rng: random.Random, state: GameState, rules: StandardRules) -> d
                     if other.prov not in moves and other.prov in reach]
         lines[unit.prov] = rng.choice(options) if options else f"{unit} H"
     return {prov: line for prov, line in lines.items() if line}
+
+
+def convoys(rng: random.Random, state: GameState, units: list[Unit], lines: dict[str, str],
+            moves: dict[str, str]) -> None:
+    """Now and then an army on a coast convoyed by a fleet at sea beside it to another
+    coast of that sea (the fleet's line, and mostly the army's)."""
+    gmap = state.map
+    for army in units:
+        if army.type != "A" or army.prov in lines or rng.random() > 0.15:
+            continue
+        fleets = [u for u in units if u.type == "F" and u.prov not in lines
+                  and gmap.is_sea(u.prov) and u.prov in gmap.fleet_prov_adj.get(army.prov, ())]
+        if not fleets:
+            continue
+        fleet = rng.choice(fleets)
+        coasts = sorted(c for c in gmap.fleet_prov_adj.get(fleet.prov, ())
+                        if c != army.prov and gmap.provinces[c].type == COAST)
+        if not coasts:
+            continue
+        dest = rng.choice(coasts)
+        lines[fleet.prov] = f"{fleet} C {army} - {dest}"
+        if rng.random() < 0.9:
+            lines[army.prov] = f"{army} - {dest}"
+            moves[army.prov] = dest
 
 
 def by_power(state: GameState, lines: dict[str, str],
@@ -242,8 +269,17 @@ def failure(setup: Setup, state: GameState, orders: Orders, seed: str,
             + "\nThe phase as a case:\n" + yaml.safe_dump(case, sort_keys=False))
 
 
-def shuffled(rng: random.Random, orders: Orders) -> Orders:
-    """The same orders, powers and each power's lines in another order."""
+def shuffled(rng: random.Random, orders: Orders,
+             kept: Callable[[str], bool] | None = None) -> Orders:
+    """The same orders, powers and each power's lines in another order; the lines `kept`
+    (those a variant settles in the order written) keep their order among themselves."""
     powers = list(orders)
     rng.shuffle(powers)
-    return {p: rng.sample(orders[p], len(orders[p])) for p in powers}
+    out: Orders = {}
+    for power in powers:
+        lines = rng.sample(orders[power], len(orders[power]))
+        if kept is not None:
+            in_order = iter([line for line in orders[power] if kept(line)])
+            lines = [next(in_order) if kept(line) else line for line in lines]
+        out[power] = lines
+    return out

@@ -157,6 +157,13 @@ class HomeWatch:
         return found
 
 
+def home_order(line: str) -> bool:
+    """ASSIMILATE and ABANDON lines: the option's guide settles them in the order written
+    (a second assimilation past N + 1 is void, an abandonment counts the homes left)."""
+    upper = line.upper()
+    return "ASSIMILAT" in upper or "ABANDON" in upper
+
+
 def owners(state: GameState) -> dict[str, set[str]]:
     out: dict[str, set[str]] = {}
     for centre, owner in state.centers.items():
@@ -177,7 +184,8 @@ def test_changing_home_centres_games(name: str, options: dict[str, bool] | None,
         setup = example(name, options)
         extra = {"AUSTRIA": ["TRI"], "RUSSIA": ["SEV"]} if options is None else {}
         watch = HomeWatch(setup.state, extra)
-        played = play(setup, player, game, 7, [*standard_checks(setup.rules), watch],
+        checks = [*standard_checks(setup.rules, kept=home_order), watch]
+        played = play(setup, player, game, 7, checks,
                       f"{name}+homes")
         assert played.mostly_legal(), f"{played.refused} of {played.lines} lines refused"
         changed += sum(r.before.homes != r.after.homes for r in played.results)
