@@ -31,7 +31,7 @@ from gmbot.variants.capitalist.votes import adjusting
 from tests.variants.randomchecks import standard_checks
 from tests.variants.randomkit import Orders, Player, example, games, play, unit_orders
 
-YEARS = 8  # from the capital phase of 1896: four years of bribes
+YEARS = 10  # from the capital phase of 1896: six years of bribes
 
 
 class CapitalistPlayer(Player):
@@ -57,14 +57,24 @@ class CapitalistPlayer(Player):
                 amount = rng.choice([1, 2, 3, 4])
                 if unit.power in nations or amount > money or rng.random() < 0.3:
                     continue
-                near = sorted(rules.neighbours(state, unit))
-                what = f"{unit} - {rng.choice(near)}" if near and rng.random() < 0.7 \
-                    else f"{unit} H"
+                what = bribed_order(rng, state, rules, unit)
                 if rng.random() < 0.2 and unit.prov in lines:
                     what = lines[unit.prov]  # the owner's own order: on the owner's side
                 out.setdefault(power, []).append(f"BRIBE {what} ({amount})")
                 nations.add(unit.power)
                 money -= amount
+            own = state.units_of(power)
+            if own and rng.random() < self.junk * 5:  # refused alone, whatever the order
+                out.setdefault(power, []).append(rng.choice([
+                    f"BRIBE {rng.choice(own)} H (1)", f"VOTE A {rng.choice(own).prov} (1)",
+                    f"BRIBE {rng.choice(own)} H (0)"]))
+        return out
+
+    def retreats(self, rng: random.Random, state: GameState, rules: StandardRules) -> Orders:
+        out = super().retreats(rng, state, rules)
+        for lines in out.values():  # retreats are outside the economy (7.1): refused
+            if rng.random() < self.junk * 5:
+                lines[0] = f"{lines[0]} (2)"
         return out
 
     def adjustments(self, rng: random.Random, state: GameState,
@@ -109,6 +119,20 @@ class CapitalistPlayer(Player):
                     out.setdefault(power, []).append(f"VOTE {what} ({count})")
                     left -= count
         return out
+
+
+def bribed_order(rng: random.Random, state: GameState, rules: StandardRules,
+                 unit: Unit) -> str:
+    """An order for another power's unit: a move, a hold or a support of a neighbour."""
+    near = sorted(rules.neighbours(state, unit))
+    beside = [u for u in state.units.values()
+              if any(u.prov == loc.split("/")[0] for loc in near)]
+    roll = rng.random()
+    if near and roll < 0.6:
+        return f"{unit} - {rng.choice(near)}"
+    if beside and roll < 0.8:
+        return f"{unit} S {rng.choice(beside)}"
+    return f"{unit} H"
 
 
 def build_vote(rng: random.Random, state: GameState, site: str) -> tuple[str, str]:
