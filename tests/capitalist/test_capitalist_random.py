@@ -161,7 +161,8 @@ def income(state: GameState, power: str) -> int:
 class CapitalistWatch:
     """The variant's rules, followed from the game's start (see the module doc)."""
 
-    def __init__(self) -> None:
+    def __init__(self, apart: int) -> None:
+        self.apart = apart
         self.capitals: dict[str, str] = {}
         self.homes: dict[str, set[str]] = {}
         self.auctions = 0
@@ -174,7 +175,7 @@ class CapitalistWatch:
             wrong.append(f"the capitals changed: {self.capitals} to {caps}")
         if not self.capitals and caps:
             self.capitals = caps
-            wrong += capital_problems(after, caps)
+            wrong += capital_problems(after, caps, self.apart)
         if eco.is_initial_adjustment(before):
             for power, cap in caps.items():
                 units = [str(u) for u in after.units_of(power)]
@@ -282,24 +283,38 @@ def hold(unit: Unit) -> str:
     return f"{unit} H"
 
 
-def capital_problems(state: GameState, caps: dict[str, str]) -> list[str]:
+def capital_problems(state: GameState, caps: dict[str, str], apart: int) -> list[str]:
+    """1.3: every power has a capital, a centre it owns, at least `apart` moves from every
+    other capital (counting every border)."""
     wrong = [f"{p} has no capital" for p in state.powers if p not in caps]
     for power, cap in caps.items():
         if cap not in state.map.supply_centres or state.centers.get(cap) != power:
             wrong.append(f"{power}'s capital {cap} is not a centre it owns")
-        near = state.map.army_adj.get(cap, frozenset()) | state.map.fleet_prov_adj.get(
-            cap, frozenset())
-        wrong += [f"{power}'s capital {cap} borders {other}'s {there} (1.3)"
-                  for other, there in caps.items() if there in near]
+        wrong += [f"{power}'s capital {cap} is {n} moves from {other}'s {there} (1.3)"
+                  for other, there in caps.items()
+                  if other != power and (n := moves(state, cap, there)) < apart]
     return wrong
+
+
+def moves(state: GameState, start: str, goal: str) -> int:
+    """The fewest borders crossed from `start` to `goal`, by any unit type."""
+    gmap, seen, ring, n = state.map, {start}, {start}, 0
+    while goal not in ring and ring:
+        ring = {q for p in ring for q in gmap.army_adj.get(p, frozenset())
+                | gmap.fleet_prov_adj.get(p, frozenset())} - seen
+        seen |= ring
+        n += 1
+    return n
 
 
 def test_capitalist_games() -> None:
     auctions = phases = built = 0
     kinds: set[str] = set()
     for game in range(games(8)):
-        setup = example("capitalist")
-        watch = CapitalistWatch()
+        # Each game its own coin tosses and one of the capitals' distances.
+        apart = 1 + game % 3
+        setup = example("capitalist", {"seed": game, "capital_min_distance": apart})
+        watch = CapitalistWatch(apart)
         played = play(setup, CapitalistPlayer(), game, YEARS,
                       [*standard_checks(setup.rules), watch], "capitalist")
         assert played.mostly_legal(), f"{played.refused} of {played.lines} lines refused"
