@@ -95,3 +95,23 @@ def test_capitals_a_gm_writes_keep_the_distance_rule() -> None:
     case["powers"]["FRANCE"]["capital"] = "BUR"
     with pytest.raises(CaseError, match="BUR is not a supply centre"):
         run_case(case)
+
+
+def test_capitals_a_gm_writes_leave_room_for_the_others() -> None:
+    """1.3, 1.4: every player gets a capital. With capitals 3 moves apart, these five
+    leave only Liverpool for England and Germany: the position is refused (the capital
+    phase could not be played)."""
+    import pytest
+
+    from gmbot.variants.cases import CaseError, run_case
+
+    caps = {"RUSSIA": "NWY", "AUSTRIA": "CON", "TURKEY": "VEN", "FRANCE": "BER",
+            "ITALY": "SPA"}
+    case = {"variant": "capitalist", "options": {"capital_min_distance": 3},
+            "phase": "W1896A", "units": {}, "centers": {},
+            "powers": {p: {"capital": c} for p, c in caps.items()}, "orders": {}}
+    with pytest.raises(CaseError, match="no room for a capital for each of ENGLAND, GERMANY"):
+        run_case(case)
+    del case["powers"]["ITALY"]  # without Spain there is room for three
+    out = run_case(case)
+    assert len(out["position"]["powers"]) == 7

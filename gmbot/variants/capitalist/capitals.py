@@ -10,6 +10,7 @@ clash when they are the same or fewer than `min_distance` moves apart (1.3)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from gmbot.engine.map import GameMap
@@ -39,13 +40,11 @@ def allocate(gmap: GameMap, prefs: dict[str, list[str]], fixed: dict[str, str],
     for power, cap in sorted(fixed.items()):
         out.log.append(f"{power}: capital {cap} (set by the GM)")
 
-    def free(c: str) -> bool:
-        return all(not too_near(gmap, c, taken, min_distance) for taken in out.capitals.values())
-
     while True:
         waiting = [p for p in powers if p not in out.capitals]
         if not waiting:
             return out
+        free = _free_centres(gmap, list(out.capitals.values()), len(waiting), min_distance)
         choice: dict[str, tuple[int, str]] = {}
         for p in waiting:
             for rank, c in enumerate(prefs.get(p, [])):
@@ -75,9 +74,54 @@ def allocate(gmap: GameMap, prefs: dict[str, list[str]], fixed: dict[str, str],
                        f"toss against {', '.join(q for q in clash if q != winner)})")
 
 
-def _by_lot(gmap: GameMap, power: str, free: object, rng: random.Random,
+def _free_centres(gmap: GameMap, taken: list[str], waiting: int,
+                  min_distance: int) -> Callable[[str], bool]:
+    """Whether a centre is free for one of the `waiting` players: far enough from every
+    capital `taken`, and leaving room for a capital for each of the others. Greedy
+    allocation could otherwise take centres that shut the last player out (found by
+    random games: with capitals 3 moves apart, 6 choices left no centre for the 7th)."""
+    open_ = sorted(c for c in gmap.supply_centres
+                   if not any(too_near(gmap, c, t, min_distance) for t in taken))
+    known: dict[str, bool] = {}
+
+    def free(c: str) -> bool:
+        found = known.get(c)
+        if found is None:
+            rest = [o for o in open_ if not too_near(gmap, o, c, min_distance)]
+            found = known[c] = c in open_ and _room(gmap, rest, waiting - 1, min_distance, {})
+        return found
+
+    return free
+
+
+def room_for(gmap: GameMap, taken: list[str], count: int, min_distance: int) -> bool:
+    """Whether `count` more capitals fit, each far enough from `taken` and each other."""
+    open_ = sorted(c for c in gmap.supply_centres
+                   if not any(too_near(gmap, c, t, min_distance) for t in taken))
+    return _room(gmap, open_, count, min_distance, {})
+
+
+def _room(gmap: GameMap, centres: list[str], need: int, min_distance: int,
+          seen: dict[tuple[tuple[str, ...], int], bool]) -> bool:
+    """Whether `need` capitals can be placed among `centres`, each far enough from the
+    others (a search: take the first centre or leave it)."""
+    if need <= 0:
+        return True
+    if len(centres) < need:
+        return False
+    key = (tuple(centres), need)
+    found = seen.get(key)
+    if found is None:
+        first, rest = centres[0], centres[1:]
+        found = _room(gmap, [c for c in rest if not too_near(gmap, c, first, min_distance)],
+                      need - 1, min_distance, seen) or _room(gmap, rest, need, min_distance, seen)
+        seen[key] = found
+    return found
+
+
+def _by_lot(gmap: GameMap, power: str, free: Callable[[str], bool], rng: random.Random,
             out: Allocation) -> None:
-    left = sorted(c for c in gmap.supply_centres if free(c))  # type: ignore[operator]
+    left = sorted(c for c in gmap.supply_centres if free(c))
     if not left:
         raise ValueError(f"no centre is left far enough from the others for {power}")
     cap = rng.choice(left)

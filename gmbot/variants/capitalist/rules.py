@@ -14,7 +14,7 @@ from gmbot.engine.orders import Order, OrderError
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Phase
 from gmbot.variants.capitalist.auction import Ledger, public_line, settle
-from gmbot.variants.capitalist.capitals import Allocation, allocate, too_near
+from gmbot.variants.capitalist.capitals import Allocation, allocate, room_for, too_near
 from gmbot.variants.capitalist.orders import (
     Bribe,
     Paid,
@@ -96,6 +96,13 @@ class CapitalistRules(StandardRules):
                                      f"{cap} is fewer than {near} moves from {other}'s capital "
                                      f"{there} (1.3)"))
             placed.append((power, cap))
+        waiting = [p for p in state.powers if eco.capital(state, p) is None]
+        if (placed and waiting and eco.is_capital_phase(state)
+                and not room_for(state.map, [c for _, c in placed], len(waiting), near)):
+            # The capital phase would find no capital for some of them (1.3, 1.4).
+            problems.append(("powers", f"the capitals set leave no room for a capital for "
+                                       f"each of {', '.join(waiting)}, {near} or more moves "
+                                       "from every other (1.3)"))
         return problems
 
     # -- grammar ----------------------------------------------------------------------
