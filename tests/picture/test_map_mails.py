@@ -79,7 +79,9 @@ def test_an_acknowledgement_has_no_picture(judge: Judge) -> None:
     judge.send(addr("FRANCE"), "A PAR - BUR\n", subject="[g] orders")
     judge.tick()
     [ack] = judge.to(addr("FRANCE"), judge.new_mail())
-    assert ack.get_content_type() == "text/plain"
+    # The text and its HTML part (issue 25), and no picture.
+    assert [p.get_content_type() for p in ack.walk()] == [
+        "multipart/alternative", "text/plain", "text/html"]
 
 
 def test_gmbot_map_writes_a_phase_and_the_current_position(judge: Judge,

@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 from gmbot.engine.state import Phase
 from gmbot.press.policy import PressRules
 from gmbot.service.outbox.queue import queue_mail
-from gmbot.service.outbox.render import render
+from gmbot.service.outbox.render import render, render_html
 from gmbot.service.runtime import active_players, log_event
 from gmbot.store.models import Event, Game, PhaseRow
 
@@ -51,14 +51,20 @@ def centre_history(session: Session, game: Game) -> list[dict[str, Any]]:
 def game_over_mail(session: Session, game: Game) -> tuple[str, str] | None:
     """The subject and body of the game's game-over mail, from how it ended as logged
     (None if the game has not ended)."""
+    context = _ending(session, game)
+    return None if context is None else render("game_over.txt.j2", **context)
+
+
+def _ending(session: Session, game: Game) -> dict[str, Any] | None:
+    """What the game-over mail says: how the game ended as logged, the centres by year."""
     ending = session.scalars(
         select(Event.data).where(Event.game_id == game.id, Event.kind == "game_over")
         .order_by(Event.id.desc()).limit(1)
     ).first()
     if ending is None or game.status != "finished":
         return None
-    return render("game_over.txt.j2", game=game, history=centre_history(session, game),
-                  debrief=PressRules.from_dict(game.press).ended_allows(), **ending)
+    return {"game": game, "history": centre_history(session, game),
+            "debrief": PressRules.from_dict(game.press).ended_allows(), **ending}
 
 
 def end_game(session: Session, game: Game, now: datetime, *, phase: str,
@@ -70,10 +76,12 @@ def end_game(session: Session, game: Game, now: datetime, *, phase: str,
     game.status = "finished"
     event = log_event(session, game, "game_over", now, phase=phase, winner=winner,
                       survivors=survivors or [], lines=lines or [], board=board or [])
-    mail = game_over_mail(session, game)
-    assert mail is not None
-    subject, body = mail
+    context = _ending(session, game)
+    assert context is not None
+    subject, body = render("game_over.txt.j2", **context)
+    html = render_html("game_over.html.j2", subject, **context)
     # Observers too: the summary is public.
     for address in [p.address for p in active_players(game)] + [game.gm, *game.observers]:
         queue_mail(session, key=f"over:{event}:{address}", kind="results", sender=game.judge,
-                   recipient=address, subject=subject, body=body, now=now, game=game)
+                   recipient=address, subject=subject, body=body, now=now, game=game,
+                   html=html)

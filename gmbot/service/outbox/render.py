@@ -79,6 +79,13 @@ def render_html(name: str, subject: str, has_map: bool = False, folder: str | No
         subject=subject, map_src=MAP_SRC if has_map else None, **context))
 
 
+def text_html(subject: str, text: str, has_map: bool = False, **context: Any) -> str:
+    """The HTML part of a mail written as text (text.html.j2): headed by its subject
+    without the game's tag, its paragraphs as wrapping blocks, the map after the first."""
+    title = subject.split("] ", 1)[1] if subject.startswith("[") and "] " in subject else subject
+    return render_html("text.html.j2", subject, has_map, title=title, text=text, **context)
+
+
 def howto_source(name: str) -> tuple[str, str, Callable[[], bool]] | None:
     """The template `howto/NAME.txt.j2`: the how-to text its declaration names, or None
     (not found) for a name no declaration has or a declaration without one."""
