@@ -15,6 +15,8 @@ from tests.browserkit import Browser, mail_page
 from tests.loop.judgekit import POWERS, Judge, body, make_judge, standard_game
 from tests.loop.test_capitalist_mail import capitalist_game, private_part, yaml_position
 from tests.picture.test_map_mails import addr, play_spring
+from tests.warlock.test_warlock_mail import GAME as WARLOCK
+from tests.warlock.test_warlock_mail import mail_orders
 
 GM = "gm@example.test"
 WIDTHS = (390, 1280)
@@ -142,6 +144,29 @@ def test_a_capitalist_results_mail_shows_his_account_and_no_one_elses(
         assert accounts[power] in own_text
         page = browser.text()
         assert [p for p, line in accounts.items() if line in page] == [power]
+
+
+def test_a_warlock_results_mail_shows_an_invisible_unit_to_its_owner_only(
+        browser: Browser, tmp_path: Path) -> None:
+    judge = make_judge(tmp_path / "warlock", WARLOCK.read_text(encoding="utf-8"))
+    mail_orders(judge, {"TURKEY": ["CAST MAKE INVISIBLE F ANK - BLA", "A CON - BUL",
+                                   "A SMY H"]}, "spring")
+    judge.tick()
+    results = [m for m in results_of(judge.new_mail()) if m["To"] != GM]
+    assert len(results) == len(POWERS)
+    for mail in results:
+        show(browser, mail, tmp_path / mail["To"], 390)
+        fits(browser, 390)
+        own, picture, rest = tops(browser, "own", "map", "results")
+        assert own < picture < rest
+        own_text = browser.js("return document.getElementById('own').innerText;")
+        assert "Spells left:" in own_text  # his spells, in his own section
+        page = browser.text()
+        if mail["To"] == addr("TURKEY"):
+            assert "F BLA is invisible: only you see it" in own_text
+            assert "F ANK - BLA (invisible)" in page
+        else:
+            assert "F BLA" not in page and "ANK - BLA" not in page, mail["To"]
 
 
 def test_welcome_ack_history_announcement_and_game_over_fit_a_phone(
