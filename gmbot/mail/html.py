@@ -22,24 +22,49 @@ MAP_STYLE = "display:block;max-width:100%;height:auto;border:0"
 MAP_SRC = "cid:map"
 
 
+WRAPPED = 60  # a text line this long was most likely wrapped by its writer, not ended
+
+
 def text_blocks(text: str) -> str:
     """The text as escaped HTML: a block per paragraph (lines apart from blank ones), a
-    line per line, an indented line indented (1 em for 2 spaces). No <pre>: it wraps."""
-    blocks, lines = [], []
-    for line in [*text.splitlines(), ""]:
-        if line.strip():
-            lines.append(_line(line))
-        elif lines:
-            blocks.append('<div style="margin:0 0 12px 0">' + "".join(lines) + "</div>")
-            lines = []
+    line per line, an indented line indented (1 em for 2 spaces). A line the writer
+    wrapped (a long one, followed by one at the indentation its text had) flows on into
+    the next, so a phone wraps it at its own width. No <pre>."""
+    blocks: list[str] = []
+    lines: list[tuple[int, str]] = []  # (indentation, text) of the paragraph so far
+    previous = ""  # the paragraph's last line as written
+    for raw in [*text.splitlines(), ""]:
+        line = raw.rstrip()
+        if not line.strip():
+            if lines:
+                blocks.append('<div style="margin:0 0 12px 0">'
+                              + "".join(_line(*one) for one in lines) + "</div>")
+                lines = []
+            continue
+        if lines and _continues(previous, lines[-1], line):
+            lines[-1] = (lines[-1][0], f"{lines[-1][1]} {line.strip()}")
+        else:
+            lines.append((len(line) - len(line.lstrip(" ")), line.strip()))
+        previous = line
     return "\n".join(blocks)
 
 
-def _line(line: str) -> str:
-    stripped = line.lstrip(" \t")
-    indent = (len(line) - len(stripped)) / 2
-    pad = f"padding-left:{indent:g}em;" if indent else ""
-    return f'<div style="{pad}margin:0">{escape(stripped.rstrip())}</div>'
+def _continues(previous: str, joined: tuple[int, str], line: str) -> bool:
+    """Whether `line` goes on with the `previous` line as written (part of the logical
+    line `joined`: its indentation and text): that one was long and did not end with a
+    colon, and this one is no list item and starts where the logical line's text did
+    (after a list's "- ")."""
+    indent, text = joined
+    stripped = line.lstrip(" ")
+    start = indent + (2 if text.startswith(("- ", "* ")) else 0)
+    return (len(previous) >= WRAPPED and not previous.endswith(":")
+            and not stripped.startswith(("- ", "* "))
+            and len(line) - len(stripped) == start)
+
+
+def _line(indent: int, text: str) -> str:
+    pad = f"padding-left:{indent / 2:g}em;" if indent else ""
+    return f'<div style="{pad}margin:0">{escape(text)}</div>'
 
 
 def text_page(text: str, with_map: bool = False, title: str = "") -> str:
