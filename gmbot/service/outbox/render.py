@@ -58,9 +58,10 @@ def _environment(folder: str | None, html: bool) -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
         # Compiled templates kept between processes (in a private folder of the user's
         # temporary directory, checked against the template's source): a piped mail or a
-        # cron tick would otherwise compile its templates from source every time. Only
-        # for the text: the cache tells templates apart by name, not by escaping.
-        bytecode_cache=None if html else jinja2.FileSystemBytecodeCache(),
+        # cron tick would otherwise compile its templates from source every time. The
+        # HTML parts' files apart: the cache tells templates by name, not by escaping.
+        bytecode_cache=jinja2.FileSystemBytecodeCache(
+            pattern="__jinja2_html_%s.cache" if html else "__jinja2_%s.cache"),
     )
     env.filters["plural"] = lambda word, n, many=None: word if n == 1 else (many or word + "s")
     return env
