@@ -9,8 +9,9 @@ from email.message import EmailMessage
 from email.policy import SMTP
 from email.utils import format_datetime
 from hashlib import sha256
-from html import escape
 from typing import cast
+
+from gmbot.mail.html import MAP_SRC, text_page
 
 LOOP_HEADER = "X-Gmbot-Loop"
 # On the wire: CRLF, and headers folded only past RFC 5322's 998 characters, so a long
@@ -28,7 +29,10 @@ class Outgoing:
     date: datetime
     in_reply_to: str | None = None
     auto: str = "auto-generated"  # or auto-replied
-    picture: bytes | None = None  # a PNG map, shown inline under the text
+    picture: bytes | None = None  # a PNG map, shown inline by the HTML part
+    # The HTML alternative of the text, showing the picture (if any) as MAP_SRC; None: a
+    # mail with a picture gets the plain HTML of its text, a mail without stays text only.
+    html: str | None = None
 
 
 def compose(out: Outgoing) -> EmailMessage:
@@ -46,30 +50,36 @@ def compose(out: Outgoing) -> EmailMessage:
     msg["Auto-Submitted"] = out.auto
     msg[LOOP_HEADER] = out.sender
     msg.set_content(out.body, charset="utf-8", cte="quoted-printable")
-    if out.picture:
-        _add_picture(msg, out)
+    html = out.html if out.html is not None or not out.picture else text_page(out.body, True)
+    if html is not None:
+        _add_html(msg, out, html)
     msg.policy = WIRE_POLICY  # after set_content: the body keeps 76-character QP lines
     return msg
 
 
-def _add_picture(msg: EmailMessage, out: Outgoing) -> None:
-    """multipart/alternative: the text, and an HTML part showing the same text and the map
-    inline (multipart/related, by Content-ID), which Gmail, Outlook and Apple Mail show
-    without a click. Boundaries come from the Message-ID: a resend is the same bytes."""
-    cid = f"map.{out.message_id}"
-    msg.add_alternative(map_html(out.body, cid), subtype="html", charset="utf-8",
+def map_cid(message_id: str) -> str:
+    return f"map.{message_id}"
+
+
+def with_map_cid(html: str, message_id: str) -> str:
+    """The HTML with its map's source pointed at the picture's Content-ID. Only markup
+    can hold the quoted source: text in an attribute or element has its quotes escaped."""
+    return html.replace(f'"{MAP_SRC}"', f'"cid:{map_cid(message_id)}"')
+
+
+def _add_html(msg: EmailMessage, out: Outgoing, html: str) -> None:
+    """multipart/alternative: the text, and the HTML part; with a picture, the HTML part
+    and the map it shows inline are a multipart/related (by Content-ID), which Gmail,
+    Outlook and Apple Mail show without a click. Boundaries come from the Message-ID: a
+    resend is the same bytes."""
+    msg.add_alternative(with_map_cid(html, out.message_id), subtype="html", charset="utf-8",
                         cte="quoted-printable")
-    # The payload is now the two alternatives, the HTML one second; typeshed types a
-    # payload item as any payload.
-    html = cast(EmailMessage, msg.get_payload(1))
-    html.add_related(out.picture, "image", "png", cid=f"<{cid}>",
-                     disposition="inline", filename="map.png")
+    if out.picture:
+        # The payload is now the two alternatives, the HTML one second; typeshed types a
+        # payload item as any payload.
+        part = cast(EmailMessage, msg.get_payload(1))
+        part.add_related(out.picture, "image", "png", cid=f"<{map_cid(out.message_id)}>",
+                         disposition="inline", filename="map.png")
     tag = sha256(out.message_id.encode()).hexdigest()[:24]
     for i, part in enumerate(p for p in msg.walk() if p.is_multipart()):
         part.set_boundary(f"=_gmbot_{tag}_{i}")
-
-
-def map_html(body: str, cid: str) -> str:
-    """The HTML alternative of a mail with a map: the text as it is, and the map below."""
-    return (f'<html><body><pre style="font-family: monospace">{escape(body)}</pre>\n'
-            f'<p><img src="cid:{escape(cid)}" alt="Map of the board"></p></body></html>\n')

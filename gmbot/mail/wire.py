@@ -15,7 +15,8 @@ from email.utils import format_datetime
 from functools import lru_cache
 from hashlib import sha256
 
-from gmbot.mail.compose import LOOP_HEADER, Outgoing, compose, map_html
+from gmbot.mail.compose import LOOP_HEADER, Outgoing, compose, map_cid, with_map_cid
+from gmbot.mail.html import text_page
 
 # What is written verbatim; anything else goes through the email package.
 _PLAIN_ADDRESS = re.compile(r"[A-Za-z0-9._%+=-]+@[A-Za-z0-9.-]+")
@@ -41,24 +42,40 @@ def wire_bytes(out: Outgoing) -> bytes:
         head += [f"In-Reply-To: <{out.in_reply_to}>", f"References: <{out.in_reply_to}>"]
     head += [f"Auto-Submitted: {out.auto}", f"{LOOP_HEADER}: {out.sender}", ""]
     top = "\r\n".join(head).encode("ascii")
-    if not out.picture:
+    html = out.html if out.html is not None or not out.picture else text_page(out.body, True)
+    if html is None:
         return b"".join((top, _TEXT_HEAD, _MIME, b"\r\n", _quoted_printable(out.body)))
-    return top + _with_picture(out, out.picture)
+    html = with_map_cid(html, out.message_id)
+    if not out.picture:
+        return top + _with_html(out, html)
+    return top + _with_picture(out, html, out.picture)
 
 
-def _with_picture(out: Outgoing, picture: bytes) -> bytes:
-    """The structure compose builds: multipart/alternative of the text and of a
-    multipart/related holding the HTML text and the map it shows by Content-ID."""
+def _with_html(out: Outgoing, html: str) -> bytes:
+    """The structure compose builds without a picture: multipart/alternative of the text
+    and the HTML."""
+    tag = sha256(out.message_id.encode()).hexdigest()[:24]
+    outer = f"=_gmbot_{tag}_0".encode()
+    return b"".join((
+        _MIME, b'Content-Type: multipart/alternative; boundary="', outer, b'"\r\n\r\n',
+        b"--", outer, b"\r\n", _TEXT_HEAD, b"\r\n", _quoted_printable(out.body),
+        b"\r\n--", outer, b"\r\n", _HTML_HEAD, _MIME, b"\r\n", _quoted_printable(html),
+        b"\r\n--", outer, b"--\r\n"))
+
+
+def _with_picture(out: Outgoing, html: str, picture: bytes) -> bytes:
+    """The structure compose builds with a picture: multipart/alternative of the text and
+    of a multipart/related holding the HTML and the map it shows by Content-ID."""
     tag = sha256(out.message_id.encode()).hexdigest()[:24]
     outer, inner = f"=_gmbot_{tag}_0".encode(), f"=_gmbot_{tag}_1".encode()
-    cid = f"map.{out.message_id}"
+    cid = map_cid(out.message_id)
     return b"".join((
         _MIME, b'Content-Type: multipart/alternative; boundary="', outer, b'"\r\n\r\n',
         b"--", outer, b"\r\n", _TEXT_HEAD, b"\r\n", _quoted_printable(out.body),
         b"\r\n--", outer, b"\r\n", _MIME,
         b'Content-Type: multipart/related; boundary="', inner, b'"\r\n\r\n',
         b"--", inner, b"\r\n", _HTML_HEAD, b"\r\n",
-        _quoted_printable(map_html(out.body, cid)),
+        _quoted_printable(html),
         b"\r\n--", inner, b"\r\n",
         b"Content-Type: image/png\r\nContent-Transfer-Encoding: base64\r\n"
         b'Content-Disposition: inline; filename="map.png"\r\n'

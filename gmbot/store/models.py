@@ -194,8 +194,9 @@ class Outbound(Base):
     next_attempt_at: Mapped[datetime | None]
     last_error: Mapped[str | None] = mapped_column(Text)
     sent_at: Mapped[datetime | None]
-    # The map picture shown inline (PNG), rendered when the mail is queued, so that a resend
-    # is the identical message; dropped once the mail is sent.
+    # The map picture (PNG) and the HTML part that shows it inline, packed together by
+    # gmbot/mail/parts.py (the name is from when it held the picture alone), rendered when
+    # the mail is queued, so that a resend is the identical message; dropped once sent.
     picture: Mapped[bytes | None] = mapped_column(LargeBinary)
 
 

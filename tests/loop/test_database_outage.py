@@ -10,7 +10,7 @@ from sqlalchemy.exc import OperationalError
 
 from gmbot.service.inbound import record as inbound
 from gmbot.store.models import Inbound
-from tests.loop.judgekit import Judge
+from tests.loop.judgekit import Judge, body
 
 
 def test_a_mail_meeting_a_database_failure_stays_in_the_inbox(
@@ -32,4 +32,4 @@ def test_a_mail_meeting_a_database_failure_stays_in_the_inbox(
     [outcome] = judge.tick().mails
     assert outcome.status == "handled"
     [ack] = judge.new_mail()
-    assert "A PAR - BUR" in ack.get_content()
+    assert "A PAR - BUR" in body(ack)

@@ -96,3 +96,16 @@ def test_the_recipients_of_one_map_share_its_encoding_and_get_each_their_own_mai
                        message_id=f"m{i}.t{i}@example.test", body=f"Player {i}\n")
         assert mail == compose(out).as_bytes()
     assert len(set(mails)) == 3
+
+
+HTML = st.text(st.characters(blacklist_categories=("Cs",)), max_size=600).map(
+    lambda text: f'<p>{text}</p><img src="cid:map" alt="map">')
+
+
+@settings(max_examples=200, deadline=None)
+@given(body=BODY, html=HTML, message_id=OWN_ID,
+       picture=st.one_of(st.none(), PICTURE))
+def test_a_mail_with_its_own_html_part_is_written_as_the_email_package_writes_it(
+        body: str, html: str, message_id: str, picture: bytes | None) -> None:
+    out = outgoing(body=body, html=html, message_id=message_id, picture=picture)
+    assert wire_bytes(out) == compose(out).as_bytes()

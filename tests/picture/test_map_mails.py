@@ -14,7 +14,7 @@ from sqlalchemy import select
 from gmbot.cli import main
 from gmbot.engine.map import load_map
 from gmbot.store.models import Outbound
-from tests.loop.judgekit import POWERS, REPO, Judge, make_judge, standard_game
+from tests.loop.judgekit import POWERS, REPO, Judge, body, make_judge, standard_game
 from tests.picture.mapkit import (
     colours,
     decode,
@@ -79,7 +79,9 @@ def test_an_acknowledgement_has_no_picture(judge: Judge) -> None:
     judge.send(addr("FRANCE"), "A PAR - BUR\n", subject="[g] orders")
     judge.tick()
     [ack] = judge.to(addr("FRANCE"), judge.new_mail())
-    assert ack.get_content_type() == "text/plain"
+    # The text and its HTML part (issue 25), and no picture.
+    assert [p.get_content_type() for p in ack.walk()] == [
+        "multipart/alternative", "text/plain", "text/html"]
 
 
 def test_gmbot_map_writes_a_phase_and_the_current_position(judge: Judge,
@@ -124,9 +126,10 @@ def test_a_map_that_fails_to_draw_does_not_hold_back_the_results(
     monkeypatch.setattr(gmbot.picture.draw, "render", broken)
     results = play_spring(judge)
     assert len(results) == 8
-    for mail in results:
-        assert mail.get_content_type() == "text/plain"
-        assert "A PAR - BUR" in mail.get_content()
+    for mail in results:  # the text and the HTML part, without a picture (issue 25)
+        assert not any(p.get_content_maintype() == "image" for p in mail.walk())
+        assert "A PAR - BUR" in body(mail)
+        assert "<img" not in mail.get_body(preferencelist=("html",)).get_content()
 
 
 def test_every_welcome_mail_shows_the_start_inline(judge: Judge) -> None:

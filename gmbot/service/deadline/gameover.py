@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 from gmbot.engine.state import Phase
 from gmbot.press.policy import PressRules
 from gmbot.service.outbox.queue import queue_mail
-from gmbot.service.outbox.render import render
+from gmbot.service.outbox.render import render, render_html
 from gmbot.service.runtime import active_players, log_event
 from gmbot.service.views.pictures import phase_picture
 from gmbot.service.views.record import seat_history
@@ -53,6 +53,12 @@ def centre_history(session: Session, game: Game) -> list[dict[str, Any]]:
 def game_over_mail(session: Session, game: Game) -> tuple[str, str] | None:
     """The subject and body of the game's game-over mail, from how it ended as logged
     (None if the game has not ended)."""
+    context = _ending(session, game)
+    return None if context is None else render("game_over.txt.j2", **context)
+
+
+def _ending(session: Session, game: Game) -> dict[str, Any] | None:
+    """What the game-over mail says: how the game ended as logged, the centres by year."""
     ending = session.scalars(
         select(Event.data).where(Event.game_id == game.id, Event.kind == "game_over")
         .order_by(Event.id.desc()).limit(1)
@@ -61,9 +67,9 @@ def game_over_mail(session: Session, game: Game) -> tuple[str, str] | None:
         return None
     # Who played whom, revealed at the end unless the game keeps its players anonymous.
     seats = [] if game.anonymous else seat_history(session, game)
-    return render("game_over.txt.j2", game=game, history=centre_history(session, game),
-                  debrief=PressRules.from_dict(game.press).ended_allows(), seats=seats,
-                  **{"how": "gm", **ending})
+    return {"game": game, "history": centre_history(session, game),
+            "debrief": PressRules.from_dict(game.press).ended_allows(), "seats": seats,
+            **{"how": "gm", **ending}}
 
 
 def _final_picture(session: Session, game: Game) -> bytes | None:
@@ -88,13 +94,14 @@ def end_game(session: Session, game: Game, now: datetime, *, phase: str,
     event = log_event(session, game, "game_over", now, phase=phase, winner=winner,
                       survivors=survivors or [], lines=lines or [], board=board or [],
                       how=how, named=named)
-    mail = game_over_mail(session, game)
-    assert mail is not None
-    subject, body = mail
+    context = _ending(session, game)
+    assert context is not None
+    subject, body = render("game_over.txt.j2", **context)
     session.flush()
     picture = _final_picture(session, game)
+    html = render_html("game_over.html.j2", subject, has_map=picture is not None, **context)
     # Observers too: the summary is public.
     for address in [p.address for p in active_players(game)] + [game.gm, *game.observers]:
         queue_mail(session, key=f"over:{event}:{address}", kind="results", sender=game.judge,
                    recipient=address, subject=subject, body=body, now=now, game=game,
-                   picture=picture)
+                   picture=picture, html=html)

@@ -29,7 +29,7 @@ from gmbot.service.deadline.parking import GameParked, park_game
 from gmbot.service.deadline.wakeups import due_phases, next_wake, reschedule, wake_time
 from gmbot.service.locks import lock_game, locked_game
 from gmbot.service.outbox.queue import queue_mail
-from gmbot.service.outbox.render import render
+from gmbot.service.outbox.render import render, render_html
 from gmbot.service.runtime import (
     StoredPositionError,
     active_players,
@@ -232,16 +232,21 @@ def _process(app: App, s: Session, game: Game, phase: PhaseRow, reason: str,
         rejected = _rejected(sets.get(player.id), result, player.key)
         view = results_view(rules, state, after, result, player.key, rejected)
         subj, body = render("results.txt.j2", view=view, **extra)
+        png = picture(view)
         queue_mail(s, key=f"results:{phase.id}:{player.address}", kind="results",
                    sender=game.judge, recipient=player.address, subject=subj, body=body,
-                   now=now, game=game, picture=picture(view))
+                   now=now, game=game, picture=png,
+                   html=render_html("results.html.j2", subj, png is not None, view=view, **extra))
+    png = picture(public)
+    public_html = render_html("results.html.j2", subject, png is not None, view=public,
+                              **extra)
     queue_mail(s, key=f"results:{phase.id}:gm", kind="results", sender=game.judge,
                recipient=game.gm, subject=subject, body=public_text, now=now, game=game,
-               picture=picture(public))
+               picture=png, html=public_html)
     for address in game.observers or ():  # the public copy, never a private section
         queue_mail(s, key=f"results:{phase.id}:observer:{address}", kind="results",
                    sender=game.judge, recipient=address, subject=subject, body=public_text,
-                   now=now, game=game, picture=picture(public))
+                   now=now, game=game, picture=png, html=public_html)
     phase.result = {**result, "public_text": public_text, "nmr": nmr, "reason": reason,
                     ORDERED: [p.key for p in duty if p.key not in nmr], DISORDER: disorder}
     phase.processed_at = now

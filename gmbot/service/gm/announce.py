@@ -12,8 +12,9 @@ from typing import Any
 from sqlalchemy import update
 from sqlalchemy.orm import Session
 
+from gmbot.mail.parts import pack
 from gmbot.service.outbox.queue import queue_mail
-from gmbot.service.outbox.render import render
+from gmbot.service.outbox.render import render, text_html
 from gmbot.service.runtime import active_players, policy_of
 from gmbot.service.views.results import deadline_text
 from gmbot.store.models import Game, Outbound, Player
@@ -42,9 +43,10 @@ def announce(session: Session, game: Game, event_id: int, template: str, now: da
         recipients += [(None, address) for address in game.observers or ()]
     for player, address in recipients:
         subject, body = render(template, game=game, player=player, **context)
+        html = text_html(subject, body)
         # queue_mail's keyword arguments, of several types
         mail: dict[str, Any] = {"kind": "announce", "sender": game.judge, "recipient": address,
-                "subject": subject, "body": body, "now": now, "game": game}
+                "subject": subject, "body": body, "now": now, "game": game, "html": html}
         key = f"{moment}:{address}"
         counts = 1 if player is not None else 0
         if queue_mail(session, key=key, **mail):
@@ -52,7 +54,7 @@ def announce(session: Session, game: Game, event_id: int, template: str, now: da
             continue
         fresher = session.execute(
             update(Outbound).where(Outbound.key == key[:300], Outbound.status == "queued")
-            .values(subject=subject[:998], body=body))
+            .values(subject=subject[:998], body=body, picture=pack(html, None)))
         if fresher.rowcount:  # type: ignore[attr-defined]
             sent += counts
         elif queue_mail(session, key=f"announce:{event_id}:{address}", **mail):

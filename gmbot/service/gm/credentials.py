@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 from gmbot.engine.state import Phase
 from gmbot.mail.auth.secrets import check_secret, hash_secret, new_secret
 from gmbot.service.outbox.queue import is_queued, queue_mail
-from gmbot.service.outbox.render import render
+from gmbot.service.outbox.render import render, render_html
 from gmbot.service.runtime import current_phase, policy_of, rules_for, state_of
 from gmbot.service.views.pictures import PositionPictures
 from gmbot.service.views.results import board_summary, deadline_text
@@ -52,12 +52,13 @@ def welcome(session: Session, game: Game, player: Player | None, now: datetime,
     address = game.gm if player is None else player.address
     stored = game.gm_secret_hash if player is None else player.secret_hash
     seat = "" if player is None else _seat(player)
-    subject, body = render(
-        "welcome.txt.j2", game=game, is_gm=player is None, seat=seat, address=address,
-        role=None if player is None else player.role,
-        phase=Phase.parse(phase.name).long() if phase else None,
-        deadline=deadline_text(policy_of(game), phase.deadline_at if phase else None),
-        secret=secret, has_secret=bool(stored), **extra)
+    context: dict[str, Any] = {  # of the text and of the HTML part
+        "game": game, "is_gm": player is None, "seat": seat, "secret": secret,
+        "phase": Phase.parse(phase.name).long() if phase else None,
+        "deadline": deadline_text(policy_of(game), phase.deadline_at if phase else None),
+        **extra}
+    subject, body = render("welcome.txt.j2", address=address, has_secret=bool(stored),
+                           role=None if player is None else player.role, **context)
     key = f"welcome:{game.id}:{address}:{(stored or '-')[-16:]}"
     picture = None
     if phase is not None and not is_queued(session, key):
@@ -66,8 +67,9 @@ def welcome(session: Session, game: Game, player: Player | None, now: datetime,
             pictures = PositionPictures(state_of(game, phase, rules), rules)
         picture = pictures(None if player is None else player.key)
     # One welcome per person and secret: reloading the file does not send it again.
+    html = render_html("welcome.html.j2", subject, picture is not None, text=body, **context)
     queue_mail(session, key=key, kind="welcome", sender=game.judge, recipient=address,
-               subject=subject, body=body, now=now, game=game, picture=picture)
+               subject=subject, body=body, now=now, game=game, picture=picture, html=html)
 
 
 def _catch_up(session: Session, game: Game, phase: PhaseRow,

@@ -19,7 +19,7 @@ from gmbot.press.limits import Used
 from gmbot.press.names import GM, Names, Seat
 from gmbot.press.policy import PressRules
 from gmbot.service.outbox.queue import new_message_id, queue_mail
-from gmbot.service.outbox.render import render
+from gmbot.service.outbox.render import render, text_html
 from gmbot.service.outbox.tokens import recipient_token
 from gmbot.service.runtime import active_players, log_event, map_for, rules_for
 from gmbot.store.models import Game, Inbound, Player, Press, PressCopy
@@ -120,7 +120,7 @@ def relay(session: Session, game: Game, names: Names, msg: Message, inbound: Inb
         mid = new_message_id(game.judge, recipient_token(game, copy.address, now))
         queue_mail(session, key=f"press:{press.id}:{copy.address}", kind="press",
                    sender=game.judge, recipient=copy.address, subject=subject, body=body,
-                   now=now, game=game, message_id=mid)
+                   now=now, game=game, message_id=mid, html=text_html(subject, body))
         session.add(PressCopy(press_id=press.id, kind=copy.kind, address=copy.address,
                               message_id=mid,
                               player_id=copy.player.id if copy.player else None))

@@ -18,7 +18,7 @@ from gmbot.service.inbound.commands.context import Context
 from gmbot.service.inbound.commands.handlers import run_commands
 from gmbot.service.inbound.handling import Handling, Outcome, write_record
 from gmbot.service.outbox.queue import new_message_id, queue_mail
-from gmbot.service.outbox.render import render
+from gmbot.service.outbox.render import render, text_html
 from gmbot.store.models import Game, Inbound, Player
 
 STRANGER_WINDOW = timedelta(days=1)  # one refusal per unregistered address in it
@@ -34,8 +34,9 @@ def answer(h: Handling) -> Outcome:
     run_commands(ctx)
     subject = f"[{game.name}] " + ("Errors in your mail" if ctx.errors else ctx.title)
     text = cap_reply("\n\n".join(ctx.sections).rstrip() + "\n")
+    html = text_html(subject, text, ctx.picture is not None)
     queue_reply(h.app, h.s, h.mail, h.record, game, "ack", subject, text,
-                picture=ctx.picture, player=player)
+                picture=ctx.picture, player=player, html=html)
     h.lookups.handled(game, h.app.now(), {"sender": h.mail.sender,
                                           "message_id": h.mail.message_id,
                                           "errors": ctx.errors, "proof": h.proof})
@@ -82,9 +83,10 @@ def any_judge(s: Session) -> str:
 
 def queue_reply(app: App, s: Session, mail: InboundMail, record: Inbound, game: Game | None,
                 kind: str, subject: str, body: str, sender: str | None = None,
-                picture: bytes | None = None, player: Player | None = None) -> None:
+                picture: bytes | None = None, player: Player | None = None,
+                html: str | None = None) -> None:
     """`player`: the sender's seat when known, whose reply token the reply carries (else
-    queue_mail looks it up)."""
+    queue_mail looks it up); `html`: the reply's HTML part (text_html), if it has one."""
     if not mail.sender:
         return  # nowhere to answer
     sender = sender or (game.judge if game else any_judge(s))
@@ -98,4 +100,5 @@ def queue_reply(app: App, s: Session, mail: InboundMail, record: Inbound, game: 
     # mail), not by the body alone, which two different mails can share.
     queue_mail(s, key=f"reply:{record.message_id}", kind=kind, sender=sender,
                recipient=mail.sender, subject=subject, body=body, now=app.now(), game=game,
-               in_reply_to=mail.message_id, picture=picture, message_id=message_id)
+               in_reply_to=mail.message_id, picture=picture, message_id=message_id,
+               html=html)

@@ -227,10 +227,12 @@ def _wire(row: Outbound) -> bytes:
 def _outgoing(row: Outbound) -> Outgoing:
     # Imported here: the email package is slow to import, and most ticks send nothing.
     from gmbot.mail.compose import Outgoing
+    from gmbot.mail.parts import unpack
 
+    html, picture = unpack(row.picture)  # the HTML part is packed with it
     return Outgoing(sender=row.sender, recipient=row.recipient, subject=row.subject,
                     body=row.body, message_id=row.message_id, date=row.created_at,
-                    in_reply_to=row.in_reply_to, picture=row.picture,
+                    in_reply_to=row.in_reply_to, picture=picture, html=html,
                     auto="auto-replied" if row.in_reply_to else "auto-generated")
 
 

@@ -10,6 +10,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from gmbot.mail.auth.secrets import token_message_id
+from gmbot.mail.parts import pack
 from gmbot.service.outbox.tokens import recipient_token
 from gmbot.store.models import Game, Outbound
 
@@ -57,10 +58,12 @@ def queue_mail(
     in_reply_to: str | None = None,
     message_id: str | None = None,
     picture: bytes | None = None,
+    html: str | None = None,
 ) -> bool:
     """Queue one mail for one recipient unless a mail with this key was queued before;
     the key makes re-running a use case after a crash harmless. `message_id` (without
-    angle brackets): one the caller made with new_message_id and records itself."""
+    angle brackets): one the caller made with new_message_id and records itself.
+    `html`: the HTML alternative of `body` (render_html), showing `picture` as MAP_SRC."""
     key = key[:300]  # as stored, so that long keys are found again too
     # Rows added earlier in this transaction as ORM objects and not flushed yet are looked
     # for in the session: the INSERT below does not see them.
@@ -76,6 +79,7 @@ def queue_mail(
         "message_id": message_id or new_message_id(
             sender, recipient_token(game, recipient, now) if game else None),
         "in_reply_to": in_reply_to, "created_at": now, "status": "queued",
-        "next_attempt_at": now, "picture": picture,
+        "next_attempt_at": now,
+        "picture": pack(html, picture),  # both, in one column
     })
     return result.rowcount == 1  # type: ignore[attr-defined]

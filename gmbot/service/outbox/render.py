@@ -19,6 +19,26 @@ TEMPLATES = templates_folder()
 
 @cache
 def environment(folder: str | None = None) -> jinja2.Environment:
+    """The environment of the text mails (NAME.txt.j2): nothing escaped."""
+    return _environment(folder, html=False)
+
+
+@cache
+def html_environment(folder: str | None = None) -> jinja2.Environment:
+    """The environment of the HTML parts (NAME.html.j2): the same templates and filters,
+    every value escaped (autoescape), and `blocks`, a text written as text (a how-to, a
+    reply's sections) as wrapping HTML (gmbot/mail/html.py)."""
+    from markupsafe import Markup
+
+    from gmbot.mail.html import MAP_STYLE, VIEWPORT, WRAPPER, text_blocks
+
+    env = _environment(folder, html=True)
+    env.filters["blocks"] = lambda text: Markup(text_blocks(str(text)))
+    env.globals.update(wrapper_style=WRAPPER, map_style=MAP_STYLE, viewport=Markup(VIEWPORT))
+    return env
+
+
+def _environment(folder: str | None, html: bool) -> jinja2.Environment:
     # Imported here, not at the top: most `gmbot tick` runs render nothing, and Jinja is
     # a noticeable part of the start-up time.
     import jinja2
@@ -31,18 +51,40 @@ def environment(folder: str | None = None) -> jinja2.Environment:
             jinja2.PrefixLoader({"howto": jinja2.FunctionLoader(howto_source),
                                  "help": jinja2.FunctionLoader(help_source)}),
         ]),
-        autoescape=False,  # plain-text mail
+        autoescape=html,  # plain-text mail, or its HTML part
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
         undefined=jinja2.StrictUndefined,
         # Compiled templates kept between processes (in a private folder of the user's
         # temporary directory, checked against the template's source): a piped mail or a
-        # cron tick would otherwise compile its templates from source every time.
-        bytecode_cache=jinja2.FileSystemBytecodeCache(),
+        # cron tick would otherwise compile its templates from source every time. The
+        # HTML parts' files apart: the cache tells templates by name, not by escaping.
+        bytecode_cache=jinja2.FileSystemBytecodeCache(
+            pattern="__jinja2_html_%s.cache" if html else "__jinja2_%s.cache"),
     )
     env.filters["plural"] = lambda word, n, many=None: word if n == 1 else (many or word + "s")
     return env
+
+
+def render_html(name: str, subject: str, has_map: bool = False, folder: str | None = None,
+                **context: Any) -> str:
+    """The HTML part of a mail from templates/NAME (autoescaped), titled `subject`. With
+    `has_map`, the template shows the mail's picture from `map_src`. `map_link`: where the
+    full-size map opens, None without one (a player's private page of the game's web site,
+    when a game has one, goes here)."""
+    from gmbot.mail.html import MAP_SRC
+
+    context.setdefault("map_link", None)
+    return str(html_environment(folder).get_template(name).render(
+        subject=subject, map_src=MAP_SRC if has_map else None, **context))
+
+
+def text_html(subject: str, text: str, has_map: bool = False, **context: Any) -> str:
+    """The HTML part of a mail written as text (text.html.j2): headed by its subject
+    without the game's tag, its paragraphs as wrapping blocks, the map after the first."""
+    title = subject.split("] ", 1)[1] if subject.startswith("[") and "] " in subject else subject
+    return render_html("text.html.j2", subject, has_map, title=title, text=text, **context)
 
 
 def howto_source(name: str) -> tuple[str, str, Callable[[], bool]] | None:
