@@ -187,7 +187,7 @@ def test_welcome_ack_history_announcement_and_game_over_fit_a_phone(
             ("welcome", welcome, 1, "How to order: write to this address"),
             ("history", history, 1, body(history).strip().splitlines()[0]),
             ("announce", announce, 0, body(announce).strip().splitlines()[0]),
-            ("over", over, 0, "Thank you for playing.")):
+            ("over", over, 1, "Thank you for playing.")):
         show(browser, mail, tmp_path / name, 360)
         fits(browser, 360)
         assert browser.js("return document.images.length;") == pictures
