@@ -25,7 +25,7 @@ from typing import Any
 from apscheduler.schedulers.base import STATE_STOPPED
 from apscheduler.schedulers.blocking import BlockingScheduler
 
-from gmbot.daemon.loop import outbound_transport, poll, poll_spool, run_deadlines
+from gmbot.daemon.loop import keep_site, outbound_transport, poll, poll_spool, run_deadlines
 from gmbot.pipe.wake import Listener
 from gmbot.service.app import App
 from gmbot.service.deadline.process import next_wakeup, send_reminders
@@ -103,6 +103,8 @@ class Daemon:
             log.exception("processing deadlines failed; will retry")
         finally:
             self.flush_job()
+            with self.lock:
+                keep_site(self.app)  # errors logged there: the pages wait for the next run
             self.arm(checked)
 
     def flush_job(self) -> None:

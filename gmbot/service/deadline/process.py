@@ -43,6 +43,7 @@ from gmbot.service.runtime import (
 from gmbot.service.views.pictures import Pictures
 from gmbot.service.views.readiness import held_by
 from gmbot.service.views.results import deadline_text, results_view
+from gmbot.service.views.site_link import private_link
 from gmbot.store.models import Game, OrderSet, PhaseRow, Player
 from gmbot.variants.cases import result_to_dict
 
@@ -221,7 +222,8 @@ def _process(app: App, s: Session, game: Game, phase: PhaseRow, reason: str,
     for player in players:
         rejected = _rejected(sets.get(player.id), result, player.key)
         view = results_view(rules, state, after, result, player.key, rejected)
-        subj, body = render("results.txt.j2", view=view, **extra)
+        subj, body = render("results.txt.j2", view=view, **extra,
+                            site_link=private_link(app.config, game, player))
         queue_mail(s, key=f"results:{phase.id}:{player.address}", kind="results",
                    sender=game.judge, recipient=player.address, subject=subj, body=body,
                    now=now, game=game, picture=picture(view))
