@@ -17,7 +17,7 @@ from gmbot.service.app import App
 from gmbot.service.site.gather import gather, stamp
 from gmbot.service.site.pages import page, stylesheet
 from gmbot.service.site.write import VERSION, Written, game_entry, write_file, write_game
-from gmbot.service.views.site_link import site_key
+from gmbot.service.views.site_link import player_token, site_key
 from gmbot.store.models import Game, PhaseRow, Player, Press
 
 log = logging.getLogger("gmbot")
@@ -44,7 +44,7 @@ def write_site(app: App, root: Path, names: list[str] | None = None,
             game = s.get(Game, game_id)
             if game is None:
                 continue
-            mark = fingerprint(s, game)
+            mark = fingerprint(s, game, key)
             if only_changed and kept.get(name) == mark and (root / "games" / name).is_dir():
                 entries.append(_entry_kept(root, name))
                 continue
@@ -73,7 +73,7 @@ def _entry_kept(root: Path, name: str) -> dict[str, Any]:
         return {"name": name, "title": name, "variant": "", "status": "", "phase": ""}
 
 
-def fingerprint(s: Session, game: Game) -> str:
+def fingerprint(s: Session, game: Game, key: bytes) -> str:
     """What a game's pages are made from, in a few columns: when it is unchanged, so are
     they (a new phase, a processing, a rollback, press, a replacement, an EXTEND)."""
     phases = s.execute(select(PhaseRow.id, PhaseRow.processed_at, PhaseRow.deadline_at)
@@ -81,9 +81,10 @@ def fingerprint(s: Session, game: Game) -> str:
                        .order_by(PhaseRow.seq)).all()
     press = s.execute(select(func.count(Press.id), func.max(Press.id))
                       .where(Press.game_id == game.id)).one()
-    players = s.scalars(select(Player.id).where(Player.game_id == game.id,
-                                                Player.active.is_(True))
-                        .order_by(Player.id)).all()
+    # The players' tokens, not their addresses: this fingerprint is kept in the site.
+    players = [player_token(key, game, p) for p in s.scalars(
+        select(Player).where(Player.game_id == game.id, Player.active.is_(True))
+        .order_by(Player.id))]
     return stamp(VERSION, game.status, game.title, game.variant, game.press,
                  [tuple(map(str, p)) for p in phases], tuple(press), players)
 

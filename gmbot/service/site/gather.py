@@ -17,7 +17,7 @@ from gmbot.engine.position import state_from_dict
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState, Phase
 from gmbot.press.policy import PressRules
-from gmbot.service.deadline.gameover import centre_history
+from gmbot.service.deadline.gameover import history_of
 from gmbot.service.inbound.relay import names_for
 from gmbot.service.runtime import active_players, map_for, policy_of, rules_for, state_of
 from gmbot.service.views.pictures import position_view, results_picture, view_picture
@@ -113,7 +113,7 @@ def gather(session: Session, game: Game) -> GameData:
     deadline = deadline_text(policy_of(game), open_.row.deadline_at) if open_ else ""
     return GameData(game=game, rules=rules, phases=phases, players=active_players(game),
                     public_press=public_press_by_phase(session, game),
-                    history=centre_history(session, game), deadline=deadline,
+                    history=history_of(rows), deadline=deadline,
                     stored=stored_pictures(session, game, phases))
 
 

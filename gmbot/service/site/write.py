@@ -133,10 +133,13 @@ def _write_reader(session: Session, data: GameData, folder: Folder, viewer: Play
             continue
         view = data.view(phase, viewer)
         picture = _map(data, phase, view, folder, viewer)
+        # A player who sees what the public sees is pointed to the public page for it:
+        # his page is his own section, his press and the map, not a copy of the results.
+        same = viewer is not None and picture_key(view) == _public_key(data, phase)
         folder.put(f"{phase.name}.html", page(
             "phase.html.j2", **common, phase=phase, view=view, map=picture, press=said,
-            prev=prev and _phase_link(data, prev), next=nxt and _phase_link(data, nxt),
-            title=f"{phase.long}"))
+            same=same, prev=prev and _phase_link(data, prev),
+            next=nxt and _phase_link(data, nxt), title=f"{phase.long}"))
     seen = set(names)
     later = {k: v for k, v in press.items() if k not in seen}  # after the end, or before
     folder.put("index.html", page(
@@ -144,7 +147,7 @@ def _write_reader(session: Session, data: GameData, folder: Folder, viewer: Play
         phases=[_phase_link(data, n) for n in names], later=later, token=token,
         title=data.game.title or data.game.name))
     keep = {"index.html"}
-    if data.game.status == "finished":
+    if data.game.status == "finished" and viewer is None:  # the whole game: one public page
         keep.add("game.html")
         fingerprint = stamp(VERSION, [(p.row.id, str(p.row.processed_at)) for p in data.phases],
                             press)
@@ -163,14 +166,19 @@ def _map(data: GameData, phase: PhaseData, view: dict[str, Any], folder: Folder,
     key, png = data.picture(phase, view, public=viewer is None)
     if png is None:
         return None
-    if viewer is not None and phase.public_key is None:
-        phase.public_key = picture_key(data.view(phase, None))
-    if viewer is not None and key == phase.public_key:
+    if viewer is not None and key == _public_key(data, phase):
         src = f"../../maps/{phase.name}.png"  # his map is the public one
     else:
         folder.put(f"maps/{phase.name}.png", png)
         src = f"maps/{phase.name}.png"
     return {"src": src, "alt": _alt(data, phase, view)}
+
+
+def _public_key(data: GameData, phase: PhaseData) -> str:
+    """The picture key of the phase's public view (set when the public page was made)."""
+    if phase.public_key is None:
+        phase.public_key = picture_key(data.view(phase, None))
+    return phase.public_key
 
 
 def _alt(data: GameData, phase: PhaseData, view: dict[str, Any]) -> str:

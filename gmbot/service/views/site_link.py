@@ -1,8 +1,8 @@
 """A player's private link to the game's web pages (docs/site.md): the folder
 `games/NAME/p/TOKEN/` whose TOKEN is an HMAC of the home's site key, the game and the
-player's row. Only his own results mails carry it. A replaced player's row is
-inactive and the new player's row is another: the old link leads nowhere once the site
-is next brought up to date. The key is a file of the home (`site.key`), made at first
+player's row and address. Only his own results mails carry it. A replaced player's
+seat gets the new address (REPLACE keeps the row): the old link leads nowhere once the
+site is next brought up to date, and the new player's link opens the power's pages. The key is a file of the home (`site.key`), made at first
 use and readable by its owner only; deleting it changes every link."""
 
 from __future__ import annotations
@@ -41,8 +41,10 @@ def site_key(home: Path) -> bytes:
 
 def player_token(key: bytes, game: Game, player: Player) -> str:
     """The token of `player`'s private pages: tied to the game's row and name and to the
-    player's row, so a new game of the same name or a replacement gets another."""
-    mac = hmac.new(key, f"{game.id}\0{game.name}\0{player.id}".encode(), hashlib.sha256)
+    player's row and address, so a new game of the same name or a replacement (a new
+    address on the seat) gets another."""
+    mac = hmac.new(key, f"{game.id}\0{game.name}\0{player.id}\0{player.address}".encode(),
+                   hashlib.sha256)
     return base64.b32encode(mac.digest()).decode("ascii").lower()[:TOKEN_CHARS]
 
 
