@@ -16,13 +16,16 @@ from gmbot.cli.root import app_from, main
 @click.pass_context
 def site(ctx: click.Context, output: str | None, games: tuple[str, ...]) -> None:
     """Write every game's web pages as static files (docs/site.md)."""
-    from gmbot.service.site.build import write_site
+    from gmbot.service.site.build import SiteError, write_site
 
     app = app_from(ctx)
     folder = Path(output) if output else app.config.site.dir if app.config.site else None
     if folder is None:
         raise click.ClickException("give -o DIR, or set site: {dir: ...} in gmbot.yaml")
-    written = write_site(app, folder, list(games) or None)
+    try:
+        written = write_site(app, folder, list(games) or None)
+    except SiteError as e:
+        raise click.ClickException(f"pages not written for {e}") from None
     click.echo(f"{folder}: {len(written)} files written")
 
 

@@ -38,7 +38,11 @@ def write_site(app: App, root: Path, names: list[str] | None = None,
     with app.db.transaction() as s:
         games = [(g.id, g.name) for g in s.scalars(select(Game).order_by(Game.name))
                  if names is None or g.name in names]
+    missing = sorted(set(names or ()) - {name for _, name in games})
+    if missing:
+        raise SiteError(f"no game named {', '.join(missing)}")
     entries: list[dict[str, Any]] = []
+    failed: list[str] = []
     for game_id, name in games:
         with app.db.transaction() as s:
             game = s.get(Game, game_id)
@@ -50,10 +54,11 @@ def write_site(app: App, root: Path, names: list[str] | None = None,
                 continue
             try:
                 data = gather(s, game)
-            except Exception:  # noqa: BLE001 - one game's unreadable position spares the rest
+                written.files += write_game(s, root, key, data).files
+            except Exception as e:  # noqa: BLE001 - one game's trouble spares the rest
                 log.exception("writing the pages of %s failed", name)
+                failed.append(f"{name}: {type(e).__name__}: {e}")
                 continue
-            written.files += write_game(s, root, key, data).files
             entry = game_entry(game, data)
             write_file(root, f"games/{name}/.entry.json", json.dumps(entry).encode(), Written())
             entries.append(entry)
@@ -62,7 +67,13 @@ def write_site(app: App, root: Path, names: list[str] | None = None,
     write_file(root, "index.html", page("home.html.j2", root="", private=False, games=entries,
                                         title="Games").encode(), written)
     write_file(root, KEPT, json.dumps(kept, sort_keys=True, indent=0).encode(), Written())
+    if failed:  # after the other games' pages: the caller reports it (tick: an error)
+        raise SiteError("; ".join(failed))
     return written
+
+
+class SiteError(Exception):
+    """Some games' pages could not be written (the others were)."""
 
 
 def _entry_kept(root: Path, name: str) -> dict[str, Any]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from sqlalchemy import select
@@ -31,8 +32,8 @@ class PhaseData:
     row: PhaseRow
     name: str
     long: str
-    before: GameState
-    after: GameState | None  # None: the open phase
+    game: Game
+    rules: StandardRules
     # Pictures of this phase by the JSON of the public view they draw: viewers who see
     # the same share one (a game that hides nothing draws one picture a phase).
     pictures: dict[str, bytes | None] = field(default_factory=dict)
@@ -40,7 +41,21 @@ class PhaseData:
 
     @property
     def done(self) -> bool:
-        return self.after is not None
+        return self.row.processed_at is not None and bool(
+            self.row.result and self.row.result.get("position"))
+
+    # Read only for the pages written: an update after one phase reads two positions,
+    # not the whole game's (benchmarks/site.py).
+    @cached_property
+    def before(self) -> GameState:
+        return state_of(self.game, self.row, self.rules)
+
+    @cached_property
+    def after(self) -> GameState | None:
+        """The position after the phase; None for the open phase."""
+        if not self.done or self.row.result is None:
+            return None
+        return state_from_dict(self.row.result["position"], map_for(self.rules))
 
 
 @dataclass
@@ -98,17 +113,11 @@ def picture_key(view: dict[str, Any]) -> str:
 
 def gather(session: Session, game: Game) -> GameData:
     rules = rules_for(game)
-    gmap = map_for(rules)
     rows = session.scalars(select(PhaseRow).where(PhaseRow.game_id == game.id,
                                                   PhaseRow.superseded.is_(False))
                            .order_by(PhaseRow.seq)).all()
-    phases = []
-    for row in rows:
-        before = state_of(game, row, rules)
-        after = None
-        if row.processed_at is not None and row.result and row.result.get("position"):
-            after = state_from_dict(row.result["position"], gmap)
-        phases.append(PhaseData(row, row.name, Phase.parse(row.name).long(), before, after))
+    phases = [PhaseData(row, row.name, Phase.parse(row.name).long(), game, rules)
+              for row in rows]
     open_ = next((p for p in phases if not p.done), None)
     deadline = deadline_text(policy_of(game), open_.row.deadline_at) if open_ else ""
     return GameData(game=game, rules=rules, phases=phases, players=active_players(game),

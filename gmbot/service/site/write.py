@@ -24,6 +24,7 @@ from sqlalchemy.orm import Session
 
 from gmbot.service.site.gather import GameData, PhaseData, picture_key, stamp
 from gmbot.service.site.pages import page
+from gmbot.service.runtime import map_for
 from gmbot.service.views.site_link import player_token
 from gmbot.store.models import Game, Player
 
@@ -208,7 +209,7 @@ def _label(data: GameData, viewer: Player | None) -> str | None:
     if viewer is None:
         return None
     if viewer.power:
-        info = data.phases[0].before.map.powers.get(viewer.power) if data.phases else None
+        info = map_for(data.rules).powers.get(viewer.power)
         return info.name if info else viewer.power.title()
     return f"{(viewer.role or '').title()} {viewer.name}".strip()
 

@@ -1,0 +1,92 @@
+"""Keeping the pages current (issue 25's performance goal): after a phase only that
+phase's pages, the next phase's and the indexes are written again, never the earlier
+phases'; a tick with nothing new writes nothing. And the command line: `gmbot site`,
+gmbot.yaml's `site:` section checked field by field."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from gmbot.cli import main
+from gmbot.config import ConfigError, load_config
+from tests.loop.judgekit import make_judge, standard_game
+from tests.site.sitekit import keep_site, private_links
+
+
+def mtimes(folder: Path) -> dict[str, int]:
+    return {str(p.relative_to(folder)): p.stat().st_mtime_ns
+            for p in folder.rglob("*") if p.is_file()}
+
+
+def test_only_the_new_phases_pages_are_written(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, standard_game())
+    folder = keep_site(judge)
+    for _ in range(2):
+        judge.clock.advance(hours=49)
+        judge.tick()
+    before = mtimes(folder)
+    assert "games/g/S1901M.html" in before and "games/g/F1901M.html" in before
+    assert judge.tick().pages == 0  # nothing new: nothing written
+    assert mtimes(folder) == before
+    judge.clock.advance(hours=49)
+    report = judge.tick()
+    assert report.processed == ["g: S1902M processed (deadline); next F1902M"]
+    after = mtimes(folder)
+    changed = {k for k in after if before.get(k) != after[k]}
+    france = private_links(judge)["france@example.test"].strip("/")
+    token = france.rsplit("/", 1)[1]
+    ours = {k.replace(token, "TOKEN") for k in changed
+            if "/p/" not in k or token in k}
+    # The phase just processed (its page had shown the open position), the new open
+    # phase, their maps, the indexes; of France's pages the same; nothing earlier.
+    assert ours == {"games/g/S1902M.html", "games/g/F1902M.html", "games/g/index.html",
+                    "games/g/maps/S1902M.png", "games/g/maps/F1902M.png",
+                    "games/g/.stamps.json", "games/g/.entry.json", "index.html",
+                    ".games.json", "games/g/p/TOKEN/S1902M.html",
+                    "games/g/p/TOKEN/F1902M.html", "games/g/p/TOKEN/index.html",
+                    "games/g/p/TOKEN/.stamps.json"}
+    assert report.pages == len([k for k in changed if not Path(k).name.startswith(".")])
+
+
+def test_gmbot_site_writes_every_game(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, standard_game())
+    judge.clock.advance(hours=49)
+    judge.tick()
+    out = tmp_path / "out"
+    runner = CliRunner()
+    result = runner.invoke(main, ["--home", str(judge.home), "site", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert (out / "index.html").is_file() and (out / "games/g/S1901M.html").is_file()
+    assert (out / "games/g/maps/S1901M.png").is_file()
+    result = runner.invoke(main, ["--home", str(judge.home), "site", "-o", str(out),
+                                  "--game", "nosuch"])
+    assert result.exit_code == 1 and "no game named nosuch" in result.output
+    result = runner.invoke(main, ["--home", str(judge.home), "site"])
+    assert result.exit_code == 1 and "give -o DIR" in result.output
+    result = runner.invoke(main, ["--home", str(judge.home), "web", "-d", str(tmp_path)])
+    assert result.exit_code == 1 and "holds no site" in result.output
+
+
+@pytest.mark.parametrize(("section", "problem"), [
+    ("site: yes", "site must be a mapping"),
+    ("site: {url: 'https://x.test'}", "site.dir must name the folder"),
+    ("site: {dir: s, url: 'ftp://x.test'}", "site.url must be an http"),
+    ("site: {dir: s, games: g}", "site.games must be a list"),
+    ("site: {dir: s, colour: red}", "site: unknown keys: colour"),
+])
+def test_the_site_section_is_checked(tmp_path: Path, section: str, problem: str) -> None:
+    (tmp_path / "gmbot.yaml").write_text(section + "\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=problem):
+        load_config(tmp_path)
+
+
+def test_the_site_section(tmp_path: Path) -> None:
+    (tmp_path / "gmbot.yaml").write_text(
+        "site: {dir: pages, url: 'https://games.example.test/', games: [g]}\n", "utf-8")
+    site = load_config(tmp_path).site
+    assert site is not None
+    assert site.dir == tmp_path.resolve() / "pages" and site.url == "https://games.example.test"
+    assert site.shows("g") and not site.shows("h")
