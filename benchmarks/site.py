@@ -33,8 +33,8 @@ from gmbot.engine.position import state_to_dict  # noqa: E402
 from gmbot.engine.state import GameState, Unit  # noqa: E402
 from gmbot.service.app import App, open_app  # noqa: E402
 from gmbot.service.gm.load import load_game  # noqa: E402
-from gmbot.service.site.build import update_site, write_site  # noqa: E402
 from gmbot.service.runtime import rules_for, state_of  # noqa: E402
+from gmbot.service.site.build import update_site, write_site  # noqa: E402
 from gmbot.service.views.pictures import Pictures  # noqa: E402
 from gmbot.service.views.results import results_view  # noqa: E402
 from gmbot.store.models import Game, Outbound, PhaseRow  # noqa: E402

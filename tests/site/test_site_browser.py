@@ -95,8 +95,8 @@ def test_links_are_real_and_focus_is_visible(browser: Browser, site: tuple[Judge
         # Tab from the top: the skip link first, then the site's links, each outlined.
         body = browser.driver.find_element("css selector", "body")
         body.send_keys("\t")
-        focused = browser.js("var e = document.activeElement;"
-                             " return [e.tagName, e.textContent, getComputedStyle(e).outlineStyle];")
+        focused = browser.js("var e = document.activeElement; return [e.tagName,"
+                             " e.textContent, getComputedStyle(e).outlineStyle];")
         assert focused[0] == "A" and focused[1] == "Skip to the content"
         assert focused[2] != "none"
         headings = browser.js("return Array.from(document.querySelectorAll('h1, h2'))"

@@ -90,6 +90,9 @@ def test_private_links_are_each_players_own(tmp_path: Path) -> None:
     judge.tick()
     links = private_links(judge)
     assert len(set(links.values())) == len(POWERS)
+    # Only a player's own results mail carries his link: not the GM's copy.
+    gm = [body(m) for m in judge.to("gm@example.test") if "results" in str(m["Subject"])]
+    assert gm and not any("/p/" in text for text in gm)
     with served(folder) as base:
         assert status(f"{base}/index.html") == 200
         assert status(f"{base}/games/warlock-example/S1901M.html") == 200

@@ -22,9 +22,9 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from gmbot.service.runtime import map_for
 from gmbot.service.site.gather import GameData, PhaseData, picture_key, stamp
 from gmbot.service.site.pages import page
-from gmbot.service.runtime import map_for
 from gmbot.service.views.site_link import player_token
 from gmbot.store.models import Game, Player
 

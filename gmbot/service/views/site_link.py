@@ -2,8 +2,9 @@
 `games/NAME/p/TOKEN/` whose TOKEN is an HMAC of the home's site key, the game and the
 player's row and address. Only his own results mails carry it. A replaced player's
 seat gets the new address (REPLACE keeps the row): the old link leads nowhere once the
-site is next brought up to date, and the new player's link opens the power's pages. The key is a file of the home (`site.key`), made at first
-use and readable by its owner only; deleting it changes every link."""
+site is next brought up to date, and the new player's link opens the power's pages.
+The key is a file of the home (`site.key`), made at first use and readable by its owner
+only; deleting it changes every link."""
 
 from __future__ import annotations
 
