@@ -110,7 +110,12 @@ def _site(value: Any, path: Path, home: Path) -> SiteConfig | None:
                               or not all(isinstance(g, str) and g for g in games)):
         raise ConfigError(f"{path}: site.games must be a list of game names")
     where = Path(folder).expanduser()
-    return SiteConfig(dir=where if where.is_absolute() else home / where,
+    where = where if where.is_absolute() else home / where
+    if home.is_relative_to(where.resolve()):
+        # The home's database and site.key would be served with the pages.
+        raise ConfigError(f"{path}: site.dir must be a folder of its own, not the home "
+                          "or a folder holding it")
+    return SiteConfig(dir=where,
                       url=url.rstrip("/"), games=None if games is None else frozenset(games))
 
 

@@ -25,7 +25,7 @@ def site(ctx: click.Context, output: str | None, games: tuple[str, ...]) -> None
     try:
         written = write_site(app, folder, list(games) or None)
     except SiteError as e:
-        raise click.ClickException(f"pages not written for {e}") from None
+        raise click.ClickException(f"pages not written: {e}") from None
     click.echo(f"{folder}: {len(written)} files written")
 
 

@@ -64,6 +64,8 @@ def test_gmbot_site_writes_every_game(tmp_path: Path) -> None:
     result = runner.invoke(main, ["--home", str(judge.home), "site", "-o", str(out),
                                   "--game", "nosuch"])
     assert result.exit_code == 1 and "no game named nosuch" in result.output
+    result = runner.invoke(main, ["--home", str(judge.home), "site", "-o", str(tmp_path)])
+    assert result.exit_code == 1 and "a folder of their own" in result.output
     result = runner.invoke(main, ["--home", str(judge.home), "site"])
     assert result.exit_code == 1 and "give -o DIR" in result.output
     result = runner.invoke(main, ["--home", str(judge.home), "web", "-d", str(tmp_path)])
@@ -76,6 +78,7 @@ def test_gmbot_site_writes_every_game(tmp_path: Path) -> None:
     ("site: {dir: s, url: 'ftp://x.test'}", "site.url must be an http"),
     ("site: {dir: s, games: g}", "site.games must be a list"),
     ("site: {dir: s, colour: red}", "site: unknown keys: colour"),
+    ("site: {dir: .}", "site.dir must be a folder of its own"),
 ])
 def test_the_site_section_is_checked(tmp_path: Path, section: str, problem: str) -> None:
     (tmp_path / "gmbot.yaml").write_text(section + "\n", encoding="utf-8")
@@ -90,3 +93,19 @@ def test_the_site_section(tmp_path: Path) -> None:
     assert site is not None
     assert site.dir == tmp_path.resolve() / "pages" and site.url == "https://games.example.test"
     assert site.shows("g") and not site.shows("h")
+
+
+def test_after_the_end_the_whole_game(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, standard_game())
+    folder = keep_site(judge)
+    judge.send("france@example.test", "A PAR - BUR\n", subject="[g] orders")
+    judge.clock.advance(hours=49)
+    judge.tick()
+    assert not (folder / "games/g/game.html").exists()
+    judge.send("gm@example.test", "DRAW\n", subject="[g] draw")
+    judge.tick()
+    whole = (folder / "games/g/game.html").read_text(encoding="utf-8")
+    assert 'href="S1901M.html"' in whole and "A PAR - BUR" in whole
+    assert 'href="game.html"' in (folder / "games/g/index.html").read_text(encoding="utf-8")
+    token = private_links(judge)["france@example.test"].strip("/")
+    assert not (folder / token / "game.html").exists()  # the whole game: public only

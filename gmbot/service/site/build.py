@@ -28,6 +28,9 @@ def write_site(app: App, root: Path, names: list[str] | None = None,
                only_changed: bool = False) -> Written:
     """Write the pages of the games `names` (default: all) into `root`, with the home's
     index; `only_changed`: pass over games whose fingerprint has not changed."""
+    if app.config.home.resolve().is_relative_to(root.resolve()):
+        raise SiteError(f"{root}: the pages need a folder of their own, not the home "
+                        "or a folder holding it (its database and keys would be served)")
     written = Written()
     key = site_key(app.config.home)
     root.mkdir(parents=True, exist_ok=True)
