@@ -134,6 +134,9 @@ def tick(app: App, transport: Transport | None = None) -> TickReport:
     report.errors += [m.parked for m in report.mails if m.parked]
     report.reminders = send_reminders(app, parked=report.errors)
     report.processed = run_deadlines(app, parked=report.errors)
+    # The pages before the sending: the outbox still holds the results mails' maps, so
+    # the pages take them instead of drawing them again.
+    keep_site(app, report)
     transport = transport or outbound_transport(app)
     report.sent = flush(app, transport)
     unreachable = getattr(transport, "connect_error", None)  # SMTP: down, or untrusted
@@ -141,13 +144,12 @@ def tick(app: App, transport: Transport | None = None) -> TickReport:
         report.errors.append(f"SMTP {unreachable}")
         log.warning("sending failed: SMTP %s; the mail stays queued", unreachable)
     report.pruned = prune_raw_mail(app)
-    keep_site(app, report)
     return report
 
 
 def keep_site(app: App, report: TickReport | None = None) -> None:
-    """Bring the web pages up to date when gmbot.yaml asks for them (`site:`): after the
-    mail, so a page trouble never holds back a results mail; its error is the run's."""
+    """Bring the web pages up to date when gmbot.yaml asks for them (`site:`). A trouble
+    with the pages never holds back a mail: it is logged, and an error of the run."""
     if app.config.site is None:
         return
     from gmbot.service.site.build import update_site  # Jinja and the views: only then

@@ -102,9 +102,9 @@ class Daemon:
         except Exception:  # noqa: BLE001 - re-armed below; the next run tries again
             log.exception("processing deadlines failed; will retry")
         finally:
-            self.flush_job()
-            with self.lock:
+            with self.lock:  # before sending: the outbox still holds the results' maps
                 keep_site(self.app)  # errors logged there: the pages wait for the next run
+            self.flush_job()
             self.arm(checked)
 
     def flush_job(self) -> None:

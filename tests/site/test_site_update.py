@@ -109,3 +109,15 @@ def test_after_the_end_the_whole_game(tmp_path: Path) -> None:
     assert 'href="game.html"' in (folder / "games/g/index.html").read_text(encoding="utf-8")
     token = private_links(judge)["france@example.test"].strip("/")
     assert not (folder / token / "game.html").exists()  # the whole game: public only
+
+
+def test_the_public_map_is_the_one_the_results_mail_carried(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, standard_game())
+    folder = keep_site(judge)
+    judge.send("france@example.test", "A PAR - BUR\n", subject="[g] orders")
+    judge.clock.advance(hours=49)
+    judge.tick()
+    mail = next(m for m in judge.to("gm@example.test") if "results" in str(m["Subject"]))
+    pictures = [p.get_payload(decode=True) for p in mail.walk()
+                if p.get_content_type() == "image/png"]
+    assert pictures == [(folder / "games/g/maps/S1901M.png").read_bytes()]

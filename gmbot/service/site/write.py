@@ -75,6 +75,11 @@ class Folder:
         self.new[name] = fingerprint
         return self.old.get(name) == fingerprint and (self.root / self.rel / name).exists()
 
+    def carry(self, name: str) -> None:
+        """Keep file `name` as it stands (its page was kept): its stamp goes on."""
+        if name in self.old:
+            self.new[name] = self.old[name]
+
     def put(self, name: str, data: bytes | str) -> None:
         raw = data.encode("utf-8") if isinstance(data, str) else data
         write_file(self.root, f"{self.rel}/{name}", raw, self.written)
@@ -131,6 +136,7 @@ def _write_reader(session: Session, data: GameData, folder: Folder, viewer: Play
         fingerprint = stamp(VERSION, phase.row.id, phase.row.processed_at, prev, nxt, said,
                             data.game.title, data.game.name)
         if folder.fresh(f"{phase.name}.html", fingerprint):
+            folder.carry(f"maps/{phase.name}.png")
             continue
         view = data.view(phase, viewer)
         picture = _map(data, phase, view, folder, viewer)
@@ -163,15 +169,23 @@ def _write_reader(session: Session, data: GameData, folder: Folder, viewer: Play
 def _map(data: GameData, phase: PhaseData, view: dict[str, Any], folder: Folder,
          viewer: Player | None) -> dict[str, str] | None:
     """The map of `view` written beside the page, with its alt text; a player whose map is
-    the public one is pointed to that file (the same picture, never his own)."""
-    key, png = data.picture(phase, view, public=viewer is None)
-    if png is None:
-        return None
+    the public one is pointed to that file (the same picture, never his own). A map file
+    already made from the same view is kept: the site is its own cache of pictures."""
+    key = picture_key(view)
+    rel = f"maps/{phase.name}.png"
     if viewer is not None and key == _public_key(data, phase):
-        src = f"../../maps/{phase.name}.png"  # his map is the public one
+        if not (folder.root / f"games/{data.game.name}" / rel).is_file():
+            return None  # the public page has no picture (a map without picture data)
+        src = f"../../{rel}"  # his map is the public one
+    elif folder.fresh(rel, stamp(key)):
+        src = rel
     else:
-        folder.put(f"maps/{phase.name}.png", png)
-        src = f"maps/{phase.name}.png"
+        _, png = data.picture(phase, view, public=viewer is None)
+        if png is None:
+            folder.new.pop(rel)
+            return None
+        folder.put(rel, png)
+        src = rel
     return {"src": src, "alt": _alt(data, phase, view)}
 
 
