@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from gmbot.service.app import App
 from gmbot.service.site.gather import gather, stamp
-from gmbot.service.site.pages import page, stylesheet
+from gmbot.service.site.pages import page, stylesheet, templates_stamp
 from gmbot.service.site.write import VERSION, Written, game_entry, write_file, write_game
 from gmbot.service.views.site_link import player_token, site_key
 from gmbot.store.models import Game, PhaseRow, Player, Press
@@ -99,7 +99,7 @@ def fingerprint(s: Session, game: Game, key: bytes) -> str:
     players = [player_token(key, game, p) for p in s.scalars(
         select(Player).where(Player.game_id == game.id, Player.active.is_(True))
         .order_by(Player.id))]
-    return stamp(VERSION, game.status, game.title, game.variant, game.press,
+    return stamp(VERSION, templates_stamp(), game.status, game.title, game.variant, game.press,
                  [tuple(map(str, p)) for p in phases], tuple(press), players)
 
 

@@ -4,6 +4,7 @@ text a player wrote (press, names) is escaped."""
 
 from __future__ import annotations
 
+import hashlib
 from functools import cache
 from typing import Any
 
@@ -35,6 +36,18 @@ def environment() -> Any:
 def page(name: str, **context: Any) -> str:
     """The page rendered from templates/site/NAME."""
     return str(environment().get_template(name).render(**context))
+
+
+@cache
+def templates_stamp() -> str:
+    """A fingerprint of the page templates and of gmbot's version: a page made by other
+    templates or another release is made again, the others are kept."""
+    from gmbot import __version__
+
+    digest = hashlib.sha256(__version__.encode())
+    for path in sorted((templates_folder() / "site").iterdir()):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def stylesheet() -> bytes:

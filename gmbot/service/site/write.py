@@ -22,14 +22,15 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from gmbot import __version__
 from gmbot.service.runtime import map_for
 from gmbot.service.site.gather import GameData, PhaseData, picture_key, stamp
-from gmbot.service.site.pages import page
+from gmbot.service.site.pages import page, templates_stamp
 from gmbot.service.views.site_link import player_token
 from gmbot.store.models import Game, Player
 
 STAMPS = ".stamps.json"
-VERSION = 1  # raised when the templates change what a kept page would show
+VERSION = 1  # raised when the code changes what a kept page would show
 NOTHING = ("<!doctype html><meta charset=utf-8><title>Not here</title>"
            "<p>There is nothing to see here.</p>\n")
 
@@ -133,8 +134,8 @@ def _write_reader(session: Session, data: GameData, folder: Folder, viewer: Play
         prev = names[i - 1] if i else None
         nxt = names[i + 1] if i + 1 < len(names) else None
         said = press.get(phase.name, [])
-        fingerprint = stamp(VERSION, phase.row.id, phase.row.processed_at, prev, nxt, said,
-                            data.game.title, data.game.name)
+        fingerprint = stamp(VERSION, templates_stamp(), phase.row.id, phase.row.processed_at,
+                            prev, nxt, said, data.game.title, data.game.name)
         if folder.fresh(f"{phase.name}.html", fingerprint):
             folder.carry(f"maps/{phase.name}.png")
             continue
@@ -156,8 +157,8 @@ def _write_reader(session: Session, data: GameData, folder: Folder, viewer: Play
     keep = {"index.html"}
     if data.game.status == "finished" and viewer is None:  # the whole game: one public page
         keep.add("game.html")
-        fingerprint = stamp(VERSION, [(p.row.id, str(p.row.processed_at)) for p in data.phases],
-                            press)
+        fingerprint = stamp(VERSION, templates_stamp(),
+                            [(p.row.id, str(p.row.processed_at)) for p in data.phases], press)
         if not folder.fresh("game.html", fingerprint):
             folder.put("game.html", page(
                 "whole.html.j2", **common, data=data,
@@ -177,7 +178,7 @@ def _map(data: GameData, phase: PhaseData, view: dict[str, Any], folder: Folder,
         if not (folder.root / f"games/{data.game.name}" / rel).is_file():
             return None  # the public page has no picture (a map without picture data)
         src = f"../../{rel}"  # his map is the public one
-    elif folder.fresh(rel, stamp(key)):
+    elif folder.fresh(rel, stamp(__version__, key)):  # drawn by this release from this view
         src = rel
     else:
         _, png = data.picture(phase, view, public=viewer is None)
