@@ -96,6 +96,14 @@ class GameData:
                 phase.pictures[key] = view_picture(view, phase.before.map, phase.long)
         return key, phase.pictures[key]
 
+    @cached_property
+    def chart(self) -> dict[str, Any]:
+        """The centre chart: the powers that held centres, and per year their counts."""
+        powers = sorted({p for year in self.history for p, _ in year["counts"]})
+        rows = [(year["year"], [dict(year["counts"]).get(p, "") for p in powers])
+                for year in self.history]
+        return {"powers": powers, "rows": rows}
+
     def press_of(self, viewer: Player | None, session: Session) -> dict[str, list[str]]:
         if viewer is None:
             return self.public_press
