@@ -38,6 +38,7 @@ class PhaseData:
     # the same share one (a game that hides nothing draws one picture a phase).
     pictures: dict[str, bytes | None] = field(default_factory=dict)
     public_key: str | None = None  # the key of the public view's picture, once known
+    public_view: dict[str, Any] | None = None  # made once: the public page and each check
 
     @property
     def done(self) -> bool:
@@ -72,7 +73,15 @@ class GameData:
     def view(self, phase: PhaseData, viewer: Player | None) -> dict[str, Any]:
         """The phase as `viewer` (None: the public) may see it: a results view of a
         processed phase, a position view of the open one; his private part, if a player."""
+        if viewer is None and phase.public_view is not None:
+            return phase.public_view
         key = viewer.key if viewer else None
+        if viewer is None:
+            phase.public_view = self._view(phase, None)
+            return phase.public_view
+        return self._view(phase, key)
+
+    def _view(self, phase: PhaseData, key: str | None) -> dict[str, Any]:
         if phase.after is not None and phase.row.result is not None:
             return results_view(self.rules, phase.before, phase.after, phase.row.result, key)
         view = position_view(phase.before, self.rules, key)

@@ -178,7 +178,7 @@ def _map(data: GameData, phase: PhaseData, view: dict[str, Any], folder: Folder,
         if not (folder.root / f"games/{data.game.name}" / rel).is_file():
             return None  # the public page has no picture (a map without picture data)
         src = f"../../{rel}"  # his map is the public one
-    elif folder.fresh(rel, stamp(__version__, key)):  # drawn by this release from this view
+    elif folder.fresh(rel, _map_stamp(key)):
         src = rel
     else:
         _, png = data.picture(phase, view, public=viewer is None)
@@ -188,6 +188,11 @@ def _map(data: GameData, phase: PhaseData, view: dict[str, Any], folder: Folder,
         folder.put(rel, png)
         src = rel
     return {"src": src, "alt": _alt(data, phase, view)}
+
+
+def _map_stamp(key: str) -> str:
+    """A map file's fingerprint: drawn by this release from this view."""
+    return stamp(__version__, key)
 
 
 def _public_key(data: GameData, phase: PhaseData) -> str:
