@@ -23,6 +23,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from gmbot import __version__
+from gmbot.engine.state import Phase
 from gmbot.service.runtime import map_for
 from gmbot.service.site.gather import GameData, PhaseData, picture_key, stamp
 from gmbot.service.site.pages import page, templates_stamp
@@ -100,13 +101,13 @@ def write_game(session: Session, root: Path, key: bytes, data: GameData) -> Writ
     game = data.game
     base = f"games/{game.name}"
     public = Folder(root, base, written)
-    _write_reader(session, data, public, None, None)
+    _write_reader(session, data, public, None)
     tokens = {}
     for player in data.players:
         token = player_token(key, game, player)
         tokens[token] = player
         folder = Folder(root, f"{base}/p/{token}", written)
-        _write_reader(session, data, folder, player, token)
+        _write_reader(session, data, folder, player)
     _drop_old_links(root / base / "p", set(tokens))
     # A web server that lists folders would list every player's link: a page stands in.
     public.put("p/index.html", NOTHING)
@@ -123,8 +124,8 @@ def _drop_old_links(folder: Path, tokens: set[str]) -> None:
             shutil.rmtree(child)
 
 
-def _write_reader(session: Session, data: GameData, folder: Folder, viewer: Player | None,
-                  token: str | None) -> None:
+def _write_reader(session: Session, data: GameData, folder: Folder,
+                  viewer: Player | None) -> None:
     press = data.press_of(viewer, session)
     up = "../../../../" if viewer else "../../"  # from the pages to the site's root
     common = {"root": up, "game": data.game, "private": viewer is not None,
@@ -152,7 +153,7 @@ def _write_reader(session: Session, data: GameData, folder: Folder, viewer: Play
     later = {k: v for k, v in press.items() if k not in seen}  # after the end, or before
     folder.put("index.html", page(
         "game.html.j2", **common, data=data, players=_players(data),
-        phases=[_phase_link(data, n) for n in names], later=later, token=token,
+        phases=[_phase_link(data, n) for n in names], later=later,
         title=data.game.title or data.game.name))
     keep = {"index.html"}
     if data.game.status == "finished" and viewer is None:  # the whole game: one public page
@@ -221,8 +222,7 @@ def _n(word: str, n: int) -> str:
 
 
 def _phase_link(data: GameData, name: str) -> dict[str, str]:
-    long = next(p.long for p in data.phases if p.name == name)
-    return {"name": name, "href": f"{name}.html", "long": long}
+    return {"name": name, "href": f"{name}.html", "long": Phase.parse(name).long()}
 
 
 def _label(data: GameData, viewer: Player | None) -> str | None:
