@@ -12,7 +12,9 @@ from click.testing import CliRunner
 
 from gmbot.cli import main
 from gmbot.config import ConfigError, load_config
+from gmbot.daemon.schedule import Daemon
 from tests.loop.judgekit import make_judge, standard_game
+from tests.loop.test_daemon_arming import FakeScheduler
 from tests.site.sitekit import keep_site, private_links
 
 
@@ -121,3 +123,13 @@ def test_the_public_map_is_the_one_the_results_mail_carried(tmp_path: Path) -> N
     pictures = [p.get_payload(decode=True) for p in mail.walk()
                 if p.get_content_type() == "image/png"]
     assert pictures == [(folder / "games/g/maps/S1901M.png").read_bytes()]
+
+
+def test_the_daemon_keeps_the_pages(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, standard_game())
+    folder = keep_site(judge)
+    judge.clock.advance(hours=49)
+    Daemon(judge.app, scheduler=FakeScheduler()).deadline_job()
+    assert (folder / "games/g/S1901M.html").is_file()
+    assert (folder / "games/g/F1901M.html").is_file()
+    assert private_links(judge)  # the results mails, sent after the pages, carry the links
