@@ -113,12 +113,20 @@ def test_after_the_end_the_whole_game(tmp_path: Path) -> None:
     assert not (folder / token / "game.html").exists()  # the whole game: public only
 
 
-def test_the_public_map_is_the_one_the_results_mail_carried(tmp_path: Path) -> None:
+def test_the_public_map_is_the_one_the_results_mail_carried(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     judge = make_judge(tmp_path, standard_game())
     folder = keep_site(judge)
     judge.send("france@example.test", "A PAR - BUR\n", subject="[g] orders")
     judge.clock.advance(hours=49)
-    judge.tick()
+
+    def drawn_again(*args: object) -> bytes:
+        raise AssertionError("the processed phase's map is drawn again")
+
+    # The pages are written while the outbox still holds the results mails' pictures.
+    monkeypatch.setattr("gmbot.service.site.gather.results_picture", drawn_again)
+    report = judge.tick()
+    assert report.errors == [] and report.processed
     mail = next(m for m in judge.to("gm@example.test") if "results" in str(m["Subject"]))
     pictures = [p.get_payload(decode=True) for p in mail.walk()
                 if p.get_content_type() == "image/png"]
