@@ -141,3 +141,21 @@ def test_the_daemon_keeps_the_pages(tmp_path: Path) -> None:
     assert (folder / "games/g/S1901M.html").is_file()
     assert (folder / "games/g/F1901M.html").is_file()
     assert private_links(judge)  # the results mails, sent after the pages, carry the links
+
+
+def test_results_go_out_without_links_when_the_key_cannot_be_made(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    judge = make_judge(tmp_path, standard_game())
+    keep_site(judge)
+
+    def unwritable(home: Path) -> bytes:
+        raise PermissionError(f"{home}: read-only")
+
+    monkeypatch.setattr("gmbot.service.views.site_link.site_key", unwritable)
+    monkeypatch.setattr("gmbot.service.site.build.site_key", unwritable)
+    judge.clock.advance(hours=49)
+    report = judge.tick()
+    assert report.processed == ["g: S1901M processed (deadline); next F1901M"]
+    assert private_links(judge) == {}
+    assert any("web pages" in e for e in report.errors)  # the pages' trouble is reported
+    assert len([m for m in judge.outbox() if "results" in str(m["Subject"])]) == 8

@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import logging
 import os
 import secrets
 from pathlib import Path
@@ -18,6 +19,7 @@ from pathlib import Path
 from gmbot.config import Config
 from gmbot.store.models import Game, Player
 
+log = logging.getLogger("gmbot")
 KEY_NAME = "site.key"
 TOKEN_CHARS = 26  # base32: 130 bits, past guessing and past listing
 
@@ -55,8 +57,12 @@ def private_link(config: Config, game: Game, player: Player) -> str | None:
     site = config.site
     if site is None or not site.url or not site.shows(game.name) or not player.active:
         return None
-    token = player_token(site_key(config.home), game, player)
-    return f"{site.url}/games/{game.name}/p/{token}/"
+    try:
+        key = site_key(config.home)
+    except OSError:  # a home the judge cannot write: the mail goes without the link
+        log.exception("the site key cannot be read or made; results go without links")
+        return None
+    return f"{site.url}/games/{game.name}/p/{player_token(key, game, player)}/"
 
 
 def public_link(config: Config, game: Game) -> str | None:
