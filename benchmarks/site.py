@@ -6,10 +6,11 @@ time to bring it up to date after one more phase.
 The game is made quickly, not by mail: a game file loaded into a fresh home, then phase
 after phase adjudicated by the engine from random moves and holds (no orders in
 retreats and adjustments: the engine's defaults) and stored as `gmbot tick` stores them.
-Two timings of the whole site: with the results mails' pictures (what the daemon finds
-in the outbox) and without any (every map drawn). The update is the daemon's step after
-one phase (update_site): one phase's pages, the next phase's and the indexes. Prints
-figures only; nothing here is a pass/fail test.
+Timings of the whole site: with the results mails' pictures (what the daemon finds in
+the outbox), without any (every map drawn), and again into the same folder with every
+page deleted (the maps kept there are not drawn again). The update is the daemon's step
+after one phase (update_site): one phase's pages, the next phase's and the indexes.
+Prints figures only; nothing here is a pass/fail test.
 """
 
 from __future__ import annotations
@@ -138,6 +139,13 @@ def main() -> None:
             print(f"{phases} phases ({made:.1f} s to play); whole site, {how}: "
                   f"{whole:.2f} s, {files} files")
             if not mail_pictures:
+                # The site is its own cache of maps: every page made again, no map drawn.
+                for page in site.rglob("*.html"):
+                    page.unlink()
+                start = time.perf_counter()
+                files = len(write_site(app, site))
+                print(f"whole site again, every page deleted (maps kept): "
+                      f"{time.perf_counter() - start:.2f} s, {files} files")
                 continue
             with app.db.transaction() as s:  # the game goes on for one more phase
                 s.scalars(select(Game)).one().status = "active"
