@@ -309,6 +309,12 @@ class Rules(ABC):
         """Whether `viewer` (None: the public) sees `unit` on the board."""
         return True
 
+    def off_board(self, state: GameState) -> list[tuple[Unit, str]]:
+        """Units of the game that stand on no province, each with the word that says where
+        (a Warlock balloon: "aloft"), seen by everyone: results list and count them with
+        their power's units, pictures draw them there. Standard: none."""
+        return []
+
     def phase_notes(self, result: PhaseResult) -> None:  # noqa: B027 (standard: no notes)
         """Last word on a phase's result: a variant fills `result.notes` ("public",
         "private", "random", "hidden") and may tidy the result (its own bookkeeping in

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from gmbot.gamefile.absences import AbsenceRules
 from gmbot.gamefile.check_players import PlayerChecks
 from gmbot.gamefile.check_position import PositionChecks
 from gmbot.gamefile.deadlines import DeadlinePolicy, PolicyError
@@ -43,6 +44,7 @@ class Checker(PlayerChecks, PositionChecks):
             if judge and p and p.address.lower() == judge.lower():
                 self.problem(f"players[{i}].address", "the judge's own address cannot play")
         deadlines = self.deadlines(top.get("deadlines"))
+        absences = self.absences(top.get("absences"))
         nmr = self.text(top, "nmr", "") or "hold"
         if nmr not in NMR_POLICIES:
             self.problem("nmr", f"unknown policy {nmr!r} (allowed: {', '.join(NMR_POLICIES)})")
@@ -82,6 +84,7 @@ class Checker(PlayerChecks, PositionChecks):
             press=press or PressRules(),
             observers=observers,
             rules_link=rules_link,
+            absences=absences or AbsenceRules(),
             filename=self.tree.filename,
             lines=dict(self.tree.lines),
         )
@@ -93,6 +96,15 @@ class Checker(PlayerChecks, PositionChecks):
             self.problem(key, "expected one web address (https://...), at most 500 characters")
             return None
         return value
+
+    def absences(self, value: Any) -> AbsenceRules | None:
+        """The limits on players' absences (docs/absences.md)."""
+        try:
+            return AbsenceRules.from_mapping(value)
+        except PolicyError as exc:
+            for sub, message in exc.problems:
+                self.problem(child("absences", sub) if sub else "absences", message)
+            return None
 
     def deadlines(self, value: Any) -> DeadlinePolicy | None:
         try:

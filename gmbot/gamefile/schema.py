@@ -17,7 +17,8 @@ EMAIL_RE = re.compile(
 )
 
 TOP_KEYS = ("name", "title", "variant", "options", "gm", "judge", "players", "deadlines", "nmr",
-            "position", "press", "observers", "auth", "gm_password", "rules_link")  # fmt: skip
+            "position", "press", "observers", "auth", "gm_password", "rules_link",
+            "absences")  # fmt: skip
 AUTH_MODES = ("on", "none")  # docs/security.md
 SECRET_KEYS = ("password", "gm_password")  # never kept in clear: see redact_secrets
 REDACTED = "(not kept)"

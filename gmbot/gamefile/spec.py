@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from gmbot.gamefile.absences import AbsenceRules
 from gmbot.gamefile.deadlines import DeadlinePolicy
 from gmbot.gamefile.paths import nearest_line
 from gmbot.press.policy import PressRules
@@ -68,6 +69,7 @@ class GameSpec:
     press: PressRules = field(default_factory=PressRules)
     observers: tuple[str, ...] = ()  # addresses given the public results and broadcasts
     rules_link: str | None = None  # a web page of the GM's that RULES names
+    absences: AbsenceRules = field(default_factory=AbsenceRules)  # limits on absences
     filename: str = "<game>"
     lines: Mapping[str, int] = field(default_factory=dict, repr=False, compare=False)
     # A partial spec (see GameFileError.partial) leaves out unreadable players: each

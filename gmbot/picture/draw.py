@@ -8,14 +8,26 @@ import math
 from functools import cache
 from io import BytesIO
 
-from PIL import Image, ImageChops, ImageColor, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from gmbot.engine.map import IMPASSABLE, SEA, GameMap
 from gmbot.picture.data import MapPicture, Point, map_picture
 from gmbot.picture.fonts import font
 from gmbot.picture.labels import SIZE, label_points
 from gmbot.picture.legend import with_legend
+from gmbot.picture.marks import (
+    ILLUSION,
+    balloon,
+    court_tag,
+    double_arrow,
+    seat,
+    shield,
+    unseen_ring,
+)
+from gmbot.picture.palette import SPARE, STANDARD, power_colours, rgb
 from gmbot.picture.scene import Loss, Piece, Scene
+
+__all__ = ["SPARE", "png", "render", "rgb"]
 
 SEA_RGB, LAND_RGB = (181, 211, 234), (239, 230, 207)
 OFF_WATER, OFF_LAND = (201, 220, 237), (220, 215, 203)
@@ -27,22 +39,7 @@ WHY = (255, 236, 150)  # the paper of a held unit's caption ("auto-hold", "arres
 STRIPES = {"catastrophe": ((230, 90, 0), False), "bottle": ((110, 40, 130), True)}
 BORDER, INK, FAILED = (100, 100, 100), (20, 20, 20), (210, 30, 30)
 LABEL = (60, 60, 60)  # the province codes
-# Powers without a colour in the map's picture data (a variant's role players...).
-SPARE = ("#8d6e63", "#00897b", "#c2185b", "#5c6bc0", "#9e9d24", "#6d4c41", "#455a64")
 TINT = 0.45  # how much of the owner's colour a supply centre's province takes
-
-
-def rgb(colour: str) -> tuple[int, int, int]:
-    return ImageColor.getrgb(colour)[:3]
-
-
-def power_colours(pic: MapPicture, powers: list[str]) -> dict[str, tuple[int, int, int]]:
-    out = {p: rgb(c) for p, c in pic.colours.items()}
-    spare = iter(SPARE * 4)
-    for p in powers:
-        if p not in out:
-            out[p] = rgb(next(spare))
-    return out
 
 
 def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
@@ -99,12 +96,14 @@ def palette(pic: MapPicture, gmap: GameMap, scene: Scene,
     return pal
 
 
-def render(scene: Scene, gmap: GameMap, title: str = "") -> Image.Image:
+def render(scene: Scene, gmap: GameMap, title: str = "", palette_name: str = STANDARD
+           ) -> Image.Image:
+    """The picture of `scene`; `palette_name` the powers' colours (palette.py)."""
     pic = map_picture(gmap.name)
     powers = sorted({*gmap.powers, *(o for o in scene.centres.values() if o),
                      *(p.power for p in scene.pieces), *scene.homes.values(),
                      *(s.power for s in scene.strokes), *(p.power for p, _ in scene.dislodged)})
-    colours = power_colours(pic, powers)
+    colours, initials = power_colours(pic.colours, powers, palette_name)
     img = pic.raster.copy()
     img.putpalette(palette(pic, gmap, scene, colours))
     img = img.convert("RGB")
@@ -126,9 +125,16 @@ def render(scene: Scene, gmap: GameMap, title: str = "") -> Image.Image:
         if "capital" in scene.marks.get(code, ()):
             _star(d, (x, y - 11), 6, fill)
     draw_strokes(d, pic, scene, colours)
+    draw_courts(d, pic, gmap, scene)  # under the units: a unit is never hidden by a tag
     for piece in scene.pieces:
-        _unit(d, pic.unit_point(piece.loc), piece, colours[piece.power])
+        at = pic.unit_point(piece.loc)
+        if piece.mark == "aloft":  # over its province, under a balloon
+            at = balloon(d, at)
+        elif piece.mark == "invisible":  # on its owner's map only (the view says so)
+            unseen_ring(d, at)
+        _unit(d, at, piece, colours[piece.power], initial=initials.get(piece.power, ""))
     draw_events(d, pic, scene)
+    draw_marks(d, pic, gmap, scene)
     for piece, retreats in scene.dislodged:
         # Beside its province (the attacker stands there now), red-rimmed, with dotted red
         # lines to the places it may retreat to.
@@ -143,7 +149,7 @@ def render(scene: Scene, gmap: GameMap, title: str = "") -> Image.Image:
         w = d.textlength(title, font=font(14))
         d.rectangle((0, 0, w + 12, 22), fill=(255, 255, 255), outline=BORDER)
         d.text((6, 11), title, fill=INK, font=font(14), anchor="lm")
-    return with_legend(img, scene.standings, colours)[0]
+    return with_legend(img, scene.standings, colours, initials)[0]
 
 
 def png(img: Image.Image) -> bytes:
@@ -227,7 +233,7 @@ def _star(d: ImageDraw.ImageDraw, p: Point, r: int, c: tuple[int, int, int]) -> 
 # -- units ------------------------------------------------------------------------------
 
 def _unit(d: ImageDraw.ImageDraw, p: Point, piece: Piece, c: tuple[int, int, int],
-          outline: tuple[int, int, int] = INK, size: float = 1.0) -> None:
+          outline: tuple[int, int, int] = INK, size: float = 1.0, initial: str = "") -> None:
     x, y = p
     ring = _note_colour(piece.note)
     if piece.type == "F":
@@ -249,6 +255,9 @@ def _unit(d: ImageDraw.ImageDraw, p: Point, piece: Piece, c: tuple[int, int, int
         tag = piece.note[0].upper()
         d.rectangle((x + 6, y - 14, x + 14, y - 5), fill=(255, 255, 255), outline=INK)
         d.text((x + 10, y - 9), tag, fill=INK, font=font(8), anchor="mm")
+    if initial:  # a power sharing its colour with another: its initial, in a black tag
+        d.rectangle((x - 14, y - 14, x - 6, y - 5), fill=INK)
+        d.text((x - 10, y - 9), initial, fill=(255, 255, 255), font=font(8), anchor="mm")
 
 
 def draw_events(d: ImageDraw.ImageDraw, pic: MapPicture, scene: Scene) -> None:
@@ -274,6 +283,29 @@ def draw_events(d: ImageDraw.ImageDraw, pic: MapPicture, scene: Scene) -> None:
         # Beside the province when a unit stands there now, so both are seen.
         lost_mark(d, (x - 12, y + 10) if loss.loc.partition("/")[0] in standing else (x, y),
                   loss)
+
+
+def draw_marks(d: ImageDraw.ImageDraw, pic: MapPicture, gmap: GameMap, scene: Scene
+               ) -> None:
+    """Illusions' swaps and impervious units; a place the picture does not know is
+    skipped (the text still says it)."""
+    for a, b in scene.swaps:
+        try:
+            double_arrow(d, pic.unit_point(a), pic.unit_point(b), ILLUSION)
+        except KeyError:
+            continue
+    for loc in scene.impervious:
+        if loc in pic.units or loc.partition("/")[0] in pic.units:
+            shield(d, pic.unit_point(loc))
+
+
+def draw_courts(d: ImageDraw.ImageDraw, pic: MapPicture, gmap: GameMap, scene: Scene
+                ) -> None:
+    """The Wazirs at their Princes' courts, each named above the court's centre."""
+    for power, wazirs in scene.courts.items():
+        where = seat(gmap, power)
+        if where is not None and where in pic.centres:
+            court_tag(d, pic.centres[where], wazirs)
 
 
 def lost_mark(d: ImageDraw.ImageDraw, p: Point, loss: Loss) -> None:

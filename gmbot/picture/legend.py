@@ -51,8 +51,10 @@ def layout(standings: list[Standing], width: int, top: int,
 
 
 def with_legend(img: Image.Image, standings: list[Standing],
-                colours: dict[str, tuple[int, int, int]]) -> tuple[Image.Image, list[Entry]]:
-    """The picture with the legend strip added below it."""
+                colours: dict[str, tuple[int, int, int]], initials: dict[str, str] | None = None
+                ) -> tuple[Image.Image, list[Entry]]:
+    """The picture with the legend strip added below it; `initials` are written in the
+    swatches of powers whose colour another power shares (as on their units)."""
     if not standings:
         return img, []
     w, h = img.size
@@ -63,5 +65,11 @@ def with_legend(img: Image.Image, standings: list[Standing],
     d.line([(0, h), (w, h)], fill=EDGE, width=1)
     for e in entries:
         d.rectangle(e.swatch, fill=colours[e.power], outline=INK)
+        initial = (initials or {}).get(e.power)
+        if initial:
+            x0, y0, x1, y1 = e.swatch
+            d.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), fill=INK)
+            d.text(((x0 + x1) // 2, (y0 + y1) // 2), initial, fill=PAPER, font=font(8),
+                   anchor="mm")
         d.text(e.at, e.text, fill=INK, font=font(12), anchor="lm")
     return out, entries

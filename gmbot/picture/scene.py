@@ -18,6 +18,18 @@ LOST = {"drowns": "drowned"}  # the word the map writes
 _EXCHANGE = re.compile(r"^[AF] (\S+) and [AF] (\S+) exchange colours:")
 _STRUCK = re.compile(r"\b(?:A catastrophe strikes|The bottle spun by .* points at) "
                      r"([A-Z]{3})\b")
+_UNIT = r"([AF]) ([A-Z]{3}(?:/[A-Z]{2})?)"
+# Warlock casts as the text tells them ("Germany: CAST ILLUSION BUR - RUH"; the owner of a
+# secret cast reads "You cast: ..."), and an illusion that fails.
+_ILLUSION = re.compile(r"^[^:]+: CAST ILLUSION ([A-Z]{3}) - ([A-Z]{3})\b")
+_FAILED_ILLUSION = re.compile(r"^Two illusions name ([A-Z]{3})\b")
+_IMPERVIOUS = re.compile(rf"^[^:]+: CAST POWER IMPERVIOUS {_UNIT}\b")
+# Al-Andalus: a Wazir-General's unit disbanded, and each Wazir's court.
+_GENERAL_LOST = re.compile(rf"\bhis unit {_UNIT} is disbanded")
+_COURT = re.compile(r"^\s*Wazir (\S+): at the court of (.+?), \d+ dinars?")
+# Capitalist: a bribed unit, as the public list of bribes writes it
+# ("F LON-NTH(3):YOR(4), ENG(4) = YOR"): bribed when it executed other than its own order.
+_BRIBE = re.compile(rf"^{_UNIT}[- ](.+?)\((\d+)\):.* = (.+)$")
 
 
 @dataclass(frozen=True)
@@ -26,6 +38,7 @@ class Piece:
     type: str  # A or F
     loc: str
     note: str = ""  # a variant's attribute as the text shows it: "red", "Wazir-General X"
+    mark: str = ""  # how it is drawn: "aloft" (over its province), "invisible" (own map)
 
 
 @dataclass(frozen=True)
@@ -69,10 +82,16 @@ class Scene:
     losses: list[Loss] = field(default_factory=list)
     why: dict[str, str] = field(default_factory=dict)  # unit's location -> why it held
     exchanges: list[tuple[str, str]] = field(default_factory=list)  # Arpiesse colours
+    swaps: list[tuple[str, str]] = field(default_factory=list)  # Warlock illusions
+    impervious: list[str] = field(default_factory=list)  # units' locations
+    courts: dict[str, list[str]] = field(default_factory=dict)  # power -> its Wazirs
 
 
-def scene_of(public: dict[str, Any], centres: Iterable[str]) -> Scene:
-    """The scene of a view's public part; `centres` are the map's supply centres."""
+def scene_of(public: dict[str, Any], centres: Iterable[str],
+             own_lines: Iterable[str] = ()) -> Scene:
+    """The scene of a view's public part; `centres` are the map's supply centres,
+    `own_lines` the lines of the viewer's private part the picture reads (see
+    `picture_lines`)."""
     scene = Scene(phase=public.get("next_phase") or public.get("phase", ""))
     scene.centres = {c: None for c in centres}
     for row in public.get("board", []):
@@ -83,7 +102,8 @@ def scene_of(public: dict[str, Any], centres: Iterable[str]) -> Scene:
             scene.homes[h] = power
         pieces = row.get("pieces", [])
         for p in pieces:
-            scene.pieces.append(Piece(power, p["type"], p["loc"], p.get("note", "")))
+            scene.pieces.append(Piece(power, p["type"], p["loc"], p.get("note", ""),
+                                      p.get("mark", "")))
         # Counted from the same rows the units are drawn from: a unit the viewer may not
         # see is neither drawn nor counted.
         scene.standings.append(Standing(power, row.get("name") or power.title(),
@@ -100,7 +120,8 @@ def scene_of(public: dict[str, Any], centres: Iterable[str]) -> Scene:
             if held:
                 scene.why[row["unit"].partition(" ")[2]] = held
     # The viewer's own text lines: what he may read is what his map shows.
-    for line in public.get("notes") or ():
+    lines = [*(public.get("notes") or ()), *own_lines]
+    for line in lines:
         for lost in _LOSS.finditer(line):
             _lose(scene, lost)
         swap = _EXCHANGE.match(line)
@@ -112,12 +133,43 @@ def scene_of(public: dict[str, Any], centres: Iterable[str]) -> Scene:
             marks = scene.marks.setdefault(struck.group(1), [])
             if mark not in marks:
                 marks.append(mark)
+    variant_events(scene, public, lines)
     for unit, d in (public.get("dislodged") or {}).items():
         kind, _, loc = unit.partition(" ")
         note = _NOTE.search(d.get("label") or "")
         scene.dislodged.append((Piece(d["power"], kind, loc, note.group(1) if note else ""),
                                 list(d.get("retreats") or ())))
     return scene
+
+
+def picture_lines(lines: Iterable[str]) -> list[str]:
+    """Of a viewer's private lines, those his picture shows: his own secret casts (a
+    spell on his invisible unit); the others change nothing on it, so viewers whose
+    public parts are the same still share a picture."""
+    return [line for line in lines if _IMPERVIOUS.match(line)]
+
+
+def variant_events(scene: Scene, public: dict[str, Any], lines: list[str]) -> None:
+    """The variants' events the viewer's text tells, for the marks on his map."""
+    names = {row.get("name") or row["power"]: row["power"] for row in public.get("board", [])}
+    failed = {m.group(1) for m in map(_FAILED_ILLUSION.match, lines) if m}
+    for line in lines:
+        if m := _ILLUSION.match(line):
+            if not {m.group(1), m.group(2)} & failed:
+                scene.swaps.append((m.group(1), m.group(2)))
+        elif m := _IMPERVIOUS.match(line):
+            if m.group(2) not in scene.impervious:
+                scene.impervious.append(m.group(2))
+        elif m := _COURT.match(line):
+            power = names.get(m.group(2))
+            if power is not None:
+                scene.courts.setdefault(power, []).append(m.group(1))
+        elif (m := _BRIBE.match(line)) and m.group(3) != m.group(5):
+            scene.why[m.group(2)] = "bribed"
+        for lost in _GENERAL_LOST.finditer(line):
+            loss = Loss(lost.group(1), lost.group(2), "disbanded")
+            if all(x.loc != loss.loc for x in scene.losses):
+                scene.losses.append(loss)
 
 
 def why_word(why: str) -> str:

@@ -75,6 +75,8 @@ class Game(Base):
     press: Mapped[dict[str, Any]] = mapped_column(default=dict)  # the file's press rules
     observers: Mapped[list[Any]] = mapped_column(default=list)  # addresses
     rules_link: Mapped[str | None] = mapped_column(String(500))  # the file's, for RULES
+    # The file's absences section (gmbot/gamefile/absences.py); {} takes the defaults.
+    absences: Mapped[dict[str, Any]] = mapped_column(default=dict)
     players: Mapped[list[Player]] = relationship(back_populates="game", order_by="Player.id")
     phases: Mapped[list[PhaseRow]] = relationship(back_populates="game", order_by="PhaseRow.seq")
 
@@ -251,3 +253,26 @@ class MailboxState(Base):
     # Unsigned 32-bit numbers in IMAP: past PostgreSQL's INTEGER.
     uidvalidity: Mapped[int | None] = mapped_column(BigInteger)
     last_uid: Mapped[int] = mapped_column(BigInteger, default=0)
+
+
+class Absence(Base):
+    """A player's declared absence (ABSENCE, VACATION; docs/absences.md): from `starts_at`
+    to `ends_at`, or to `back_at` when he came back early (BACK). Kept after it ends: the
+    yearly budget counts past absences, and STATUS and the history show them."""
+
+    __tablename__ = "absences"
+    __table_args__ = (Index("ix_absences_game", "game_id", "ends_at"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    power: Mapped[str] = mapped_column(String(64))  # the seat's key when declared
+    starts_at: Mapped[datetime]
+    ends_at: Mapped[datetime]
+    back_at: Mapped[datetime | None]  # BACK: the absence ended then
+    created_at: Mapped[datetime]
+    by: Mapped[str] = mapped_column(String(16), default="player")  # player | gm
+
+    @property
+    def until(self) -> datetime:
+        """When the absence ends (or ended)."""
+        return min(self.ends_at, self.back_at) if self.back_at is not None else self.ends_at

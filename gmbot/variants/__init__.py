@@ -80,7 +80,8 @@ def example_text(name: str) -> str:
 
 
 # Options that are plain values read by the rules themselves.
-VALUE_OPTIONS = {"solo", "seed"}  # seed: the random source of rules.rng
+# palette: the pictures' colours (gmbot/picture/palette.py), for every variant.
+VALUE_OPTIONS = {"solo", "seed", "palette"}  # seed: the random source of rules.rng
 
 
 class VariantError(ValueError):

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from importlib import import_module
 from importlib.util import find_spec
-from typing import Any, NotRequired, Required, TypedDict
+from typing import Any, Literal, NotRequired, Required, TypedDict
 
 import msgspec
 
@@ -42,6 +42,7 @@ class _Schema:
         extra: dict[str, Any] = {"owners": list[str]}  # read by the engine itself
         # The options every rule set reads, and each option's switch.
         options: dict[str, Any] = {"solo": int, "seed": int | str,
+                                   "palette": Literal["standard", "colour-blind"],
                                    **{name: bool for name in DECLARED_OPTIONS}}
         for declaration in [*DECLARED_VARIANTS.values(), *DECLARED_OPTIONS.values()]:
             name = f"{declaration.package}.schema"
@@ -78,6 +79,9 @@ def _typed(name: str, fields: dict[str, Any]) -> Any:
 
 
 _schema: _Schema | None = None
+# The values of an option that takes one of a few words, for the problem that names them.
+PALETTES = ("standard", "colour-blind")  # the pictures' colours (gmbot/picture/palette.py)
+_CHOICES = {"options.palette": PALETTES}
 
 
 def case_problem(data: Any) -> str | None:
@@ -156,6 +160,9 @@ def _readable(message: str, data: Any, case: Any) -> tuple[str, str]:
         kinds = [t for t in found[1].split(" | ") if t != "null"] or ["null"]
         wanted = " or ".join(_TYPE_WORDS.get(t, t) for t in kinds)
         return path, f"expected {wanted}, got {_TYPE_WORDS.get(found[2], found[2])}"
+    enum = re.fullmatch(r"Invalid enum value (.+)", text)
+    if enum and path in _CHOICES:
+        return path, f"{enum[1]} is none of {', '.join(_CHOICES[path])}"
     missing = re.fullmatch(r"Object missing required field `(.+?)`", text)
     if missing:
         return path, f"the field {missing[1]!r} is missing"

@@ -68,3 +68,15 @@ def test_every_kind_of_loss_the_warlock_text_tells_is_read() -> None:
     scene = scene_of({"notes": notes}, [])
     assert scene.losses == [Loss("F", "NTH", "drowned"), Loss("F", "MUN", "beached"),
                             Loss("A", "PAR", "destroyed"), Loss("F", "STP/NC", "destroyed")]
+
+
+def test_a_vaporized_units_row_is_its_owners_in_a_cases_view() -> None:
+    """The row of a unit a spell took away before the battle is filed under its owner (it
+    was under "?", the view being built from the state the battle saw)."""
+    from gmbot.service.views.pictures import case_view
+
+    for viewer in ("ENGLAND", "AUSTRIA", None):
+        _, view = case_view(VAPORIZE, viewer)
+        orders = view["public"]["orders"]
+        assert "?" not in orders
+        assert [r["result"] for r in orders["AUSTRIA"] if r["unit"] == "A BUD"] == ["vaporized"]

@@ -21,6 +21,7 @@ from gmbot.engine.pending import has_duty, missing_orders
 from gmbot.engine.position import state_to_dict
 from gmbot.engine.state import GameState
 from gmbot.gamefile.deadlines import DeadlinePolicy, final_deadline
+from gmbot.service.absence.calendar import absent_at, honour, live
 from gmbot.service.app import App
 from gmbot.service.deadline.gameover import end_game
 from gmbot.service.deadline.parking import GameParked, park_game
@@ -210,6 +211,7 @@ def _process(app: App, s: Session, game: Game, phase: PhaseRow, reason: str,
                             deadline_at=deadline_after(game, str(after.phase), now),
                             processed_at=None, result=None)
         s.add(next_row)
+        honour(s, game, next_row, now)  # a deadline in a player's absence moves past it
     policy = policy_of(game)
     extra: dict[str, Any] = {  # the template's context
         "game": game, "nmr": nmr, "reason": reason,
@@ -316,7 +318,9 @@ def send_reminders(app: App, now: datetime | None = None,
                 continue
             deadline = deadline_text(policy, phase.deadline_at)
             if todo and waiting:
-                for player in waiting:
+                # Not to a player who said he is away: he may order, but mail piles up.
+                away = absent_at(live(s, game, now), now)
+                for player in (p for p in waiting if p.id not in away):
                     subj, body = render("reminder.txt.j2", game=game, phase=phase.name,
                                         deadline=deadline, player=player)
                     queue_mail(s, key=f"reminder:{phase.id}:{todo[-1]}:{player.address}",

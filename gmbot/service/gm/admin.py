@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 from gmbot.engine.state import Phase
 from gmbot.gamefile import EMAIL_RE
 from gmbot.gamefile.deadlines import Duration
+from gmbot.service.absence.calendar import honour
 from gmbot.service.deadline.gameover import end_game
 from gmbot.service.deadline.parking import PARKED
 from gmbot.service.gm.announce import announce, deadline_of, told
@@ -115,6 +116,7 @@ def resume(session: Session, game: Game, now: datetime) -> str:
         # At least an hour, so players can react to the news that the game goes on.
         phase.deadline_at = now + timedelta(seconds=max(phase.paused_remaining, 3600))
         phase.paused_remaining = None
+        honour(session, game, phase, now)
     game.status = "active"
     event = log_event(session, game, "resumed", now, phase=phase.name)
     n = announce(session, game, event, "announce_resume.txt.j2", now, phase=phase.name,
@@ -169,6 +171,7 @@ def rollback(session: Session, game: Game, target: str, now: datetime) -> str:
                         # Restored orders are complete at once: early processing waits
                         # for players to confirm or change them (see process.why_due).
                         reminders_sent=["rolled_back"])
+    honour(session, game, reopened, now)
     session.add(reopened)
     session.flush()
     orders_of = _restore_orders(session, chosen, reopened, now)

@@ -23,6 +23,7 @@ from gmbot.gamefile import (
     parse_game_text,
     redact_secrets,
 )
+from gmbot.service.absence.calendar import honour
 from gmbot.service.app import App
 from gmbot.service.gm.credentials import settle_secret, welcome
 from gmbot.service.locks import STRENGTH
@@ -193,6 +194,7 @@ def load_game(app: App, path: str | Path, force: bool = False) -> str:
         game.press = spec.press.to_dict()
         game.observers = list(spec.observers)
         game.rules_link = spec.rules_link
+        game.absences = spec.absences.to_dict()
         game.auth = spec.auth
         game.source = redact_secrets(path.read_text(encoding="utf-8"))
         game.gm_secret_hash, gm_secret = settle_secret(game.gm_secret_hash, spec.gm_password,
@@ -222,6 +224,7 @@ def load_game(app: App, path: str | Path, force: bool = False) -> str:
                     phase.state = now_seated
             if game.deadlines != old_deadlines:
                 phase.deadline_at = deadline_after(game, phase.name, phase.opened_at)
+                honour(s, game, phase, now)  # the players' absences still count
         s.flush()  # the new players' ids, for their welcome mails
         pictures = PositionPictures(state_of(game, phase, rules), rules) if phase else None
         if new_gm or gm_secret:

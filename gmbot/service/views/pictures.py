@@ -14,6 +14,7 @@ from gmbot.engine.map import GameMap, load_map
 from gmbot.engine.position import state_from_dict
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState, Phase
+from gmbot.picture.scene import picture_lines, scene_of
 from gmbot.service.runtime import rules_for, state_of
 from gmbot.service.views.results import board_summary, results_view
 from gmbot.store.models import Game, PhaseRow
@@ -21,16 +22,19 @@ from gmbot.store.models import Game, PhaseRow
 log = logging.getLogger(__name__)
 
 
-def view_picture(view: dict[str, Any], gmap: GameMap, title: str) -> bytes | None:
+def view_picture(view: dict[str, Any], gmap: GameMap, title: str,
+                 palette: str | None = None) -> bytes | None:
     """The PNG of one recipient's view (a results view, or a position view); None when the
-    map has no picture data."""
+    map has no picture data. `palette`: the game's option (palette.py; default the map's
+    own colours)."""
     from gmbot.picture.data import NoPicture
     from gmbot.picture.draw import png, render
-    from gmbot.picture.scene import scene_of
+    from gmbot.picture.palette import STANDARD
 
     try:
-        scene = scene_of(view["public"], (c for c, p in gmap.provinces.items() if p.sc))
-        return png(render(scene, gmap, title))
+        scene = scene_of(view["public"], (c for c, p in gmap.provinces.items() if p.sc),
+                         own_lines(view))
+        return png(render(scene, gmap, title, palette or STANDARD))
     except NoPicture:
         return None
     except Exception:  # noqa: BLE001 - a drawing bug must not hold back the results
@@ -38,11 +42,21 @@ def view_picture(view: dict[str, Any], gmap: GameMap, title: str) -> bytes | Non
         return None
 
 
+def own_lines(view: dict[str, Any]) -> list[str]:
+    """The lines of the viewer's private part his picture shows (his secret casts)."""
+    return picture_lines((view.get("private") or {}).get("extra") or ())
+
+
+def picture_key(view: dict[str, Any]) -> str:
+    """What a picture is drawn from: viewers with the same key share one."""
+    return json.dumps([view["public"], own_lines(view)], sort_keys=True, default=str)
+
+
 def results_picture(rules: StandardRules, view: dict[str, Any]) -> bytes | None:
     """The picture for a results mail: the new position and the phase's orders."""
     pub = view["public"]
     title = f"{pub['phase_long']}: orders; position for {pub['next_phase_long']}"
-    return view_picture(view, load_map(rules.map_name), title)
+    return view_picture(view, load_map(rules.map_name), title, rules.options.get("palette"))
 
 
 class Pictures:
@@ -54,7 +68,7 @@ class Pictures:
         self.done: dict[str, bytes | None] = {}
 
     def __call__(self, view: dict[str, Any]) -> bytes | None:
-        key = json.dumps(view["public"], sort_keys=True, default=str)
+        key = picture_key(view)
         if key not in self.done:
             self.done[key] = results_picture(self.rules, view)
         return self.done[key]
@@ -84,22 +98,31 @@ class PositionPictures:
 
     def __call__(self, viewer: str | None) -> bytes | None:
         view = position_view(self.state, self.rules, viewer)
-        key = json.dumps(view["public"], sort_keys=True, default=str)
+        key = picture_key(view)
         if key not in self.done:
-            self.done[key] = view_picture(view, self.state.map, self.state.phase.long())
+            self.done[key] = view_picture(view, self.state.map, self.state.phase.long(),
+                                          self.rules.options.get("palette"))
         return self.done[key]
 
 
-def case_picture(data: Any, viewer: str | None = None) -> bytes | None:
-    """The picture of an adjudication case (docs/adjudicate.md) as `viewer` sees it."""
+def case_view(data: Any, viewer: str | None = None) -> tuple[StandardRules, dict[str, Any]]:
+    """The rules of an adjudication case and its results view as `viewer` sees it."""
     from gmbot.variants.cases import case_outcome, result_to_dict
 
     rules, outcome = case_outcome(data)
     if viewer is not None:
         viewer = outcome.before.map.power(viewer) or viewer
     result = result_to_dict(outcome)
-    return results_picture(rules, results_view(rules, outcome.before, outcome.after, result,
-                                               viewer))
+    # The phase's state as given, as the results mails have it: `before` is the state the
+    # battle saw, without the units a variant's spells took away first (their rows then
+    # had no owner).
+    return rules, results_view(rules, outcome.start or outcome.before, outcome.after, result,
+                               viewer)
+
+
+def case_picture(data: Any, viewer: str | None = None) -> bytes | None:
+    """The picture of an adjudication case (docs/adjudicate.md) as `viewer` sees it."""
+    return results_picture(*case_view(data, viewer))
 
 
 def phase_picture(s: Session, game: Game, phase: str, viewer: str | None) -> bytes | None:

@@ -91,26 +91,41 @@ def board_summary(
     )
     rows = []
     others = rules.other_owners(state)  # owners that are no power (listed after them)
+    off = rules.off_board(state)
     for power in [*state.powers, *others]:
         centres = sorted(c for c, o in state.centers.items() if o == power)
         shown = sorted((u for u in state.units_of(power) if rules.shown_to(state, u, viewer)),
                        key=rules.unit_label)
         units = [rules.unit_label(u) for u in shown]
+        # What the picture marks on a unit: one only this viewer sees (a Warlock invisible
+        # unit on its owner's map) is "invisible", told by the same hook that hides it.
+        pieces = [_piece(u, label, "" if rules.shown_to(state, u, None) else "invisible")
+                  for u, label in zip(shown, units, strict=True)]
+        # A unit off the board (a balloon aloft) is listed and counted as its power's,
+        # with the word that says where it is.
+        for u, where in off:
+            if u.power == power:
+                label = rules.unit_label(u)
+                units.append(f"{label} ({where})")
+                pieces.append(_piece(u, label, where))
         if centres or units:
             name = others[power] if power in others else state.map.powers[power].name
             rows.append({"power": power, "name": name,
                          "centres": centres, "units": units, "adjust": counts.get(power, 0),
                          "homes": sorted(state.homes.get(power, ())) if homes else None,
-                         "pieces": [_piece(u, label) for u, label in zip(shown, units,
-                                                                         strict=True)]})
+                         "pieces": pieces})
     return rows
 
 
-def _piece(unit: Unit, label: str) -> dict[str, str]:
+def _piece(unit: Unit, label: str, mark: str = "") -> dict[str, str]:
     """A unit for pictures: its type, place and what its label adds ("red", "Wazir-General
-    X"), from the same label the text shows."""
+    X"), from the same label the text shows; `mark` how the picture draws it ("aloft",
+    "invisible")."""
     note = label[len(str(unit)):].strip()
-    return {"type": unit.type, "loc": unit.loc, "note": note[1:-1] if note[:1] == "(" else note}
+    piece = {"type": unit.type, "loc": unit.loc, "note": note[1:-1] if note[:1] == "(" else note}
+    if mark:
+        piece["mark"] = mark
+    return piece
 
 
 def deadline_text(policy: DeadlinePolicy, deadline: Any, utc: bool = False) -> str:
@@ -150,7 +165,9 @@ def private_view(rules: StandardRules, state: GameState, viewer: str,
     his refused lines, the phase's notes for him and the rules' private lines (a balance)."""
     return {
         "viewer": viewer,
-        "units": sorted(rules.unit_label(u) for u in state.units_of(viewer)),
+        "units": sorted([*(rules.unit_label(u) for u in state.units_of(viewer)),
+                         *(f"{rules.unit_label(u)} ({where})"
+                           for u, where in rules.off_board(state) if u.power == viewer)]),
         "to_order": missing_orders(state, rules, viewer, []),
         "rejected": rejected or [],
         "extra": (notes or []) + rules.private_lines(state, viewer),

@@ -90,9 +90,9 @@ def _catastrophe(state: GameState, turn: dict[str, Any]) -> GameState:
 def _reveal(state: GameState, res: Resolution, turn: dict[str, Any]) -> GameState:
     """An invisible unit is seen on the text's events of a turn: it supports, or it bounces
     with another unit (its move fails, or a move into its province fails); taking a
-    centre is seen at the end of the Fall. A unit that dislodges another, or is supported
-    or convoyed, stays unseen. Being dislodged shows it (a ruling: its retreat is played
-    in the open, in every copy of the report)."""
+    centre is seen at the end of the Fall. Only these three: a unit that dislodges
+    another, is supported or convoyed, or is itself dislodged stays unseen (a dislodged
+    one's retreat is shown to its owner alone, notes.py)."""
     units = dict(state.units)
     dislodged = dict(state.dislodged)
     for i, unit in enumerate(res.units):
@@ -108,8 +108,6 @@ def _reveal(state: GameState, res: Resolution, turn: dict[str, Any]) -> GameStat
         elif any(not res.move_ok(m) for m in res.moves_into.get(res.src[i], ())) and not (
                 isinstance(order, Move) and res.move_ok(i)):
             why = "a unit bounced off it"
-        elif res.dislodged(i):
-            why = "it was dislodged"
         where = order.dest_prov if isinstance(order, Move) and res.move_ok(i) else res.src[i]
         if why is None:
             turn["hidden_rows"].setdefault(unit.power, []).append(str(unit))

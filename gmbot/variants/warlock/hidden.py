@@ -1,5 +1,6 @@
-"""What each recipient may see of a phase report: invisible units' rows only by their
-owner, ghosts' rows by everyone exactly like a real unit's (only the owner is told)."""
+"""What each recipient may see of a phase report: invisible units' rows (and, dislodged,
+their retreats) only by their owner, ghosts' rows by everyone exactly like a real unit's
+(only the owner is told)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,10 @@ def redact_report(report: dict[str, Any], viewer: str | None) -> dict[str, Any]:
     rows: dict[str, list[str]] = hidden.get("rows", {})
     ghosts: dict[str, list[dict[str, str]]] = hidden.get("ghosts", {})
     air: dict[str, list[dict[str, str]]] = hidden.get("air", {})
+    unseen = set(hidden.get("dislodged", ()))
+    if unseen:  # a dislodged invisible unit: its retreats are its owner's to read
+        report["dislodged"] = {u: d for u, d in (report.get("dislodged") or {}).items()
+                               if u not in unseen or d.get("power") == viewer}
     out: dict[str, list[dict[str, str]]] = {}
     for power in sorted({*report.get("orders", {}), *ghosts, *air}):
         mine = power == viewer

@@ -30,6 +30,7 @@ def phase_notes(rules: StandardRules, result: PhaseResult) -> None:
         result.after = state
     turn = result.after.extra.get(TURN)
     if turn is None:
+        hide_retreats(result)
         return
     for name, prov in bounced:
         result.results[name] = "bounced"
@@ -42,6 +43,7 @@ def phase_notes(rules: StandardRules, result: PhaseResult) -> None:
     for power, line, why in turn["refused"]:
         result.rejected.append(Rejection(power, line, why))
     hidden_rows = still_hidden(result, turn)
+    unseen = unseen_dislodged(result)
     up = aloft(result.after)
     if up and result.before.phase.kind == MOVEMENT:
         turn["public"].append("In the air: " + ", ".join(
@@ -50,9 +52,11 @@ def phase_notes(rules: StandardRules, result: PhaseResult) -> None:
     result.notes["private"] = {p: list(v) for p, v in turn["private"].items()}
     if turn["random"]:
         result.notes["random"] = list(turn["random"])
-    if hidden_rows or turn["ghost_rows"] or turn["air_rows"]:
+    if result.before.phase.kind == RETREAT:
+        hidden_rows = retreat_rows(result)
+    if hidden_rows or turn["ghost_rows"] or turn["air_rows"] or unseen:
         result.notes["hidden"] = {"rows": hidden_rows, "ghosts": turn["ghost_rows"],
-                                  "air": turn["air_rows"]}
+                                  "air": turn["air_rows"], "dislodged": unseen}
     result.after = result.after.with_(
         extra={k: v for k, v in result.after.extra.items() if k != TURN})
     result.before = result.before.with_(
@@ -60,16 +64,49 @@ def phase_notes(rules: StandardRules, result: PhaseResult) -> None:
 
 
 def still_hidden(result: PhaseResult, turn: dict[str, Any]) -> dict[str, list[str]]:
-    """Rows (by the unit's name at the start) of units still invisible at the end."""
+    """Rows (by the unit's name at the start) of units still invisible at the end, on the
+    board or dislodged."""
     out: dict[str, list[str]] = {}
     for power, names in turn["hidden_rows"].items():
         for name in names:
             start = turn["rename"].get(name, name)
             loc = result.moves.get(start) or start.split()[-1]
             unit = result.after.units.get(province_of(loc))
+            entry = result.after.dislodged.get(province_of(loc))
+            if entry is not None and entry.unit.power == power and str(entry.unit) == start:
+                unit = entry.unit  # dislodged where it stood
             if unit is not None and unit.power == power and unit.attrs.get("invisible"):
                 out.setdefault(power, []).append(start)
     return {p: sorted(set(v)) for p, v in out.items()}
+
+
+def unseen_dislodged(result: PhaseResult) -> list[str]:
+    """Dislodged units still invisible: their retreats are their owner's to see."""
+    return sorted(str(d.unit) for d in result.after.dislodged.values()
+                  if d.unit.attrs.get("invisible"))
+
+
+def retreat_rows(result: PhaseResult) -> dict[str, list[str]]:
+    """A retreat phase's rows of invisible units (the ruling: being dislodged does not
+    show one): its retreat or disbanding is its owner's to read. A retreat that bounced
+    with another unit's is seen (the text's event) and stays public."""
+    out: dict[str, list[str]] = {}
+    for entry in result.before.dislodged.values():
+        unit = entry.unit
+        name = str(unit)
+        if unit.attrs.get("invisible") and name in result.orders \
+                and result.results.get(name) != "bounced":
+            out.setdefault(unit.power, []).append(name)
+    return {p: sorted(v) for p, v in out.items()}
+
+
+def hide_retreats(result: PhaseResult) -> None:
+    """A retreat phase without a turn record: only the invisible units' rows to hide."""
+    if result.before.phase.kind != RETREAT:
+        return
+    rows = retreat_rows(result)
+    if rows:
+        result.notes["hidden"] = {"rows": rows, "ghosts": {}, "air": {}, "dislodged": []}
 
 
 def patch_rows(result: PhaseResult, turn: dict[str, Any]) -> None:

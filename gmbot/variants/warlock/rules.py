@@ -339,6 +339,10 @@ class WarlockRules(StandardRules):
     def shown_to(self, state: GameState, unit: Unit, viewer: str | None) -> bool:
         return not unit.attrs.get("invisible") or viewer == unit.power
 
+    def off_board(self, state: GameState) -> list[tuple[Unit, str]]:
+        # A unit in a balloon is a unit of its power (announced to all: "In the air").
+        return [(u, "aloft") for _, u in sorted(aloft(state).items())]
+
     def redact(self, report: dict[str, Any], viewer: str | None) -> dict[str, Any]:
         return redact_report(report, viewer)
 

@@ -25,6 +25,14 @@ def check_warlock(expect: dict[str, Any], out: dict[str, Any], where: str) -> No
     hidden = out.get("hidden_notes", {})
     if "hidden" in expect:
         assert hidden.get("rows", {}) == (expect["hidden"] or {}), f"{where}: hidden rows"
+    if "hidden_dislodged" in expect:
+        got_dislodged = hidden.get("dislodged", [])
+        assert got_dislodged == (expect["hidden_dislodged"] or []), f"{where}: hidden dislodged"
+    if "invisible_after" in expect:
+        units = out["position"].get("units", {})
+        got_invisible = sorted(e["unit"] for rows in units.values() for e in rows
+                               if isinstance(e, dict) and e.get("invisible"))
+        assert got_invisible == sorted(expect["invisible_after"] or []), f"{where}: invisible"
     if "ghosts" in expect:
         got = {p: sorted(f"{r['order']}: {r['result']}" for r in rows)
                for p, rows in hidden.get("ghosts", {}).items()}
@@ -41,5 +49,6 @@ def check(expect: dict[str, Any], out: dict[str, Any], where: str) -> None:
     check_warlock(expect, out, where)
 
 
-KEYS = standard.KEYS | {"notes", "no_notes", "aloft", "winner", "hidden", "ghosts", "spells"}
+KEYS = standard.KEYS | {"notes", "no_notes", "aloft", "winner", "hidden", "ghosts", "spells",
+                        "hidden_dislodged", "invisible_after"}
 VOCABULARY = Vocabulary(check, KEYS, no_centres_unless_given=True)

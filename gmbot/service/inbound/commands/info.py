@@ -7,6 +7,7 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from gmbot.engine.state import Phase
+from gmbot.service.absence.calendar import status_lines
 from gmbot.service.inbound.commands.context import Context
 from gmbot.service.inbound.relay import names_for
 from gmbot.service.outbox.render import render
@@ -46,6 +47,8 @@ def status(ctx: Context, args: tuple[str, ...] = ()) -> None:
         deadline=deadline_text(policy_of(game), phase.deadline_at, utc=ctx.is_gm),
         board=board_summary(state, rules, None if ctx.is_gm or ctx.player is None
                             else ctx.player.key), waiting=waiting, table=table, own=own,
+        absences=status_lines(ctx.session, game, ctx.app.now(),
+                              ctx.player.key if ctx.player else None, ctx.is_gm),
     )[1].rstrip())
 
 

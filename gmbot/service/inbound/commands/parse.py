@@ -31,6 +31,10 @@ def parse_request(lines: tuple[str, ...] | list[str], subject: str = "") -> Requ
             req.game = words[1].lower().strip("[]")
         elif head in ("PASSWORD", "PASS", "PW") and len(words) >= 2:
             req.password = words[1]
+        elif head == "SET" and len(words) >= 2 and words[1].upper() == "ABSENCE" \
+                and "ABSENCE" in commands:
+            # njudge's form: SET ABSENCE from TO to
+            req.commands.append(Command("ABSENCE", tuple(words[2:]), Line(n, text)))
         elif head in commands:
             req.commands.append(Command(head, tuple(words[1:]), Line(n, text)))
         else:

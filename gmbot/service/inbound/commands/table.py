@@ -20,7 +20,7 @@ from datetime import datetime
 from enum import Enum
 from functools import lru_cache
 
-from gmbot.service.inbound.commands import gm, hold, info, learn, secret
+from gmbot.service.inbound.commands import absence, gm, hold, info, learn, secret
 from gmbot.service.inbound.commands.context import Context
 from gmbot.service.inbound.relay import press_rules
 from gmbot.service.outbox.render import render
@@ -132,6 +132,17 @@ TABLE = Table((
         explains="hold early processing for you this phase (until READY)"),
     Row("READY", Who.PLAYER, act=hold.ready, most=0,
         explains="you are done: lifts your WAIT, and lets orders stand despite refused lines"),
+    Row("ABSENCE", Who.ANYONE, act=absence.absence, least=1,
+        synopsis="ABSENCE 2026-12-20 2026-12-28",
+        usage="ABSENCE 2026-12-20 2026-12-28 (or SET ABSENCE 20 Dec TO 28 Dec)",
+        explains="you will be away (dates included; with times: 2026-12-20 18:00 TO "
+                 "2026-12-28 09:00): a deadline in it moves past it, within the game's "
+                 "limits (the game master names the power: ABSENCE FRANCE ...)"),
+    Row("VACATION", Who.ANYONE, act=absence.vacation, least=1, synopsis="VACATION 10 days",
+        explains="you will be away from now on, for days, weeks or hours (2 weeks, 36h)"),
+    Row("BACK", Who.ANYONE, act=absence.back, most=1,
+        explains="your absence ends now (one still to come is called off); moved deadlines "
+                 "stay"),
     Row("HELP", Who.ANYONE, explains="this text", title="Help", answer=help_text),
     Row("PROCESS", Who.GM, act=gm.process),
     Row("EXTEND", Who.GM, act=gm.extend, synopsis="EXTEND 24h", least=1),

@@ -1,0 +1,2 @@
+"""Players' absences (ABSENCE, VACATION, BACK; docs/absences.md): `dates` reads when,
+`declare` holds the use cases, `calendar` what the deadlines and views need of them."""

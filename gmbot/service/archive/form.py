@@ -1,0 +1,132 @@
+"""The gmbot export form (docs/export.md) as msgspec types: what an import reads is
+checked against them first, so a malformed file is refused naming its field, never with a
+traceback. The export writes plain dicts of the same shape."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+import msgspec
+
+FORMAT = "gmbot-game"
+VERSION = 1  # raised when a field changes meaning or a required one is added
+
+
+class GameInfo(msgspec.Struct, forbid_unknown_fields=True):
+    name: str
+    variant: str
+    options: dict[str, Any]
+    status: str
+    deadlines: dict[str, Any]
+    nmr: str
+    press: dict[str, Any]
+    title: str | None = None
+    rules_link: str | None = None
+    auth: str = "on"
+    # Full exports only: the GM's and the judge's addresses, observers, the file as loaded.
+    gm: str | None = None
+    judge: str | None = None
+    observers: list[str] | None = None
+    source: str | None = None
+
+
+class PlayerInfo(msgspec.Struct, forbid_unknown_fields=True):
+    power: str | None
+    role: str | None
+    name: str | None
+    active: bool
+    address: str | None = None
+
+
+class OrderSetInfo(msgspec.Struct, forbid_unknown_fields=True):
+    player: int  # index into players
+    lines: list[str]
+    errors: list[list[Any]]
+    hold: str | None = None
+
+
+class PhaseInfo(msgspec.Struct, forbid_unknown_fields=True):
+    seq: int
+    name: str
+    opened_at: str
+    deadline_at: str | None
+    processed_at: str | None
+    position: Any
+    orders: dict[str, list[Any]] | None
+    result: dict[str, Any] | None
+    # Full exports only.
+    superseded: bool = False
+    order_sets: list[OrderSetInfo] | None = None
+    reminders_sent: list[str] | None = None
+    paused_remaining: float | None = None
+
+
+class PressInfo(msgspec.Struct, forbid_unknown_fields=True):
+    phase: str
+    broadcast: bool
+    grey: bool
+    signed_as: str | None
+    text: str
+    created_at: str
+    reply_to: int | None = None  # index into press
+    # Full exports only: the true sender (a player's index, or None for the GM) and the
+    # recipients' seats.
+    sender: int | None = None
+    sender_key: str | None = None
+    recipients: list[str] | None = None
+
+
+class ExportFile(msgspec.Struct, forbid_unknown_fields=True):
+    format: str
+    version: int
+    scope: Literal["public", "full"]
+    exported_at: str
+    game: GameInfo
+    players: list[PlayerInfo]
+    phases: list[PhaseInfo]
+    centres: dict[str, dict[str, int]]
+    press: list[PressInfo]
+
+
+class FormError(ValueError):
+    """A file that is no gmbot export of a version this gmbot reads: one line, naming the
+    field."""
+
+
+def read_form(data: Any) -> ExportFile:
+    """The file's data as an ExportFile, or FormError naming the first field at fault.
+    The format and version are looked at first: a newer file is refused as such rather
+    than for a field it may have renamed."""
+    if not isinstance(data, dict):
+        raise FormError("the file is not a JSON object: not a gmbot export")
+    if data.get("format") != FORMAT:
+        raise FormError(f"format: expected {FORMAT!r}, got {data.get('format')!r} "
+                        "(not a gmbot export; MILA files cannot be imported)")
+    version = data.get("version")
+    if version != VERSION:
+        raise FormError(f"version: this gmbot reads version {VERSION} exports, the file is "
+                        f"version {version!r}")
+    try:
+        return msgspec.convert(data, ExportFile, strict=True)
+    except msgspec.ValidationError as e:
+        raise FormError(_one_line(str(e))) from None
+
+
+def _one_line(message: str) -> str:
+    """msgspec's "Expected `str`, got `int` - at `$.phases[0].name`" as
+    "phases[0].name: expected str, got int"."""
+    text, _, where = message.partition(" - at `")
+    path = where.rstrip("`").removeprefix("$").lstrip(".") or "the file"
+    found = re.fullmatch(r"Expected `(.+?)`, got `(.+?)`", text)
+    if found:
+        text = f"expected {found[1]}, got {found[2]}"
+    else:
+        missing = re.fullmatch(r"Object missing required field `(.+?)`", text)
+        if missing:
+            path, text = (f"{path}.{missing[1]}".removeprefix("the file."),
+                          "the field is missing")
+        unknown = re.fullmatch(r"Object contains unknown field `(.+?)`", text)
+        if unknown:
+            path, text = (f"{path}.{unknown[1]}".removeprefix("the file."), "unknown field")
+    return f"{path}: {text}"

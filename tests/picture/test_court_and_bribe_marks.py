@@ -1,0 +1,105 @@
+"""Al-Andalus Wazirs at their courts, a Wazir-General's unit disbanded, and Capitalist
+bribed units on the map (issue 26, item 3): drawn on every map, as every viewer's text
+tells them (courts, dinars and bribes' totals are public; a briber is never named)."""
+
+from __future__ import annotations
+
+from gmbot.engine.map import load_map
+from gmbot.picture.data import map_picture
+from gmbot.picture.draw import INK, WHY
+from gmbot.picture.marks import COURT, seat
+from gmbot.picture.scene import Loss, scene_of
+from gmbot.service.views.pictures import case_view, results_picture
+from tests.picture.mapkit import colours, decode, nearest, neutral
+
+COURTS = {"variant": "al-andalus", "phase": "S1080M",
+          "extra": {"wazirs": {"nanook": {"court": "CASTILLE", "dinars": 1},
+                               "amir": {"court": None, "dinars": 0}}},
+          "orders": {"CASTILLE": ["A BUR H", "F GAL - AST", "A LEO - ZAM"]}}
+GENERAL_LOST = {
+    "variant": "al-andalus", "options": {"wazir_generals": True}, "phase": "F1083M",
+    "units": {"NANOOK": [{"unit": "A BAZ", "general": "NANOOK"}], "GRANADA": ["A GRA"]},
+    "centers": {"NANOOK": ["ALM"], "GRANADA": ["GRA", "JAE"]},
+    "extra": {"owners": ["NANOOK"],
+              "wazirs": {"NANOOK": {"court": None, "dinars": 2, "centres": ["ALM"]}}},
+    "orders": {"GRANADA": ["A GRA - ALM"], "NANOOK": ["A BAZ H"]}}
+CAPITALS = {"ENGLAND": {"capital": "LON", "balance": 0},
+            "FRANCE": {"capital": "POR", "balance": 0},
+            "RUSSIA": {"capital": "DEN", "balance": 0}}
+BRIBE = {"variant": "capitalist", "phase": "S1900M",
+         "units": {"ENGLAND": ["F LON"], "FRANCE": ["A POR"], "RUSSIA": ["F DEN"]},
+         "centers": {"ENGLAND": ["LON"], "FRANCE": ["POR"], "RUSSIA": ["DEN"]},
+         "homes": {"ENGLAND": ["LON"], "FRANCE": ["POR"], "RUSSIA": ["DEN"]},
+         "powers": CAPITALS,
+         "orders": {"ENGLAND": ["F LON - NTH (1)"], "FRANCE": ["BRIBE F LON - YOR (2)"]}}
+
+
+def test_a_court_is_its_princes_own_city() -> None:
+    iberia = load_map("iberia")
+    assert {p: seat(iberia, p) for p in iberia.powers} == {
+        "CASTILLE": "BUR", "ZARAGOZA": "ZAR", "BADAJOZ": "BAD", "SEVILLE": "SEV",
+        "GRANADA": "GRA"}
+
+
+def test_a_wazir_is_named_at_his_princes_court_on_every_map() -> None:
+    x, y = map_picture("iberia").centres["BUR"]
+    looks = {"paper": COURT, "ink": INK, **neutral("iberia")}
+    for viewer in ("CASTILLE", "GRANADA", "nanook", None):
+        rules, view = case_view(COURTS, viewer)
+        assert "  Wazir NANOOK: at the court of Kingdom of Castille, 2 dinars" in \
+            view["public"]["notes"]
+        # A free agent serves no court: only NANOOK is marked.
+        assert scene_of(view["public"], []).courts == {"CASTILLE": ["NANOOK"]}
+        img = decode(results_picture(rules, view))
+        tag = [nearest(img.getpixel((x + i, y - 14 + j)), looks)
+               for i in range(-25, 26) for j in range(-4, 4)]
+        assert tag.count("paper") > len(tag) // 3, viewer
+        assert "ink" in tag, viewer
+    # Without the court, no tag there.
+    rules, view = case_view({**COURTS, "extra": {"wazirs": {
+        "nanook": {"court": None, "dinars": 1}}}}, "GRANADA")
+    assert scene_of(view["public"], []).courts == {}
+    img = decode(results_picture(rules, view))
+    tag = [nearest(img.getpixel((x + i, y - 14 + j)), looks)
+           for i in range(-25, 26) for j in range(-4, 4)]
+    assert tag.count("paper") < len(tag) // 10
+
+
+def test_a_wazir_generals_disbanded_unit_is_crossed_out_on_every_map() -> None:
+    x, y = map_picture("iberia").unit_point("BAZ")
+    looks = {"ink": INK, **neutral("iberia")}
+    for viewer in ("GRANADA", "NANOOK", "CASTILLE", None):
+        rules, view = case_view(GENERAL_LOST, viewer)
+        scene = scene_of(view["public"], [])
+        assert scene.losses == [Loss("A", "BAZ", "disbanded")]
+        img = decode(results_picture(rules, view))
+        for dx, dy in ((0, 0), (-4, -4), (4, 4), (-4, 4), (4, -4)):
+            assert nearest(img.getpixel((x + dx, y + dy)), looks) == "ink", (viewer, dx, dy)
+        assert nearest(img.getpixel((x - 5, y)), looks) == "white", viewer
+
+
+def test_a_bribed_unit_is_captioned_on_every_map_without_its_briber() -> None:
+    x, y = map_picture("standard").unit_point("LON")
+    looks = {"paper": WHY, "ink": INK, **neutral("standard")}
+    for viewer in ("ENGLAND", "FRANCE", "RUSSIA", None):
+        rules, view = case_view(BRIBE, viewer)
+        assert "F LON-NTH(1):YOR(2) = YOR" in view["public"]["notes"]
+        scene = scene_of(view["public"], [])
+        assert scene.why == {"LON": "bribed"}
+        img = decode(results_picture(rules, view))
+        box = [nearest(img.getpixel((x + i, y + j)), looks)
+               for i in range(-16, 17) for j in range(12, 20)]
+        assert box.count("paper") > len(box) // 3, viewer
+        assert "ink" in box, viewer
+        # The fleet went where the bribe sent it, in England's colour.
+        yx, yy = map_picture("standard").unit_point("YOR")
+        assert nearest(img.getpixel((yx - 6, yy)), colours("standard")) == "ENGLAND"
+
+
+def test_a_bribe_refused_marks_nothing() -> None:
+    refused = {**BRIBE, "orders": {"ENGLAND": ["F LON - NTH (3)"],
+                                   "FRANCE": ["BRIBE F LON - YOR (2)"]}}
+    for viewer in ("ENGLAND", "FRANCE"):
+        _, view = case_view(refused, viewer)
+        assert "F LON-NTH(3):YOR(2) = NTH" in view["public"]["notes"]
+        assert scene_of(view["public"], []).why == {}
