@@ -17,7 +17,7 @@ import yaml
 
 CONFIG_NAME = "gmbot.yaml"
 KEYS = {"database_url", "inbound", "outbound", "poll_interval", "imap", "smtp", "limits",
-        "templates", "trusted_authserv_ids", "standby"}
+        "templates", "trusted_authserv_ids", "standby", "site"}
 # The `limits:` section, with its defaults (deploy/gmbot.yaml explains each).
 LIMITS: dict[str, float] = {
     "max_message_bytes": 1_000_000,  # larger mail is measured, not read, and refused
@@ -56,6 +56,9 @@ class Config:
     trusted_authserv_ids: frozenset[str] = frozenset()
     # Called whenever a seat of any game opens, after the game's own `standby:` list.
     standby: tuple[str, ...] = ()
+    # The games' web pages (docs/site.md): where they are written and the address they
+    # are served at; None: no site is kept current.
+    site: SiteConfig | None = None
 
     @property
     def inbox(self) -> Path:
@@ -76,6 +79,49 @@ class Config:
 
     def limit(self, name: str) -> float:
         return float(self.limits.get(name, LIMITS[name]))
+
+
+@dataclass(frozen=True)
+class SiteConfig:
+    """gmbot.yaml's `site:` section: the folder the daemon and `gmbot tick` keep the
+    games' pages in, the address it is served at (for the players' private links), and
+    the games it shows (None: all)."""
+
+    dir: Path
+    url: str = ""
+    games: frozenset[str] | None = None
+
+    def shows(self, game: str) -> bool:
+        return self.games is None or game in self.games
+
+
+def _site(value: Any, path: Path, home: Path) -> SiteConfig | None:
+    """The `site:` section, each field checked: a typo must not publish, or silently not."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise ConfigError(f"{path}: site must be a mapping with dir, url and games")
+    unknown = set(value) - {"dir", "url", "games"}
+    if unknown:
+        raise ConfigError(f"{path}: site: unknown keys: {', '.join(sorted(unknown))}")
+    folder = value.get("dir")
+    if not isinstance(folder, str) or not folder.strip():
+        raise ConfigError(f"{path}: site.dir must name the folder the pages are written to")
+    url = value.get("url", "")
+    if not isinstance(url, str) or (url and not url.startswith(("http://", "https://"))):
+        raise ConfigError(f"{path}: site.url must be an http:// or https:// address")
+    games = value.get("games")
+    if games is not None and (not isinstance(games, list)
+                              or not all(isinstance(g, str) and g for g in games)):
+        raise ConfigError(f"{path}: site.games must be a list of game names")
+    where = Path(folder).expanduser()
+    where = where if where.is_absolute() else home / where
+    if home.is_relative_to(where.resolve()):
+        # The home's database and site.key would be served with the pages.
+        raise ConfigError(f"{path}: site.dir must be a folder of its own, not the home "
+                          "or a folder holding it")
+    return SiteConfig(dir=where,
+                      url=url.rstrip("/"), games=None if games is None else frozenset(games))
 
 
 def max_message_bytes(config: Config) -> int:
@@ -147,6 +193,7 @@ def load_config(home: str | Path | None = None, config_file: str | Path | None =
         templates=Path(data["templates"]) if data.get("templates") else None,
         trusted_authserv_ids=_names(data.get("trusted_authserv_ids"), path),
         standby=_addresses(data.get("standby"), path),
+        site=_site(data.get("site"), path, home_path),
     )
     if config.inbound not in ("maildir", "imap", "pipe"):
         raise ConfigError(f"inbound must be maildir, imap or pipe, not {config.inbound!r}")

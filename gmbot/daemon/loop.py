@@ -19,8 +19,8 @@ from gmbot.service.deadline.process import due_games, process_game, send_reminde
 from gmbot.service.outbox.delivery import Transport, flush
 from gmbot.service.outbox.retention import prune_raw_mail
 
-__all__ = ["TickReport", "outbound_transport", "poll", "poll_maildir", "poll_spool",
-           "run_deadlines", "tick"]
+__all__ = ["TickReport", "keep_site", "outbound_transport", "poll", "poll_maildir",
+           "poll_spool", "run_deadlines", "tick"]
 
 # The mail pipeline (parsing, commands) and the IMAP client are imported where they are
 # used: they are a good part of the start-up time, and most runs of `gmbot tick` from
@@ -134,6 +134,9 @@ def tick(app: App, transport: Transport | None = None) -> TickReport:
     report.errors += [m.parked for m in report.mails if m.parked]
     report.reminders = send_reminders(app, parked=report.errors)
     report.processed = run_deadlines(app, parked=report.errors)
+    # The pages before the sending: the outbox still holds the results mails' maps, so
+    # the pages take them instead of drawing them again.
+    keep_site(app, report)
     transport = transport or outbound_transport(app)
     report.sent = flush(app, transport)
     unreachable = getattr(transport, "connect_error", None)  # SMTP: down, or untrusted
@@ -142,3 +145,21 @@ def tick(app: App, transport: Transport | None = None) -> TickReport:
         log.warning("sending failed: SMTP %s; the mail stays queued", unreachable)
     report.pruned = prune_raw_mail(app)
     return report
+
+
+def keep_site(app: App, report: TickReport | None = None) -> None:
+    """Bring the web pages up to date when gmbot.yaml asks for them (`site:`). A trouble
+    with the pages never holds back a mail: it is logged, and an error of the run."""
+    if app.config.site is None:
+        return
+    from gmbot.service.site.build import update_site  # Jinja and the views: only then
+
+    try:
+        written = update_site(app)
+    except Exception as e:  # noqa: BLE001 - the pages wait for the next run, the mail not
+        log.exception("writing the web pages failed; the next run tries again")
+        if report is not None:
+            report.errors.append(f"web pages: {e}")
+        return
+    if report is not None:
+        report.pages = written

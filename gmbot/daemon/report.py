@@ -17,6 +17,7 @@ class TickReport:
     processed: list[str] = field(default_factory=list)
     sent: int = 0
     pruned: int = 0  # mails whose raw text was dropped (limits.keep_raw_mail_days)
+    pages: int = 0  # files of the web pages written (gmbot.yaml `site:`)
     errors: list[str] = field(default_factory=list)
 
     def lines(self) -> list[str]:
@@ -26,6 +27,8 @@ class TickReport:
         out.append(f"{self.reminders} reminder(s) queued")
         out += self.processed
         out.append(f"{self.sent} mail(s) sent")
+        if self.pages:
+            out.append(f"{self.pages} web page file(s) written")
         if self.pruned:
             out.append(f"{self.pruned} old mail(s): raw text dropped, record kept")
         return out

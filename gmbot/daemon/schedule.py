@@ -25,7 +25,7 @@ from typing import Any
 from apscheduler.schedulers.base import STATE_STOPPED
 from apscheduler.schedulers.blocking import BlockingScheduler
 
-from gmbot.daemon.loop import outbound_transport, poll, poll_spool, run_deadlines
+from gmbot.daemon.loop import keep_site, outbound_transport, poll, poll_spool, run_deadlines
 from gmbot.pipe.wake import Listener
 from gmbot.service.app import App
 from gmbot.service.deadline.process import next_wakeup, send_reminders
@@ -102,6 +102,8 @@ class Daemon:
         except Exception:  # noqa: BLE001 - re-armed below; the next run tries again
             log.exception("processing deadlines failed; will retry")
         finally:
+            with self.lock:  # before sending: the outbox still holds the results' maps
+                keep_site(self.app)  # errors logged there: the pages wait for the next run
             self.flush_job()
             self.arm(checked)
 

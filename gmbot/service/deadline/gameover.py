@@ -4,6 +4,7 @@ game, and the same summary as the answer to players' later mails."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -28,6 +29,11 @@ def centre_history(session: Session, game: Game) -> list[dict[str, Any]]:
         select(PhaseRow).where(PhaseRow.game_id == game.id, PhaseRow.superseded.is_(False))
         .order_by(PhaseRow.seq)
     ).all()
+    return history_of(rows)
+
+
+def history_of(rows: Sequence[PhaseRow]) -> list[dict[str, Any]]:
+    """centre_history of the game's phase rows (in order, none superseded), already read."""
     if not rows:
         return []
     positions: list[tuple[int, dict[str, Any]]] = [

@@ -47,6 +47,7 @@ from gmbot.service.seats.streak import DISORDER, ORDERED
 from gmbot.service.views.pictures import Pictures
 from gmbot.service.views.readiness import held_by
 from gmbot.service.views.results import deadline_text, results_view
+from gmbot.service.views.site_link import private_link
 from gmbot.store.models import Game, OrderSet, PhaseRow, Player
 from gmbot.variants.cases import result_to_dict
 
@@ -231,12 +232,15 @@ def _process(app: App, s: Session, game: Game, phase: PhaseRow, reason: str,
     for player in players:
         rejected = _rejected(sets.get(player.id), result, player.key)
         view = results_view(rules, state, after, result, player.key, rejected)
-        subj, body = render("results.txt.j2", view=view, **extra)
+        # His own pages of the game's web site (docs/site.md), where the map opens full size.
+        link = private_link(app.config, game, player)
+        subj, body = render("results.txt.j2", view=view, site_link=link, **extra)
         png = picture(view)
         queue_mail(s, key=f"results:{phase.id}:{player.address}", kind="results",
                    sender=game.judge, recipient=player.address, subject=subj, body=body,
                    now=now, game=game, picture=png,
-                   html=render_html("results.html.j2", subj, png is not None, view=view, **extra))
+                   html=render_html("results.html.j2", subj, png is not None, view=view,
+                                    site_link=link, map_link=link, **extra))
     png = picture(public)
     public_html = render_html("results.html.j2", subject, png is not None, view=public,
                               **extra)

@@ -32,10 +32,12 @@ def reply_addressee(original: Press, names: Names, gm_copy: bool) -> str | None:
     return names.label(original.sender_key) if gm_copy else original.signed_as
 
 
-def record_text(press: Press, viewer: Player | None, names: Names, gm_copy: bool) -> str:
+def record_text(press: Press, viewer: Player | None, names: Names, gm_copy: bool,
+                public: bool = False) -> str:
     """One press message for the record, seen by `viewer`; `gm_copy`: the GM reads it
-    through his copy, so with its true sender."""
-    own = viewer.key if viewer else GM
+    through his copy, so with its true sender; `public`: read by anyone (the web pages),
+    as a player who neither sent nor received it reads it."""
+    own = "" if public else viewer.key if viewer else GM
     if press.reply_to_id is not None and press.sender_key == own and press.reply_to:
         original = press.reply_to
         to = reply_addressee(original, names, viewer is None and GM not in original.recipients
@@ -62,4 +64,17 @@ def press_by_phase(session: Session, game: Game, viewer: Player | None,
     for press in visible_press(session, game, viewer):
         gm_copy = viewer is None and GM not in press.recipients
         out.setdefault(press.phase, []).append(record_text(press, viewer, names, gm_copy))
+    return out
+
+
+def public_press_by_phase(session: Session, game: Game) -> dict[str, list[str]]:
+    """The game's public record (its broadcasts) by phase, as anyone may read it: signed
+    as each was signed, a grey one by "Anonymous"; never by whom it was sent."""
+    out: dict[str, list[str]] = {}
+    nobody = Names([], lambda _: None)  # a broadcast names no recipient
+    for press in session.scalars(select(Press).where(Press.game_id == game.id,
+                                                     Press.broadcast.is_(True))
+                                 .order_by(Press.id)):
+        out.setdefault(press.phase, []).append(
+            record_text(press, None, nobody, gm_copy=False, public=True))
     return out

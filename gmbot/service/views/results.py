@@ -153,14 +153,22 @@ def results_view(
               "marks": rules.board_marks(after)}
     private = None
     if viewer is not None:
-        private = {
-            "viewer": viewer,
-            "units": sorted([*(rules.unit_label(u) for u in after.units_of(viewer)),
-                             *(f"{rules.unit_label(u)} ({where})"
-                               for u, where in rules.off_board(after) if u.power == viewer)]),
-            "to_order": missing_orders(after, rules, viewer, []),
-            "rejected": rejected or [],
-            "extra": result.get("private_notes", {}).get(viewer, [])
-            + rules.private_lines(after, viewer),
-        }
+        private = private_view(rules, after, viewer, rejected,
+                               result.get("private_notes", {}).get(viewer, []))
     return {"public": public, "private": private}
+
+
+def private_view(rules: StandardRules, state: GameState, viewer: str,
+                 rejected: list[dict[str, str]] | None = None,
+                 notes: list[str] | None = None) -> dict[str, Any]:
+    """What only `viewer` may read of the position `state`: his units, what he must order,
+    his refused lines, the phase's notes for him and the rules' private lines (a balance)."""
+    return {
+        "viewer": viewer,
+        "units": sorted([*(rules.unit_label(u) for u in state.units_of(viewer)),
+                         *(f"{rules.unit_label(u)} ({where})"
+                           for u, where in rules.off_board(state) if u.power == viewer)]),
+        "to_order": missing_orders(state, rules, viewer, []),
+        "rejected": rejected or [],
+        "extra": (notes or []) + rules.private_lines(state, viewer),
+    }

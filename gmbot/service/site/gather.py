@@ -1,0 +1,163 @@
+"""A game as its web pages show it, read from the store in one transaction: its phases,
+its players, and per viewer (None: the public) each phase's view. Every view comes from
+the same single redaction point as the mails (gmbot/service/views/results.py and
+pictures.py): nothing here decides what a viewer may see."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from gmbot.engine.position import state_from_dict
+from gmbot.engine.rules import StandardRules
+from gmbot.engine.state import GameState, Phase
+from gmbot.mail.parts import unpack
+from gmbot.press.policy import PressRules
+from gmbot.service.deadline.gameover import history_of
+from gmbot.service.inbound.relay import names_for
+from gmbot.service.runtime import active_players, map_for, policy_of, rules_for, state_of
+from gmbot.service.views.pictures import position_view, results_picture, view_picture
+from gmbot.service.views.press_record import press_by_phase, public_press_by_phase
+from gmbot.service.views.results import deadline_text, private_view, results_view
+from gmbot.store.models import Game, Outbound, PhaseRow, Player
+
+
+@dataclass
+class PhaseData:
+    row: PhaseRow
+    name: str
+    long: str
+    game: Game
+    rules: StandardRules
+    # Pictures of this phase by the JSON of the public view they draw: viewers who see
+    # the same share one (a game that hides nothing draws one picture a phase).
+    pictures: dict[str, bytes | None] = field(default_factory=dict)
+    public_key: str | None = None  # the key of the public view's picture, once known
+    public_view: dict[str, Any] | None = None  # made once: the public page and each check
+
+    @property
+    def done(self) -> bool:
+        return self.row.processed_at is not None and bool(
+            self.row.result and self.row.result.get("position"))
+
+    # Read only for the pages written: an update after one phase reads two positions,
+    # not the whole game's (benchmarks/site.py).
+    @cached_property
+    def before(self) -> GameState:
+        return state_of(self.game, self.row, self.rules)
+
+    @cached_property
+    def after(self) -> GameState | None:
+        """The position after the phase; None for the open phase."""
+        if not self.done or self.row.result is None:
+            return None
+        return state_from_dict(self.row.result["position"], map_for(self.rules))
+
+
+@dataclass
+class GameData:
+    game: Game
+    rules: StandardRules
+    phases: list[PhaseData]
+    players: list[Player]  # the active ones
+    public_press: dict[str, list[str]]
+    history: list[dict[str, Any]]
+    deadline: str
+    stored: dict[str, bytes]  # the public pictures the results mails carried, by phase
+
+    def view(self, phase: PhaseData, viewer: Player | None) -> dict[str, Any]:
+        """The phase as `viewer` (None: the public) may see it: a results view of a
+        processed phase, a position view of the open one; his private part, if a player."""
+        if viewer is None and phase.public_view is not None:
+            return phase.public_view
+        key = viewer.key if viewer else None
+        if viewer is None:
+            phase.public_view = self._view(phase, None)
+            return phase.public_view
+        return self._view(phase, key)
+
+    def _view(self, phase: PhaseData, key: str | None) -> dict[str, Any]:
+        if phase.after is not None and phase.row.result is not None:
+            return results_view(self.rules, phase.before, phase.after, phase.row.result, key)
+        view = position_view(phase.before, self.rules, key)
+        view["public"]["phase_long"] = phase.long
+        view["private"] = private_view(self.rules, phase.before, key) if key else None
+        return view
+
+    def picture(self, phase: PhaseData, view: dict[str, Any], public: bool
+                ) -> tuple[str, bytes | None]:
+        """The picture of `view` and its key (the JSON of its public part): drawn once per
+        distinct view; the `public` one of a processed phase read from the results mail
+        to the GM, which carried the same picture."""
+        key = picture_key(view)
+        if public:
+            phase.public_key = key
+        if key not in phase.pictures:
+            if phase.done:
+                stored = self.stored.get(phase.name) if public else None
+                phase.pictures[key] = stored or results_picture(self.rules, view)
+            else:
+                phase.pictures[key] = view_picture(view, phase.before.map, phase.long)
+        return key, phase.pictures[key]
+
+    @cached_property
+    def chart(self) -> dict[str, Any]:
+        """The centre chart: the powers that held centres, and per year their counts."""
+        powers = sorted({p for year in self.history for p, _ in year["counts"]})
+        rows = [(year["year"], [dict(year["counts"]).get(p, "") for p in powers])
+                for year in self.history]
+        return {"powers": powers, "rows": rows}
+
+    def press_of(self, viewer: Player | None, session: Session) -> dict[str, list[str]]:
+        if viewer is None:
+            return self.public_press
+        return press_by_phase(session, self.game, viewer, names_for(self.game))
+
+    def shows_names(self) -> bool:
+        """Players' display names are shown only where the game makes them public."""
+        return PressRules.from_dict(self.game.press).display_names
+
+
+def picture_key(view: dict[str, Any]) -> str:
+    """Views with the same public part have the same picture (as in views/pictures.py)."""
+    return json.dumps(view["public"], sort_keys=True, default=str)
+
+
+def gather(session: Session, game: Game) -> GameData:
+    rules = rules_for(game)
+    rows = session.scalars(select(PhaseRow).where(PhaseRow.game_id == game.id,
+                                                  PhaseRow.superseded.is_(False))
+                           .order_by(PhaseRow.seq)).all()
+    phases = [PhaseData(row, row.name, Phase.parse(row.name).long(), game, rules)
+              for row in rows]
+    open_ = next((p for p in phases if not p.done), None)
+    deadline = deadline_text(policy_of(game), open_.row.deadline_at) if open_ else ""
+    return GameData(game=game, rules=rules, phases=phases, players=active_players(game),
+                    public_press=public_press_by_phase(session, game),
+                    history=history_of(rows), deadline=deadline,
+                    stored=stored_pictures(session, game, phases))
+
+
+def stored_pictures(session: Session, game: Game, phases: list[PhaseData]) -> dict[str, bytes]:
+    """The public pictures of processed phases as their results mails to the GM carried
+    them (kept in the outbox): the site need not draw them again."""
+    keys = {f"results:{p.row.id}:gm": p.name for p in phases if p.done}
+    if not keys:
+        return {}
+    found = session.execute(select(Outbound.key, Outbound.picture)
+                            .where(Outbound.game_id == game.id, Outbound.key.in_(keys)))
+    # The row keeps the mail's HTML part with its picture until sent (gmbot/mail/parts.py).
+    pictures = {keys[k]: unpack(stored)[1] for k, stored in found}
+    return {name: png for name, png in pictures.items() if png}
+
+
+def stamp(*parts: Any) -> str:
+    """A short fingerprint of what a page was made from: unchanged, the page is kept."""
+    text = json.dumps(parts, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]

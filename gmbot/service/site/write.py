@@ -1,0 +1,248 @@
+"""Writing one game's pages into the site folder, and only what changed: each page's
+fingerprint (the phase row, its processing, the press shown, its neighbours) is kept in
+the folder's `.stamps.json`, so after a phase only that phase's pages, the next phase's
+and the indexes are written again. Layout (docs/site.md):
+
+    index.html                          the home's games
+    site.css
+    games/NAME/index.html               the game: players, centres by year, phases
+    games/NAME/PHASE.html, maps/PHASE.png
+    games/NAME/game.html                the whole game, once it has ended
+    games/NAME/p/TOKEN/...              one player's own pages (his link, his mails only)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from gmbot import __version__
+from gmbot.engine.state import Phase
+from gmbot.service.runtime import map_for
+from gmbot.service.site.gather import GameData, PhaseData, picture_key, stamp
+from gmbot.service.site.pages import page, templates_stamp
+from gmbot.service.views.site_link import player_token
+from gmbot.store.models import Game, Player
+
+STAMPS = ".stamps.json"
+VERSION = 1  # raised when the code changes what a kept page would show
+NOTHING = ("<!doctype html><meta charset=utf-8><title>Not here</title>"
+           "<p>There is nothing to see here.</p>\n")
+
+
+@dataclass
+class Written:
+    """What one update wrote (paths relative to the site folder)."""
+
+    files: list[str] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.files)
+
+
+def write_file(root: Path, rel: str, data: bytes, written: Written) -> None:
+    """Write `data` at `rel` unless the file already holds it; atomically, so a web
+    server never serves half a page."""
+    path = root / rel
+    try:
+        if path.read_bytes() == data:
+            return
+    except FileNotFoundError:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
+    written.files.append(rel)
+
+
+class Folder:
+    """One reader's pages of one game (the public's, or one player's) with their stamps."""
+
+    def __init__(self, root: Path, rel: str, written: Written) -> None:
+        self.root, self.rel, self.written = root, rel, written
+        try:
+            self.old: dict[str, str] = json.loads((root / rel / STAMPS).read_text("utf-8"))
+        except (FileNotFoundError, ValueError):
+            self.old = {}
+        self.new: dict[str, str] = {}
+
+    def fresh(self, name: str, fingerprint: str) -> bool:
+        """Whether page `name` stands as made from `fingerprint` (then it is kept)."""
+        self.new[name] = fingerprint
+        return self.old.get(name) == fingerprint and (self.root / self.rel / name).exists()
+
+    def carry(self, name: str) -> None:
+        """Keep file `name` as it stands (its page was kept): its stamp goes on."""
+        if name in self.old:
+            self.new[name] = self.old[name]
+
+    def put(self, name: str, data: bytes | str) -> None:
+        raw = data.encode("utf-8") if isinstance(data, str) else data
+        write_file(self.root, f"{self.rel}/{name}", raw, self.written)
+
+    def close(self, keep: set[str]) -> None:
+        """Remove the pages of phases gone (a rollback), then save the stamps."""
+        for name in set(self.old) - set(self.new) - keep:
+            for rel in (name, f"maps/{Path(name).stem}.png"):
+                (self.root / self.rel / rel).unlink(missing_ok=True)
+        text = json.dumps(self.new, sort_keys=True, indent=0)
+        write_file(self.root, f"{self.rel}/{STAMPS}", text.encode(), Written())
+
+
+def write_game(session: Session, root: Path, key: bytes, data: GameData) -> Written:
+    """Bring the game's public and private pages up to date."""
+    written = Written()
+    game = data.game
+    base = f"games/{game.name}"
+    public = Folder(root, base, written)
+    _write_reader(session, data, public, None)
+    tokens = {}
+    for player in data.players:
+        token = player_token(key, game, player)
+        tokens[token] = player
+        folder = Folder(root, f"{base}/p/{token}", written)
+        _write_reader(session, data, folder, player)
+    _drop_old_links(root / base / "p", set(tokens))
+    # A web server that lists folders would list every player's link: a page stands in.
+    public.put("p/index.html", NOTHING)
+    public.close({"p/index.html"})
+    return written
+
+
+def _drop_old_links(folder: Path, tokens: set[str]) -> None:
+    """A replaced player's pages (his row is no longer active) go: his link leads nowhere."""
+    if not folder.is_dir():
+        return
+    for child in folder.iterdir():
+        if child.is_dir() and child.name not in tokens:
+            shutil.rmtree(child)
+
+
+def _write_reader(session: Session, data: GameData, folder: Folder,
+                  viewer: Player | None) -> None:
+    press = data.press_of(viewer, session)
+    up = "../../../../" if viewer else "../../"  # from the pages to the site's root
+    common = {"root": up, "game": data.game, "private": viewer is not None,
+              "viewer": _label(data, viewer), "public_up": "../../" if viewer else ""}
+    names = [p.name for p in data.phases]
+    for i, phase in enumerate(data.phases):
+        prev = names[i - 1] if i else None
+        nxt = names[i + 1] if i + 1 < len(names) else None
+        said = press.get(phase.name, [])
+        fingerprint = stamp(VERSION, templates_stamp(), phase.row.id, phase.row.processed_at,
+                            prev, nxt, said, data.game.title, data.game.name)
+        if folder.fresh(f"{phase.name}.html", fingerprint):
+            folder.carry(f"maps/{phase.name}.png")
+            continue
+        view = data.view(phase, viewer)
+        picture = _map(data, phase, view, folder, viewer)
+        # A player who sees what the public sees is pointed to the public page for it:
+        # his page is his own section, his press and the map, not a copy of the results.
+        same = viewer is not None and picture_key(view) == _public_key(data, phase)
+        folder.put(f"{phase.name}.html", page(
+            "phase.html.j2", **common, phase=phase, view=view, map=picture, press=said,
+            same=same, prev=prev and _phase_link(data, prev),
+            next=nxt and _phase_link(data, nxt), title=f"{phase.long}"))
+    seen = set(names)
+    later = {k: v for k, v in press.items() if k not in seen}  # after the end, or before
+    folder.put("index.html", page(
+        "game.html.j2", **common, data=data, players=_players(data),
+        phases=[_phase_link(data, n) for n in names], later=later,
+        title=data.game.title or data.game.name))
+    keep = {"index.html"}
+    if data.game.status == "finished" and viewer is None:  # the whole game: one public page
+        keep.add("game.html")
+        fingerprint = stamp(VERSION, templates_stamp(),
+                            [(p.row.id, str(p.row.processed_at)) for p in data.phases], press)
+        if not folder.fresh("game.html", fingerprint):
+            folder.put("game.html", page(
+                "whole.html.j2", **common, data=data,
+                phases=[(p, data.view(p, viewer), press.get(p.name, [])) for p in data.phases],
+                later=later, title=f"{data.game.title or data.game.name}: the whole game"))
+    folder.close(keep)
+
+
+def _map(data: GameData, phase: PhaseData, view: dict[str, Any], folder: Folder,
+         viewer: Player | None) -> dict[str, str] | None:
+    """The map of `view` written beside the page, with its alt text; a player whose map is
+    the public one is pointed to that file (the same picture, never his own). A map file
+    already made from the same view is kept: the site is its own cache of pictures."""
+    key = picture_key(view)
+    rel = f"maps/{phase.name}.png"
+    if viewer is not None and key == _public_key(data, phase):
+        if not (folder.root / f"games/{data.game.name}" / rel).is_file():
+            return None  # the public page has no picture (a map without picture data)
+        src = f"../../{rel}"  # his map is the public one
+    elif folder.fresh(rel, _map_stamp(key)):
+        src = rel
+    else:
+        _, png = data.picture(phase, view, public=viewer is None)
+        if png is None:
+            folder.new.pop(rel)
+            return None
+        folder.put(rel, png)
+        src = rel
+    return {"src": src, "alt": _alt(data, phase, view)}
+
+
+def _map_stamp(key: str) -> str:
+    """A map file's fingerprint: drawn by this release from this view."""
+    return stamp(__version__, key)
+
+
+def _public_key(data: GameData, phase: PhaseData) -> str:
+    """The picture key of the phase's public view (set when the public page was made)."""
+    if phase.public_key is None:
+        phase.public_key = picture_key(data.view(phase, None))
+    return phase.public_key
+
+
+def _alt(data: GameData, phase: PhaseData, view: dict[str, Any]) -> str:
+    """What the map shows, in words: the phase, and whose units and centres it draws."""
+    pub = view["public"]
+    counts = "; ".join(f"{r['name']} {len(r['centres'])} {_n('centre', len(r['centres']))}, "
+                       f"{len(r['units'])} {_n('unit', len(r['units']))}"
+                       for r in pub["board"])
+    if phase.done:
+        what = (f"Map of {data.game.name}, {phase.long}: the orders drawn as arrows and the "
+                f"position after them")
+    else:
+        what = f"Map of {data.game.name} at the start of {phase.long}"
+    return f"{what}. {counts}. The same is listed in words on this page."
+
+
+def _n(word: str, n: int) -> str:
+    return word if n == 1 else word + "s"
+
+
+def _phase_link(data: GameData, name: str) -> dict[str, str]:
+    return {"name": name, "href": f"{name}.html", "long": Phase.parse(name).long()}
+
+
+def _label(data: GameData, viewer: Player | None) -> str | None:
+    if viewer is None:
+        return None
+    if viewer.power:
+        info = map_for(data.rules).powers.get(viewer.power)
+        return info.name if info else viewer.power.title()
+    return f"{(viewer.role or '').title()} {viewer.name}".strip()
+
+
+def _players(data: GameData) -> list[dict[str, str | None]]:
+    """The seats, with each player's display name only where the game makes it public."""
+    names = data.shows_names()
+    return [{"seat": _label(data, p), "name": p.name if names and p.power else None}
+            for p in data.players]
+
+
+def game_entry(game: Game, data: GameData | None) -> dict[str, Any]:
+    """A line of the home's index."""
+    last = data.phases[-1].long if data and data.phases else ""
+    return {"name": game.name, "title": game.title or game.name, "variant": game.variant,
+            "status": game.status, "phase": last}
