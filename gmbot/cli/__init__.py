@@ -4,7 +4,7 @@ itself is in root.py; importing the command modules here registers them."""
 
 from __future__ import annotations
 
-from gmbot.cli import adjudicate, demo, game, mail, picture, site  # noqa: F401  (registers them)
+from gmbot.cli import adjudicate, demo, game, mail, picture, seats, site  # noqa: F401  (registers)
 from gmbot.cli.root import app_from, main
 
 __all__ = ["app_from", "main"]
