@@ -21,7 +21,6 @@ from gmbot.service.joining.seats import (
     free_seats,
     open_seats,
     signup_of,
-    takeover_approval,
     takes_observers,
 )
 from gmbot.service.joining.start import start_game
@@ -31,6 +30,7 @@ from gmbot.service.locks import lock_game
 from gmbot.service.outbox.queue import new_message_id, queue_mail
 from gmbot.service.outbox.render import render
 from gmbot.service.runtime import SIGNUP, log_event
+from gmbot.service.seats.rules import takeover_approval
 from gmbot.store.models import Game, Signup
 
 PENDING = ("unconfirmed", "awaiting")

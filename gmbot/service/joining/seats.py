@@ -57,7 +57,3 @@ def free_seats(session: Session, game: Game) -> int:
 
 def takes_observers(game: Game) -> bool:
     return bool(signup_of(game).get("observers"))
-
-
-def takeover_approval(game: Game) -> bool:
-    return bool(((game.joining or {}).get("takeover") or {}).get("approval"))

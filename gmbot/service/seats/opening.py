@@ -24,7 +24,7 @@ from gmbot.service.runtime import (
     rules_for,
     state_of,
 )
-from gmbot.service.seats.rules import nmr_policy, standby_list
+from gmbot.service.seats.rules import nmr_policy, standby_list, takeover_approval
 from gmbot.service.views.results import board_summary, deadline_text
 from gmbot.store.models import Game, OrderSet, PhaseRow, Player
 
@@ -60,7 +60,8 @@ def open_seat(session: Session, game: Game, player: Player, why: str, now: datet
                       missed=missed, called=called)
     context: dict[str, Any] = {
         "game": game, "who": player.key, "why": why, "missed": missed,
-        "phase": phase.name if phase else "-", "called": called, "approval": policy.approval,
+        "phase": phase.name if phase else "-", "called": called,
+        "approval": takeover_approval(game),
         "deadline": deadline_text(policy_of(game), phase.deadline_at if phase else None),
         "policy": policy.describe(), "replace": policy.replace,
     }
