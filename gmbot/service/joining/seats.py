@@ -55,5 +55,35 @@ def free_seats(session: Session, game: Game) -> int:
     return max(len(signup_of(game).get("open", [])) - seats_taken(session, game), 0)
 
 
+def signup_line(session: Session, game: Game) -> str | None:
+    """What a game open for sign-up waits for, as the GM's STATUS and `gmbot game status`
+    and `show` say it; None for a game not open for sign-up."""
+    if game.status != SIGNUP:
+        return None
+    seats = signup_of(game).get("open", [])
+    return (f"Game {game.name} is open for sign-up: {free_seats(session, game)} of "
+            f"{len(seats)} seats free ({', '.join(seats)}). It starts when every seat is "
+            "taken.")
+
+
+WAITING = {"unconfirmed": "not yet confirmed by its sender",
+           "awaiting": "confirmed, awaiting your approval (APPROVE or REJECT)"}
+
+
+def pending_lines(session: Session, game: Game) -> list[str]:
+    """The game's sign-up requests not yet decided, one a line, for the GM: who asked
+    what and what it waits for (nothing when none is pending)."""
+    rows = session.scalars(select(Signup).where(Signup.game_id == game.id,
+                                                Signup.status.in_(tuple(WAITING)))
+                           .order_by(Signup.id)).all()
+    if not rows:
+        return []
+    lines = ["Pending sign-up requests:"]
+    for row in rows:
+        wish = f" {' '.join(row.powers)}" if row.powers else ""
+        lines.append(f"  {row.address}: {row.kind.upper()}{wish}, {WAITING[row.status]}")
+    return lines
+
+
 def takes_observers(game: Game) -> bool:
     return bool(signup_of(game).get("observers"))

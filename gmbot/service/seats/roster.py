@@ -44,6 +44,12 @@ def seats(session: Session, game: Game) -> list[Seat]:
     return out
 
 
+def open_seat_lines(game: Game) -> list[str]:
+    """The game's open seats as the GM's STATUS lists them after the players, and
+    `gmbot game status` and `show` too: powers in civil disorder, waited for by nobody."""
+    return [f"  {key}: open seat, in civil disorder (not waited for)" for key in open_keys(game)]
+
+
 def seats_lines(session: Session, game: Game, home_standby: tuple[str, ...] = ()) -> list[str]:
     policy = nmr_policy(session, game)
     lines = [f"{game.name}: missed orders: {policy.describe()}"]
