@@ -10,7 +10,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from gmbot.service.seats.disorder import open_keys
-from gmbot.service.seats.opening import SEAT_OPENED
+from gmbot.service.seats.heir import SEAT_OPENED
 from gmbot.service.seats.rules import nmr_policy, standby_list
 from gmbot.service.seats.streak import missed_in_a_row
 from gmbot.store.models import Event, Game
