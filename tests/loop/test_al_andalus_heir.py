@@ -61,7 +61,8 @@ def test_a_departing_prince_is_offered_to_his_wazir_first(tmp_path: Path) -> Non
     sent = join(judge, WAZIR, "TAKEOVER al-andalus-example SEVILLE")
     welcome = one(sent, WAZIR, "Welcome: you play Seville")
     assert "You take over a seat of a game under way" in welcome
-    assert "You now play SEVILLE" in one(sent, WAZIR, "You no longer play LORDELINDEL")
+    left = one(sent, WAZIR, "You no longer play LORDELINDEL")
+    assert "You now play SEVILLE" in left and "no longer read" not in left
     assert "The player of LORDELINDEL has taken over SEVILLE" in one(
         sent, SUB, "Replacement wanted: LORDELINDEL")
     one(sent, GM, "SEVILLE taken over")
