@@ -130,12 +130,10 @@ def test_nmr_policies_named_and_written_out() -> None:
     assert parse_game_text(MINIMAL, "g.yaml").nmr_policy == NmrPolicy()
     named = parse_game_text(MINIMAL + "nmr: civil_disorder\n", "g.yaml")
     assert named.nmr == "civil_disorder"
-    assert named.nmr_policy == NmrPolicy(then="civil_disorder", after=2, replace=True,
-                                         approval=False)
-    written = parse_game_text(MINIMAL + "nmr: {after: 3, replace: false, approval: true}\n"
+    assert named.nmr_policy == NmrPolicy(then="civil_disorder", after=2, replace=True)
+    written = parse_game_text(MINIMAL + "nmr: {after: 3, replace: false}\n"
                               "standby: [Sub@Example.org]\n", "g.yaml")
-    assert written.nmr_policy == NmrPolicy(then="civil_disorder", after=3, replace=False,
-                                           approval=True)
+    assert written.nmr_policy == NmrPolicy(then="civil_disorder", after=3, replace=False)
     assert written.standby == ("sub@example.org",)
     told = parse_game_text(MINIMAL + "nmr: {then: tell_gm, after: 1}\n", "g.yaml")
     assert told.nmr == "tell_gm" and told.nmr_policy.after == 1
@@ -177,6 +175,10 @@ def replace(old: str, new: str, text: str = VALID) -> str:
         (replace("nmr: hold", "nmr: {after: 0}"), ":25: nmr.after: expected a number of"),
         (replace("nmr: hold", "nmr: {then: quit}"), ":25: nmr.then: expected one of"),
         (replace("nmr: hold", "nmr: {replace: maybe}"), ":25: nmr.replace: expected true or"),
+        # one setting for the GM's approval of a takeover, and it is takeover:'s
+        (replace("nmr: hold", "nmr: {approval: true}"),
+         ":25: nmr.approval: the GM's approval of a TAKEOVER is set by `takeover: {approval: "
+         "true}`"),
         (replace("nmr: hold", "nmr: {afterr: 2}"), ":25: nmr.afterr: unknown key"),
         (replace("nmr: hold", "nmr: hold\nstandby: [nobody]"), ":26: standby[0]: not an email"),
         (replace("s1901m", "spring 1901"), ":27: position.phase: not a phase"),

@@ -105,6 +105,7 @@ def show(ctx: click.Context, name: str, as_json: bool) -> None:
                 "players": [r.as_dict(g) for r in rows],
                 # Only when they apply: the rest is the position schema.
                 **({"parked": parked_reason(s, g)} if g.status == "parked" else {}),
+                **({"seats": seats} if (seats := _seat_lines(s, g)) else {}),
                 **({"unreadable": unreadable} if unreadable else {})}, indent=2))
             return
         click.echo(f"{g.name} ({g.variant}, {g.status}) at {state.get('phase', '-')}, "
@@ -117,8 +118,17 @@ def show(ctx: click.Context, name: str, as_json: bool) -> None:
                 shown = ", ".join(u if isinstance(u, str) else u["unit"] for u in units)
                 click.echo(f"  {power:9} {len(centres):2} centres  {shown}")
         click.echo("Players:")
-        for line in standing_lines(g, rows):
+        for line in [*standing_lines(g, rows), *_seat_lines(s, g)]:
             click.echo(line)
+
+
+def _seat_lines(s: Session, g: Game) -> list[str]:
+    """The open seats and pending sign-ups, in the lines of the GM's STATUS by mail."""
+    from gmbot.service.joining.seats import pending_lines, signup_line
+    from gmbot.service.seats.roster import open_seat_lines
+
+    signup = signup_line(s, g)
+    return [*([signup] if signup else []), *open_seat_lines(g), *pending_lines(s, g)]
 
 
 @game.command("status")
@@ -142,7 +152,7 @@ def status(ctx: click.Context, name: str) -> None:
         click.echo(f"{g.name} ({g.status}): {where}")
         rows, unreadable = _standings(s, g, phase)
         _trouble(s, g, unreadable)
-        for line in standing_lines(g, rows):
+        for line in [*standing_lines(g, rows), *_seat_lines(s, g)]:
             click.echo(line)
         for line in status_lines(s, g, app.now(), None, gm=True):
             click.echo(f"absence: {line}")

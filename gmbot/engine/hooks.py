@@ -370,6 +370,11 @@ class Rules(ABC):
         own a centre or a unit."""
         return [p for p in state.powers if state.is_alive(p)]
 
+    def first_claim(self, state: GameState, key: str) -> str | None:
+        """The player (a key) to whom the seat of `key`, left by its player, is offered
+        before anyone else, if the rules name one. Standard: nobody."""
+        return None
+
     def voters(self, state: GameState) -> list[str]:
         """Who votes on how the game ends in `state` (a draw, a concession, its
         cancellation): a vote passes when every one of them votes alike. Keys of powers

@@ -5,9 +5,10 @@ phase, and nobody is told. Anything else counts the phases in a row in which the
 had something to order and sent nothing; at `after` of them `then` happens:
 `civil_disorder` opens his seat (he is no longer a player; the power is adjudicated
 without orders until someone takes it over) and, with `replace`, a call for a replacement
-goes to the standby list; `tell_gm` only tells the GM. `approval` says whether a
-TAKEOVER of the open seat needs the GM's approval. Named forms: `hold`, `civil_disorder`
-(the defaults below), or a mapping of any of the four keys."""
+goes to the standby list; `tell_gm` only tells the GM. Whether a TAKEOVER of the open
+seat needs the GM's approval is the game file's one `takeover: {approval: ...}` (an
+`nmr: {approval: ...}` is refused, pointing there). Named forms: `hold`,
+`civil_disorder` (the defaults below), or a mapping of any of the three keys."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from typing import Any
 
 HOLD, CIVIL_DISORDER, TELL_GM = "hold", "civil_disorder", "tell_gm"
 THEN = (CIVIL_DISORDER, TELL_GM)
-KEYS = ("after", "then", "replace", "approval")
+KEYS = ("after", "then", "replace")
 MOST_PHASES = 20  # a longer patience is no policy: the GM would rather watch by hand
 
 
@@ -33,7 +34,6 @@ class NmrPolicy:
     then: str = HOLD  # hold | civil_disorder | tell_gm
     after: int = 2  # phases in a row without orders (only phases he had to order in)
     replace: bool = True  # a call for a replacement goes to the standby list
-    approval: bool = False  # a TAKEOVER of the open seat waits for the GM's approval
 
     @property
     def name(self) -> str:
@@ -82,7 +82,10 @@ def read_policy(value: Any) -> NmrPolicy:
                                    "{after: 2, then: civil_disorder}")])
     problems: list[tuple[str, str]] = []
     for key in value:
-        if key not in KEYS:
+        if key == "approval":  # one setting for it, read by TAKEOVER: not two that disagree
+            problems.append(("approval", "the GM's approval of a TAKEOVER is set by "
+                                         "`takeover: {approval: true}`, not under nmr:"))
+        elif key not in KEYS:
             problems.append((str(key), f"unknown key {key!r} (allowed: {', '.join(KEYS)})"))
     then = value.get("then", CIVIL_DISORDER)
     if not isinstance(then, str) or then.strip().lower() not in THEN:
@@ -93,13 +96,9 @@ def read_policy(value: Any) -> NmrPolicy:
         problems.append(("after", f"expected a number of phases from 1 to {MOST_PHASES}, "
                                   f"not {after!r}"))
         after = 2
-    flags = {}
-    for key, default in (("replace", True), ("approval", False)):
-        flag = value.get(key, default)
-        if not isinstance(flag, bool):
-            problems.append((key, f"expected true or false, not {flag!r}"))
-            flag = default
-        flags[key] = flag
+    replace = value.get("replace", True)
+    if not isinstance(replace, bool):
+        problems.append(("replace", f"expected true or false, not {replace!r}"))
     if problems:
         raise NmrPolicyError(problems)
-    return NmrPolicy(then=then.strip().lower(), after=after, **flags)
+    return NmrPolicy(then=then.strip().lower(), after=after, replace=replace)

@@ -14,6 +14,7 @@ from sqlalchemy import select
 from gmbot.service.gm.load import load_game
 from gmbot.store.models import Event, OrderSet, PhaseRow, Player
 from tests.loop.conftest import Cli
+from tests.loop.joinkit import join
 from tests.loop.judgekit import POWERS, REPO, Judge, make_judge, standard_game
 from tests.loop.judgekit import body as crlf_body
 
@@ -140,6 +141,27 @@ def test_missed_orders_put_the_power_in_civil_disorder(judge: Judge, cli: Cli) -
     judge.tick()
     reminded = {m["To"] for m in judge.new_mail() if "Reminder" in m["Subject"]}
     assert addr("ITALY") in reminded and not reminded & {addr("FRANCE"), addr("GERMANY")}
+
+
+def test_the_call_says_the_takeover_approval_of_the_takeover_section(tmp_path: Path) -> None:
+    """One setting for the GM's approval of a takeover (docs/game-file.md): the file's
+    `takeover: {approval: true}` is what the call and the GM's mail of an opened seat
+    say, and what TAKEOVER then asks for."""
+    judge = seats_judge(tmp_path, "{after: 1}\ntakeover: {approval: true}", POSITION)
+    for power, lines in HOLDS.items():
+        judge.send(addr(power), lines)
+    judge.tick()
+    judge.new_mail()
+    judge.clock.advance(hours=49)
+    judge.tick()
+    mails = judge.new_mail()
+    call = body(next(m for m in mails if m["To"] == SUB and "FRANCE" in m["Subject"]))
+    assert "The game master approves each takeover" in call
+    gm = body(next(m for m in mails if m["To"] == GM and "Seat open: FRANCE" in m["Subject"]))
+    assert "TAKEOVER g FRANCE, once you approve it" in gm
+    confirmed = join(judge, SUB, "TAKEOVER g FRANCE")
+    asked = judge.to(GM, confirmed)
+    assert asked and "APPROVE" in body(asked[0]), subjects(confirmed)
 
 
 def test_tell_gm_policy_only_tells_the_gm_once(tmp_path: Path) -> None:

@@ -21,7 +21,6 @@ from gmbot.service.joining.seats import (
     free_seats,
     open_seats,
     signup_of,
-    takeover_approval,
     takes_observers,
 )
 from gmbot.service.joining.start import start_game
@@ -31,6 +30,8 @@ from gmbot.service.locks import lock_game
 from gmbot.service.outbox.queue import new_message_id, queue_mail
 from gmbot.service.outbox.render import render
 from gmbot.service.runtime import SIGNUP, log_event
+from gmbot.service.seats.heir import standing_offer
+from gmbot.service.seats.rules import takeover_approval
 from gmbot.store.models import Game, Signup
 
 PENDING = ("unconfirmed", "awaiting")
@@ -160,9 +161,12 @@ def _ask(s: Session, sender: str, ask: Ask, now: datetime,
     if game is None:
         raise AdminError(f"there is no game {ask.args[0].lower()!r} on this judge (LIST shows "
                          "the games)")
-    _not_in_game(s, game, sender, now, token_days)
     powers = tuple(p.upper() for p in ask.args[1:])
     kind = {"JOIN": "join", "OBSERVE": "observe", "TAKEOVER": "takeover"}[ask.verb]
+    heir = (standing_offer(s, game, powers[0]) if kind == "takeover" and len(powers) == 1
+            else None)
+    _not_in_game(s, game, sender, now, token_days,
+                 plays_ok=heir is not None and heir.address == sender)
     if kind == "join":
         _may_join(s, game, powers, now)
     elif kind == "observe":
@@ -170,7 +174,7 @@ def _ask(s: Session, sender: str, ask: Ask, now: datetime,
     else:
         if len(powers) != 1:
             raise AdminError(f"write it as {_usage('TAKEOVER')}")
-        _may_take_over(s, game, powers[0])
+        _may_take_over(s, game, powers[0], sender)
     signup = Signup(game_id=game.id, address=sender, kind=kind, powers=list(powers),
                     status="unconfirmed", secret_hash=hash_secret(new_secret(), generated=True),
                     created_at=now)
@@ -181,11 +185,12 @@ def _ask(s: Session, sender: str, ask: Ask, now: datetime,
 
 
 def _not_in_game(s: Session, game: Game, sender: str, now: datetime,
-                 token_days: float) -> None:
-    """Refuse an address that plays, runs or watches the game, or asked already."""
+                 token_days: float, plays_ok: bool = False) -> None:
+    """Refuse an address that plays (unless `plays_ok`: a player offered the seat first,
+    seats/heir.py), runs or watches the game, or asked already."""
     if sender in (game.gm, game.judge):
         raise AdminError(f"you are the game master of {game.name}")
-    if any(p.active and p.address == sender for p in game.players) \
+    if not plays_ok and any(p.active and p.address == sender for p in game.players) \
             or sender in signup_of(game).get("reserved", {}).values():
         raise AdminError(f"you play in game {game.name} already")
     if sender in (game.observers or []):
@@ -231,13 +236,19 @@ def _may_observe(game: Game, sender: str) -> None:
                          "may add you)")
 
 
-def _may_take_over(s: Session, game: Game, power: str) -> None:
+def _may_take_over(s: Session, game: Game, power: str, sender: str) -> None:
     if game.status == SIGNUP:
         raise AdminError(f"game {game.name} has not started: JOIN it instead")
     if game.status not in RUNNING:
         raise AdminError(f"game {game.name} is {game.status}; no seat can be taken over")
     seats = open_seats(s, game)
     if power in seats:
+        heir = standing_offer(s, game, power)
+        if heir is not None and heir.address != sender:
+            raise AdminError(f"{power} is offered first to {heir.key}, who serves it (by the "
+                             "variant's rules a Prince who leaves is replaced by his Wazir or "
+                             "an alternate, as the Wazir decides); until this phase is "
+                             f"processed only {heir.key} may take it over")
         return
     from gmbot.service.runtime import current_phase, state_of
 
@@ -262,7 +273,7 @@ def _still_possible(s: Session, game: Game, signup: Signup) -> None:
     elif signup.kind == "observe":
         _may_observe(game, signup.address)
     else:
-        _may_take_over(s, game, signup.powers[0])
+        _may_take_over(s, game, signup.powers[0], signup.address)
 
 
 def _needs_approval(game: Game, signup: Signup) -> bool:

@@ -1,9 +1,9 @@
 """Which seats of a game are open.
 
-- A running game's seat is open for TAKEOVER when its power is still in the game and no
-  active Player row holds it (the one rule LIST and TAKEOVER read, and the convention the
-  other ways of leaving a seat keep: a player who resigns, or a power in civil disorder,
-  has his row made inactive).
+- A running game's seat is open for TAKEOVER when its power (or role: an Al-Andalus
+  Wazir) is still in the game and no active Player row holds it (the one rule LIST and
+  TAKEOVER read, and the convention the other ways of leaving a seat keep: a player who
+  resigns, or a power in civil disorder, has his row made inactive).
 - A sign-up game's seats are the powers its file left open (games.joining["signup"]);
   a seat is taken by a joiner once he is confirmed (and approved where the game asks)."""
 
@@ -14,7 +14,13 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from gmbot.service.runtime import SIGNUP, StoredPositionError, current_phase, state_of
+from gmbot.service.runtime import (
+    SIGNUP,
+    StoredPositionError,
+    current_phase,
+    rules_for,
+    state_of,
+)
 from gmbot.store.models import Game, Signup
 
 RUNNING = ("active", "paused")
@@ -32,8 +38,14 @@ def open_seats(session: Session, game: Game) -> list[str]:
         state = state_of(game, phase)
     except StoredPositionError:
         return []  # a parked game's seats wait for the GM
-    held = {p.power for p in game.players if p.active and p.power}
-    return [power for power in state.powers if state.is_alive(power) and power not in held]
+    held = {p.key for p in game.players if p.active}
+    seats = [power for power in state.powers if state.is_alive(power) and power not in held]
+    # A role player's seat (an Al-Andalus Wazir) its player left, while the role is still
+    # in the game: a role still in it votes on how the game ends (the rules' voters).
+    voters = set(rules_for(game).voters(state))
+    return seats + list(dict.fromkeys(p.key for p in game.players if not p.active
+                                      and p.power is None and p.key not in held
+                                      and p.key in voters))
 
 
 def signup_of(game: Game) -> dict[str, Any]:
@@ -55,9 +67,35 @@ def free_seats(session: Session, game: Game) -> int:
     return max(len(signup_of(game).get("open", [])) - seats_taken(session, game), 0)
 
 
+def signup_line(session: Session, game: Game) -> str | None:
+    """What a game open for sign-up waits for, as the GM's STATUS and `gmbot game status`
+    and `show` say it; None for a game not open for sign-up."""
+    if game.status != SIGNUP:
+        return None
+    seats = signup_of(game).get("open", [])
+    return (f"Game {game.name} is open for sign-up: {free_seats(session, game)} of "
+            f"{len(seats)} seats free ({', '.join(seats)}). It starts when every seat is "
+            "taken.")
+
+
+WAITING = {"unconfirmed": "not yet confirmed by its sender",
+           "awaiting": "confirmed, awaiting your approval (APPROVE or REJECT)"}
+
+
+def pending_lines(session: Session, game: Game) -> list[str]:
+    """The game's sign-up requests not yet decided, one a line, for the GM: who asked
+    what and what it waits for (nothing when none is pending)."""
+    rows = session.scalars(select(Signup).where(Signup.game_id == game.id,
+                                                Signup.status.in_(tuple(WAITING)))
+                           .order_by(Signup.id)).all()
+    if not rows:
+        return []
+    lines = ["Pending sign-up requests:"]
+    for row in rows:
+        wish = f" {' '.join(row.powers)}" if row.powers else ""
+        lines.append(f"  {row.address}: {row.kind.upper()}{wish}, {WAITING[row.status]}")
+    return lines
+
+
 def takes_observers(game: Game) -> bool:
     return bool(signup_of(game).get("observers"))
-
-
-def takeover_approval(game: Game) -> bool:
-    return bool(((game.joining or {}).get("takeover") or {}).get("approval"))

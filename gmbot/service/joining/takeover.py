@@ -3,7 +3,8 @@ game asks, approved): recorded as the GM's REPLACE is, on the seat's own row (it
 standing orders and history stay with the power) with a "player_replaced" event (who,
 old, new, by: "takeover"), so the seat's history reads the same whichever way it
 changed hands. The new player gets his welcome with the position and the last results;
-the other players, the observers and the GM are told."""
+the other players, the observers and the GM are told. A player of the game taking over
+the seat offered to him first leaves his own seat open."""
 
 from __future__ import annotations
 
@@ -16,13 +17,19 @@ from gmbot.service.gm.credentials import settle_secret, welcome
 from gmbot.service.outbox.queue import queue_mail
 from gmbot.service.outbox.render import render
 from gmbot.service.runtime import active_players, current_phase, log_event
+from gmbot.service.seats.opening import MOVED, open_seat
 from gmbot.store.models import Game, Player
 
 
 def seat_standby(s: Session, game: Game, address: str, power: str, now: datetime) -> Player:
+    # A player offered the seat first (seats/heir.py) moves to it: his own seat opens for
+    # a replacement, called from the game's standby list, as any seat a player leaves.
+    moving = next((p for p in game.players if p.active and p.address == address), None)
+    if moving is not None:
+        open_seat(s, game, moving, MOVED, now, moved_to=power)
     # The seat's latest row (left by resigning, civil disorder...): the same row, as REPLACE.
     row = next((p for p in sorted(game.players, key=lambda p: p.id, reverse=True)
-                if p.power == power and not p.active), None)
+                if p.key == power and not p.active), None)
     old = row.address if row is not None else None
     if row is None:
         row = Player(address=address, power=power)

@@ -24,13 +24,14 @@ from gmbot.service.runtime import (
     rules_for,
     state_of,
 )
-from gmbot.service.seats.rules import nmr_policy, standby_list
+from gmbot.service.seats.heir import SEAT_OPENED, heir_of
+from gmbot.service.seats.rules import nmr_policy, standby_list, takeover_approval
 from gmbot.service.views.results import board_summary, deadline_text
 from gmbot.store.models import Game, OrderSet, PhaseRow, Player
 
-# Why a seat opened (the seat_opened event's `why`).
-RESIGNED, MISSED, BY_GM = "resigned", "missed_orders", "gm"
-SEAT_OPENED = "seat_opened"  # the event's kind
+# Why a seat opened (the seat_opened event's `why`); MOVED: its player took over the seat
+# offered to him first (heir.py), and this one waits for a replacement.
+RESIGNED, MISSED, BY_GM, MOVED = "resigned", "missed_orders", "gm", "took_over"
 
 
 class SeatError(ValueError):
@@ -39,7 +40,7 @@ class SeatError(ValueError):
 
 def open_seat(session: Session, game: Game, player: Player, why: str, now: datetime,
               home_standby: Iterable[str] = (), missed: int = 0,
-              inbound_id: int | None = None) -> str:
+              inbound_id: int | None = None, moved_to: str | None = None) -> str:
     """Deactivate `player`, leaving his power to civil disorder, and tell everyone it
     concerns. `missed`: the phases in a row he sent no orders (why MISSED). Returns the
     note of what was done."""
@@ -55,14 +56,17 @@ def open_seat(session: Session, game: Game, player: Player, why: str, now: datet
     policy = nmr_policy(session, game)
     called = (standby_list(session, game, home_standby) if policy.replace else [])
     called = [a for a in called if a != player.address]
+    heir = heir_of(game, phase, player.key)
     event = log_event(session, game, SEAT_OPENED, now, power=player.key, why=why,
                       address=player.address, phase=phase.name if phase else None,
-                      missed=missed, called=called)
+                      missed=missed, called=called, offered_to=heir.key if heir else None)
     context: dict[str, Any] = {
         "game": game, "who": player.key, "why": why, "missed": missed,
-        "phase": phase.name if phase else "-", "called": called, "approval": policy.approval,
+        "phase": phase.name if phase else "-", "called": called,
+        "approval": takeover_approval(game),
         "deadline": deadline_text(policy_of(game), phase.deadline_at if phase else None),
         "policy": policy.describe(), "replace": policy.replace,
+        "offered": heir.key if heir else None, "moved_to": moved_to,
     }
 
     def send(template: str, role: str, to: str, **more: Any) -> None:
@@ -72,6 +76,8 @@ def open_seat(session: Session, game: Game, player: Player, why: str, now: datet
                    now=now, game=game)
 
     send("seat_left.txt.j2", "left", player.address, player=player)
+    if heir is not None:
+        send("seat_offer.txt.j2", "offer", heir.address, player=heir)
     send("gm_seat_open.txt.j2", "gm", game.gm, address=player.address)
     others = active_players(game)
     for p in others:
@@ -81,7 +87,7 @@ def open_seat(session: Session, game: Game, player: Player, why: str, now: datet
     board = _board(game, phase)
     for address in called:
         send("seat_call.txt.j2", "call", address, board=board)
-    state = "resigned" if why == RESIGNED else "is in civil disorder"
+    state = {RESIGNED: "resigned", MOVED: f"moved to {moved_to}"}.get(why, "is in civil disorder")
     return (f"{player.key} {state}: the seat is open; the GM, {len(others)} "
             f"{'player' if len(others) == 1 else 'players'} and {len(called)} on the "
             f"standby list told")

@@ -10,7 +10,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from gmbot.service.seats.disorder import open_keys
-from gmbot.service.seats.opening import SEAT_OPENED
+from gmbot.service.seats.heir import SEAT_OPENED
 from gmbot.service.seats.rules import nmr_policy, standby_list
 from gmbot.service.seats.streak import missed_in_a_row
 from gmbot.store.models import Event, Game
@@ -42,6 +42,12 @@ def seats(session: Session, game: Game) -> list[Seat]:
     for key in open_keys(game):
         out.append(Seat(key, None, opened=opened.get(key, "no active player")))
     return out
+
+
+def open_seat_lines(game: Game) -> list[str]:
+    """The game's open seats as the GM's STATUS lists them after the players, and
+    `gmbot game status` and `show` too: powers in civil disorder, waited for by nobody."""
+    return [f"  {key}: open seat, in civil disorder (not waited for)" for key in open_keys(game)]
 
 
 def seats_lines(session: Session, game: Game, home_standby: tuple[str, ...] = ()) -> list[str]:

@@ -1,5 +1,6 @@
 """A game's seat rules as the game file set them (the seat_rules row): the missed-orders
-policy and the standby list, joined with the home-wide standby list of gmbot.yaml."""
+policy, the GM's approval of a takeover and the standby list, joined with the home-wide
+standby list of gmbot.yaml."""
 
 from __future__ import annotations
 
@@ -26,6 +27,12 @@ def nmr_policy(session: Session, game: Game) -> NmrPolicy:
     """The game's missed-orders policy (hold for a game loaded before there were others)."""
     row = session.get(SeatRules, game.id)
     return NmrPolicy.from_dict(row.nmr if row else None)
+
+
+def takeover_approval(game: Game) -> bool:
+    """Whether a TAKEOVER of one of the game's open seats waits for the GM's approval:
+    the game file's `takeover: {approval: ...}`, the one setting for it."""
+    return bool(((game.joining or {}).get("takeover") or {}).get("approval"))
 
 
 def standby_list(session: Session, game: Game, home: Iterable[str] = ()) -> list[str]:

@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 
 from gmbot.engine.pending import has_duty
 from gmbot.service.runtime import rules_for, state_of
-from gmbot.service.seats.opening import SEAT_OPENED
+from gmbot.service.seats.heir import SEAT_OPENED
 from gmbot.store.models import Event, Game, PhaseRow
 
 # Events after which a seat has a new player, or will have: his run starts afresh. The

@@ -56,6 +56,14 @@ class AlAndalusRules(CourtOrders, CourtWaiting, CourtMovement):
         alive = [w.key for w in Court.of(state).wazirs.values() if not w.executed]
         return super().voters(state) + sorted(alive)
 
+    def first_claim(self, state: GameState, key: str) -> str | None:
+        # A Prince who leaves the game "will be replaced either by their current Wazir or
+        # an alternate (the Wazir's decision)": the Wazir at his court is asked first.
+        if key not in state.map.powers:
+            return None
+        wazir = Court.of(state).wazir_of(key)
+        return wazir.key if wazir is not None else None
+
     def private_lines(self, state: GameState, viewer: str) -> list[str]:
         court = Court.of(state)
         if self.is_prince(state, viewer):

@@ -10,10 +10,10 @@ from gmbot.engine.state import Phase
 from gmbot.service.absence.calendar import status_lines
 from gmbot.service.inbound.commands.context import Context
 from gmbot.service.inbound.relay import names_for
-from gmbot.service.joining.seats import free_seats, signup_of
+from gmbot.service.joining.seats import pending_lines, signup_line
 from gmbot.service.outbox.render import render
-from gmbot.service.runtime import SIGNUP, current_phase, policy_of, rules_for, state_of
-from gmbot.service.seats.disorder import open_keys
+from gmbot.service.runtime import current_phase, policy_of, rules_for, state_of
+from gmbot.service.seats.roster import open_seat_lines
 from gmbot.service.views.pictures import phase_picture
 from gmbot.service.views.press_record import press_by_phase
 from gmbot.service.views.readiness import hold_note
@@ -33,11 +33,10 @@ from gmbot.store.models import PhaseRow
 def status(ctx: Context, args: tuple[str, ...] = ()) -> None:
     game = ctx.game
     phase = current_phase(ctx.session, game)
-    if phase is None and game.status == SIGNUP:
-        seats = signup_of(game).get("open", [])
-        ctx.sections.append(f"Game {game.name} is open for sign-up: {free_seats(ctx.session, game)}"
-                            f" of {len(seats)} seats free ({', '.join(seats)}). It starts "
-                            "when every seat is taken.")
+    pending = pending_lines(ctx.session, game) if ctx.is_gm else []
+    signup = signup_line(ctx.session, game)
+    if phase is None and signup is not None:
+        ctx.sections.append("\n".join([signup, *pending]))
         return
     if phase is None:
         ctx.sections.append(f"Game {game.name} is {game.status}; no phase is open.")
@@ -47,8 +46,7 @@ def status(ctx: Context, args: tuple[str, ...] = ()) -> None:
     table = waiting = own = None
     if ctx.is_gm:  # who has ordered is for the GM only
         rows = standings(ctx.session, game, phase)
-        table = standing_text(game, rows) + [
-            f"  {key}: open seat, in civil disorder (not waited for)" for key in open_keys(game)]
+        table = standing_text(game, rows) + open_seat_lines(game)
         waiting = [r.key for r in rows if not r.done]
     elif ctx.player is not None:  # ... and each player his own standing
         own = own_standing(ctx, phase)
@@ -64,6 +62,8 @@ def status(ctx: Context, args: tuple[str, ...] = ()) -> None:
                        None if ctx.player is None else ctx.player.key, ctx.is_gm)
     if votes:
         ctx.sections.append("\n".join(votes))
+    if pending:  # requests to take over an open seat, for the GM
+        ctx.sections.append("\n".join(pending))
 
 
 def own_standing(ctx: Context, phase: PhaseRow) -> str:
