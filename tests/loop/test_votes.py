@@ -169,3 +169,21 @@ def test_a_named_draw_passes_when_every_voter_names_the_same_powers(tmp_path: Pa
     text = body(next(m for m in judge.outbox() if m["To"] == addr("ITALY")
                      and m["Subject"] == "[g] The game ends in a draw"))
     assert "The draw is shared by the powers named in it: FRANCE, GERMANY." in text
+
+
+def test_a_seat_left_open_is_not_waited_for_and_its_power_shares_the_draw(
+        tmp_path: Path) -> None:
+    """Italy's player resigns: nobody can vote for Italy, so France and Germany's votes
+    are enough, and Italy, still on the board, shares the draw of all survivors."""
+    judge = game(tmp_path, OPEN)
+    ask(judge, addr("ITALY"), "RESIGN ITALY\n")
+    ask(judge, addr("FRANCE"), "VOTE DRAW\n")
+    status = ask(judge, addr("GERMANY"), "STATUS\n")
+    assert "Votes on ending the game (open): 1 of 2 voters have voted" in status
+    assert "  not voted: GERMANY" in status
+    last = ask(judge, addr("GERMANY"), "VOTE DRAW\n")
+    assert "is the last one needed: game g ends in a draw in F1901M: FRANCE, GERMANY, " \
+           "ITALY" in last
+    over = [m for m in judge.outbox() if m["Subject"] == "[g] The game ends in a draw"]
+    assert "The draw is shared by the surviving powers: FRANCE, GERMANY, ITALY." \
+        in body(over[0])

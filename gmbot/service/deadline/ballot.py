@@ -1,7 +1,8 @@
 """Votes on how a game ends, counted, and the game ended when one passes: a draw (of all
 survivors, or of the powers it names), a concession to one power, or the game cancelled.
-A vote passes when every voter (the rules' `voters`: the surviving powers, and whoever
-else the variant lets vote) has a vote standing for the same outcome; a concession when
+A vote passes when every voter with a player (the rules' `voters`: the surviving powers,
+and whoever else the variant lets vote; a seat left open is not waited for) has a vote
+standing for the same outcome; a concession when
 every voter but the power conceded to has. Counted after each
 vote (gmbot/service/votes) and after each phase processed (process.py), since an
 eliminated power's vote no longer counts; always inside the caller's transaction, with
@@ -49,6 +50,14 @@ class Motion:
         return self
 
 
+def seated_voters(game: Game, state: GameState, rules: StandardRules) -> list[str]:
+    """The voters with a player in the seat. A seat left open (civil disorder, RESIGN:
+    gmbot/service/seats) has no one to vote for it, so it is not waited for, as on the
+    web judges; its power still shares a draw of all survivors."""
+    held = {p.key for p in game.players if p.active}
+    return [v for v in rules.voters(state) if v in held]
+
+
 def standing_votes(session: Session, game: Game) -> dict[str, Motion]:
     """Each voter's standing vote, by his key."""
     rows = session.scalars(select(Vote).where(Vote.game_id == game.id)).all()
@@ -76,7 +85,7 @@ def settle(session: Session, game: Game, phase: PhaseRow, state: GameState,
     votes = standing_votes(session, game)
     if not votes:
         return None
-    voters = rules.voters(state)
+    voters = seated_voters(game, state, rules)
     motion = passed(votes, voters, rules.draw_powers(state))
     if motion is None:
         return None

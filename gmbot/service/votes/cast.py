@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 
 from gmbot.engine.state import GameState
 from gmbot.gamefile.votes import VoteRules
-from gmbot.service.deadline.ballot import CANCEL, CONCEDE, DRAW, Motion, settle
+from gmbot.service.deadline.ballot import CANCEL, CONCEDE, DRAW, Motion, seated_voters, settle
 from gmbot.service.deadline.parking import PARKED
 from gmbot.service.gm.admin import AdminError
 from gmbot.service.gm.announce import announce
@@ -73,7 +73,7 @@ def cast_vote(session: Session, game: Game, player: Player, motion: Motion | Non
     phase = _open_for_votes(session, game)
     rules = rules_for(game)
     state = state_of(game, phase, rules)
-    voters = rules.voters(state)
+    voters = seated_voters(game, state, rules)
     key = player.key
     if key not in voters:
         raise AdminError(f"{key} is out of the game: only {', '.join(voters)} vote on how "

@@ -9,7 +9,7 @@ from sqlalchemy.orm import Session
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState
 from gmbot.gamefile.votes import VoteRules
-from gmbot.service.deadline.ballot import standing_votes
+from gmbot.service.deadline.ballot import seated_voters, standing_votes
 from gmbot.store.models import Game
 
 
@@ -17,7 +17,7 @@ def vote_lines(session: Session, game: Game, state: GameState, rules: StandardRu
                viewer: str | None, gm: bool) -> list[str]:
     """The lines about votes, or none when no vote stands (and the viewer has none)."""
     votes = standing_votes(session, game)
-    voters = rules.voters(state)
+    voters = seated_voters(game, state, rules)
     counted = {k: m for k, m in votes.items() if k in voters}
     if not counted:
         return []
