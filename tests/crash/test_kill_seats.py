@@ -62,10 +62,9 @@ def seats(home_path: Path) -> dict[str, tuple[list[str], list[tuple[str, str]]]]
             for p in s.scalars(select(Player).order_by(Player.power)):
                 if not p.active:
                     out[games[p.game_id]][0].append(p.key)
-            for e in s.scalars(select(Event).where(Event.kind == "seat_opened")
-                               .order_by(Event.data["power"].as_string())):
+            for e in s.scalars(select(Event).where(Event.kind == "seat_opened")):
                 out[games[e.game_id or 0]][1].append((e.data["power"], e.data["why"]))
-            return out
+            return {n: (gone, sorted(opened)) for n, (gone, opened) in out.items()}
     finally:
         app.db.dispose()
 
