@@ -171,13 +171,14 @@ class Home:
 def make_home(tmp_path: Path, *, games: int, seed: int, outbound: dict[str, Any] | None = None,
               second_mails: float = 0.3, bad_lines: float = 0.2, overdue: int = 0,
               reminding: int = 0, poll_interval: float = 0.2, stem: str = "g",
-              judge: str = "judge@example.test", imap: dict[str, Any] | None = None) -> Home:
+              judge: str = "judge@example.test", imap: dict[str, Any] | None = None,
+              extra: str = "") -> Home:
     """A home with `games` standard games whose seven players each mail orders (some a
     second time, some with a rejected line), `overdue` more games nobody orders in whose
     deadline has passed, and `reminding` more whose 24-hour reminder is due (seven
     reminders each). Mail is made, not delivered (Home.deliver). Mail comes from the
     Maildir inbox, or from IMAP with `imap` settings; it goes to the Maildir outbox, or
-    over SMTP with `outbound` settings."""
+    over SMTP with `outbound` settings. `extra`: more lines for every game file."""
     home = Home(path=tmp_path / "home", logs=tmp_path / "logs", games=[])
     home.path.mkdir(parents=True)
     home.logs.mkdir()
@@ -196,7 +197,7 @@ def make_home(tmp_path: Path, *, games: int, seed: int, outbound: dict[str, Any]
     names = [f"{stem}{n:03d}" for n in range(games + overdue + reminding)]
     for name in names:
         path = files / f"{name}.yaml"
-        path.write_text(game_text(name, judge), encoding="utf-8")
+        path.write_text(game_text(name, judge) + extra, encoding="utf-8")
         load_game(app, path)
     now = datetime.now(UTC)
     with app.db.transaction() as s:
@@ -620,3 +621,34 @@ def stage(home: Home, progress: Progress, total_phases: int) -> str:
     if progress.processed() < total_phases:
         return "adjudicate"
     return "send"
+
+
+def player_mail(n: int, game: str, power: str, tag: str, text: str,
+                judge: str = "judge@example.test") -> Mail:
+    """The `n`th mail of the inbox: `power`'s player in `game` writes `text` (`tag` names
+    the mail among his)."""
+    mid = f"{n:05d}.{game}.{power.lower()}.{tag}@players.example.test"
+    msg = EmailMessage()
+    msg["From"] = address(game, power)
+    msg["To"] = judge
+    msg["Subject"] = f"[{game}] {tag}"
+    msg["Date"] = format_datetime(datetime.now(UTC))
+    msg["Message-ID"] = f"<{mid}>"
+    msg.set_content(text)
+    return Mail(f"{n:05d}-{game}-{power.lower()}-{tag}", game, power, mid,
+                stamp(msg.as_bytes()))
+
+
+def staged_point(progress: Progress, rng: random.Random, mails: int,
+                 phases: int = 0) -> KillPoint:
+    """Where to kill the next run: while it reads the `mails` (at a random moment, or as
+    a batch commits and its mails move to cur/), then while it processes the `phases`
+    (as one commits), then while it sends."""
+    if progress.recorded() < mails:
+        if rng.random() < 0.5:
+            return KillPoint("time", rng.uniform(0.2, 2.0), latest=("recorded", mails))
+        return KillPoint("recorded", progress.recorded() + 1, rng.uniform(0, 0.015))
+    if progress.processed() < phases:
+        target = min(phases, progress.processed() + rng.randint(1, 3))
+        return KillPoint("processed", target, rng.uniform(0, 0.015))
+    return KillPoint("sent", progress.sent() + rng.randint(1, 30))
