@@ -4,6 +4,7 @@ engine's saved game) and imported into another home, where they continue."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -171,11 +172,18 @@ def test_cli_export_and_import(played: Judge, tmp_path: Path,
         return app
 
     monkeypatch.setattr(gmbot.service.app, "open_app", on_clock)
+    # On a PostgreSQL run each test has a database of its own (GMBOT_DATABASE_URL, set by
+    # tests/conftest.py): the played game is in the module's first one.
+    own = os.environ.get("GMBOT_DATABASE_URL")
+    if own is not None:
+        monkeypatch.setenv("GMBOT_DATABASE_URL", played.app.db.url)
     runner = CliRunner()
     out = tmp_path / "g.json"
     done = runner.invoke(main, ["--home", str(played.home), "game", "export", "g", "--full",
                                 "-o", str(out)])
     assert done.exit_code == 0, done.output
+    if own is not None:
+        monkeypatch.setenv("GMBOT_DATABASE_URL", own)
     assert json.loads(out.read_text())["scope"] == "full"
     assert out.stat().st_mode & 0o077 == 0  # the GM's alone: it holds the addresses
     other = tmp_path / "other"
