@@ -187,3 +187,20 @@ def test_a_seat_left_open_is_not_waited_for_and_its_power_shares_the_draw(
     over = [m for m in judge.outbox() if m["Subject"] == "[g] The game ends in a draw"]
     assert "The draw is shared by the surviving powers: FRANCE, GERMANY, ITALY." \
         in body(over[0])
+
+
+def test_a_vote_read_in_the_batch_that_ended_the_game_is_told_how_it_ended(
+        tmp_path: Path) -> None:
+    """Mails read in one run: Italy's vote ends the game, and France's later VOTE in the
+    same run gets the game-over text, as a mail of a later run would."""
+    judge = game(tmp_path, OPEN)
+    ask(judge, addr("FRANCE"), "VOTE DRAW\n")
+    ask(judge, addr("GERMANY"), "VOTE DRAW\n")
+    judge.send(addr("ITALY"), "VOTE DRAW\n", subject="[g] mail")
+    judge.send(addr("FRANCE"), "VOTE CANCEL\n", subject="[g] mail")
+    judge.tick()
+    replies = [m for m in judge.to(addr("FRANCE"), judge.new_mail()) if m["In-Reply-To"]]
+    text = body(replies[0])
+    assert "Game g is over; the judge takes no more orders." in text
+    assert "the players have voted a draw in Fall 1901 Movement" in text
+    assert "No past results yet" not in text

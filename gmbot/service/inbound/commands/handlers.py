@@ -10,6 +10,7 @@ from datetime import datetime
 from gmbot.engine.map import load_map
 from gmbot.engine.parse import OrderParser
 from gmbot.engine.vocabulary import shaped_like_order
+from gmbot.service.deadline.gameover import game_over_mail
 from gmbot.service.gm.admin import AdminError
 from gmbot.service.inbound.bounds import LISTED, clip, listed, more
 from gmbot.service.inbound.commands import info, orders, press, record, seats, table
@@ -26,11 +27,17 @@ def run_commands(ctx: Context) -> None:
             record.summary(ctx, ())
             ctx.title = "Summary"
             return
-        # Press after the end is relayed above; anything else gets the record.
+        # Press after the end is relayed above; anything else gets how the game ended, as
+        # a later mail does (the game_over gate): this one was read in the batch that
+        # ended it.
         if req.orders or req.commands or not ctx.sections:
             ctx.sections.append(f"Game {ctx.game.name} is over; the judge takes no more "
                                 "orders.")
-            info.history(ctx, ())
+            over = game_over_mail(ctx.session, ctx.game)
+            if over is not None:
+                ctx.sections.append(over[1].strip())
+            if over is None or req.has("HISTORY"):  # the record, when asked for
+                info.history(ctx, ())
         return
     commands = table.TABLE  # read at the call: a test may give the judge another
     submitted = False
