@@ -162,6 +162,13 @@ def unit_orders(rng: random.Random, state: GameState, rules: StandardRules) -> d
             lines[unit.prov] = f"{unit} H"
         elif roll < 0.82:
             lines[unit.prov] = ""  # no order: the unit holds
+    supports(rng, state, rules, units, moves, lines)
+    return {prov: line for prov, line in lines.items() if line}
+
+
+def supports(rng: random.Random, state: GameState, rules: StandardRules, units: list[Unit],
+             moves: dict[str, str], lines: dict[str, str]) -> None:
+    """Each unit still without a line supports a move or a hold it can reach (else holds)."""
     for unit in units:
         if unit.prov in lines:
             continue
@@ -172,7 +179,6 @@ def unit_orders(rng: random.Random, state: GameState, rules: StandardRules) -> d
         options += [f"{unit} S {other}" for other in units
                     if other.prov not in moves and other.prov in reach]
         lines[unit.prov] = rng.choice(options) if options else f"{unit} H"
-    return {prov: line for prov, line in lines.items() if line}
 
 
 def convoys(rng: random.Random, state: GameState, units: list[Unit], lines: dict[str, str],

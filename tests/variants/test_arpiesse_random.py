@@ -26,6 +26,7 @@ from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Unit
 from gmbot.variants import make_rules
 from gmbot.variants.arpiesse.colours import COLOURS
+from tests.variants.randomkit import supports
 
 GAMES = 120
 YEARS = 10
@@ -52,16 +53,7 @@ def movement_orders(rng: random.Random, state: GameState,
             lines[unit.prov] = f"{unit} - {dest}"
         elif roll < 0.85 or not near:
             lines[unit.prov] = f"{unit} H"
-    for unit in units:
-        if unit.prov in lines:
-            continue
-        reach = {province_of(loc) for loc in rules.neighbours(state, unit)}
-        options = [f"{unit} S {other} - {province_of(moves[other.prov])}"
-                   for other in units if other.prov in moves and other is not unit
-                   and province_of(moves[other.prov]) in reach]
-        options += [f"{unit} S {other}" for other in units
-                    if other.prov not in moves and other.prov in reach]
-        lines[unit.prov] = rng.choice(options) if options else f"{unit} H"
+    supports(rng, state, rules, units, moves, lines)
     return by_power(state, lines)
 
 
