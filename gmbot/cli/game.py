@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 import click
@@ -238,13 +240,22 @@ def _trouble(s: Session, g: Game, unreadable: str | None) -> None:
         click.echo(f"PROBLEM: {unreadable}")
 
 
-def named_game(s: Session, name: str) -> Game:
-    from gmbot.service.gm.admin import AdminError, find_game
+@contextmanager
+def refusals() -> Iterator[None]:
+    """A GM action refused (AdminError) ends the command with its reason, exit status 1."""
+    from gmbot.service.gm.admin import AdminError
 
     try:
-        return find_game(s, name)
+        yield
     except AdminError as e:
         raise click.ClickException(str(e)) from None
+
+
+def named_game(s: Session, name: str) -> Game:
+    from gmbot.service.gm.admin import find_game
+
+    with refusals():
+        return find_game(s, name)
 
 
 def _admin(verb: str, action: str, *extra: str) -> None:
@@ -260,11 +271,8 @@ def _admin(verb: str, action: str, *extra: str) -> None:
         if len(args) != len(extra):
             raise click.UsageError(f"usage: gmbot game {verb} NAME {' '.join(extra)}".rstrip())
         app = app_from(ctx)
-        try:
-            with app.db.transaction() as s:
-                click.echo(getattr(admin, action)(s, admin.find_game(s, name), *args, app.now()))
-        except admin.AdminError as e:
-            raise click.ClickException(str(e)) from None
+        with refusals(), app.db.transaction() as s:
+            click.echo(getattr(admin, action)(s, admin.find_game(s, name), *args, app.now()))
         if verb == "process":
             from gmbot.daemon.loop import run_deadlines
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from gmbot.cli.game import game, named_game
+from gmbot.cli.game import game, named_game, refusals
 from gmbot.cli.root import app_from
 
 
@@ -41,15 +41,11 @@ def absence(ctx: click.Context, name: str, power: str, when: tuple[str, ...]) ->
     """Declare POWER absent: WHEN as by mail (2026-12-20 2026-12-28, or 10 days); BACK is
     `gmbot game back NAME POWER`."""
     from gmbot.service.absence.declare import declare, seat_of
-    from gmbot.service.gm.admin import AdminError
 
     app = app_from(ctx)
-    try:
-        with app.db.transaction() as s:
-            g = named_game(s, name)
-            click.echo(declare(s, g, seat_of(g, power), when, app.now(), by="gm"))
-    except AdminError as e:
-        raise click.ClickException(str(e)) from None
+    with refusals(), app.db.transaction() as s:
+        g = named_game(s, name)
+        click.echo(declare(s, g, seat_of(g, power), when, app.now(), by="gm"))
 
 
 @game.command("back")
@@ -59,15 +55,11 @@ def absence(ctx: click.Context, name: str, power: str, when: tuple[str, ...]) ->
 def back(ctx: click.Context, name: str, power: str) -> None:
     """End POWER's absence now (one still to come is called off)."""
     from gmbot.service.absence.declare import come_back, seat_of
-    from gmbot.service.gm.admin import AdminError
 
     app = app_from(ctx)
-    try:
-        with app.db.transaction() as s:
-            g = named_game(s, name)
-            click.echo(come_back(s, g, seat_of(g, power), app.now()))
-    except AdminError as e:
-        raise click.ClickException(str(e)) from None
+    with refusals(), app.db.transaction() as s:
+        g = named_game(s, name)
+        click.echo(come_back(s, g, seat_of(g, power), app.now()))
 
 
 @game.command("signups")
@@ -103,18 +95,15 @@ def _joining(verb: str, action: str) -> None:
     @click.argument("address")
     @click.pass_context
     def command(ctx: click.Context, name: str, address: str) -> None:
-        from gmbot.service.gm.admin import AdminError, find_game
+        from gmbot.service.gm.admin import find_game
         from gmbot.service.joining import requests
         from gmbot.service.locks import lock_game
 
         app = app_from(ctx)
-        try:
-            with app.db.transaction() as s:
-                g = find_game(s, name)
-                lock_game(s, g)  # as a mail's commands run: the game may start
-                click.echo(getattr(requests, action)(s, g, address, app.now()))
-        except AdminError as e:
-            raise click.ClickException(str(e)) from None
+        with refusals(), app.db.transaction() as s:
+            g = find_game(s, name)
+            lock_game(s, g)  # as a mail's commands run: the game may start
+            click.echo(getattr(requests, action)(s, g, address, app.now()))
 
 
 _joining("approve", "approve")
@@ -146,13 +135,10 @@ def disorder(ctx: click.Context, name: str, power: str) -> None:
     from gmbot.service.locks import lock_game
 
     app = app_from(ctx)
-    try:
-        with app.db.transaction() as s:
-            game = admin.find_game(s, name)
-            lock_game(s, game)  # as a mail or a deadline takes it: one opening at a time
-            click.echo(admin.put_in_disorder(s, game, power, app.now(), app.config.standby))
-    except admin.AdminError as e:
-        raise click.ClickException(str(e)) from None
+    with refusals(), app.db.transaction() as s:
+        game = admin.find_game(s, name)
+        lock_game(s, game)  # as a mail or a deadline takes it: one opening at a time
+        click.echo(admin.put_in_disorder(s, game, power, app.now(), app.config.standby))
 
 
 @game.command("draw")
@@ -164,11 +150,8 @@ def draw(ctx: click.Context, name: str, powers: tuple[str, ...]) -> None:
     from gmbot.service.gm import admin
 
     app = app_from(ctx)
-    try:
-        with app.db.transaction() as s:
-            click.echo(admin.declare_draw(s, admin.find_game(s, name), app.now(), *powers))
-    except admin.AdminError as e:
-        raise click.ClickException(str(e)) from None
+    with refusals(), app.db.transaction() as s:
+        click.echo(admin.declare_draw(s, admin.find_game(s, name), app.now(), *powers))
 
 
 @game.command("votes")
