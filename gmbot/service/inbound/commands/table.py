@@ -159,7 +159,8 @@ TABLE = Table((
     Row("NEWPASSWORD", Who.ANYONE, act=secret.new_password, most=1,
         explains="a new password, mailed to you alone (not with the old password as "
                  "your only proof; the game master may add a power: NEWPASSWORD FRANCE)"),
-    Row("RULES", Who.ANYONE, explains="the rules of this game's variant and options",
+    Row("RULES", Who.ANYONE, synopsis="RULES (RULES FULL)",
+        explains="a primer of this game's variant and options (FULL: every ruling)",
         title="Rules", answer=learn.rules),
     Row("PROVINCES", Who.ANYONE, explains="the map's provinces, their neighbours, a blank map",
         title="Provinces", answer=learn.provinces),
