@@ -14,7 +14,7 @@ from gmbot.service.deadline.gameover import game_over_mail
 from gmbot.service.gm.admin import AdminError
 from gmbot.service.inbound.bounds import LISTED, clip, listed, more
 from gmbot.service.inbound.commands import info, orders, press, record, seats, table
-from gmbot.service.inbound.commands.context import Context
+from gmbot.service.inbound.commands.context import AskConfirmation, Context
 from gmbot.service.inbound.commands.parse import near_command
 from gmbot.service.runtime import rules_for
 
@@ -94,6 +94,10 @@ def _act(ctx: Context, commands: table.Table) -> None:
             ctx.errors += 1
             reports.append(f"line {command.line.number}: {clip(command.line.text)}\n"
                            f"  refused: {e}")
+            continue
+        except AskConfirmation as e:
+            reports.append(f"line {command.line.number}: {clip(command.line.text)}\n"
+                           f"  not done yet: {e}")
             continue
         reports.append(f"line {command.line.number}: {clip(command.line.text)}\n  done: {done}")
     shown, rest = listed(reports)
