@@ -110,18 +110,26 @@ def _adjustments(state: GameState, legal: LegalOrders, values: dict[str, float],
     sites: dict[str, list[str]] = {}
     for line in legal.other:
         if line.startswith("BUILD "):
-            sites.setdefault(line.split()[2].partition("/")[0], []).append(line)
+            sites.setdefault(build_site(line), []).append(line)
     ranked_sites = sorted(sites, key=lambda s: _worth(values, s, rng), reverse=True)
-    return [_unit_for(state, site, sites[site], values)
+    return [rng.choice(_unit_for(state, site, sites[site], values))
             for site in ranked_sites[: legal.builds]]
 
 
-def _unit_for(state: GameState, site: str, lines: list[str], values: dict[str, float]) -> str:
-    """An army, or a fleet where the seas beside the site are worth more than the land."""
-    fleets = [line for line in lines if line.startswith("BUILD F")]
+def build_site(line: str) -> str:
+    """The province a build line names: its last word ("BUILD RED F STP/NC")."""
+    return line.split()[-1].partition("/")[0]
+
+
+def _unit_for(state: GameState, site: str, lines: list[str],
+              values: dict[str, float]) -> list[str]:
+    """The build lines of an army, or of a fleet where the seas beside the site are worth
+    more than the land (a variant may give several forms of each, e.g. colours)."""
+    fleets = [line for line in lines if "F" in line.split()[1:-1]]
+    armies = [line for line in lines if line not in fleets]
     if not fleets or state.map.provinces[site].type != COAST:
-        return lines[0]
+        return armies or lines
     near = state.map.fleet_prov_adj.get(site, ())
     sea = sum(values.get(p, 0.0) for p in near if state.map.is_sea(p))
     land = sum(values.get(p, 0.0) for p in state.map.army_adj.get(site, ()))
-    return fleets[0] if sea > land else lines[0]
+    return fleets if sea > land or not armies else armies

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from gmbot.bots.heuristic import build_site
 from gmbot.engine.legal import legal_orders
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState
@@ -21,7 +22,7 @@ def random_orders(state: GameState, rules: StandardRules, power: str, seed: str)
     chosen: list[str] = []
     sites: set[str] = set()
     for line in builds:
-        site = line.split()[2].partition("/")[0]
+        site = build_site(line)
         if site not in sites and len(chosen) < legal.builds:
             chosen.append(line)
             sites.add(site)

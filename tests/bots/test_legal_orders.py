@@ -80,3 +80,39 @@ def test_the_opening_lists_each_units_moves_and_supports() -> None:
     assert "A PAR - MUN" not in paris  # not adjacent
     # Fleets' coasts are named: Marseilles' army cannot reach Spain's south coast by sea.
     assert "F BRE - MAO" in legal.units["BRE"]
+
+
+def _winter(name: str) -> tuple[GameState, StandardRules]:
+    """The example game played by random players to its first winter with a build due."""
+    setup = example(name)
+    state, rules = setup.state, setup.rules
+    seed = 0
+    while state.phase.kind != "A":
+        orders = Player().orders(random.Random(f"winter:{name}:{seed}"), state, rules)
+        state = adjudicate(state, rules, orders).after
+        seed += 1
+    return state, rules
+
+
+def test_arpiesse_lists_a_build_in_each_colour_and_the_exchanges() -> None:
+    setup = example("arpiesse")
+    legal = legal_orders(setup.state, setup.rules, "AUSTRIA")
+    assert "A VIE X A BUD" in legal.other and "A BUD X A VIE" in legal.other
+    state, rules = _winter("arpiesse")
+    power = next(p for p in state.powers if legal_orders(state, rules, p).builds > 0)
+    builds = [line for line in legal_orders(state, rules, power).other if "BUILD" in line]
+    site = builds[0].split()[-1]
+    assert {f"BUILD {c} A {site}" for c in ("RED", "PURPLE", "SILVER")} <= set(builds)
+    assert not [line for line in builds if line.split()[1] in ("A", "F")]  # no colourless
+
+
+def test_changing_home_centres_lists_assimilate_and_abandon() -> None:
+    state, rules = _winter("changing_home_centres")
+    for power in state.powers:
+        other = legal_orders(state, rules, power).other
+        foreign = [c for c, o in state.centers.items()
+                   if o == power and c not in state.homes.get(power, ())]
+        for centre in foreign:
+            # Listed exactly when the option's own reading accepts it alone.
+            accepted = not read_orders(state, rules, power, [f"ASSIMILATE {centre}"])[1]
+            assert (f"ASSIMILATE {centre}" in other) == accepted
