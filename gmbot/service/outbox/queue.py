@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 
 from gmbot.mail.auth.secrets import token_message_id
 from gmbot.mail.parts import pack
+from gmbot.service.outbox.heads import HEADS, Heads, outgoing
 from gmbot.service.outbox.tokens import recipient_token
 from gmbot.store.models import Game, Outbound
 
@@ -73,13 +74,19 @@ def queue_mail(
     # queueing, and nothing reads the row back in this transaction but by a query.
     with session.no_autoflush:
         dialect = session.get_bind().dialect.name
+    subject = subject[:998]
+    message_id = message_id or new_message_id(
+        sender, recipient_token(game, recipient, now) if game else None)
+    parts = pack(html, picture)  # both, in one column
+    heads: Heads | None = session.info.get(HEADS)
+    head = heads.head(outgoing(
+        sender=sender, recipient=recipient, subject=subject, body=body,
+        message_id=message_id, date=now, in_reply_to=in_reply_to,
+        parts=parts)) if heads is not None else None
     result = session.execute(_INSERT_NEW[dialect], {
         "key": key, "kind": kind, "game_id": game.id if game else None, "sender": sender,
-        "recipient": recipient, "subject": subject[:998], "body": body,
-        "message_id": message_id or new_message_id(
-            sender, recipient_token(game, recipient, now) if game else None),
+        "recipient": recipient, "subject": subject, "body": body, "message_id": message_id,
         "in_reply_to": in_reply_to, "created_at": now, "status": "queued",
-        "next_attempt_at": now,
-        "picture": pack(html, picture),  # both, in one column
+        "next_attempt_at": now, "picture": parts, "head": head,
     })
     return result.rowcount == 1  # type: ignore[attr-defined]
