@@ -1,5 +1,6 @@
 """The header lines fixed when a mail is queued and written above the rest at every
-attempt (the outbox row's `head`): the judge's DKIM signature over the whole mail. A
+attempt (the outbox row's `head`): the list headers (which game, how to stop the mail:
+gmbot/mail/outgoing/lists.py) and the judge's DKIM signature over the whole mail. A
 signature made when the mail is sent would differ at each attempt, and cost the CPU of
 signing at every resend; made here, once, the mail sent again is the same bytes.
 
@@ -14,9 +15,11 @@ from typing import TYPE_CHECKING
 
 from gmbot.config import Config, ConfigError
 from gmbot.mail.outgoing.dkim import DkimKey, DkimKeyError
+from gmbot.mail.outgoing.lists import AUTO_SUPPRESS, header_lines, list_id, list_unsubscribe
 
 if TYPE_CHECKING:
     from gmbot.mail.compose import Outgoing
+    from gmbot.store.models import Game
 
 HEADS = "gmbot.heads"  # the key in session.info
 
@@ -37,13 +40,26 @@ class Heads:
             raise ConfigError(str(e)) from None
         return cls(dkim=key)
 
-    def head(self, out: Outgoing) -> str | None:
-        """The lines on top of `out` (ASCII, CRLF lines), or None: nothing to add."""
-        if self.dkim is None:
-            return None
+    def signed(self, lists: str, out: Outgoing) -> str:
+        """The lines on top of `out` (ASCII, CRLF lines) in a home with a key: the
+        signature of `lists` (its list headers) with the rest, and `lists`."""
+        assert self.dkim is not None
         from gmbot.mail.wire import wire_bytes  # the email package: slow to import
 
-        return self.dkim.signature(wire_bytes(out)).decode("ascii")
+        head = lists.encode("ascii")
+        return (self.dkim.signature(head + wire_bytes(out)) + head).decode("ascii")
+
+
+def list_fields(game: Game | None, sender: str, recipient: str) -> str:
+    """The list headers of a mail of `game` (None: no game's) from `sender` to
+    `recipient`. List-Unsubscribe only where the reader may stop the mail: an observer's
+    (UNOBSERVE); never on what a player or the GM needs (results, acks, deadlines)."""
+    fields = [AUTO_SUPPRESS]
+    if game is not None:
+        fields.append(list_id(game.name, sender))
+        if recipient in (game.observers or ()):
+            fields.append(list_unsubscribe(sender, f"UNOBSERVE {game.name}"))
+    return header_lines(fields)
 
 
 def outgoing(*, sender: str, recipient: str, subject: str, body: str, message_id: str,
