@@ -14,9 +14,9 @@ from tests.auth.signing import StubDns
 DOMAIN, SELECTOR = "example.test", "gmbot1"
 
 
-def keygen(home: Path, dns: StubDns, selector: str = SELECTOR) -> Path:
+def keygen(home: Path, dns: StubDns, selector: str = SELECTOR) -> str:
     """Make a key in `home` with the CLI, publish what it prints in `dns`, and name the
-    key in the home's gmbot.yaml; returns the key file."""
+    key in the home's gmbot.yaml; returns that `dkim:` line."""
     home.mkdir(parents=True, exist_ok=True)
     key = home / f"{selector}.pem"
     result = CliRunner().invoke(main, ["dkim", "keygen", "--domain", DOMAIN,
@@ -27,6 +27,6 @@ def keygen(home: Path, dns: StubDns, selector: str = SELECTOR) -> Path:
     dns.records[name.encode()] = "".join(re.findall(r'"([^"]*)"', line)).encode()
     config = home / "gmbot.yaml"
     text = config.read_text(encoding="utf-8") if config.exists() else ""
-    config.write_text(text + f"dkim: {{domain: {DOMAIN}, selector: {selector}, "
-                      f"key_file: {key.name}}}\n", encoding="utf-8")
-    return key
+    line = f"dkim: {{domain: {DOMAIN}, selector: {selector}, key_file: {key}}}\n"
+    config.write_text(text + line, encoding="utf-8")
+    return line
