@@ -6,6 +6,7 @@ as a mail client decodes them, through the real pipeline."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from tests.loop.judgekit import Judge, body, make_judge, standard_game
 
@@ -74,3 +75,26 @@ def test_a_wazir_general_reads_his_command_and_orders_it_in_the_examples(
     # His Prince orders the others, and reads them as his.
     prince = help_of(judge, "zaragoza@example.test", "al-andalus-example")
     assert "Your units: A LLE, F TOR.\n" in prince
+
+
+def test_the_arpiesse_map_has_a_key_to_its_coloured_rings(tmp_path: Path) -> None:
+    """Below the powers, the map's legend draws each unit ring's colour with its name, so
+    Austria's red ring is not read as Austria's red fill; a standard map has no such key."""
+    from gmbot.picture.legend import ROW
+    from gmbot.picture.palette import rgb
+    from tests.picture.mapkit import decode, inline_picture, nearest
+
+    def picture(game: str, folder: str, address: str) -> Any:
+        judge = make_judge(tmp_path / folder, game)
+        [welcome] = [m for m in judge.welcomes if m["To"] == address]
+        return decode(inline_picture(welcome))
+
+    coloured = picture(example("arpiesse"), "arpiesse", "france@example.test")
+    plain = picture(standard_game(), "standard", "france@example.test")
+    assert coloured.height == plain.height + ROW  # one row more: the key
+    names = {"red": rgb("red"), "purple": rgb("purple"), "silver": rgb("silver"),
+             "white": (255, 255, 255), "ink": (20, 20, 20)}
+    row = {nearest(coloured.getpixel((x, y)), names)
+           for x in range(coloured.width) for y in range(coloured.height - ROW - 4,
+                                                          coloured.height - 2)}
+    assert {"red", "purple", "silver"} <= row
