@@ -50,3 +50,10 @@ def test_help_lists_balance_only_where_the_variant_keeps_accounts(tmp_path: Path
     judge = make_judge(tmp_path, standard_game())
     _, text = answer(judge, "HELP\n")
     assert "BALANCE" not in text
+
+
+def test_several_questions_in_one_mail_are_titled_by_each(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, standard_game())
+    subject, text = answer(judge, "HELP\nRULES\nPROVINCES\n")
+    assert subject == "[g] Help, Rules, Provinces"
+    assert "Standard Diplomacy: a player's primer" in text and "PAR Paris" in text

@@ -69,9 +69,11 @@ def run_commands(ctx: Context) -> None:
         ctx.errors += 1
         ctx.sections.append("No orders or commands were found in your mail.")
         table.help_text(ctx)
-    names = {c.name for c in req.commands}
-    if len(names) == 1 and not submitted and not req.press and names <= commands.titles.keys():
-        ctx.title = commands.titles[names.pop()]
+    names = list(dict.fromkeys(c.name for c in req.commands))  # in the mail's order
+    if names and not submitted and not req.press and set(names) <= commands.titles.keys():
+        # Several questions in one mail: the title names each (HELP, RULES, PROVINCES
+        # together: "Help, Rules, Provinces", not "Received").
+        ctx.title = ", ".join(commands.titles[n] for n in names)
 
 
 def _act(ctx: Context, commands: table.Table) -> None:
