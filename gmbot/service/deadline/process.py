@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 from gmbot.engine.adjudicate import accept_orders, adjudicate
 from gmbot.engine.pending import has_duty, missing_orders
 from gmbot.engine.position import state_to_dict
+from gmbot.engine.report import REPORT_VERSION
 from gmbot.engine.state import GameState
 from gmbot.gamefile.deadlines import DeadlinePolicy, final_deadline
 from gmbot.service.absence.calendar import absent_at, honour, live
@@ -251,7 +252,8 @@ def _process(app: App, s: Session, game: Game, phase: PhaseRow, reason: str,
         queue_mail(s, key=f"results:{phase.id}:observer:{address}", kind="results",
                    sender=game.judge, recipient=address, subject=subject, body=public_text,
                    now=now, game=game, picture=png, html=public_html)
-    phase.result = {**result, "public_text": public_text, "nmr": nmr, "reason": reason,
+    phase.result = {**result, "version": REPORT_VERSION, "public_text": public_text,
+                    "nmr": nmr, "reason": reason,
                     ORDERED: [p.key for p in duty if p.key not in nmr], DISORDER: disorder}
     phase.processed_at = now
     log_event(s, game, "phase_processed", now, phase=phase.name, reason=reason,
