@@ -36,6 +36,7 @@ ROCK, HATCH = (214, 214, 214), (120, 120, 120)
 SWAP = (200, 0, 200)  # an Arpiesse exchange of colours
 WHY = (255, 236, 150)  # the paper of a held unit's caption ("auto-hold", "arrest")
 STRIPES = {"catastrophe": ((230, 90, 0), False), "bottle": ((110, 40, 130), True)}
+STRIPED = ((90, 90, 90), True)
 BORDER, INK, FAILED = (100, 100, 100), (20, 20, 20), (210, 30, 30)
 LABEL = (60, 60, 60)  # the province codes
 TINT = 0.45  # how much of the owner's colour a supply centre's province takes
@@ -107,7 +108,10 @@ def render(scene: Scene, gmap: GameMap, title: str = "", palette_name: str = STA
     img.putpalette(palette(pic, gmap, scene, colours))
     img = img.convert("RGB")
     img.paste(HATCH, mask=hatching(gmap))
-    for mark, (colour, down) in STRIPES.items():
+    # A struck province's stripes: the known words' own, any other word (a new variant's
+    # stripes mark) the default's.
+    for mark in sorted(scene.striped | STRIPES.keys()):
+        colour, down = STRIPES.get(mark, STRIPED)
         struck = frozenset(p for p, m in scene.marks.items() if mark in m)
         if struck:
             img.paste(colour, mask=_stripes(gmap.name, struck, down))

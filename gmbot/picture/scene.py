@@ -67,6 +67,7 @@ class Scene:
     swaps: list[tuple[str, str]] = field(default_factory=list)  # Warlock illusions
     impervious: list[str] = field(default_factory=list)  # units' locations
     tags: dict[str, list[str]] = field(default_factory=dict)  # centre -> its tags' words
+    striped: set[str] = field(default_factory=set)  # the words of the stripes marks
 
 
 def scene_of(public: dict[str, Any], centres: Iterable[str]) -> Scene:
@@ -133,6 +134,7 @@ def add_mark(scene: Scene, mark: Mark) -> None:
     elif mark.kind == TAG:
         scene.tags.setdefault(mark.at, []).append(mark.words)
     elif mark.kind == STRIPES:
+        scene.striped.add(mark.words)
         marks = scene.marks.setdefault(mark.at, [])
         if mark.words not in marks:
             marks.append(mark.words)
