@@ -15,6 +15,7 @@ from sqlalchemy.exc import DBAPIError
 
 from gmbot.engine.adjudicate import adjudicate
 from gmbot.engine.position import state_to_dict
+from gmbot.engine.report import REPORT_VERSION
 from gmbot.gamefile.deadlines import deadline_for
 from gmbot.service.absence.calendar import honour
 from gmbot.service.app import App
@@ -114,8 +115,9 @@ def _store(at: PhaseContext, done: Adjudicated, public: PublicResults,
            now: datetime) -> None:
     """The result on the phase row, and the events the GM's log shows."""
     s, game, phase, result = at.session, at.game, at.phase, done.result
-    phase.result = {**result, "public_text": public.text, "nmr": done.nmr,
-                    "reason": done.reason, ORDERED: done.ordered, DISORDER: done.disorder}
+    phase.result = {**result, "version": REPORT_VERSION, "public_text": public.text,
+                    "nmr": done.nmr, "reason": done.reason, ORDERED: done.ordered,
+                    DISORDER: done.disorder}
     phase.processed_at = now
     log_event(s, game, "phase_processed", now, phase=phase.name, reason=done.reason,
               next=str(done.after.phase), winner=done.outcome.winner, nmr=done.nmr,

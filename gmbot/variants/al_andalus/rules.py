@@ -11,7 +11,14 @@ from gmbot.engine.state import MOVEMENT, GameState, Unit
 from gmbot.variants.al_andalus.court import Court, general_unit, prince_name, wazir_owners
 from gmbot.variants.al_andalus.movement import CourtMovement
 from gmbot.variants.al_andalus.reading import CourtOrders
-from gmbot.variants.al_andalus.report import dinars, draw_lines, final_lines, standings
+from gmbot.variants.al_andalus.report import (
+    court_marks,
+    dinars,
+    draw_lines,
+    final_lines,
+    held_mark,
+    standings,
+)
 from gmbot.variants.al_andalus.waiting import CourtWaiting
 
 if TYPE_CHECKING:
@@ -46,9 +53,14 @@ class AlAndalusRules(CourtOrders, CourtWaiting, CourtMovement):
                 unit = start.units.get(prov)
                 if unit is not None:
                     result.why[unit.name] = why
+                    held = held_mark(unit, why)
+                    if held is not None:
+                        result.marks.append(held)
                     if prov in plan.given:
                         result.given[unit.name] = plan.given[prov]
         lines, self._notes = self._notes, []
+        marks, self._marks = self._marks, []
+        result.marks += [*marks, *court_marks(result.after)]
         lines += standings(result.after)
         if result.winner:
             lines += final_lines(result.after, result.winner)
