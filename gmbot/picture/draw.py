@@ -152,7 +152,8 @@ def render(scene: Scene, gmap: GameMap, title: str = "", palette_name: str = STA
         w = d.textlength(title, font=font(14))
         d.rectangle((0, 0, w + 12, 22), fill=(255, 255, 255), outline=BORDER)
         d.text((6, 11), title, fill=INK, font=font(14), anchor="lm")
-    return with_legend(img, scene.standings, colours, initials)[0]
+    rings = {p.note: c for p in scene.pieces if (c := _note_colour(p.note)) is not None}
+    return with_legend(img, scene.standings, colours, initials, rings)[0]
 
 
 def png(img: Image.Image) -> bytes:

@@ -86,10 +86,20 @@ def test_guide(declaration: Variant) -> None:
     assert guide.resolve() in listed, f"docs/variants/README.md does not list {guide}"
 
 
+def own_game(game: Any, role: str | None) -> dict[str, Any]:
+    """What the welcome draws from the reader's own game: his units and the examples, as
+    a player of `role` (None: a power) reads them at the start."""
+    player = next((p for p in game.players if p.role == role), None)
+    rules = make_rules(game.variant, game.options)
+    state = state_from_dict(game.position or {}, load_map(rules.map_name))
+    context = help_context(game, state, rules, None if player is None else player.key, role)
+    return {k: context[k] for k in ("ex", "units", "own_units", "data")}
+
+
 def welcome(game: Any, role: str | None) -> str:
     return render("welcome.txt.j2", game=game, is_gm=False, seat="Seat", address="a@example.test",
                   role=role, phase="Spring 1901", deadline="Mon 2 Mar 2026 09:00 UTC",
-                  secret=None, has_secret=False)[1]
+                  secret=None, has_secret=False, **own_game(game, role))[1]
 
 
 @pytest.mark.parametrize("declaration", ALL)
@@ -110,7 +120,7 @@ def test_example_game_loads_and_its_howto_is_in_the_welcome_mail(declaration: Va
             assert declaration.option, "every variant has a how-to"
             continue
         howto = environment().get_template(f"howto/{declaration.name}.txt.j2").render(
-            game=spec, role=role)
+            game=spec, role=role, **own_game(spec, role))
         assert howto.strip() and howto in body, f"{declaration.name}: how-to not in the welcome"
 
 
@@ -145,8 +155,8 @@ def test_its_help_text_is_in_help_with_the_readers_own_units(declaration: Varian
             game=spec, **context)
         assert part.strip() and part in body, f"{declaration.name}: help text not in HELP"
         assert "{{" not in part and "}}" not in part
-        if player is not None and context["ex"].own:
-            assert f"Your units: {', '.join(context['ex'].units)}." in body
+        if player is not None and context["ex"].own and context["own_units"]:
+            assert f"Your units: {', '.join(context['units'])}." in body
 
 
 def test_an_option_without_a_howto_adds_nothing_to_the_welcome() -> None:

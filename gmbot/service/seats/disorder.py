@@ -63,5 +63,6 @@ def after_phase(session: Session, game: Game, phase: PhaseRow, nmr: Iterable[str
             queue_mail(session, key=f"seat:{event}:gm:{game.gm}", kind="gm",
                        sender=game.judge, recipient=game.gm, subject=subject, body=body,
                        now=now, game=game)
-            lines.append(f"the GM was told: {key} sent no orders for {missed} phases")
+            lines.append(f"the GM was told: {key} sent no orders for {missed} "
+                         f"{'phase' if missed == 1 else 'phases'}")
     return lines

@@ -27,11 +27,17 @@ def help_context(game: GameLike, state: GameState, rules: StandardRules, viewer:
     found = declaration(game.variant)
     options = [name for name, on in (game.options or {}).items()
                if on is True and name in DECLARED_OPTIONS]
+    # The units the reader orders, as the rules have it (a Wazir orders his Prince's units,
+    # a Wazir-General his own unit only), named as his mails name them (their colours).
+    ordered = sorted((u for u in state.units.values()
+                      if viewer is not None and rules.may_order(state, viewer, u)), key=str)
     return {
+        "units": [rules.unit_label(u) for u in ordered],
+        "own_units": all(u.power == viewer for u in ordered),
         "title": found.title if found else game.variant,
         "options": options,
         "option_titles": [DECLARED_OPTIONS[name].title for name in options],
-        "ex": examples(state, viewer),
+        "ex": examples(state, viewer, ordered),
         "data": rules.help_data(state, viewer),
         "viewer": viewer,
         "role": role,

@@ -5,10 +5,10 @@ is silent are listed in guide.md in this folder."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gmbot.engine.state import MOVEMENT, GameState, Unit
-from gmbot.variants.al_andalus.court import Court, prince_name, wazir_owners
+from gmbot.variants.al_andalus.court import Court, general_unit, prince_name, wazir_owners
 from gmbot.variants.al_andalus.movement import CourtMovement
 from gmbot.variants.al_andalus.reading import CourtOrders
 from gmbot.variants.al_andalus.report import (
@@ -34,6 +34,14 @@ class AlAndalusRules(CourtOrders, CourtWaiting, CourtMovement):
     def unit_label(self, unit: Unit) -> str:
         general = self.general_of(unit)
         return f"{unit} (Wazir-General {general})" if general else str(unit)
+
+    def help_data(self, state: GameState, viewer: str | None) -> dict[str, Any]:
+        """A Wazir-General's command, for his HELP and welcome."""
+        data = dict(super().help_data(state, viewer))
+        unit = general_unit(state, viewer) if viewer and self.generals else None
+        if unit is not None:
+            data["general"] = str(unit)
+        return data
 
     def phase_notes(self, result: PhaseResult) -> None:
         start = result.start or result.before

@@ -16,6 +16,7 @@ from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Phase
 from gmbot.variants.capitalist.auction import Ledger, public_line, settle, short
 from gmbot.variants.capitalist.capitals import Allocation, allocate, room_for, too_near
+from gmbot.variants.capitalist.opening import RULE, opening_gap
 from gmbot.variants.capitalist.orders import (
     Bribe,
     Paid,
@@ -258,11 +259,8 @@ class CapitalistRules(StandardRules):
             return ["your 10 preferred capitals (CAPITALS LON EDI ...)"]
         votes = [o for o in orders if isinstance(o, Vote)]
         if eco.is_initial_adjustment(state):
-            voted = {v.prov for v in votes}
-            left = sorted(set(eco.capitals(state).values()) - voted)
-            if not left:
-                return []
-            return [f"1 to 3 votes for each capital; none yet for {', '.join(left)}"]
+            gap = opening_gap(state, power, orders)
+            return [gap] if gap else []
         delta = adjusting(state, self).get(power, 0)
         if delta and not any(vote_target(state, self, v) == power for v in votes):
             what = "build(s)" if delta > 0 else "removal(s)"
@@ -279,7 +277,8 @@ class CapitalistRules(StandardRules):
                     "unordered hold and are paid 1 each while money lasts."]
         if state.phase.kind == ADJUSTMENT and not eco.is_capital_phase(state):
             used = sum(o.count for o in orders if isinstance(o, Vote))
-            return [f"Votes: {used} of {eco.vote_budget(state, power)} used."]
+            rule = f"; {RULE}" if eco.is_initial_adjustment(state) else ""
+            return [f"Votes: {used} of {eco.vote_budget(state, power)} used{rule}."]
         return []
 
     # -- the board --------------------------------------------------------------------

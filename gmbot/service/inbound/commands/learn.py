@@ -21,11 +21,13 @@ from gmbot.variants import DECLARED_OPTIONS
 
 
 def rules(ctx: Context, args: tuple[str, ...] = ()) -> None:
-    """RULES: the player guide of the game's variant and of each of its options."""
+    """RULES: the player's primer of the game's variant and of each of its options;
+    RULES FULL: their complete rulings."""
     game = ctx.game
     options = tuple(name for name, on in (game.options or {}).items()
                     if on is True and name in DECLARED_OPTIONS)
-    ctx.sections.append(rules_text(game.variant, options, game.rules_link).rstrip())
+    full = bool(args) and args[0].upper() == "FULL"
+    ctx.sections.append(rules_text(game.variant, options, game.rules_link, full).rstrip())
 
 
 def provinces(ctx: Context, args: tuple[str, ...] = ()) -> None:
