@@ -26,6 +26,7 @@ from gmbot.gamefile import (
     parse_game_text,
     redact_secrets,
 )
+from gmbot.gamefile.settings import GameSettings
 from gmbot.service.absence.calendar import honour
 from gmbot.service.app import App
 from gmbot.service.gm.credentials import settle_secret, welcome
@@ -38,7 +39,7 @@ from gmbot.service.runtime import (
     map_for,
     state_of,
 )
-from gmbot.service.seats.rules import keep_seat_rules
+from gmbot.service.settings import keep_settings
 from gmbot.service.views.pictures import PositionPictures
 from gmbot.store.models import Game, PhaseRow, Player, Signup
 from gmbot.variants import VariantError, make_rules
@@ -226,28 +227,17 @@ def load_game(app: App, path: str | Path, force: bool = False) -> str:
         spec, differs = (spec, []) if created else _keep_commands(game, spec, force)
         game.title = spec.title
         game.variant = spec.variant
-        game.options = dict(spec.options)
         game.gm = spec.gm.lower()
         game.judge = spec.judge.lower()
-        game.deadlines = _raw_deadlines(spec)
-        game.nmr = spec.nmr
-        game.press = spec.press.to_dict()
-        game.observers = list(spec.observers)
-        game.rules_link = spec.rules_link
-        game.absences = spec.absences.to_dict()
-        game.votes = spec.votes.to_dict()
-        game.anonymous = spec.anonymous
-        game.auth = spec.auth
         game.source = redact_secrets(path.read_text(encoding="utf-8"))
         game.gm_secret_hash, gm_secret = settle_secret(game.gm_secret_hash, spec.gm_password,
                                                        new_gm, spec.auth)
         rules = make_rules(spec.variant, spec.options)
         old_joining = None if created else dict(game.joining or {})
-        game.joining = _joining(spec, list(map_for(rules).powers))
         if created and spec.signup is not None:
             game.status = SIGNUP
         s.flush()
-        keep_seat_rules(s, game, spec.nmr_policy, spec.standby)
+        keep_settings(s, game, settings_of_file(spec, list(map_for(rules).powers)))
         if game.status == SIGNUP:
             return _signup_loaded(s, game, spec, path, created, new_gm or bool(gm_secret),
                                   gm_secret, now, old_joining)
@@ -289,15 +279,22 @@ def load_game(app: App, path: str | Path, force: bool = False) -> str:
                           *differs])
 
 
-def _joining(spec: GameSpec, powers: tuple[str, ...] | list[str]) -> dict[str, object]:
-    """games.joining: the file's signup: (with its open powers and the powers the file
-    seats itself) and takeover: sections, as the joining use cases read them."""
-    out: dict[str, object] = {"takeover": {"approval": spec.takeover_approval}}
+def settings_of_file(spec: GameSpec, powers: list[str]) -> GameSettings:
+    """The settings a checked game file gives its game; its signup: with its open powers
+    and the powers the file seats itself, as the joining use cases read them."""
+    signup = None
     if spec.signup is not None:
-        out["signup"] = spec.signup.to_dict() | {
+        signup = spec.signup.to_dict() | {
             "open": open_powers_of(spec, powers),
             "reserved": {p.power: p.address.lower() for p in spec.players if p.power}}
-    return out
+    return GameSettings(
+        options=dict(spec.options), deadlines=_raw_deadlines(spec), nmr=spec.nmr,
+        missed_orders=spec.nmr_policy.to_dict(), press=spec.press.to_dict(),
+        rules_link=spec.rules_link, auth=spec.auth,
+        votes=spec.votes.to_dict(), anonymous=spec.anonymous,
+        absences=spec.absences.to_dict(), signup=signup,
+        takeover_approval=spec.takeover_approval, observers=list(spec.observers),
+        standby=list(spec.standby))
 
 
 def _signup_loaded(s: Session, game: Game, spec: GameSpec, path: Path, created: bool,

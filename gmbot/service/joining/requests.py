@@ -32,6 +32,7 @@ from gmbot.service.outbox.render import render
 from gmbot.service.runtime import SIGNUP, log_event
 from gmbot.service.seats.heir import standing_offer
 from gmbot.service.seats.rules import takeover_approval
+from gmbot.service.settings import forget_settings
 from gmbot.store.models import Game, Signup
 
 PENDING = ("unconfirmed", "awaiting")
@@ -287,6 +288,7 @@ def _seat(s: Session, game: Game, signup: Signup, now: datetime) -> str:
     signup.status, signup.decided_at = "seated", now
     if signup.kind == "observe":
         game.observers = [*(game.observers or []), signup.address]
+        forget_settings(s, game)
         log_event(s, game, "observer_added", now, address=signup.address, by="mail")
         _tell_gm(s, game, f"New observer of {game.name}",
                  f"{signup.address} observes game {game.name} from now on (OBSERVE).", now)

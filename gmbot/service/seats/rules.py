@@ -12,17 +12,6 @@ from gmbot.gamefile.nmr import NmrPolicy
 from gmbot.store.models import Game, SeatRules
 
 
-def keep_seat_rules(session: Session, game: Game, policy: NmrPolicy,
-                    standby: Iterable[str]) -> None:
-    """Store the file's seat rules for `game` (which has its id)."""
-    row = session.get(SeatRules, game.id)
-    if row is None:
-        row = SeatRules(game_id=game.id)
-        session.add(row)
-    row.nmr = policy.to_dict()
-    row.standby = list(standby)
-
-
 def nmr_policy(session: Session, game: Game) -> NmrPolicy:
     """The game's missed-orders policy (hold for a game loaded before there were others)."""
     row = session.get(SeatRules, game.id)
