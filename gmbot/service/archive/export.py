@@ -14,6 +14,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+import msgspec
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -22,6 +23,7 @@ from gmbot.engine.state import GameState, Phase
 from gmbot.service.archive.form import FORMAT, VERSION
 from gmbot.service.positions import decoded_state
 from gmbot.service.runtime import latest_orders_of, map_for, rules_for, state_of
+from gmbot.service.settings import settings_of
 from gmbot.service.views.press_record import visible_press
 from gmbot.service.views.results import board_summary, phase_report, results_view
 from gmbot.store.models import Game, PhaseRow, Player, Press
@@ -58,26 +60,28 @@ def export_game(session: Session, game: Game, now: datetime, *, scope: str = "pu
             centres[str(Phase.parse(row.name).year)] = _centre_counts(after, rules)
     return {
         "format": FORMAT, "version": VERSION, "scope": scope, "exported_at": _at(now),
-        "game": _game(game, full),
+        "game": _game(session, game, full),
         "players": [_player(game, p, full, addresses or full) for p in players],
         "phases": phases, "centres": centres,
         "press": _press(session, game, full, index),
     }
 
 
-def _game(game: Game, full: bool) -> dict[str, Any]:
-    options = dict(game.options or {})
-    if not full and game.status != "finished":
-        options = {k: v for k, v in options.items() if k not in SECRET_OPTIONS}
-    out: dict[str, Any] = {
-        "name": game.name, "title": game.title, "variant": game.variant, "options": options,
-        "status": game.status, "deadlines": dict(game.deadlines or {}), "nmr": game.nmr,
-        "press": dict(game.press or {}), "rules_link": game.rules_link, "auth": game.auth,
-        "votes": dict(game.votes or {}), "anonymous": bool(game.anonymous),
-    }
+def _game(session: Session, game: Game, full: bool) -> dict[str, Any]:
+    settings: dict[str, Any] = msgspec.to_builtins(settings_of(session, game))
+    if not full:  # no address leaves in a public file, nor the seed of a running game
+        settings.pop("observers")
+        settings.pop("standby")
+        if settings["signup"] is not None:
+            settings["signup"] = {k: v for k, v in settings["signup"].items()
+                                  if k != "reserved"}
+        if game.status != "finished":
+            settings["options"] = {k: v for k, v in settings["options"].items()
+                                   if k not in SECRET_OPTIONS}
+    out: dict[str, Any] = {"name": game.name, "title": game.title, "variant": game.variant,
+                           "status": game.status, **settings}
     if full:
-        out.update(gm=game.gm, judge=game.judge, observers=list(game.observers or []),
-                   source=game.source)
+        out.update(gm=game.gm, judge=game.judge, source=game.source)
     return out
 
 

@@ -19,6 +19,7 @@ from gmbot.gamefile.schema import NAME_RE
 from gmbot.service.archive.form import ExportFile, FormError
 from gmbot.service.gm.credentials import settle_secret, welcome
 from gmbot.service.runtime import log_event, map_for
+from gmbot.service.settings import keep_settings
 from gmbot.store.models import Game, OrderSet, PhaseRow, Player, Press
 from gmbot.variants import VariantError, make_rules
 
@@ -29,14 +30,12 @@ def restore(session: Session, form: ExportFile, name: str, now: datetime) -> Gam
     _check(session, form, name)
     info = form.game
     game = Game(name=name, title=info.title, variant=info.variant, options=info.options,
-                gm=str(info.gm), judge=str(info.judge), deadlines=info.deadlines,
-                nmr=info.nmr, source=info.source or "", status=info.status, auth=info.auth,
-                created_at=now, press=info.press, observers=list(info.observers or []),
-                rules_link=info.rules_link, votes=dict(info.votes),
-                anonymous=info.anonymous)
+                gm=str(info.gm), judge=str(info.judge), source=info.source or "",
+                status=info.status, created_at=now)
     game.gm_secret_hash, gm_secret = settle_secret(None, None, True, info.auth)
     session.add(game)
     session.flush()
+    keep_settings(session, game, info.settings())
     players: list[Player] = []
     secrets: list[str | None] = []
     for p in form.players:
