@@ -25,7 +25,7 @@ from gmbot.variants import make_rules
 SIGNUP = "signup"
 
 def rules_for(game: Game) -> StandardRules:
-    return make_rules(game.variant, game.options)
+    return make_rules(game.variant, game.settings.options)
 
 
 def map_for(rules: StandardRules) -> GameMap:
@@ -53,7 +53,7 @@ def state_of(game: Game, phase: PhaseRow, rules: StandardRules | None = None) ->
 def policy_of(game: Game) -> DeadlinePolicy:
     # Parsed once per distinct deadlines section (policies are immutable): every flush that
     # moves a phase's wake-up needs it, and games mostly share a few sections.
-    return _policy(json.dumps(game.deadlines or {}, sort_keys=True))
+    return _policy(json.dumps(game.settings.deadlines or {}, sort_keys=True))
 
 
 @lru_cache(maxsize=256)

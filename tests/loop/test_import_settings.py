@@ -10,7 +10,6 @@ from typing import Any
 import msgspec
 
 from gmbot.service.archive.run import export_text, import_file
-from gmbot.service.settings import settings_of
 from gmbot.store.models import Game
 from tests.loop.judgekit import make_judge, standard_game
 from tests.loop.test_export import fresh_home
@@ -33,7 +32,7 @@ def game_rows(app: Any, name: str) -> dict[str, Any]:
     with app.db.transaction() as s:
         game = s.query(Game).filter_by(name=name).one()
         return {
-            "settings": msgspec.to_builtins(settings_of(s, game)),
+            "settings": msgspec.to_builtins(game.settings),
             "game": {k: getattr(game, k) for k in ("title", "variant", "gm", "judge",
                                                     "status", "source")},
             "players": [(p.address, p.power, p.role, p.name, p.active) for p in game.players],

@@ -119,7 +119,8 @@ def help_mail(spec: Any, player: Any | None) -> tuple[str, dict[str, Any]]:
     rules = make_rules(spec.variant, spec.options)
     state = state_from_dict(spec.position or {}, load_map(rules.map_name))
     viewer = None if player is None else player.key
-    context = help_context(spec, state, rules, viewer, None if player is None else player.role)
+    context = help_context(spec.variant, spec.options, state, rules, viewer,
+                           None if player is None else player.role)
     body = render("help.txt.j2", game=spec, is_gm=player is None, press="", commands=[],
                   gm_commands="", **context)[1]
     return body, context

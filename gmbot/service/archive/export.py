@@ -23,7 +23,6 @@ from gmbot.engine.state import GameState, Phase
 from gmbot.service.archive.form import FORMAT, VERSION
 from gmbot.service.positions import decoded_state
 from gmbot.service.runtime import latest_orders_of, map_for, rules_for, state_of
-from gmbot.service.settings import settings_of
 from gmbot.service.views.press_record import visible_press
 from gmbot.service.views.results import board_summary, phase_report, results_view
 from gmbot.store.models import Game, PhaseRow, Player, Press
@@ -68,7 +67,7 @@ def export_game(session: Session, game: Game, now: datetime, *, scope: str = "pu
 
 
 def _game(session: Session, game: Game, full: bool) -> dict[str, Any]:
-    settings: dict[str, Any] = msgspec.to_builtins(settings_of(session, game))
+    settings: dict[str, Any] = msgspec.to_builtins(game.settings)
     if not full:  # no address leaves in a public file, nor the seed of a running game
         settings.pop("observers")
         settings.pop("standby")
@@ -89,8 +88,8 @@ def _player(game: Game, player: Player, full: bool, addresses: bool) -> dict[str
     # A display name is public only where the game makes it so; a role player's name is
     # his seat (the engine knows him by it).
     # An anonymous game names nobody, whatever its press rules say.
-    shown = full or bool(player.role) or (bool((game.press or {}).get("display_names"))
-                                          and not game.anonymous)
+    shown = full or bool(player.role) or (bool((game.settings.press or {}).get("display_names"))
+                                          and not game.settings.anonymous)
     out: dict[str, Any] = {"power": player.power, "role": player.role,
                            "name": player.name if shown else None, "active": player.active}
     if addresses:

@@ -35,7 +35,7 @@ def restore(session: Session, form: ExportFile, name: str, now: datetime) -> Gam
     game.gm_secret_hash, gm_secret = settle_secret(None, None, True, info.auth)
     session.add(game)
     session.flush()
-    keep_settings(session, game, info.settings())
+    keep_settings(game, info.settings())
     players: list[Player] = []
     secrets: list[str | None] = []
     for p in form.players:

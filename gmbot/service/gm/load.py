@@ -221,7 +221,7 @@ def load_game(app: App, path: str | Path, force: bool = False) -> str:
         if game is None:
             game = Game(name=spec.name, created_at=now)
             s.add(game)
-        old_deadlines = dict(game.deadlines or {})
+        old_deadlines = dict(game.settings.deadlines or {})
         old_position = None if created else _file_position(game.source)
         new_gm = created or game.gm != spec.gm.lower()
         spec, differs = (spec, []) if created else _keep_commands(game, spec, force)
@@ -233,11 +233,11 @@ def load_game(app: App, path: str | Path, force: bool = False) -> str:
         game.gm_secret_hash, gm_secret = settle_secret(game.gm_secret_hash, spec.gm_password,
                                                        new_gm, spec.auth)
         rules = make_rules(spec.variant, spec.options)
-        old_joining = None if created else dict(game.joining or {})
+        old_joining = None if created else dict(game.settings.joining() or {})
         if created and spec.signup is not None:
             game.status = SIGNUP
         s.flush()
-        keep_settings(s, game, settings_of_file(spec, list(map_for(rules).powers)))
+        keep_settings(game, settings_of_file(spec, list(map_for(rules).powers)))
         if game.status == SIGNUP:
             return _signup_loaded(s, game, spec, path, created, new_gm or bool(gm_secret),
                                   gm_secret, now, old_joining)
@@ -262,7 +262,7 @@ def load_game(app: App, path: str | Path, force: bool = False) -> str:
                 now_seated = seated(rules, spec, state_from_dict(phase.state, map_for(rules)))
                 if now_seated != phase.state:
                     phase.state = now_seated
-            if game.deadlines != old_deadlines:
+            if game.settings.deadlines != old_deadlines:
                 phase.deadline_at = deadline_after(game, phase.name, phase.opened_at)
                 honour(s, game, phase, now)  # the players' absences still count
         s.flush()  # the new players' ids, for their welcome mails
@@ -310,16 +310,16 @@ def _signup_loaded(s: Session, game: Game, spec: GameSpec, path: Path, created: 
     seated = s.scalar(select(func.count()).select_from(Signup).where(
         Signup.game_id == game.id, Signup.kind == "join", Signup.status == "seated")) or 0
     was = (old_joining or {}).get("signup") or {}
-    if seated and was.get("open") != game.joining["signup"]["open"]:
+    if seated and was.get("open") != game.settings.joining()["signup"]["open"]:
         raise GameFileError([spec.problem("signup", (
             f"{seated} players have joined game {game.name}: its open seats "
             f"({', '.join(was.get('open', []))}) can no longer change"))])
     if welcome_gm:
         welcome(s, game, None, now, gm_secret)
     log_event(s, game, "game_created" if created else "game_updated", now, file=str(path),
-              signup=game.joining.get("signup"),
+              signup=game.settings.joining().get("signup"),
               players=[asdict(p) | {"password": None} for p in spec.players])
-    seats = game.joining["signup"]["open"]
+    seats = game.settings.joining()["signup"]["open"]
     return (f"game {spec.name} {'created' if created else 'updated'}, open for sign-up: "
             f"{len(seats)} seats ({', '.join(seats)})")
 

@@ -21,7 +21,7 @@ def vote_lines(session: Session, game: Game, state: GameState, rules: StandardRu
     counted = {k: m for k, m in votes.items() if k in voters}
     if not counted:
         return []
-    settings = VoteRules.from_dict(game.votes)
+    settings = VoteRules.from_dict(game.settings.votes)
     head = (f"Votes on ending the game ({'secret' if settings.secret else 'open'}): "
             f"{len(counted)} of {len(voters)} voters have voted; the game ends when all "
             "vote alike.")
