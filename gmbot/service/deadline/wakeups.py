@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 # A phase's columns and a game's columns whose change moves the phase's wake-up.
 _PHASE_SCHEDULE = ("deadline_at", "reminders_sent", "processed_at", "superseded", "opened_at")
-_GAME_SCHEDULE = ("status", "deadlines")
+_GAME_SCHEDULE = ("status", "settings_data")  # the deadlines are among the settings
 
 
 def wake_time(game: Game, phase: PhaseRow, now: datetime | None = None) -> datetime | None:
