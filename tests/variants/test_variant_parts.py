@@ -22,6 +22,8 @@ from gmbot.engine.map import load_map
 from gmbot.engine.position import state_from_dict
 from gmbot.engine.rules import StandardRules
 from gmbot.gamefile import load_game_file
+from gmbot.gamefile.settings import GameSettings
+from gmbot.gamefile.spec import GameSpec
 from gmbot.service.outbox.render import environment, render
 from gmbot.service.views.help import help_context
 from gmbot.variants import DECLARED_OPTIONS, DECLARED_VARIANTS, make_rules
@@ -86,8 +88,20 @@ def test_guide(declaration: Variant) -> None:
     assert guide.resolve() in listed, f"docs/variants/README.md does not list {guide}"
 
 
-def welcome(game: Any, role: str | None) -> str:
-    return render("welcome.txt.j2", game=game, is_gm=False, seat="Seat", address="a@example.test",
+class AsStored:
+    """A game file's spec as the welcome reads a stored game: its settings a record."""
+
+    def __init__(self, spec: GameSpec) -> None:
+        self.spec = spec
+        self.settings = GameSettings(options=dict(spec.options), auth=spec.auth)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.spec, name)
+
+
+def welcome(spec: GameSpec, role: str | None) -> str:
+    return render("welcome.txt.j2", game=AsStored(spec), is_gm=False, seat="Seat",
+                  address="a@example.test",
                   role=role, phase="Spring 1901", deadline="Mon 2 Mar 2026 09:00 UTC",
                   secret=None, has_secret=False)[1]
 
