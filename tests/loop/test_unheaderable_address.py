@@ -35,5 +35,5 @@ def test_a_bad_address_parks_its_mail_and_the_others_go(judge: Judge, cli: Cli) 
     cli("tick")  # it stays parked, later ticks go on, and the GM's notice goes out
     told = judge.to("gm@example.test", mails + judge.new_mail())
     assert len(told) == 1 and "Undeliverable" in told[0]["Subject"]
-    assert "\r" not in told[0]["Subject"] and "Bcc" not in told[0].keys()
+    assert "\r" not in told[0]["Subject"] and "Bcc" not in told[0]
     assert r"To: france@example.test\r\nBcc: victim@example.org" in body(told[0])
