@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 from gmbot.engine.map import GameMap, load_map
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState
-from gmbot.gamefile.deadlines import DeadlinePolicy, deadline_for
+from gmbot.gamefile.settings.deadlines import DeadlinePolicy, deadline_for
 from gmbot.service import known
 from gmbot.service.positions import decoded_state
 from gmbot.store.models import Event, Game, OrderSet, PhaseRow, Player

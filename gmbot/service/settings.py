@@ -1,4 +1,4 @@
-"""A game's settings (gmbot/gamefile/settings.py) written to the store: the one door for
+"""A game's settings (gmbot/gamefile/settings/record.py) written to the store: the one door for
 them. Readers read `game.settings` (store/models.py), decoded once per transaction."""
 
 from __future__ import annotations

@@ -73,7 +73,7 @@ class Game(Base):
     gm_secret_hash: Mapped[str | None] = mapped_column(String(200))  # the GM's, scrypt-hashed
     created_at: Mapped[datetime]
     # Everything the game file chooses besides its people and position: one GameSettings
-    # (gmbot/gamefile/settings.py), as JSON. Read it as `game.settings`.
+    # (gmbot/gamefile/settings/record.py), as JSON. Read it as `game.settings`.
     settings_data: Mapped[dict[str, Any]] = mapped_column("settings", default=dict)
 
     players: Mapped[list[Player]] = relationship(back_populates="game", order_by="Player.id")

@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from gmbot.gamefile.absences import AbsenceRules
+from gmbot.gamefile.settings.absences import AbsenceRules
 from gmbot.service.runtime import log_event, policy_of
 from gmbot.service.views.results import deadline_text
 from gmbot.store.models import Absence, Game, PhaseRow

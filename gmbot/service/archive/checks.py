@@ -11,13 +11,13 @@ from typing import Any
 
 from gmbot.engine.map import GameMap
 from gmbot.engine.state import Phase
-from gmbot.gamefile.absences import AbsenceRules
 from gmbot.gamefile.addresses import address_problem
-from gmbot.gamefile.deadlines import DeadlinePolicy
-from gmbot.gamefile.nmr import KEYS as NMR_KEYS
-from gmbot.gamefile.nmr import read_policy
 from gmbot.gamefile.schema import AUTH_MODES, NAME_RE, ROLE_RE
 from gmbot.gamefile.settings import NMR_KINDS
+from gmbot.gamefile.settings.absences import AbsenceRules
+from gmbot.gamefile.settings.deadlines import DeadlinePolicy
+from gmbot.gamefile.settings.nmr import KEYS as NMR_KEYS
+from gmbot.gamefile.settings.nmr import read_policy
 from gmbot.press.policy import PressRules
 from gmbot.service.archive.form import ExportFile, FormError, GameInfo
 

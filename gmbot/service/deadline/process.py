@@ -20,7 +20,7 @@ from gmbot.engine.adjudicate import accept_orders, adjudicate
 from gmbot.engine.pending import has_duty, missing_orders
 from gmbot.engine.position import state_to_dict
 from gmbot.engine.state import GameState
-from gmbot.gamefile.deadlines import DeadlinePolicy, final_deadline
+from gmbot.gamefile.settings.deadlines import DeadlinePolicy, final_deadline
 from gmbot.service.absence.calendar import absent_at, honour, live
 from gmbot.service.app import App
 from gmbot.service.deadline.ballot import settle
@@ -264,7 +264,7 @@ def _process(app: App, s: Session, game: Game, phase: PhaseRow, reason: str,
         s.flush()  # the final position is read back for the year-by-year summary
         end_game(s, game, now, phase=public["public"]["phase_long"], winner=outcome.winner,
                  board=public["public"]["board"])
-    else:  # the game's missed-orders policy, after the results (gmbot/gamefile/nmr.py)
+    else:  # the game's missed-orders policy, after the results (gmbot/gamefile/settings/nmr.py)
         after_phase(s, game, phase, nmr, now, app.config.standby)
         if next_row is not None:
             # A power eliminated in this phase no longer votes: the others may now agree.

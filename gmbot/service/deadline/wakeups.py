@@ -24,7 +24,7 @@ from sqlalchemy import bindparam, event, func, inspect, select, update
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
-from gmbot.gamefile.deadlines import final_deadline
+from gmbot.gamefile.settings.deadlines import final_deadline
 from gmbot.service.runtime import policy_of
 from gmbot.store.models import Game, PhaseRow, Player
 

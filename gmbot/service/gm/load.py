@@ -60,7 +60,7 @@ def _raw_deadlines(spec: GameSpec) -> dict[str, object]:
 
 
 def _rule_text(rule: object) -> object:
-    from gmbot.gamefile.deadlines import AfterAt, Every, Weekly
+    from gmbot.gamefile.settings.deadlines import AfterAt, Every, Weekly
 
     if isinstance(rule, Every):
         return str(rule.duration)

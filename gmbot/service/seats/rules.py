@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from sqlalchemy.orm import Session
 
-from gmbot.gamefile.nmr import NmrPolicy
+from gmbot.gamefile.settings.nmr import NmrPolicy
 from gmbot.store.models import Game
 
 

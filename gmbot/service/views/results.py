@@ -11,7 +11,7 @@ from gmbot.engine.adjust import adjustment_counts
 from gmbot.engine.pending import missing_orders
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState, Phase, Unit
-from gmbot.gamefile.deadlines import DeadlinePolicy, format_deadline
+from gmbot.gamefile.settings.deadlines import DeadlinePolicy, format_deadline
 
 
 def phase_report(

@@ -11,7 +11,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from gmbot.engine.state import GameState
-from gmbot.gamefile.votes import VoteRules
+from gmbot.gamefile.settings.votes import VoteRules
 from gmbot.service.deadline.ballot import CANCEL, CONCEDE, DRAW, Motion, seated_voters, settle
 from gmbot.service.deadline.parking import PARKED
 from gmbot.service.gm.admin import AdminError

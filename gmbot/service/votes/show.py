@@ -8,7 +8,7 @@ from sqlalchemy.orm import Session
 
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState
-from gmbot.gamefile.votes import VoteRules
+from gmbot.gamefile.settings.votes import VoteRules
 from gmbot.service.deadline.ballot import seated_voters, standing_votes
 from gmbot.store.models import Game
 

@@ -4,7 +4,8 @@ besides its people and its position, as the judge keeps it once the file is load
 The loader (`service/gm/load.py`) makes it from the checked file, the export writes it
 whole and the import reads it back, so a setting can no longer be kept by one and lost by
 the other. The policies inside keep the stored forms their own modules read
-(`deadlines.py`, `nmr.py`, `votes.py`, `absences.py`, `press/policy.py`)."""
+(this package's `deadlines.py`, `nmr.py`, `votes.py`, `absences.py`, and
+`gmbot/press/policy.py`)."""
 
 from __future__ import annotations
 
@@ -19,14 +20,14 @@ class GameSettings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     options: dict[str, Any] = msgspec.field(default_factory=dict)  # the variant's options
     deadlines: dict[str, Any] = msgspec.field(default_factory=dict)  # the file's section
     nmr: str = "hold"  # one of NMR_KINDS
-    # The missed-orders policy in full (gamefile/nmr.py NmrPolicy.to_dict); {}: hold.
+    # The missed-orders policy in full (gamefile/settings/nmr.py NmrPolicy.to_dict); {}: hold.
     missed_orders: dict[str, Any] = msgspec.field(default_factory=dict)
     press: dict[str, Any] = msgspec.field(default_factory=dict)  # press/policy.py
     rules_link: str | None = None
     auth: str = "on"  # one of gamefile.schema.AUTH_MODES
-    votes: dict[str, Any] = msgspec.field(default_factory=dict)  # gamefile/votes.py
+    votes: dict[str, Any] = msgspec.field(default_factory=dict)  # gamefile/settings/votes.py
     anonymous: bool = False
-    absences: dict[str, Any] = msgspec.field(default_factory=dict)  # gamefile/absences.py
+    absences: dict[str, Any] = msgspec.field(default_factory=dict)  # gamefile/settings/absences.py
     # The file's signup: with its open and reserved powers (service/joining/seats.py).
     signup: dict[str, Any] | None = None
     takeover_approval: bool = False  # the GM approves each TAKEOVER of an open seat
