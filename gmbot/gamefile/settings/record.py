@@ -34,10 +34,3 @@ class GameSettings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     # Addresses: who gets the public record, who is called when a seat opens.
     observers: list[str] = msgspec.field(default_factory=list)
     standby: list[str] = msgspec.field(default_factory=list)
-
-    def joining(self) -> dict[str, Any]:
-        """games.joining's stored form: takeover always, signup when the game has one."""
-        out: dict[str, Any] = {"takeover": {"approval": self.takeover_approval}}
-        if self.signup is not None:
-            out["signup"] = dict(self.signup)
-        return out

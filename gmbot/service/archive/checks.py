@@ -40,7 +40,8 @@ def check_file(form: ExportFile, gmap: GameMap) -> None:
     for n, ph in enumerate(form.phases):
         _phase_name(ph.name, f"phases[{n}].name")
     for n, pr in enumerate(form.press):
-        _phase_name(pr.phase, f"press[{n}].phase")
+        if pr.phase:  # "": sent when no phase was open (after the game's end)
+            _phase_name(pr.phase, f"press[{n}].phase")
 
 
 def _phase_name(name: str, path: str) -> None:

@@ -233,14 +233,14 @@ def load_game(app: App, path: str | Path, force: bool = False) -> str:
         game.gm_secret_hash, gm_secret = settle_secret(game.gm_secret_hash, spec.gm_password,
                                                        new_gm, spec.auth)
         rules = make_rules(spec.variant, spec.options)
-        old_joining = None if created else dict(game.settings.joining() or {})
+        old_signup = None if created else game.settings.signup
         if created and spec.signup is not None:
             game.status = SIGNUP
         s.flush()
         keep_settings(game, settings_of_file(spec, list(map_for(rules).powers)))
         if game.status == SIGNUP:
             return _signup_loaded(s, game, spec, path, created, new_gm or bool(gm_secret),
-                                  gm_secret, now, old_joining)
+                                  gm_secret, now, old_signup)
         seated_now = _sync_players(game, spec)
         phase = current_phase(s, game)
         if phase is None and created:
@@ -299,7 +299,7 @@ def settings_of_file(spec: GameSpec, powers: list[str]) -> GameSettings:
 
 def _signup_loaded(s: Session, game: Game, spec: GameSpec, path: Path, created: bool,
                    welcome_gm: bool, gm_secret: str | None, now: datetime,
-                   old_joining: dict[str, Any] | None) -> str:
+                   old_signup: dict[str, Any] | None) -> str:
     """A game open for sign-up is loaded: no phase, no deadline and no player seated until
     its seats are full (gmbot/service/joining/start.py starts it then). The file's own
     players are seated with the joiners at the start."""
@@ -309,17 +309,18 @@ def _signup_loaded(s: Session, game: Game, spec: GameSpec, path: Path, created: 
             "section until its seats are full"))])
     seated = s.scalar(select(func.count()).select_from(Signup).where(
         Signup.game_id == game.id, Signup.kind == "join", Signup.status == "seated")) or 0
-    was = (old_joining or {}).get("signup") or {}
-    if seated and was.get("open") != game.settings.joining()["signup"]["open"]:
+    was = old_signup or {}
+    signup = game.settings.signup or {}
+    if seated and was.get("open") != signup["open"]:
         raise GameFileError([spec.problem("signup", (
             f"{seated} players have joined game {game.name}: its open seats "
             f"({', '.join(was.get('open', []))}) can no longer change"))])
     if welcome_gm:
         welcome(s, game, None, now, gm_secret)
     log_event(s, game, "game_created" if created else "game_updated", now, file=str(path),
-              signup=game.settings.joining().get("signup"),
+              signup=game.settings.signup,
               players=[asdict(p) | {"password": None} for p in spec.players])
-    seats = game.settings.joining()["signup"]["open"]
+    seats = signup["open"]
     return (f"game {spec.name} {'created' if created else 'updated'}, open for sign-up: "
             f"{len(seats)} seats ({', '.join(seats)})")
 

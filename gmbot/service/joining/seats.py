@@ -50,7 +50,7 @@ def open_seats(session: Session, game: Game) -> list[str]:
 
 def signup_of(game: Game) -> dict[str, Any]:
     """The game's sign-up settings (empty for a game not open for sign-up)."""
-    found = (game.settings.joining() or {}).get("signup")
+    found = game.settings.signup
     return dict(found) if isinstance(found, dict) else {}
 
 
