@@ -19,3 +19,10 @@ def add_observer(game: Game, address: str) -> None:
     now = game.settings
     keep_settings(game, msgspec.structs.replace(
         now, observers=[*now.observers, address]))
+
+
+def drop_observer(game: Game, address: str) -> None:
+    """One address off the game's observers."""
+    now = game.settings
+    keep_settings(game, msgspec.structs.replace(
+        now, observers=[a for a in now.observers if a != address]))

@@ -3,7 +3,7 @@ eleven setting columns of games and the seat_rules table (the missed-orders poli
 the standby list).
 
 Revision ID: 0017
-Revises: 0015
+Revises: 0019
 """
 
 from typing import Any
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0017"
-down_revision = "0015"
+down_revision = "0019"
 branch_labels = None
 depends_on = None
 
