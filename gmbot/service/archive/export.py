@@ -59,14 +59,14 @@ def export_game(session: Session, game: Game, now: datetime, *, scope: str = "pu
             centres[str(Phase.parse(row.name).year)] = _centre_counts(after, rules)
     return {
         "format": FORMAT, "version": VERSION, "scope": scope, "exported_at": _at(now),
-        "game": _game(session, game, full),
+        "game": _game(game, full),
         "players": [_player(game, p, full, addresses or full) for p in players],
         "phases": phases, "centres": centres,
         "press": _press(session, game, full, index),
     }
 
 
-def _game(session: Session, game: Game, full: bool) -> dict[str, Any]:
+def _game(game: Game, full: bool) -> dict[str, Any]:
     settings: dict[str, Any] = msgspec.to_builtins(game.settings)
     if not full:  # no address leaves in a public file, nor the seed of a running game
         settings.pop("observers")
