@@ -238,7 +238,7 @@ def test_the_gm_approves_each_joiner_where_the_game_asks(tmp_path: Path) -> None
     sent = join(judge, "watcher@example.org", "OBSERVE open")
     with judge.app.db.transaction() as s:
         game = s.scalars(select(Game).where(Game.name == "open")).one()
-        assert game.observers == ["watcher@example.org"]
+        assert game.settings.observers == ["watcher@example.org"]
 
 
 def test_a_standby_takes_over_an_open_seat(tmp_path: Path) -> None:

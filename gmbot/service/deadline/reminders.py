@@ -9,7 +9,7 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
-from gmbot.gamefile.deadlines import DeadlinePolicy, final_deadline
+from gmbot.gamefile.settings.deadlines import DeadlinePolicy, final_deadline
 from gmbot.service.absence.calendar import absent_at, live
 from gmbot.service.app import App
 from gmbot.service.deadline.context import PhaseContext

@@ -81,7 +81,8 @@ def _own_game(game: Game, phase: PhaseRow | None, player: Player | None) -> dict
     rules = rules_for(game)
     state = (state_of(game, phase, rules) if phase is not None
              else state_from_dict({}, map_for(rules)))
-    context = help_context(game, state, rules, None if player is None else player.key,
+    context = help_context(game.variant, game.settings.options, state, rules,
+                           None if player is None else player.key,
                            None if player is None else player.role)
     return {k: context[k] for k in ("ex", "units", "own_units", "data")}
 

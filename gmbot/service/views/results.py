@@ -12,7 +12,7 @@ from gmbot.engine.pending import missing_orders
 from gmbot.engine.report import marks_from, marks_seen, row_of
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState, Phase, Unit
-from gmbot.gamefile.deadlines import DeadlinePolicy, format_deadline
+from gmbot.gamefile.settings.deadlines import DeadlinePolicy, format_deadline
 
 
 def phase_report(

@@ -37,7 +37,7 @@ class NmrPolicy:
 
     @property
     def name(self) -> str:
-        """What Game.nmr keeps: the policy's kind."""
+        """What GameSettings.nmr keeps: the policy's kind."""
         return self.then
 
     @property
