@@ -3,7 +3,7 @@ position schema (JSON), so the store never needs to know a rule."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from sqlalchemy import (
@@ -278,11 +278,20 @@ class Absence(Base):
     back_at: Mapped[datetime | None]  # BACK: the absence ended then
     created_at: Mapped[datetime]
     by: Mapped[str] = mapped_column(String(16), default="player")  # player | gm
+    # The longest a deadline was moved for it, in seconds: what it cost stays counted
+    # after BACK (docs/absences.md, "What it costs").
+    moved: Mapped[int] = mapped_column(default=0)
 
     @property
     def until(self) -> datetime:
         """When the absence ends (or ended)."""
         return min(self.ends_at, self.back_at) if self.back_at is not None else self.ends_at
+
+    @property
+    def charged_until(self) -> datetime:
+        """The end of what the absence costs: its time away, or the longest deadline move
+        it made if that is more (a called-off absence keeps the cost of its moves)."""
+        return max(self.until, self.starts_at + timedelta(seconds=self.moved))
 
 
 class Signup(Base):

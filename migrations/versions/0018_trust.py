@@ -1,0 +1,23 @@
+"""Issue 31 (trust): what an absence cost in deadline moves (kept after BACK).
+
+Revision ID: 0018
+Revises: 0015
+"""
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0018"
+down_revision = "0015"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.add_column("absences", sa.Column("moved", sa.Integer(), nullable=False,
+                                        server_default="0"))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("absences") as batch:
+        batch.drop_column("moved")
