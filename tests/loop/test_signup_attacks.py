@@ -13,7 +13,7 @@ from sqlalchemy import select
 
 from gmbot.store.models import Inbound, Outbound, Signup
 from tests.loop.joinkit import ask, reply_to, signup_game
-from tests.loop.judgekit import Judge, body, make_judge, standard_game
+from tests.loop.judgekit import body, make_judge, standard_game
 
 VICTIM = "victim@example.org"
 PHISH = "Verify-your-seat-at-http://evil.example/login"
