@@ -83,6 +83,8 @@ class Game(Base):
     # The file's `votes:` (secret, named_draws, concede, cancel) and `anonymous:`.
     votes: Mapped[dict[str, Any]] = mapped_column(default=dict)
     anonymous: Mapped[bool] = mapped_column(default=False)
+    # The file's `players_see_addresses:` (docs/game-file.md): off, players see none.
+    players_see_addresses: Mapped[bool] = mapped_column(default=False)
     players: Mapped[list[Player]] = relationship(back_populates="game", order_by="Player.id")
     phases: Mapped[list[PhaseRow]] = relationship(back_populates="game", order_by="PhaseRow.seq")
 

@@ -1,4 +1,5 @@
-"""Issue 31 (trust): what an absence cost in deadline moves (kept after BACK).
+"""Issue 31 (trust): what an absence cost in deadline moves (kept after BACK), and the
+game file's `players_see_addresses:`.
 
 Revision ID: 0018
 Revises: 0015
@@ -16,8 +17,12 @@ depends_on = None
 def upgrade() -> None:
     op.add_column("absences", sa.Column("moved", sa.Integer(), nullable=False,
                                         server_default="0"))
+    op.add_column("games", sa.Column("players_see_addresses", sa.Boolean(), nullable=False,
+                                     server_default=sa.text("false")))
 
 
 def downgrade() -> None:
     with op.batch_alter_table("absences") as batch:
         batch.drop_column("moved")
+    with op.batch_alter_table("games") as batch:
+        batch.drop_column("players_see_addresses")

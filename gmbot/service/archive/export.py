@@ -74,6 +74,7 @@ def _game(game: Game, full: bool) -> dict[str, Any]:
         "status": game.status, "deadlines": dict(game.deadlines or {}), "nmr": game.nmr,
         "press": dict(game.press or {}), "rules_link": game.rules_link, "auth": game.auth,
         "votes": dict(game.votes or {}), "anonymous": bool(game.anonymous),
+        "players_see_addresses": bool(game.players_see_addresses),
     }
     if full:
         out.update(gm=game.gm, judge=game.judge, observers=list(game.observers or []),

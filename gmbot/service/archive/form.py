@@ -26,6 +26,7 @@ class GameInfo(msgspec.Struct, forbid_unknown_fields=True):
     auth: str = "on"
     votes: dict[str, Any] = msgspec.field(default_factory=dict)  # the file's `votes:`
     anonymous: bool = False
+    players_see_addresses: bool = False
     # Full exports only: the GM's and the judge's addresses, observers, the file as loaded.
     gm: str | None = None
     judge: str | None = None

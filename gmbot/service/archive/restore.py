@@ -33,7 +33,8 @@ def restore(session: Session, form: ExportFile, name: str, now: datetime) -> Gam
                 nmr=info.nmr, source=info.source or "", status=info.status, auth=info.auth,
                 created_at=now, press=info.press, observers=list(info.observers or []),
                 rules_link=info.rules_link, votes=dict(info.votes),
-                anonymous=info.anonymous)
+                anonymous=info.anonymous,
+                players_see_addresses=info.players_see_addresses)
     game.gm_secret_hash, gm_secret = settle_secret(None, None, True, info.auth)
     session.add(game)
     session.flush()

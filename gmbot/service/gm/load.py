@@ -238,6 +238,7 @@ def load_game(app: App, path: str | Path, force: bool = False) -> str:
         game.absences = spec.absences.to_dict()
         game.votes = spec.votes.to_dict()
         game.anonymous = spec.anonymous
+        game.players_see_addresses = spec.players_see_addresses
         game.auth = spec.auth
         game.source = redact_secrets(path.read_text(encoding="utf-8"))
         game.gm_secret_hash, gm_secret = settle_secret(game.gm_secret_hash, spec.gm_password,
