@@ -4,7 +4,9 @@ of its From address when one of its signatures verifies for that organisation.
 A signature is tried only when it could prove this mail, and what it costs is bounded
 before it is tried (see docs/security.md):
 - at most MAX_SIGNATURES per mail, and only those aligned with the From domain;
-- its h= must list From (RFC 6376 6.1.1), and at most MAX_SIGNED_HEADERS names;
+- its h= must list From (RFC 6376 6.1.1), Message-ID and Date (else the same mail sent
+  again under a new Message-ID is a replay no one can tell from a fresh mail), and at
+  most MAX_SIGNED_HEADERS names;
 - with l= it must cover the whole canonicalised body: orders added after the signed
   length are not signed, so such a signature proves nothing of this mail;
 - the key lookup is bounded by the DNS budget (auth/budget.py), and the key must be one
@@ -86,6 +88,10 @@ def _unprovable(tags: dict[bytes, bytes], checker: DKIM, bodies: dict[bytes, int
     names = [n.strip().lower() for n in tags.get(b"h", b"").split(b":") if n.strip()]
     if b"from" not in names:
         return "From is not signed (h=)"
+    if b"message-id" not in names or b"date" not in names:
+        # Unsigned, they can be changed: the same signed mail sent again under a new
+        # Message-ID would pass as a fresh one (a replay; docs/security.md).
+        return "Message-ID and Date are not both signed (h=)"
     if len(names) > MAX_SIGNED_HEADERS:
         return f"{len(names)} names in h="
     if b"l" in tags:
