@@ -2,4 +2,5 @@
 SQLAlchemy."""
 
 # The newest migration in migrations/versions; tests check it matches Alembic's head.
+# 0018 (issue 31) follows 0019 (issue 36): merged in that order.
 HEAD_REVISION = "0018"

@@ -2,14 +2,14 @@
 game file's `players_see_addresses:`.
 
 Revision ID: 0018
-Revises: 0015
+Revises: 0019
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0018"
-down_revision = "0015"
+down_revision = "0019"
 branch_labels = None
 depends_on = None
 
