@@ -69,7 +69,8 @@ def test_a_sent_answer_to_unproven_mail_keeps_no_body(tmp_path: Path) -> None:
         for r in rows:
             assert r.body == "" and r.picture is None
             kept = sum(len(v or "") for v in (r.key, r.kind, r.sender, r.recipient,
-                                              r.subject, r.message_id, r.in_reply_to))
+                                              r.subject, r.message_id, r.in_reply_to,
+                                              r.head))
             assert kept < 700, kept
         records = s.scalars(select(Inbound).where(Inbound.sender.like("s%"))).all()
         assert all(len(r.subject or "") <= 80 for r in records)

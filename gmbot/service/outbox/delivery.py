@@ -210,7 +210,7 @@ _MARK_SENT_MANY = (
 
 _FORGET_TEXT = (
     update(Outbound).where(Outbound.id == bindparam("row_id"))
-    .values(body=bindparam("body"))
+    .values(body=bindparam("body"), head=None)  # its signed header lines too
     .execution_options(synchronize_session=False)
 )
 # What a sent mail of these kinds keeps of its text: once sent (never to be sent again, so
