@@ -156,6 +156,7 @@ class Inbound(Base):
         # Pruning looks only at mail still holding its text (gmbot/service/outbox/retention.py).
         Index("ix_inbound_raw_kept", "received_at", sqlite_where=text("raw IS NOT NULL"),
               postgresql_where=text("raw IS NOT NULL")),
+        Index("uq_inbound_signature", "signature", unique=True),
     )
     id: Mapped[int] = mapped_column(primary_key=True)
     message_id: Mapped[str | None] = mapped_column(String(998), unique=True)
@@ -167,6 +168,9 @@ class Inbound(Base):
     reason: Mapped[str | None] = mapped_column(Text)
     game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"))
     raw: Mapped[bytes | None] = mapped_column(LargeBinary)
+    # The digest of the DKIM signature that proved it: a signed mail counts once, whatever
+    # its Message-ID (gmbot/service/inbound/gates.py, authenticate).
+    signature: Mapped[str | None] = mapped_column(String(64))
 
 
 class Outbound(Base):

@@ -1,5 +1,6 @@
 """Issue 31 (trust): what an absence cost in deadline moves (kept after BACK), and the
-game file's `players_see_addresses:`.
+game file's `players_see_addresses:`, and the digest of the DKIM signature that proved
+an inbound mail (a signed mail counts once, whatever its Message-ID).
 
 Revision ID: 0018
 Revises: 0019
@@ -19,6 +20,8 @@ def upgrade() -> None:
                                         server_default="0"))
     op.add_column("games", sa.Column("players_see_addresses", sa.Boolean(), nullable=False,
                                      server_default=sa.text("false")))
+    op.add_column("inbound", sa.Column("signature", sa.String(64), nullable=True))
+    op.create_index("uq_inbound_signature", "inbound", ["signature"], unique=True)
 
 
 def downgrade() -> None:
@@ -26,3 +29,6 @@ def downgrade() -> None:
         batch.drop_column("moved")
     with op.batch_alter_table("games") as batch:
         batch.drop_column("players_see_addresses")
+    op.drop_index("uq_inbound_signature", "inbound")
+    with op.batch_alter_table("inbound") as batch:
+        batch.drop_column("signature")

@@ -288,3 +288,22 @@ def test_a_signed_mail_sent_again_under_a_new_message_id_is_obeyed_once(
     [replay] = judge.tick().mails
     assert replay.status == "refused" and "unverified" in replay.reason
     assert order_sets(judge) == 2  # France's later order stands
+
+
+def test_a_signed_mail_counts_once_whatever_message_id_it_is_given(judge: Judge) -> None:
+    """Deduplication on the signature itself: the same signed mail with another
+    Message-ID put above the signed one (DKIM signs the last of a repeated header, a
+    reader may take the first) is a copy, handled as a duplicate, changing nothing."""
+    dns = StubDns()
+    judge.app.sender_check.lookup = dns
+    signed = _signed_orders(dns, "A PAR - BUR\n", (b"from", b"to", b"subject", b"date",
+                                                    b"message-id"))
+    judge.send_raw(signed, dmarc=None)
+    assert [m.status for m in judge.tick().mails] == ["handled"]
+    judge.send("france@example.test", "A PAR - PIC\n", subject="[g] orders")
+    judge.tick()
+    assert order_sets(judge) == 2
+    judge.send_raw(b"Message-ID: <another.one@example.test>\r\n" + signed, dmarc=None)
+    [copy] = judge.tick().mails
+    assert copy.status == "duplicate" and "DKIM signature" in str(copy.reason)
+    assert order_sets(judge) == 2  # France's later order stands

@@ -16,6 +16,7 @@ before it is tried (see docs/security.md):
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import re
 from typing import TYPE_CHECKING
@@ -36,10 +37,12 @@ MAX_HEADER_FIELDS = 500  # real mail has tens; a long Received chain adds a few 
 
 
 def aligned_signer(raw: bytes, author_domain: str, lookup: TxtLookup,
-                   budget: DnsBudget | None = None) -> str | None:
+                   budget: DnsBudget | None = None) -> tuple[str, str] | None:
     """The signing domain of the first signature that verifies and is aligned with
-    `author_domain`, or None. Unaligned signatures are not even checked: they prove
-    nothing about the author (a mailing list's, a forwarder's, an attacker's own).
+    `author_domain`, and a digest of that signature (its b= value: the same signed mail
+    sent again under any Message-ID has the same), or None. Unaligned signatures are not
+    even checked: they prove nothing about the author (a mailing list's, a forwarder's,
+    an attacker's own).
     Key lookups spend `budget` (none given: unbounded but for each lookup's timeout)."""
     if not author_domain or not _signed(raw):
         return None
@@ -77,7 +80,8 @@ def aligned_signer(raw: bytes, author_domain: str, lookup: TxtLookup,
             continue
         try:
             if checker.verify(idx=index, dnsfunc=key):
-                return domain
+                b_value = b"".join(tags.get(b"b", b"").split())
+                return domain, hashlib.sha256(b_value).hexdigest()
         except dkim.DKIMException as e:
             log.debug("DKIM signature %d of d=%s fails: %s", index, domain, e)
     return None
