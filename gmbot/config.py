@@ -30,8 +30,13 @@ LIMITS: dict[str, float] = {
     "reply_token_days": 30,  # a reply to a judge mail older than this proves nothing
     "refused_mail_kept": 10_000,  # refused or ignored mails whose header text is kept,
     "refused_mail_bytes": 50_000_000,  # and their bytes: past either, the oldest dropped
-    "signup_replies_per_hour": 100,  # answers to LIST/JOIN/OBSERVE/TAKEOVER, all together,
-    "signup_replies_per_address": 5,  # and to one address: past either, silence
+    # Answers to LIST/JOIN/OBSERVE/TAKEOVER an hour (inbound/signups.py): to one address;
+    # to unproven mail, per sending domain and all together; to mail a trusted header
+    # proves, all together (forged mail never counts against it). Past one: silence.
+    "signup_replies_per_address": 5,
+    "signup_replies_per_domain": 10,
+    "signup_replies_per_hour": 100,
+    "signup_proven_replies_per_hour": 1000,
 }
 # ssl and tls: implicit TLS; none and plain: no encryption at all (loopback only).
 SECURITY = ("ssl", "tls", "starttls", "none", "plain")

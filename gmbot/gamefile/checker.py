@@ -62,6 +62,7 @@ class Checker(PlayerChecks, PositionChecks, JoiningChecks):
         observers = self.observers(top.get("observers"), gm, judge, players or [])
         standby = self.standby(top.get("standby"), gm, judge, players or [])
         votes, anonymous = self.votes(top)
+        see_addresses = self.flag_at(top, "players_see_addresses")
         if press is not None:
             seats = sum(1 for p in players or () if p)
             for sub, message in broadcast_problems(press.per_mail, press.per_hour,
@@ -97,6 +98,7 @@ class Checker(PlayerChecks, PositionChecks, JoiningChecks):
             standby=standby,
             votes=votes or VoteRules(),
             anonymous=anonymous,
+            players_see_addresses=see_addresses and not anonymous,
             filename=self.tree.filename,
             lines=dict(self.tree.lines),
         )
@@ -111,6 +113,14 @@ class Checker(PlayerChecks, PositionChecks, JoiningChecks):
             self.problem("anonymous", f"expected true or false, not {anonymous!r}")
             anonymous = False
         return votes, anonymous
+
+    def flag_at(self, top: dict[str, Any], key: str) -> bool:
+        """A top-level true/false key (false when absent)."""
+        value = top.get(key, False)
+        if not isinstance(value, bool):
+            self.problem(key, f"expected true or false, not {value!r}")
+            return False
+        return value
 
     def web_address(self, top: dict[str, Any], key: str) -> str | None:
         """An optional web page the GM names (rules_link: RULES mails it)."""

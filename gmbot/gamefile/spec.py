@@ -94,6 +94,9 @@ class GameSpec:
     standby: tuple[str, ...] = ()  # addresses called when a seat opens (nmr.py)
     votes: VoteRules = field(default_factory=VoteRules)  # how players may end the game
     anonymous: bool = False  # no player learns another's address or name while it runs
+    # Players see each other's addresses in SUMMARY and the game-over mail (never in an
+    # anonymous game, never observers): docs/game-file.md.
+    players_see_addresses: bool = False
     filename: str = "<game>"
     lines: Mapping[str, int] = field(default_factory=dict, repr=False, compare=False)
     # A partial spec (see GameFileError.partial) leaves out unreadable players: each

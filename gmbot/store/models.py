@@ -3,7 +3,7 @@ position schema (JSON), so the store never needs to know a rule."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import msgspec
@@ -158,6 +158,7 @@ class Inbound(Base):
         # Pruning looks only at mail still holding its text (gmbot/service/outbox/retention.py).
         Index("ix_inbound_raw_kept", "received_at", sqlite_where=text("raw IS NOT NULL"),
               postgresql_where=text("raw IS NOT NULL")),
+        Index("uq_inbound_signature", "signature", unique=True),
     )
     id: Mapped[int] = mapped_column(primary_key=True)
     message_id: Mapped[str | None] = mapped_column(String(998), unique=True)
@@ -169,6 +170,9 @@ class Inbound(Base):
     reason: Mapped[str | None] = mapped_column(Text)
     game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"))
     raw: Mapped[bytes | None] = mapped_column(LargeBinary)
+    # The digest of the DKIM signature that proved it: a signed mail counts once, whatever
+    # its Message-ID (gmbot/service/inbound/gates.py, authenticate).
+    signature: Mapped[str | None] = mapped_column(String(64))
 
 
 class Outbound(Base):
@@ -285,11 +289,20 @@ class Absence(Base):
     back_at: Mapped[datetime | None]  # BACK: the absence ended then
     created_at: Mapped[datetime]
     by: Mapped[str] = mapped_column(String(16), default="player")  # player | gm
+    # The longest a deadline was moved for it, in seconds: what it cost stays counted
+    # after BACK (docs/absences.md, "What it costs").
+    moved: Mapped[int] = mapped_column(default=0)
 
     @property
     def until(self) -> datetime:
         """When the absence ends (or ended)."""
         return min(self.ends_at, self.back_at) if self.back_at is not None else self.ends_at
+
+    @property
+    def charged_until(self) -> datetime:
+        """The end of what the absence costs: its time away, or the longest deadline move
+        it made if that is more (a called-off absence keeps the cost of its moves)."""
+        return max(self.until, self.starts_at + timedelta(seconds=self.moved))
 
 
 class Signup(Base):

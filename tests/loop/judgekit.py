@@ -56,6 +56,7 @@ class Judge:
         msg["Date"] = format_datetime(self.clock())
         msg["Message-ID"] = make_msgid(domain="example.test")
         for k, v in (headers or {}).items():
+            del msg[k]  # a test's own Message-ID or Date replaces the usual one
             msg[k] = v
         msg.set_content(body)
         return self.send_raw(msg.as_bytes(), dmarc=dmarc)

@@ -9,6 +9,7 @@ reminders 24h and 4h before; absences take the defaults unless the test says oth
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 from sqlalchemy import select
@@ -150,7 +151,8 @@ def test_back_ends_the_absence_and_the_moved_deadline_stays(tmp_path: Path) -> N
     ask(judge, addr("FRANCE"), "VACATION 3 days\n")
     judge.clock.advance(hours=24)
     reply = ask(judge, addr("FRANCE"), "BACK\n")
-    assert "done: FRANCE back; deadlines it moved stay where they are; 7 players told" in reply
+    assert ("done: FRANCE back; deadlines it moved stay where they are (they cost 2 days of "
+            "the year's); 7 players told") in reply
     assert deadline(judge) == "S1901M Fri 6 Mar 2026 09:00 UTC"
     assert absences(judge) == [("FRANCE", "02 09:00", "03 09:00")]
     judge.tick()
@@ -158,8 +160,9 @@ def test_back_ends_the_absence_and_the_moved_deadline_stays(tmp_path: Path) -> N
     assert back[0]["Subject"] == "[g] Back: FRANCE"
     assert "S1901M is due Fri 6 Mar 2026 09:00 UTC" in body(back[0])
     assert "Absences" not in ask(judge, addr("ITALY"), "STATUS\n")
-    # One day used: another player may now be away, and France has 13 days left.
-    assert "(1 day; 12 days left for 2026)" in ask(judge, addr("FRANCE"),
+    # One day away, but the deadline moved two: those two are used, and France has 12
+    # days left (11 after the new one).
+    assert "(1 day; 11 days left for 2026)" in ask(judge, addr("FRANCE"),
                                                     "ABSENCE 2026-03-20 2026-03-20\n")
     assert "done: FRANCE absence called off" in ask(judge, addr("FRANCE"), "BACK\n")
     assert "refused: FRANCE has no absence running or to come" in ask(
@@ -172,6 +175,31 @@ def test_back_before_an_absence_begins_calls_it_off(tmp_path: Path) -> None:
     assert "done: FRANCE absence called off" in ask(judge, addr("FRANCE"), "BACK\n")
     # What was called off takes nothing of the year's days.
     assert "(1 day; 13 days left for 2026)" in ask(judge, addr("FRANCE"), "VACATION 1 day\n")
+
+
+def test_calling_off_an_absence_keeps_the_cost_of_the_deadline_it_moved(tmp_path: Path) -> None:
+    """The stall of issue 31: an absence just before the deadline, called off at once,
+    moved the deadline 13 days for nothing; repeated, for ever. Now the move is what the
+    absence costs, BACK gives none of it back, and when the year's days run out the
+    deadline moves no further: 50 pairs in one mail, then a pair a mail, move it at most
+    the 14 days a year the game allows."""
+    judge = judge_with(tmp_path)
+    start = open_phase(judge).deadline_at
+    pair = "ABSENCE 2026-03-04 08:00 TO 2026-03-17 08:00\nBACK\n"
+    reply = ask(judge, addr("FRANCE"), pair * 50)
+    assert reply.count("done: FRANCE absent") == 1  # the days are gone after the first
+    assert "refused: this absence takes 13 days of 2026, and FRANCE has 0 days left" in reply
+    assert "they cost 14 days of the year's" in reply
+    assert len(absences(judge)) == 1
+    for _ in range(5):  # a short one just before each new deadline
+        due = open_phase(judge).deadline_at
+        hour = f"{due:%Y-%m-%d %H}"
+        ask(judge, addr("FRANCE"), f"ABSENCE {hour[:10]} {int(hour[11:]) - 1:02d}:00 TO "
+                                   f"{hour[:10]} {hour[11:]}:00\nBACK\n")
+    moved = open_phase(judge).deadline_at - start
+    assert moved <= timedelta(days=14)
+    assert moved >= timedelta(days=13)  # the honest part of the first move stands
+    assert len(events(judge, "deadline_moved_for_absence")) <= 6
 
 
 # --- the limits ------------------------------------------------------------------------------
@@ -269,7 +297,7 @@ def test_the_gm_declares_an_absence_by_mail_and_sees_it_in_status(tmp_path: Path
     judge = judge_with(tmp_path)
     reply = ask(judge, GM, "ABSENCE FRANCE 2026-03-04 08:00 TO 2026-03-05 18:00\nSTATUS\n")
     assert ("done: FRANCE absent from Wed 4 Mar 2026 08:00 UTC to Thu 5 Mar 2026 18:00 UTC "
-            "(1.4 days; 12.6 days left for 2026); the deadline of S1901M moved to "
+            "(1.4 days; 11.6 days left for 2026); the deadline of S1901M moved to "
             "Fri 6 Mar 2026 18:00 UTC; 7 players told") in reply
     assert ("Absences (a deadline in one moves past it):\n  FRANCE to be away from Wed 4 Mar "
             "2026 08:00 UTC to Thu 5 Mar 2026 18:00 UTC") in reply

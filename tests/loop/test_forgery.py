@@ -242,3 +242,68 @@ def test_unverified_mail_is_recorded_with_its_reason(judge: Judge) -> None:
     with judge.app.db.transaction() as s:
         (record,) = s.scalars(select(Inbound).where(Inbound.status == "refused")).all()
         assert record.reason.startswith("unverified: ")
+
+
+def _signed_orders(dns: StubDns, orders: str, headers: tuple[bytes, ...]) -> bytes:
+    msg = EmailMessage()
+    msg["From"] = "France <france@example.test>"
+    msg["To"] = "judge@example.test"
+    msg["Cc"] = "germany@example.test"
+    msg["Subject"] = "[g] orders"
+    msg["Date"] = "Mon, 02 Mar 2026 09:00:00 +0000"
+    msg["Message-ID"] = make_msgid(domain="example.test")
+    msg.set_content(orders)
+    return Signer("example.test", dns).sign(msg.as_bytes(), headers=headers)
+
+
+def _new_message_id(raw: bytes) -> bytes:
+    head, _, rest = raw.partition(b"\nMessage-ID: ")
+    old, _, tail = rest.partition(b"\n")
+    return head + b"\nMessage-ID: <replayed." + old.strip(b"<>\r") + b">\r\n" + tail
+
+
+def test_a_signed_mail_sent_again_under_a_new_message_id_is_obeyed_once(
+        judge: Judge) -> None:
+    """Issue 31: France's signed orders, with a Cc to Germany, whose signature did not
+    cover Message-ID, were re-sent by Germany under a new Message-ID and obeyed again,
+    undoing France's later order. A signature proves a fresh mail only if it signs
+    Message-ID and Date; one that does not proves nothing (the mail is unverified)."""
+    dns = StubDns()
+    judge.app.sender_check.lookup = dns
+    loose = _signed_orders(dns, "A PAR - BUR\n", (b"from", b"to", b"subject", b"date"))
+    judge.send_raw(loose, dmarc=None)
+    [outcome] = judge.tick().mails
+    assert outcome.status == "refused" and "unverified" in outcome.reason
+    assert order_sets(judge) == 0
+    # Signed as providers sign (Message-ID and Date in h=): obeyed once, and the same
+    # mail under a new Message-ID no longer verifies.
+    tight = _signed_orders(dns, "A PAR - BUR\n", (b"from", b"to", b"subject", b"date",
+                                                   b"message-id"))
+    judge.send_raw(tight, dmarc=None)
+    assert [m.status for m in judge.tick().mails] == ["handled"]
+    judge.send("france@example.test", "A PAR - PIC\n", subject="[g] orders")
+    judge.tick()
+    assert order_sets(judge) == 2
+    judge.send_raw(_new_message_id(tight), dmarc=None)  # Germany replays it
+    [replay] = judge.tick().mails
+    assert replay.status == "refused" and "unverified" in replay.reason
+    assert order_sets(judge) == 2  # France's later order stands
+
+
+def test_a_signed_mail_counts_once_whatever_message_id_it_is_given(judge: Judge) -> None:
+    """Deduplication on the signature itself: the same signed mail with another
+    Message-ID put above the signed one (DKIM signs the last of a repeated header, a
+    reader may take the first) is a copy, handled as a duplicate, changing nothing."""
+    dns = StubDns()
+    judge.app.sender_check.lookup = dns
+    signed = _signed_orders(dns, "A PAR - BUR\n", (b"from", b"to", b"subject", b"date",
+                                                    b"message-id"))
+    judge.send_raw(signed, dmarc=None)
+    assert [m.status for m in judge.tick().mails] == ["handled"]
+    judge.send("france@example.test", "A PAR - PIC\n", subject="[g] orders")
+    judge.tick()
+    assert order_sets(judge) == 2
+    judge.send_raw(b"Message-ID: <another.one@example.test>\r\n" + signed, dmarc=None)
+    [copy] = judge.tick().mails
+    assert copy.status == "duplicate" and "DKIM signature" in str(copy.reason)
+    assert order_sets(judge) == 2  # France's later order stands

@@ -167,7 +167,9 @@ def test_a_forged_join_seats_nobody(judge: Judge) -> None:
     judge.tick()
     with judge.app.db.transaction() as s:
         rows = s.scalars(select(Signup)).all()
-        assert [(r.address, r.status) for r in rows] == [("victim@example.org", "unconfirmed")]
+        # The second JOIN replaced the first (an unconfirmed request blocks nothing).
+        assert [(r.address, r.status) for r in rows] == [("victim@example.org", "replaced"),
+                                                         ("victim@example.org", "unconfirmed")]
     assert _events(judge, "signup_seated") == []
 
 
@@ -182,27 +184,31 @@ def test_refusals_name_the_rule_and_change_nothing(tmp_path: Path) -> None:
 
     with judge.app.db.transaction() as s:
         before = len(s.scalars(select(Signup)).all())
-    assert "there is no game 'nowhere' on this judge" in refused("v@example.org", "JOIN nowhere")
-    assert "ITALY is no open seat of game open (open: AUSTRIA)" in refused(
+    assert ("line 1: JOIN\r\n  refused: there is no game of that name on this judge"
+            in refused("v@example.org", "JOIN nowhere"))
+    assert "a power named is no open seat of game open (open: AUSTRIA)" in refused(
         "v@example.org", "JOIN open ITALY")
     assert "you play in game open already" in refused("italy@example.test", "JOIN open")
     assert "takes no observers by mail" in refused("w@example.org", "OBSERVE open")
     assert "has not started: JOIN it instead" in refused("w@example.org", "TAKEOVER open AUSTRIA")
     with judge.app.db.transaction() as s:
         assert len(s.scalars(select(Signup)).all()) == before
-    # A second JOIN before the first is confirmed.
+    # A second JOIN before the first is confirmed replaces it: the first answer's reply
+    # confirms nothing any more, the second's does.
     first = ask(judge, "x@example.org", "JOIN open\n")
-    assert "refused: you asked to join game open already" in refused("x@example.org",
-                                                                      "JOIN open")
-    # The last seat taken: the game starts; now it is running, and full.
+    second = ask(judge, "x@example.org", "JOIN open\n")
+    assert "Please confirm" in second["Subject"]
     reply_to(judge, "x@example.org", first)
+    assert _game(judge)[0] == "signup"
+    # The last seat taken: the game starts; now it is running, and full.
+    reply_to(judge, "x@example.org", second)
     assert _game(judge) == ("active", 1, 7)
     assert "game open has started; JOIN is for a game open for sign-up" in refused(
         "y@example.org", "JOIN open")
     assert "you play in game open already" in refused("x@example.org", "JOIN open")
     assert "FRANCE is not an open seat of game open" in refused("y@example.org",
                                                                 "TAKEOVER open FRANCE")
-    assert "game open has no power SPAIN" in refused("y@example.org", "TAKEOVER open SPAIN")
+    assert "game open has no such power" in refused("y@example.org", "TAKEOVER open SPAIN")
 
 
 def test_the_gm_approves_each_joiner_where_the_game_asks(tmp_path: Path) -> None:

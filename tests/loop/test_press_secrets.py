@@ -16,7 +16,7 @@ import pytest
 from sqlalchemy import select
 
 from gmbot.gamefile.schema import REDACTED
-from gmbot.store.models import Inbound, OrderSet
+from gmbot.store.models import Inbound, OrderSet, Press
 from tests.loop.judgekit import Judge, make_judge
 from tests.loop.test_forgery import password_of
 from tests.loop.test_press import ack, addr, body, game, press_to, to
@@ -139,3 +139,31 @@ def test_help_says_a_password_line_ends_press(judge: Judge) -> None:
     judge.tick()
     assert "A PASSWORD line ends a message too: your password is never relayed." in ack(
         judge.new_mail(), "FRANCE")
+
+
+@pytest.mark.parametrize("text", [
+    "BROADCAST: PW {secret}\n",
+    "PRESS TO ITALY: PASSWORD {secret}\n",
+    "PRESS TO ITALY: PASS {secret}\n",
+    "PRESS TO ITALY: my pw is here: PW: {secret} keep it\n",
+    "PRESS TO ITALY\nMine, if you need it: password {secret}, and PW {secret}.\nENDPRESS\n",
+])
+def test_a_password_anywhere_in_press_is_never_relayed_nor_stored(judge: Judge,
+                                                                  text: str) -> None:
+    """Issue 31: the one-line forms (`BROADCAST: PW <secret>`, `PRESS TO FRANCE: PASSWORD
+    <secret>`) relayed the password and stored it in clear. Whatever the form, the word
+    is masked in what is relayed, in the stored press and in the stored raw mail."""
+    secret = "Zq7xK2pW9vLm"
+    judge.send(addr("FRANCE"), text.format(secret=secret), subject="[g] press")
+    judge.tick()
+    out = judge.new_mail()
+    copies = press_to(out, addr("ITALY"))
+    assert copies, ack(out, "FRANCE")
+    for copy in copies:
+        assert secret not in copy.as_string()
+        assert "[password not relayed]" in body(copy)
+    assert all(secret not in m.as_string() for m in out)  # the ack and the GM's copy too
+    assert "a password in it was masked" in ack(out, "FRANCE")
+    with judge.app.db.transaction() as s:
+        assert all(secret not in p.text for p in s.scalars(select(Press)))
+        assert all(secret.encode() not in (r.raw or b"") for r in s.scalars(select(Inbound)))

@@ -46,9 +46,15 @@ def test_summary_after_a_replacement(tmp_path: Path) -> None:
     text = ask(judge, addr("FRANCE"), "SUMMARY\n")
     assert text.startswith("Summary of g (standard, active, now in Fall 1901 Movement)")
     assert "  FRANCE: Player France <france@example.test>, from the start (2026-03-02)\n" \
-        in text
+        in text  # his own seat
+    # Another player's address only where the game file opts in: powers and names only.
+    assert "  GERMANY: Player Germany, from the start (2026-03-02)\n" in text
+    assert "  ITALY, from the start (2026-03-02) until F1901M " \
+           "(2026-03-05)\n  ITALY, from F1901M (2026-03-05)\n" in text
+    assert "@example.test" not in text.replace("france@example.test", "")
+    gm = ask(judge, GM, "SUMMARY\n")  # the GM sees them all
     assert "  ITALY: italy@example.test, from the start (2026-03-02) until F1901M " \
-           "(2026-03-05)\n  ITALY: luca@example.test, from F1901M (2026-03-05)\n" in text
+           "(2026-03-05)\n  ITALY: luca@example.test, from F1901M (2026-03-05)\n" in gm
     assert "1901 (so far): RUSSIA 4, AUSTRIA 3, ENGLAND 3, FRANCE 3, GERMANY 3, ITALY 3, " \
            "TURKEY 3\n" in text
     assert "Phases without orders (NMR): ITALY 1" in text
@@ -58,9 +64,13 @@ def test_summary_after_a_replacement(tmp_path: Path) -> None:
     over = body(next(m for m in judge.outbox() if m["To"] == "luca@example.test"
                      and m["Subject"] == "[g] The game ends in a draw"))
     assert "The draw is shared by the powers named in it: FRANCE, GERMANY." in over
-    assert "Who played whom:\n  AUSTRIA: Player Austria <austria@example.test>\n" in over
+    assert "Who played whom:\n  AUSTRIA: Player Austria\n" in over
+    assert "  ITALY, until F1901M\n  ITALY, from F1901M\n" in over
+    assert "@example.test" not in over
+    to_gm = body(next(m for m in judge.outbox() if m["To"] == GM
+                      and m["Subject"] == "[g] The game ends in a draw"))
     assert "  ITALY: italy@example.test, until F1901M\n  ITALY: luca@example.test, from " \
-           "F1901M\n" in over
+           "F1901M\n" in to_gm
     after = ask(judge, addr("FRANCE"), "SUMMARY\n")
     assert "Fall 1901 Movement: a draw of FRANCE, GERMANY, declared by the game master" \
         in after
@@ -119,3 +129,22 @@ def test_the_gm_draws_and_reads_the_votes_on_the_command_line(judge: Judge, cli)
     over = [m for m in judge.new_mail() if m["Subject"] == "[g] The game ends in a draw"]
     assert sorted(m["To"] for m in over) == sorted([addr(p) for p in POWERS] + [GM])
     assert "no votes are open" in cli("game", "votes", "g").output
+
+
+def test_addresses_reach_players_only_where_the_file_opts_in_and_never_observers(
+        tmp_path: Path) -> None:
+    """Issue 31: SUMMARY mid-game listed every player's address to any player, and the
+    game-over mail listed them all and went to observers who joined with a bare OBSERVE.
+    With `players_see_addresses: true` the players see them; observers, never."""
+    judge = named_game(tmp_path, "players_see_addresses: true\n"
+                                 "observers: [watcher@example.org]\n")
+    spring_with_an_nmr(judge)
+    text = ask(judge, addr("FRANCE"), "SUMMARY\n")
+    assert "  GERMANY: Player Germany <germany@example.test>, from the start" in text
+    ask(judge, GM, "DRAW\n")
+    over = {m["To"]: body(m) for m in judge.outbox()
+            if m["Subject"] == "[g] The game ends in a draw"}
+    assert "  AUSTRIA: Player Austria <austria@example.test>\n" in over[addr("FRANCE")]
+    watcher = over["watcher@example.org"]
+    assert "Who played whom:\n  AUSTRIA: Player Austria\n" in watcher
+    assert "@example.test" not in watcher

@@ -88,7 +88,7 @@ def test_an_open_draw_passes_when_every_survivor_votes_and_everyone_is_told(
     assert "The draw is shared by the surviving powers: FRANCE, GERMANY, ITALY." in text
     # The final map rides along, as with every results mail.
     assert any(part.get_content_type() == "image/png" for part in over[0].walk())
-    assert "Who played whom:\n  AUSTRIA: austria@example.test\n" in text
+    assert "Who played whom:\n  AUSTRIA\n" in text  # no addresses: the file did not opt in
     assert events(judge, "vote_passed")[0]["powers"] == list(SURVIVORS)
     assert standing(judge) == {}  # spent
     assert "refused: game g is already over" in ask(judge, GM, "DRAW\n")
@@ -204,3 +204,29 @@ def test_a_vote_read_in_the_batch_that_ended_the_game_is_told_how_it_ended(
     assert "Game g is over; the judge takes no more orders." in text
     assert "the players have voted a draw in Fall 1901 Movement" in text
     assert "No past results yet" not in text
+
+
+def test_a_vote_leaves_with_its_player_and_the_successor_never_sees_it(
+        tmp_path: Path) -> None:
+    """Issue 31: France conceded to Germany and resigned; a stranger took France over, the
+    others conceded, and the game ended "conceded to GERMANY" without the new France ever
+    voting; his STATUS showed him his predecessor's secret vote. A vote belongs to the
+    player: the seat opened in any way clears it, and the new player starts with none."""
+    from tests.loop.joinkit import join
+
+    judge = game(tmp_path)  # secret votes (the default)
+    ask(judge, addr("FRANCE"), "CONCEDE GERMANY\n")
+    ask(judge, addr("ITALY"), "VOTE DRAW\n")
+    assert set(standing(judge)) == {"FRANCE", "ITALY"}
+    ask(judge, addr("FRANCE"), "RESIGN FRANCE\n")
+    assert set(standing(judge)) == {"ITALY"}  # RESIGN: gone
+    ask(judge, GM, "DISORDER ITALY\n")
+    assert standing(judge) == {}  # the GM's DISORDER: gone
+    judge.new_mail()
+    join(judge, "heir@example.org", "TAKEOVER g FRANCE")
+    status = ask(judge, "heir@example.org", "STATUS\n")
+    assert "conceded" not in status.lower() and "concede" not in status.split("Votes")[-1]
+    ask(judge, "heir@example.org", "VOTE DRAW\n")
+    assert standing(judge) == {"FRANCE": ("draw", [])}
+    assert status_of(judge) == "active"  # Germany alone has not voted a draw
+    assert not game_over_mails(judge)

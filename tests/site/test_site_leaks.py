@@ -145,3 +145,29 @@ def test_a_replaced_players_link_stops_working(tmp_path: Path) -> None:
     new = private_links(judge).get("newfrance@example.test")
     assert new is not None and new != old
     assert (folder / new.strip("/") / "S1901M.html").is_file()
+
+
+def test_an_anonymous_game_names_nobody_on_any_page_whatever_display_names_says(
+        tmp_path: Path) -> None:
+    """Issue 31: with `anonymous: true` and `press: {display_names: true}` the public
+    index and every private index listed each power with its player's name. Anonymity
+    wins everywhere: no page names a player; with display_names alone, they are named."""
+    from tests.loop.judgekit import standard_game
+
+    named = "\n".join(f"  - {{address: {p.lower()}@example.test, power: {p}, "
+                      f"name: Player {p.title()}}}" for p in POWERS)
+    plain = "\n".join(f"  - {{address: {p.lower()}@example.test, power: {p}}}"
+                      for p in POWERS)
+    for anonymous, shown in ((True, False), (False, True)):
+        where = tmp_path / str(anonymous)
+        text = standard_game().replace(plain, named) + "press: {display_names: true}\n" + \
+            ("anonymous: true\n" if anonymous else "")
+        judge = make_judge(where, text)
+        folder = keep_site(judge)
+        mail_orders(judge, {}, "[g] spring")
+        judge.clock.advance(days=3)
+        judge.tick()
+        every = "\n".join(text_of(p) for p in pages(folder))
+        assert len(private_links(judge)) == len(POWERS)
+        assert ("Player Germany" in every) is shown, anonymous
+        assert "@example.test" not in every

@@ -27,6 +27,8 @@ class GameSettings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     auth: str = "on"  # one of gamefile.schema.AUTH_MODES
     votes: dict[str, Any] = msgspec.field(default_factory=dict)  # gamefile/settings/votes.py
     anonymous: bool = False
+    # Whether players see each other's addresses (docs/game-file.md); off: none.
+    players_see_addresses: bool = False
     absences: dict[str, Any] = msgspec.field(default_factory=dict)  # gamefile/settings/absences.py
     # The file's signup: with its open and reserved powers (service/joining/seats.py).
     signup: dict[str, Any] | None = None

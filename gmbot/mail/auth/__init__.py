@@ -61,6 +61,7 @@ class Evidence:
     proof: str | None = None  # "dkim" | "authres" when the message itself proves its author
     tokens: tuple[str, ...] = ()
     sent: Addressing = Addressing()  # its To, Cc and Date
+    signature: str = ""  # with "dkim": the digest of the signature that proves it
 
     @property
     def address(self) -> str | None:
@@ -136,7 +137,8 @@ class SenderCheck:
             return Evidence(who, None, tokens, sent)
         this_mail = (budget if budget is not None else DnsBudget()).share(
             self.mail_dns_seconds)
-        if aligned_signer(raw, who.domain, self.lookup, this_mail):
-            return Evidence(who, "dkim", tokens, sent)
+        signed = aligned_signer(raw, who.domain, self.lookup, this_mail)
+        if signed:
+            return Evidence(who, "dkim", tokens, sent, signature=signed[1])
         return Evidence(who, None, tokens, sent)
 

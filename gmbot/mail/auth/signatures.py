@@ -4,7 +4,9 @@ of its From address when one of its signatures verifies for that organisation.
 A signature is tried only when it could prove this mail, and what it costs is bounded
 before it is tried (see docs/security.md):
 - at most MAX_SIGNATURES per mail, and only those aligned with the From domain;
-- its h= must list From (RFC 6376 6.1.1), and at most MAX_SIGNED_HEADERS names;
+- its h= must list From (RFC 6376 6.1.1), Message-ID and Date (else the same mail sent
+  again under a new Message-ID is a replay no one can tell from a fresh mail), and at
+  most MAX_SIGNED_HEADERS names;
 - with l= it must cover the whole canonicalised body: orders added after the signed
   length are not signed, so such a signature proves nothing of this mail;
 - the key lookup is bounded by the DNS budget (auth/budget.py), and the key must be one
@@ -14,6 +16,7 @@ before it is tried (see docs/security.md):
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import re
 from typing import TYPE_CHECKING
@@ -34,10 +37,12 @@ MAX_HEADER_FIELDS = 500  # real mail has tens; a long Received chain adds a few 
 
 
 def aligned_signer(raw: bytes, author_domain: str, lookup: TxtLookup,
-                   budget: DnsBudget | None = None) -> str | None:
+                   budget: DnsBudget | None = None) -> tuple[str, str] | None:
     """The signing domain of the first signature that verifies and is aligned with
-    `author_domain`, or None. Unaligned signatures are not even checked: they prove
-    nothing about the author (a mailing list's, a forwarder's, an attacker's own).
+    `author_domain`, and a digest of that signature (its b= value: the same signed mail
+    sent again under any Message-ID has the same), or None. Unaligned signatures are not
+    even checked: they prove nothing about the author (a mailing list's, a forwarder's,
+    an attacker's own).
     Key lookups spend `budget` (none given: unbounded but for each lookup's timeout)."""
     if not author_domain or not _signed(raw):
         return None
@@ -75,7 +80,8 @@ def aligned_signer(raw: bytes, author_domain: str, lookup: TxtLookup,
             continue
         try:
             if checker.verify(idx=index, dnsfunc=key):
-                return domain
+                b_value = b"".join(tags.get(b"b", b"").split())
+                return domain, hashlib.sha256(b_value).hexdigest()
         except dkim.DKIMException as e:
             log.debug("DKIM signature %d of d=%s fails: %s", index, domain, e)
     return None
@@ -86,6 +92,10 @@ def _unprovable(tags: dict[bytes, bytes], checker: DKIM, bodies: dict[bytes, int
     names = [n.strip().lower() for n in tags.get(b"h", b"").split(b":") if n.strip()]
     if b"from" not in names:
         return "From is not signed (h=)"
+    if b"message-id" not in names or b"date" not in names:
+        # Unsigned, they can be changed: the same signed mail sent again under a new
+        # Message-ID would pass as a fresh one (a replay; docs/security.md).
+        return "Message-ID and Date are not both signed (h=)"
     if len(names) > MAX_SIGNED_HEADERS:
         return f"{len(names)} names in h="
     if b"l" in tags:

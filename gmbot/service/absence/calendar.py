@@ -7,12 +7,16 @@ them.
 The rule (docs/absences.md): a deadline never falls within a player's absence, nor less
 than the game's `after_return` after it ends; such a deadline moves to `after_return`
 after the end, again and again while that lands in another absence. Moving is computed
-from the stored absences, never added to: done twice, it moves the deadline once."""
+from the stored absences, never added to: done twice, it moves the deadline once. What
+an absence moves and what it costs are one thing: it costs the longest move it made if
+that is more than its time away, BACK gives back none of that, and a move stops where the
+player's days of the year run out; so however the mails are arranged, one player's
+absences move a deadline at most `days_per_year` days a year."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from datetime import datetime, timedelta
+from collections.abc import Callable, Iterable, Sequence
+from datetime import UTC, datetime, timedelta, tzinfo
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -42,37 +46,85 @@ def live(session: Session, game: Game, now: datetime) -> list[Absence]:
             if a.until > now and a.until > a.starts_at and a.player_id in active]
 
 
-def push_past(deadline: datetime, absences: Iterable[Absence],
-              after: timedelta) -> tuple[datetime, list[Absence]]:
+def push_past(deadline: datetime, absences: Iterable[Absence], after: timedelta,
+              room: Callable[[Absence], timedelta] | None = None
+              ) -> tuple[datetime, list[tuple[Absence, timedelta]]]:
     """The deadline moved past every absence it falls in (or less than `after` after
-    its end), and the absences that moved it."""
+    its end), and each absence that moved it with how far it did. `room(a)`: how far
+    `a`'s player's days left let it move a deadline at most (None: without limit); an
+    absence out of room moves it no further than its room."""
     spans = sorted(absences, key=lambda a: a.starts_at)
-    moved_by: list[Absence] = []
+    moved_by: list[tuple[Absence, timedelta]] = []
+    spent: set[int] = set()
     changed = True
     while changed:
         changed = False
         for a in spans:
-            if a.starts_at <= deadline < a.until + after:
-                deadline = a.until + after
-                moved_by.append(a)
-                changed = True
+            if id(a) not in spent and a.starts_at <= deadline < a.until + after:
+                step = a.until + after - deadline
+                if room is not None and room(a) < step:
+                    step = max(room(a), timedelta(0))
+                    spent.add(id(a))
+                if step:
+                    deadline += step
+                    moved_by.append((a, step))
+                    changed = True
     return deadline, moved_by
 
 
 def honour(session: Session, game: Game, phase: PhaseRow, now: datetime) -> list[Absence]:
-    """Move the phase's deadline past the players' absences, if one falls in it; logged.
+    """Move the phase's deadline past the players' absences, if one falls in it, as far as
+    each player's days left allow (an absence costs the longest move it makes); logged.
     Returns the absences that moved it (none: it stands)."""
     if phase.deadline_at is None or phase.paused_remaining is not None:
         return []
     rules = rules_of(game)
-    moved, by = push_past(phase.deadline_at, live(session, game, now), rules.after)
+    budget = timedelta(days=rules.days_per_year)
+    tz = policy_of(game).tz
+
+    def room(a: Absence) -> timedelta:
+        """The move `a` may make: what it costs already, and the days its player has left."""
+        year = a.starts_at.astimezone(tz).year
+        return (a.charged_until - a.starts_at
+                + budget - used_in(session, game, a.player_id, year))
+
+    moved, by = push_past(phase.deadline_at, live(session, game, now), rules.after, room)
     if not by:
         return []
     was, phase.deadline_at = phase.deadline_at, moved
+    for a, step in by:
+        a.moved = max(a.moved, int(step.total_seconds()))
     log_event(session, game, "deadline_moved_for_absence", now, phase=phase.name,
               was=was.isoformat(), deadline=moved.isoformat(),
-              powers=sorted({a.power for a in by}))
-    return by
+              powers=sorted({a.power for a, _ in by}))
+    return [a for a, _ in by]
+
+
+def by_year(start: datetime, end: datetime, tz: tzinfo) -> list[tuple[int, timedelta]]:
+    """The span's length in each calendar year of the game's zone that it touches."""
+    out = []
+    year = start.astimezone(tz).year
+    while True:
+        jan1 = datetime(year, 1, 1, tzinfo=tz).astimezone(UTC)
+        next_jan1 = datetime(year + 1, 1, 1, tzinfo=tz).astimezone(UTC)
+        part = min(end, next_jan1) - max(start, jan1)
+        if part > timedelta(0):
+            out.append((year, part))
+        if end <= next_jan1:
+            return out
+        year += 1
+
+
+def used_in(session: Session, game: Game, player_id: int, year: int) -> timedelta:
+    """What the player's absences cost in `year` of the game's zone: each its time away,
+    or the longest deadline move it made if that is more (Absence.charged_until)."""
+    tz = policy_of(game).tz
+    total = timedelta(0)
+    for a in all_absences(session, game):
+        if a.player_id == player_id and a.charged_until > a.starts_at:
+            total += sum((t for y, t in by_year(a.starts_at, a.charged_until, tz)
+                          if y == year), timedelta(0))
+    return total
 
 
 def absent_at(absences: Sequence[Absence], at: datetime) -> set[int]:

@@ -4,22 +4,25 @@ line's own): the absence, the deadline it moves, the event and the announcements
 together or not at all. A refusal raises AdminError naming the rule, and changes nothing.
 
 BACK leaves a deadline that an absence moved where it is: the others were told it and
-may have planned for it; early processing still comes as soon as everyone has ordered."""
+may have planned for it; early processing still comes as soon as everyone has ordered.
+So the absence keeps the cost of its moves (calendar.used_in): calling one off gives back
+only the days no deadline was moved for."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta, tzinfo
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from sqlalchemy.orm import Session
 
 from gmbot.service.absence.calendar import (
-    all_absences,
+    by_year,
     days,
     honour,
     live,
     rules_of,
     span_text,
+    used_in,
 )
 from gmbot.service.absence.dates import DatesError, Span, read_span
 from gmbot.service.gm.admin import AdminError
@@ -95,7 +98,12 @@ def come_back(session: Session, game: Game, player: Player, now: datetime) -> st
                  called_off=called_off, phase=phase.name if phase else "-",
                  deadline=deadline_of(game, phase.deadline_at) if phase else None)
     what = "absence called off" if called_off else "back"
-    return (f"{player.key} {what}; deadlines it moved stay where they are; {told(n)}")
+    kept = ""
+    if absence.moved:
+        kept = (f" (they cost {days(absence.charged_until - absence.starts_at)} "
+                "of the year's)")
+    return (f"{player.key} {what}; deadlines it moved stay where they are{kept}; "
+            f"{told(n)}")
 
 
 def _check(session: Session, game: Game, player: Player, span: Span, rules: AbsenceRules,
@@ -130,8 +138,8 @@ def _check(session: Session, game: Game, player: Player, span: Span, rules: Abse
         raise AdminError(f"{len(away)} other {_players(len(away))}{names} "
                          f"will be away then, and this game allows {rules.at_once} at once "
                          "(absences: at_once)")
-    for year, new in _by_year(span.start, span.end, policy_of(game).tz):
-        used = _used(session, game, player, year)
+    for year, new in by_year(span.start, span.end, policy_of(game).tz):
+        used = used_in(session, game, player.id, year)
         if used + new > timedelta(days=rules.days_per_year):
             left = max(timedelta(days=rules.days_per_year) - used, timedelta(0))
             raise AdminError(f"this absence takes {days(new)} of {year}, and {player.key} "
@@ -153,35 +161,9 @@ def _players(n: int) -> str:
     return "player" if n == 1 else "players"
 
 
-def _by_year(start: datetime, end: datetime, tz: tzinfo) -> list[tuple[int, timedelta]]:
-    """The span's length in each calendar year of the game's zone that it touches."""
-    out = []
-    year = start.astimezone(tz).year
-    while True:
-        jan1 = datetime(year, 1, 1, tzinfo=tz).astimezone(UTC)
-        next_jan1 = datetime(year + 1, 1, 1, tzinfo=tz).astimezone(UTC)
-        part = min(end, next_jan1) - max(start, jan1)
-        if part > timedelta(0):
-            out.append((year, part))
-        if end <= next_jan1:
-            return out
-        year += 1
-
-
-def _used(session: Session, game: Game, player: Player, year: int) -> timedelta:
-    """How long the player has been (or is to be) away in `year` of the game's zone."""
-    tz = policy_of(game).tz
-    total = timedelta(0)
-    for a in all_absences(session, game):
-        if a.player_id == player.id and a.until > a.starts_at:
-            total += sum((t for y, t in _by_year(a.starts_at, a.until, tz) if y == year),
-                         timedelta(0))
-    return total
-
-
 def _left(session: Session, game: Game, player: Player, rules: AbsenceRules,
           at: datetime) -> str:
     year = at.astimezone(policy_of(game).tz).year
-    left = max(timedelta(days=rules.days_per_year) - _used(session, game, player, year),
+    left = max(timedelta(days=rules.days_per_year) - used_in(session, game, player.id, year),
                timedelta(0))
     return f"{days(left)} left for {year}"

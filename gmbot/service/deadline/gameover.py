@@ -57,10 +57,17 @@ def history_of(rows: Sequence[PhaseRow]) -> list[dict[str, Any]]:
 
 
 def game_over_mail(session: Session, game: Game) -> tuple[str, str] | None:
-    """The subject and body of the game's game-over mail, from how it ended as logged
-    (None if the game has not ended)."""
+    """The subject and body of the game's game-over mail as a player reads it, from how it
+    ended as logged (None if the game has not ended)."""
     context = _ending(session, game)
-    return None if context is None else render("game_over.txt.j2", **context)
+    return None if context is None else render("game_over.txt.j2", **context,
+                                               addresses=players_see(game))
+
+
+def players_see(game: Game) -> bool:
+    """Whether the players see each other's addresses (the file's opt-in; never in an
+    anonymous game). Observers see what the public does: none; the GM all."""
+    return bool(game.settings.players_see_addresses and not game.settings.anonymous)
 
 
 def _ending(session: Session, game: Game) -> dict[str, Any] | None:
@@ -102,12 +109,21 @@ def end_game(session: Session, game: Game, now: datetime, *, phase: str,
                       how=how, named=named)
     context = _ending(session, game)
     assert context is not None
-    subject, body = render("game_over.txt.j2", **context)
     session.flush()
     picture = _final_picture(session, game)
-    html = render_html("game_over.html.j2", subject, has_map=picture is not None, **context)
-    # Observers too: the summary is public.
-    for address in [p.address for p in active_players(game)] + [game.gm, *game.settings.observers]:
-        queue_mail(session, key=f"over:{event}:{address}", kind="results", sender=game.judge,
-                   recipient=address, subject=subject, body=body, now=now, game=game,
-                   picture=picture, html=html)
+    # Observers too: the summary is public; what it shows of the players depends on who
+    # reads it (players_see).
+    audiences = [([p.address for p in active_players(game)], players_see(game)),
+                 ([game.gm], True), (list(game.settings.observers), False)]
+    texts: dict[bool, tuple[str, str, str]] = {}
+    for addresses, shown in audiences:
+        if shown not in texts:
+            subject, body = render("game_over.txt.j2", **context, addresses=shown)
+            html = render_html("game_over.html.j2", subject, has_map=picture is not None,
+                               **context, addresses=shown)
+            texts[shown] = (subject, body, html)
+        subject, body, html = texts[shown]
+        for address in addresses:
+            queue_mail(session, key=f"over:{event}:{address}", kind="results",
+                       sender=game.judge, recipient=address, subject=subject, body=body,
+                       now=now, game=game, picture=picture, html=html)

@@ -7,14 +7,14 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 from email.utils import parseaddr
 
-from sqlalchemy import delete, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from gmbot.engine.state import Phase
 from gmbot.gamefile import EMAIL_RE
 from gmbot.gamefile.settings.deadlines import Duration
 from gmbot.service.absence.calendar import honour
-from gmbot.service.deadline.ballot import DRAW, Motion, conclude
+from gmbot.service.deadline.ballot import DRAW, Motion, conclude, forget_vote
 from gmbot.service.deadline.parking import PARKED
 from gmbot.service.gm.announce import announce, deadline_of, told
 from gmbot.service.gm.credentials import settle_secret, welcome
@@ -32,7 +32,7 @@ from gmbot.service.runtime import (
 from gmbot.service.seats.disorder import open_keys
 from gmbot.service.seats.opening import BY_GM, SeatError, open_seat
 from gmbot.service.views.results import deadline_text
-from gmbot.store.models import Game, OrderSet, PhaseRow, Player, Vote
+from gmbot.store.models import Game, OrderSet, PhaseRow, Player
 
 
 class AdminError(ValueError):
@@ -229,7 +229,7 @@ def replace_player(session: Session, game: Game, who: str, address: str, now: da
     player.active = True  # an open seat (RESIGN, civil disorder) is taken again
     player.address = address  # same row: standing orders and history stay with the power
     # ... but not the old player's vote on ending the game: the new one casts his own.
-    session.execute(delete(Vote).where(Vote.game_id == game.id, Vote.voter == player.key))
+    forget_vote(session, game, player.key)
     # A new secret: the one the old player knew must not serve the new one.
     player.secret_hash, secret = settle_secret(None, None, True, game.settings.auth)
     welcome(session, game, player, now, secret)

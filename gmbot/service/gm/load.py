@@ -29,6 +29,7 @@ from gmbot.gamefile import (
 from gmbot.gamefile.settings import GameSettings
 from gmbot.service.absence.calendar import honour
 from gmbot.service.app import App
+from gmbot.service.deadline.ballot import forget_vote
 from gmbot.service.gm.credentials import settle_secret, welcome
 from gmbot.service.locks import STRENGTH
 from gmbot.service.runtime import (
@@ -241,7 +242,11 @@ def load_game(app: App, path: str | Path, force: bool = False) -> str:
         if game.status == SIGNUP:
             return _signup_loaded(s, game, spec, path, created, new_gm or bool(gm_secret),
                                   gm_secret, now, old_signup)
+        before = {p.key: p.address for p in game.players if p.active}
         seated_now = _sync_players(game, spec)
+        for key, address in before.items():  # a seat given to another: his vote goes
+            if all(p.address != address for p in game.players if p.active and p.key == key):
+                forget_vote(s, game, key)
         phase = current_phase(s, game)
         if phase is None and created:
             state = position or seated(rules, spec, state_from_dict({}, map_for(rules)))
@@ -292,6 +297,7 @@ def settings_of_file(spec: GameSpec, powers: list[str]) -> GameSettings:
         missed_orders=spec.nmr_policy.to_dict(), press=spec.press.to_dict(),
         rules_link=spec.rules_link, auth=spec.auth,
         votes=spec.votes.to_dict(), anonymous=spec.anonymous,
+        players_see_addresses=spec.players_see_addresses,
         absences=spec.absences.to_dict(), signup=signup,
         takeover_approval=spec.takeover_approval, observers=list(spec.observers),
         standby=list(spec.standby))

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from gmbot.config import max_message_bytes
@@ -176,9 +177,24 @@ def authenticate(h: Handling) -> Outcome | None:
         h.proof = seat_proof(h, h.game, h.player)
         if h.proof is None:
             return unverified(h, h.game, h.game.gm if h.player is None else h.player.address)
-        return None
+        return _signed_once(h)
     h.proof = any_seat_proof(h)
     return unverified(h, None, h.mail.sender) if h.proof is None else None
+
+
+def _signed_once(h: Handling) -> Outcome | None:
+    """A mail proven by its DKIM signature counts once, whatever its Message-ID: the same
+    signature seen before is a copy sent again (a replay), handled as a duplicate."""
+    digest = h.evidence.signature
+    if h.proof != "dkim" or not digest:
+        return None
+    with h.s.no_autoflush:
+        seen = h.s.scalar(select(Inbound.id).where(Inbound.signature == digest).limit(1))
+    if seen is not None:
+        return Outcome("duplicate", "this signed mail was handled before (its DKIM "
+                       "signature), under another Message-ID")
+    h.record.signature = digest
+    return None
 
 
 def parked(h: Handling) -> Outcome | None:

@@ -67,9 +67,11 @@ class Lookups(Protocol):
     def pending_signups(self, address: str) -> Sequence[Signup]:
         """The address's sign-up requests not confirmed yet (service/joining), a few."""
 
-    def signup_replies(self, address: str | None, since: datetime, limit: int) -> int:
-        """How many answers to sign-up requests went to `address` (None: to anyone)
-        since then (at most `limit`)."""
+    def signup_replies(self, address: str | None, since: datetime, limit: int,
+                       kind: str = "") -> int:
+        """How many answers to sign-up requests went to `address` since then (at most
+        `limit`); `address` None: to anyone, "@domain": to that domain's addresses;
+        `kind`: only answers of that kind (SIGNUP_KIND or PROVEN_SIGNUP_KIND)."""
 
     def seats_changed(self) -> None:
         """This mail seated players or opened a phase (a game started, a seat taken over):
@@ -157,11 +159,18 @@ class StoreLookups:
         with self.s.no_autoflush:
             return self.s.scalar(_GAME_NAMED, {"name": name}) is not None
 
-    def signup_replies(self, address: str | None, since: datetime, limit: int) -> int:
-        query = _SIGNUP_REPLIES_ALL if address is None else _SIGNUP_REPLIES
+    def signup_replies(self, address: str | None, since: datetime, limit: int,
+                       kind: str = "") -> int:
+        kinds = [kind] if kind else list(SIGNUP_KINDS)
+        where = [_OUT.kind.in_(kinds), _OUT.created_at > since]
+        if address is not None and address.startswith("@"):
+            where.append(_OUT.recipient.endswith(address, autoescape=True))
+        elif address is not None:
+            where.append(_OUT.recipient == address)
+        query = select(func.count()).select_from(
+            select(_OUT.id).where(*where).limit(limit).subquery())
         with self.s.no_autoflush:
-            return int(self.s.scalar(query, {"recipient": address, "since": since,
-                                             "limit": limit}) or 0)
+            return int(self.s.scalar(query) or 0)
 
     def handled(self, game: Game, at: datetime, data: dict[str, Any]) -> None:
         log_event(self.s, game, "mail_handled", at, **data)
@@ -227,8 +236,10 @@ _RECENT = (
 _NOTICED = select(_OUT.id).where(
     _OUT.recipient == bindparam("sender"), _OUT.kind == "refusal-rate",
     _OUT.created_at > bindparam("since")).limit(1)
+# One notice an hour to a registered address: the notice of an unverified mail, or the
+# answer to sign-up mail in its name (inbound/signups.py), whichever came first.
 _AUTH_NOTICED = select(_OUT.id).where(
-    _OUT.recipient == bindparam("recipient"), _OUT.kind == "auth-notice",
+    _OUT.recipient == bindparam("recipient"), _OUT.kind.in_(("auth-notice", "signup")),
     _OUT.created_at > bindparam("since")).limit(1)
 # Refused for a wrong PASSWORD line (proof.py).
 _WRONG_PASSWORDS = select(func.count()).select_from(
@@ -245,15 +256,11 @@ _STRANGERS_ANSWERED = select(func.count()).select_from(Outbound.__table__).where
     _OUT.kind == _STRANGER_KIND, _OUT.created_at > bindparam("since"))
 # Sign-up requests (service/joining): the few pending of one address, and the answers to
 # them (kind SIGNUP_KIND), counted per address and in all, within a bound.
-SIGNUP_KIND = "signup"
+SIGNUP_KIND = "signup"  # the answer to unproven sign-up mail
+PROVEN_SIGNUP_KIND = "signup-proven"  # to mail a trusted header proves (DMARC pass)
+SIGNUP_KINDS = (SIGNUP_KIND, PROVEN_SIGNUP_KIND)
 _GAME_NAMED = select(Game.__table__.c.id).where(Game.__table__.c.name == bindparam("name")).limit(1)
 _PENDING_SIGNUPS = select(Signup).where(
     Signup.address == bindparam("address"), Signup.status == "unconfirmed"
 ).order_by(Signup.id.desc()).limit(5)
-_SIGNUP_REPLIES = select(func.count()).select_from(
-    select(_OUT.id).where(_OUT.recipient == bindparam("recipient"), _OUT.kind == SIGNUP_KIND,
-                          _OUT.created_at > bindparam("since"))
-    .limit(bindparam("limit")).subquery())
-_SIGNUP_REPLIES_ALL = select(func.count()).select_from(
-    select(_OUT.id).where(_OUT.kind == SIGNUP_KIND, _OUT.created_at > bindparam("since"))
-    .limit(bindparam("limit")).subquery())
+

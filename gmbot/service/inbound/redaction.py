@@ -5,11 +5,11 @@ into a dispute, but no password in clear: secrets are stored only as hashes
 
 Taken out, in every text part (decoded from base64 or quoted-printable and encoded back
 the same way), is the word after `PASSWORD`, `PASS` or `PW` at the start of a line
-(quoted or not, or just after an HTML tag), which is what the command parser reads as a
-password, and the word after "password" or "password:" anywhere (a quoted welcome mail's
-"Your password: ..."). A mail with nothing to take out is kept byte for byte; one with
-something is kept as its parts re-serialized, so a DKIM signature over it no longer
-verifies (the proof was checked when it arrived)."""
+(quoted or not, just after an HTML tag or a press header's colon), which is what the
+command parser reads as a password, and the word after "password" or "pw" anywhere (a
+quoted welcome mail's "Your password: ..."). A mail with nothing to take out is kept byte
+for byte; one with something is kept as its parts re-serialized, so a DKIM signature
+over it no longer verifies (the proof was checked when it arrived)."""
 
 from __future__ import annotations
 
@@ -27,9 +27,11 @@ from gmbot.mail.oversize import header_section
 
 _SPACE = r"[^\S\n]"  # horizontal space, a no-break space too
 # One pass, left to right: a directive line's secret, or the word after "password".
+# A press header's colon starts a line too (`BROADCAST: PW secret`), and PW is a password
+# word anywhere, as gmbot/press/secrets.py masks it in the press itself.
 _SECRET = re.compile(
-    rf"(?im)((?:^|>)(?:{_SPACE}|[>|])*(?:password|pass|pw):?{_SPACE}+"
-    rf"|\bpassword(?:{_SPACE}*:{_SPACE}*|{_SPACE}+))([^\s<]+)")
+    rf"(?im)((?:^|>|:)(?:{_SPACE}|[>|])*(?:password|pass|pw):?{_SPACE}+"
+    rf"|\b(?:password|pw)(?:{_SPACE}*:{_SPACE}*|{_SPACE}+))([^\s<]+)")
 # Cheap tests that spare parsing a mail that cannot hold a password line (its header
 # section is not searched: every Authentication-Results header says "pass").
 _HINT = re.compile(rb"(?i)pass|pw")

@@ -29,14 +29,19 @@ def press_rules(game: Game) -> PressRules:
     return PressRules.from_dict(game.settings.press)
 
 
+def names_public(game: Game) -> bool:
+    """Whether the players' display names are public (press, the site): the press rule
+    `display_names`, but never in an anonymous game (`anonymous: true` wins everywhere)."""
+    return press_rules(game).display_names and not game.settings.anonymous
+
+
 def names_for(game: Game) -> Names:
     """The seats of the game's active players, named as press shows them; with the press
     rule `display_names`, the powers' players' display names name their seats too."""
     gmap = map_for(rules_for(game))
     seats = []
     display: dict[str, str] = {}
-    # An anonymous game (`anonymous: true`) names no player, whatever its press rules say.
-    public = press_rules(game).display_names and not game.settings.anonymous
+    public = names_public(game)
     for p in active_players(game):
         if p.power:
             info = gmap.powers.get(p.power)

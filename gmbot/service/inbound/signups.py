@@ -5,10 +5,11 @@ before the stranger gate, since a stranger is exactly who signs up.
 - A mail with LIST, JOIN (SIGN ON), OBSERVE or TAKEOVER, addressed (To/Cc) to a judge, is
   answered by the joining use case, whoever sent it. It proves nothing (no DKIM is asked
   for it: evidence.py routes it nowhere), so it counts against no one's hourly limit
-  (its reason starts with UNVERIFIED), and it is answered only within
-  limits.signup_replies_per_address and limits.signup_replies_per_hour: past either it
-  is recorded and not answered. A JOIN, OBSERVE or TAKEOVER is recorded unconfirmed; the
-  answer carries its reply token.
+  (its reason starts with UNVERIFIED), and it is answered only within the caps of
+  _silenced: past one it is recorded and not answered. The answer quotes none of its
+  words (a line is named by its number and verb), and its text is the judge's own, of
+  bounded size; once sent, the outbox keeps no body of it (outbox/delivery.py). A JOIN,
+  OBSERVE or TAKEOVER is recorded unconfirmed; the answer carries its reply token.
 - A reply to such an answer (its token in In-Reply-To/References) from the address that
   asked confirms the request: it is proven, and weighed against the sender's hourly limit
   like any proven mail."""
@@ -23,7 +24,7 @@ from gmbot.mail.oversize import head_of
 from gmbot.service.inbound.batch import RATE_WINDOW, UNVERIFIED
 from gmbot.service.inbound.bounds import cap_reply
 from gmbot.service.inbound.handling import Handling, Outcome
-from gmbot.service.inbound.lookups import SIGNUP_KIND
+from gmbot.service.inbound.lookups import PROVEN_SIGNUP_KIND, SIGNUP_KIND
 from gmbot.service.joining.requests import answer_asks, confirm, confirmed, token_of
 from gmbot.service.joining.unobserve import unobserve
 from gmbot.service.joining.words import Ask, read_asks
@@ -31,6 +32,8 @@ from gmbot.service.outbox.queue import new_message_id, queue_mail
 from gmbot.service.outbox.render import render
 
 SUBJECT_KEPT = 80  # as record.py keeps a refused mail's
+KEY_KEPT = 200  # the outbox key, from the mail's Message-ID: bounded like the rest
+MESSAGE_ID_KEPT = 200  # a longer Message-ID is not repeated in the answer's In-Reply-To
 ASKED = f"{UNVERIFIED}: a sign-up request (proven only by the reply to its answer)"
 
 
@@ -72,9 +75,11 @@ def signup_mail(h: Handling, limit: Callable[[Handling], Outcome | None]) -> Out
     h.record.subject = h.record.subject[:SUBJECT_KEPT]
     if h.record.raw is not None:
         h.record.raw = head_of(h.record.raw)
-    queue_mail(h.s, key=f"reply:{h.record.message_id}", kind=SIGNUP_KIND, sender=judge,
+    queue_mail(h.s, key=f"reply:{h.record.message_id}"[:KEY_KEPT],
+               kind=PROVEN_SIGNUP_KIND if _proven(h) else SIGNUP_KIND, sender=judge,
                recipient=h.mail.sender, subject=subject, body=body, now=now, game=game,
-               in_reply_to=h.mail.message_id, message_id=new_message_id(judge, token))
+               in_reply_to=_reply_to(h.mail.message_id),
+               message_id=new_message_id(judge, token))
     return Outcome("handled", ASKED, game=game.name if game else None, replies=[subject])
 
 
@@ -142,13 +147,43 @@ def _meant(h: Handling, asks: list[Ask]) -> list[Ask]:
     return meant if len(meant) == len(lines) else []
 
 
+def _proven(h: Handling) -> bool:
+    """Whether the mail proves its From: a trusted header's DMARC pass (no DKIM is run
+    for sign-up mail). Forged mail cannot be proven, so it cannot fill a proven cap."""
+    return h.evidence.proof is not None and h.evidence.address == h.mail.sender
+
+
+def _reply_to(message_id: str | None) -> str | None:
+    """The In-Reply-To of an answer: the mail's Message-ID, unless it is too long to be
+    a real one (then it would carry the sender's words to the address answered)."""
+    if message_id is None or len(message_id) > MESSAGE_ID_KEPT:
+        return None
+    return message_id
+
+
 def _silenced(h: Handling) -> str | None:
-    """Why a sign-up mail gets no answer, if it gets none (see the module's docstring)."""
+    """Why a sign-up mail gets no answer, if it gets none (see the module's docstring):
+    the caps per address; for unproven mail, the one notice an hour to a registered
+    address, then the caps per sending domain and for all unproven mail; for proven mail,
+    the cap for all proven mail, which forged mail never counts against."""
     since = h.app.now() - RATE_WINDOW
+    sender = h.mail.sender
     per_address = int(h.app.config.limit("signup_replies_per_address"))
-    if h.lookups.signup_replies(h.mail.sender, since, per_address) >= per_address:
+    if h.lookups.signup_replies(sender, since, per_address) >= per_address:
         return f"no reply: {per_address} sign-up answers to this address in the last hour"
+    if _proven(h):
+        cap = int(h.app.config.limit("signup_proven_replies_per_hour"))
+        if h.lookups.signup_replies(None, since, cap, PROVEN_SIGNUP_KIND) >= cap:
+            return f"no reply: {cap} answers to proven sign-up mail in the last hour"
+        return None
+    known = h.lookups.route(sender) if h.known is None else h.known
+    if (known.players or known.gm_games) and h.lookups.auth_noticed(sender, since):
+        return "no reply: one notice an hour to a registered address"
+    domain = "@" + sender.rpartition("@")[2]
+    per_domain = int(h.app.config.limit("signup_replies_per_domain"))
+    if h.lookups.signup_replies(domain, since, per_domain, SIGNUP_KIND) >= per_domain:
+        return f"no reply: {per_domain} sign-up answers to {domain} in the last hour"
     cap = int(h.app.config.limit("signup_replies_per_hour"))
-    if h.lookups.signup_replies(None, since, cap) >= cap:
-        return f"no reply: {cap} sign-up answers in the last hour"
+    if h.lookups.signup_replies(None, since, cap, SIGNUP_KIND) >= cap:
+        return f"no reply: {cap} answers to unproven sign-up mail in the last hour"
     return None

@@ -63,19 +63,25 @@ def answer_asks(s: Session, sender: str, asks: list[Ask], now: datetime,
             listed = True
             continue
         if out.signup is not None or out.errors:
-            out.sections.append(f"{ask.line}\n  refused: one JOIN, OBSERVE or TAKEOVER a "
+            out.sections.append(f"{_named(ask)}\n  refused: one JOIN, OBSERVE or TAKEOVER a "
                                 "mail; send it again once this one is confirmed")
             out.errors += 1
             continue
         try:
             game, signup = _ask(s, sender, ask, now, token_days)
         except AdminError as e:
-            out.sections.append(f"{ask.line}\n  refused: {e}")
+            out.sections.append(f"{_named(ask)}\n  refused: {e}")
             out.errors += 1
             continue
         out.game, out.signup = game, signup
-        out.sections.append(f"{ask.line}\n  {_asked(game, signup)}\n\n{CONFIRM}")
+        out.sections.append(f"{_named(ask)}\n  {_asked(game, signup)}\n\n{CONFIRM}")
     return out
+
+
+def _named(ask: Ask) -> str:
+    """How an answer names the line it answers: by its number and verb, never its words
+    (sign-up mail proves nothing: its words must not reach anyone through the judge)."""
+    return f"line {ask.number}: {ask.verb}"
 
 
 def token_of(game: Game, signup: Signup, now: datetime) -> str:
@@ -160,14 +166,13 @@ def _ask(s: Session, sender: str, ask: Ask, now: datetime,
         raise AdminError(f"write it as {_usage(ask.verb)}")
     game = s.scalars(select(Game).where(Game.name == ask.args[0].lower())).first()
     if game is None:
-        raise AdminError(f"there is no game {ask.args[0].lower()!r} on this judge (LIST shows "
-                         "the games)")
+        raise AdminError("there is no game of that name on this judge (LIST shows the games)")
     powers = tuple(p.upper() for p in ask.args[1:])
     kind = {"JOIN": "join", "OBSERVE": "observe", "TAKEOVER": "takeover"}[ask.verb]
     heir = (standing_offer(s, game, powers[0]) if kind == "takeover" and len(powers) == 1
             else None)
-    _not_in_game(s, game, sender, now, token_days,
-                 plays_ok=heir is not None and heir.address == sender)
+    stale = _not_in_game(s, game, sender, now, token_days,
+                         plays_ok=heir is not None and heir.address == sender)
     if kind == "join":
         _may_join(s, game, powers, now)
     elif kind == "observe":
@@ -179,6 +184,9 @@ def _ask(s: Session, sender: str, ask: Ask, now: datetime,
     signup = Signup(game_id=game.id, address=sender, kind=kind, powers=list(powers),
                     status="unconfirmed", secret_hash=hash_secret(new_secret(), generated=True),
                     created_at=now)
+    for earlier in stale:
+        earlier.status = "replaced"
+        log_event(s, game, "signup_replaced", now, address=sender, request=earlier.kind)
     s.add(signup)
     s.flush()
     log_event(s, game, "signup_asked", now, address=sender, request=kind, powers=list(powers))
@@ -186,9 +194,11 @@ def _ask(s: Session, sender: str, ask: Ask, now: datetime,
 
 
 def _not_in_game(s: Session, game: Game, sender: str, now: datetime,
-                 token_days: float, plays_ok: bool = False) -> None:
+                 token_days: float, plays_ok: bool = False) -> list[Signup]:
     """Refuse an address that plays (unless `plays_ok`: a player offered the seat first,
-    seats/heir.py), runs or watches the game, or asked already."""
+    seats/heir.py), runs or watches the game, or awaits the GM's decision already. Returns
+    its unconfirmed requests, which a new one replaces."""
+    stale: list[Signup] = []
     if sender in (game.gm, game.judge):
         raise AdminError(f"you are the game master of {game.name}")
     if not plays_ok and any(p.active and p.address == sender for p in game.players) \
@@ -201,11 +211,15 @@ def _not_in_game(s: Session, game: Game, sender: str, now: datetime,
                                                   Signup.address == sender)):
         if earlier.status == "seated" and earlier.kind == "join":
             raise AdminError(f"you have a seat in game {game.name} already")
-        if earlier.status == "awaiting" or (earlier.status == "unconfirmed"
-                                            and earlier.created_at > since):
+        if earlier.status == "awaiting":
             raise AdminError(f"you asked to {_verb(earlier)} game {game.name} already, on "
-                             f"{earlier.created_at:%Y-%m-%d %H:%M} UTC: reply to the judge's "
-                             "answer to that mail to confirm it")
+                             f"{earlier.created_at:%Y-%m-%d %H:%M} UTC, and the game master "
+                             "has yet to decide")
+        if earlier.status == "unconfirmed" and earlier.created_at > since:
+            # Unconfirmed, it proves nothing (anyone may have sent it in this name): it
+            # never blocks the address's own new request, which replaces it.
+            stale.append(earlier)
+    return stale
 
 
 def _may_join(s: Session, game: Game, powers: tuple[str, ...], now: datetime) -> None:
@@ -225,7 +239,7 @@ def _may_join(s: Session, game: Game, powers: tuple[str, ...], now: datetime) ->
     open_powers = settings.get("open", [])
     for power in powers:
         if power not in open_powers:
-            raise AdminError(f"{power} is no open seat of game {game.name} (open: "
+            raise AdminError(f"a power named is no open seat of game {game.name} (open: "
                              f"{', '.join(open_powers)})")
 
 
@@ -256,7 +270,7 @@ def _may_take_over(s: Session, game: Game, power: str, sender: str) -> None:
     phase = current_phase(s, game)
     powers = state_of(game, phase).powers if phase is not None else []
     if power not in powers:
-        raise AdminError(f"game {game.name} has no power {power} (powers: "
+        raise AdminError(f"game {game.name} has no such power (powers: "
                          f"{', '.join(powers)})")
     raise AdminError(f"{power} is not an open seat of game {game.name}: a seat is open when "
                      f"its power is still in the game and has no player (open now: "

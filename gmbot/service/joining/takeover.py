@@ -12,6 +12,7 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
+from gmbot.service.deadline.ballot import forget_vote
 from gmbot.service.gm.announce import announce, deadline_of
 from gmbot.service.gm.credentials import settle_secret, welcome
 from gmbot.service.outbox.queue import queue_mail
@@ -35,6 +36,7 @@ def seat_standby(s: Session, game: Game, address: str, power: str, now: datetime
         row = Player(address=address, power=power)
         game.players.append(row)
     row.address, row.active = address, True
+    forget_vote(s, game, power)  # the new player starts with no vote
     row.secret_hash, secret = settle_secret(None, None, True, game.settings.auth)
     s.flush()
     welcome(s, game, row, now, secret, catch_up=True)

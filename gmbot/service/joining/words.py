@@ -18,23 +18,24 @@ MOST = 5  # sign-up commands read from one mail
 class Ask:
     verb: str  # LIST | JOIN | OBSERVE | TAKEOVER | UNOBSERVE
     args: tuple[str, ...]  # the words after it, as written
-    line: str  # the line, for the reply
+    line: str  # the line, clipped: for the store's event, never for the answer
+    number: int = 0  # its line in the mail's own text: what the answer names
 
 
 def read_asks(lines: Sequence[str]) -> list[Ask]:
     """The sign-up commands among `lines` (the mail's own lines, quoting taken out)."""
     found: list[Ask] = []
-    for text in lines[:200]:
+    for number, text in enumerate(lines[:200], 1):
         words = text.split()[:12]
         if not words:
             continue
         head = words[0].upper().rstrip(":")
         if len(words) >= 2 and (head, words[1].upper()) in TWO_WORDS:
             found.append(Ask(TWO_WORDS[head, words[1].upper()],
-                             tuple(_clean(w) for w in words[2:]), text.strip()[:80]))
+                             tuple(_clean(w) for w in words[2:]), text.strip()[:80], number))
         elif head in VERBS:
             found.append(Ask(VERBS[head], tuple(_clean(w) for w in words[1:]),
-                             text.strip()[:80]))
+                             text.strip()[:80], number))
         if len(found) >= MOST:
             break
     return found

@@ -132,8 +132,7 @@ def _record_all(app: App, s: Session,
         now = app.now()
         s.execute(_MARK_SENT_MANY, [{"row_id": row.id, "now": now} for row in sent])
     for row in sent:
-        if row.kind == "welcome":
-            s.execute(_FORGET_TEXT, {"row_id": row.id})  # see _record
+        _forget(s, row.id, row.kind)
     for row, failure in results:
         if failure is not None:
             _record(app, s, row.id, failure, row.kind)
@@ -175,10 +174,7 @@ def _record(app: App, s: Session, row_id: int, failure: tuple[str, str] | None,
             kind: str = "") -> int:
     if failure is None:
         s.execute(_MARK_SENT, {"row_id": row_id, "now": app.now()})
-        if kind == "welcome":
-            # It held a password in clear: once sent (never to be sent again, so no resend
-            # can differ), the judge keeps only that it was sent (docs/security.md).
-            s.execute(_FORGET_TEXT, {"row_id": row_id})
+        _forget(s, row_id, kind)
         return 1
     kind, error = failure
     row = s.get(Outbound, row_id)
@@ -220,9 +216,23 @@ _MARK_SENT_MANY = (
 
 _FORGET_TEXT = (
     update(Outbound).where(Outbound.id == bindparam("row_id"))
-    .values(body="(sent; the text held a password and is not kept)\n")
+    .values(body=bindparam("body"), head=None)  # its signed header lines too
     .execution_options(synchronize_session=False)
 )
+# What a sent mail of these kinds keeps of its text: once sent (never to be sent again, so
+# no resend can differ) the judge keeps only that it was sent (docs/security.md). A
+# welcome held a password in clear; an answer to unproven mail (sign-up, its notices)
+# was asked by anyone, and a flood of them must leave a few hundred bytes each.
+FORGOTTEN_WHEN_SENT = {
+    "welcome": "(sent; the text held a password and is not kept)\n",
+    "signup": "", "signup-proven": "", "auth-notice": "", "refusal-stranger": "",
+}
+
+
+def _forget(s: Session, row_id: int, kind: str) -> None:
+    body = FORGOTTEN_WHEN_SENT.get(kind)
+    if body is not None:
+        s.execute(_FORGET_TEXT, {"row_id": row_id, "body": body})
 
 
 def _wire(row: Outbound) -> bytes:

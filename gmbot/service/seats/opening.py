@@ -12,6 +12,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from gmbot.service.deadline.ballot import forget_vote
 from gmbot.service.outbox.queue import queue_mail
 from gmbot.service.outbox.render import render
 from gmbot.service.runtime import (
@@ -51,6 +52,7 @@ def open_seat(session: Session, game: Game, player: Player, why: str, now: datet
                         f"{game.name}: the seat is open already")
     phase = current_phase(session, game)
     player.active = False
+    forget_vote(session, game, player.key)  # his vote leaves with him
     if phase is not None:
         _withdraw_orders(session, phase, player, now, inbound_id)
     policy = nmr_policy(session, game)

@@ -18,9 +18,8 @@ from gmbot.engine.position import state_from_dict
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState, Phase
 from gmbot.mail.parts import unpack
-from gmbot.press.policy import PressRules
 from gmbot.service.deadline.gameover import history_of
-from gmbot.service.inbound.relay import names_for
+from gmbot.service.inbound.relay import names_for, names_public
 from gmbot.service.runtime import active_players, map_for, policy_of, rules_for, state_of
 from gmbot.service.views.pictures import position_view, results_picture, view_picture
 from gmbot.service.views.press_record import press_by_phase, public_press_by_phase
@@ -121,7 +120,7 @@ class GameData:
 
     def shows_names(self) -> bool:
         """Players' display names are shown only where the game makes them public."""
-        return PressRules.from_dict(self.game.settings.press).display_names
+        return names_public(self.game)
 
 
 def picture_key(view: dict[str, Any]) -> str:

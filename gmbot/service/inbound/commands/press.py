@@ -13,6 +13,7 @@ from gmbot.mail.message import source_text
 from gmbot.press.limits import Used, most_messages, over
 from gmbot.press.names import GM, Names
 from gmbot.press.policy import Attempt, PressRules, refusal
+from gmbot.press.secrets import mask_secrets
 from gmbot.press.syntax import PressBlock, is_password_line, some_names
 from gmbot.service.inbound import relay as service
 from gmbot.service.inbound.batch import RATE_WINDOW
@@ -98,13 +99,14 @@ def run(ctx: Context) -> None:
     budget = Budget(ctx, rules, sender)
     reports: list[tuple[str, str | None]] = []  # (what the ack says, why it was refused)
     for n, written in enumerate(blocks):
+        masked = False
         # The header as the mail repeats it: clipped, like every line an ack repeats.
         where = f"line {written.line}: {clip(written.header)}" if reply is None else "Your reply"
         why: str | None = None
         try:
             if n >= rules.per_mail.messages:  # not even read: a flood costs no more
                 raise Refused(most_messages(rules.per_mail.messages, "mail"))
-            block = as_written(ctx, written)
+            block, masked = _masked(as_written(ctx, written))
             msg = (_reply(sender, reply, block, names, rules, phase_name, ended) if reply
                    else _message(sender, block, names, rules, phase_name, ended))
             size = _check_size(ctx, block)
@@ -123,6 +125,8 @@ def run(ctx: Context) -> None:
         if written.ended_by_password:
             how = "ended it" if reply is None else "was left out of it"
             done += f"\n  (your PASSWORD line {how}: a password is never relayed)"
+        elif masked:
+            done += "\n  (a password in it was masked: a password is never relayed)"
         reports.append((f"{where}\n  {done}", why))
     shown, rest = listed(reports)
     ctx.sections += [text for text, _ in shown]
@@ -174,6 +178,13 @@ def as_written(ctx: Context, block: PressBlock) -> PressBlock:
         return block
     rest = written.split("\n", 1)[1].rstrip("\n")
     return replace(block, text=f"{block.opening}\n{rest}")
+
+
+def _masked(block: PressBlock) -> tuple[PressBlock, bool]:
+    """The block with any password in its text masked (gmbot/press/secrets.py), before it
+    is checked, relayed or stored; and whether one was."""
+    text, masked = mask_secrets(block.text)
+    return (replace(block, text=text) if masked else block), masked
 
 
 def _check_size(ctx: Context, block: PressBlock) -> int:

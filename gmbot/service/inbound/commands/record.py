@@ -1,7 +1,9 @@
 """SUMMARY (njudge's word): the game's record for anyone in it: who played which power
 when, replacements included; centres at the end of each year; each power's missed
 orders; how the game ended, by vote or by the GM. In an anonymous game no player is
-shown another player's address or name, then or after the end; the GM sees them all."""
+shown another player's address or name, then or after the end; in any game a player sees
+others' addresses only where the file says `players_see_addresses: true`; the GM sees
+them all."""
 
 from __future__ import annotations
 
@@ -17,10 +19,13 @@ def summary(ctx: Context, args: tuple[str, ...] = ()) -> None:
     game = ctx.game
     own = None if ctx.player is None else ctx.player.key
     shown = ctx.is_gm or not game.settings.anonymous
+    # Another player's address only where the game file opts in (the GM sees all).
+    addresses = ctx.is_gm or (game.settings.players_see_addresses
+                              and not game.settings.anonymous)
     seats = [s if shown or s.key == own else None for s in seat_history(ctx.session, game)]
     phase = current_phase(ctx.session, game)
     ctx.sections.append(render(
-        "summary.txt.j2", game=game, own=own,
+        "summary.txt.j2", game=game, own=own, addresses=addresses, me=ctx.mail.sender,
         phase=Phase.parse(phase.name).long() if phase else None,
         seats=[s for s in seats if s is not None],
         hidden=sorted({p.key for p in game.players} - {s.key for s in seats if s}),
