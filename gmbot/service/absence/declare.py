@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy.orm import Session
 
-from gmbot.service.absence.calendar import (
+from gmbot.service.absence.dates import DatesError, Span, read_span
+from gmbot.service.deadline.absences import (
     all_absences,
     days,
     honour,
@@ -21,7 +22,6 @@ from gmbot.service.absence.calendar import (
     rules_of,
     span_text,
 )
-from gmbot.service.absence.dates import DatesError, Span, read_span
 from gmbot.service.gm.admin import AdminError
 from gmbot.service.gm.announce import announce, deadline_of, told
 from gmbot.service.runtime import current_phase, log_event, policy_of

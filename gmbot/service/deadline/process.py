@@ -16,8 +16,8 @@ from sqlalchemy.exc import DBAPIError
 from gmbot.engine.adjudicate import adjudicate
 from gmbot.engine.position import state_to_dict
 from gmbot.gamefile.deadlines import deadline_for
-from gmbot.service.absence.calendar import honour
 from gmbot.service.app import App
+from gmbot.service.deadline.absences import honour
 from gmbot.service.deadline.ballot import settle
 from gmbot.service.deadline.context import Adjudicated, PhaseContext
 from gmbot.service.deadline.due import why_due

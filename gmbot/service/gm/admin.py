@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 from gmbot.engine.state import Phase
 from gmbot.gamefile import EMAIL_RE
 from gmbot.gamefile.deadlines import Duration
-from gmbot.service.absence.calendar import honour
+from gmbot.service.deadline.absences import honour
 from gmbot.service.deadline.ballot import DRAW, Motion, conclude
 from gmbot.service.deadline.parking import PARKED
 from gmbot.service.gm.announce import announce, deadline_of, told

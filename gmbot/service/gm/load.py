@@ -26,8 +26,8 @@ from gmbot.gamefile import (
     parse_game_text,
     redact_secrets,
 )
-from gmbot.service.absence.calendar import honour
 from gmbot.service.app import App
+from gmbot.service.deadline.absences import honour
 from gmbot.service.gm.credentials import settle_secret, welcome
 from gmbot.service.locks import STRENGTH
 from gmbot.service.runtime import (
