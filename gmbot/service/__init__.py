@@ -24,6 +24,6 @@ that keeps phases.wake_at current in every session.)
 
 Dependencies point one way: site -> inbound -> joining | votes | absence | archive -> gm
 -> deadline -> seats -> views -> outbox (a package may use those to its right, never those
-to its left; pyproject.toml's layers contract names every one); the runners that compose the flows (tick,
-the daemon, the spool worker) are in gmbot/daemon.
+to its left; pyproject.toml's layers contract names every one); the runners that
+compose the flows (tick, the daemon, the spool worker) are in gmbot/daemon.
 """
