@@ -100,3 +100,16 @@ def test_a_module_imported_by_its_full_name_is_no_circle_with_the_package(
                                "rules.py": "import pkg.economy as eco\nclass Rules: ...\n",
                                "economy.py": ""})
     assert a_circle(import_graph(root)) is None
+
+
+def test_every_service_package_has_its_place_in_the_layers() -> None:
+    """The layers contract only checks the packages it names: a service sub-package left out
+    of it could import any flow, and a package circle could hide behind it."""
+    import tomllib
+
+    config = tomllib.loads((GMBOT.parent / "pyproject.toml").read_text())
+    contract = next(c for c in config["tool"]["importlinter"]["contracts"]
+                    if c["type"] == "layers" and c["containers"] == ["gmbot.service"])
+    placed = {name.strip() for layer in contract["layers"] for name in layer.split("|")}
+    packages = {p.parent.name for p in (GMBOT / "service").glob("*/__init__.py")}
+    assert packages - placed == set()

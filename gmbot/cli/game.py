@@ -139,7 +139,7 @@ def _seat_lines(s: Session, g: Game) -> list[str]:
 @click.pass_context
 def status(ctx: click.Context, name: str) -> None:
     """Who has ordered (fully, partly, not at all), last mail and NMR count per player."""
-    from gmbot.service.absence.calendar import status_lines
+    from gmbot.service.deadline.absences import status_lines
     from gmbot.service.runtime import current_phase, policy_of
     from gmbot.service.views.results import deadline_text
     from gmbot.service.views.standing import standing_lines

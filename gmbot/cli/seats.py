@@ -15,7 +15,7 @@ from gmbot.cli.root import app_from
 @click.pass_context
 def absences(ctx: click.Context, name: str, everything: bool) -> None:
     """The players' absences running or to come (with --all, every one declared)."""
-    from gmbot.service.absence.calendar import all_absences, live, rules_of, span_text
+    from gmbot.service.deadline.absences import all_absences, live, rules_of, span_text
 
     app = app_from(ctx)
     now = app.now()

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from sqlalchemy import select
 
-from gmbot.service.absence.calendar import honour
+from gmbot.service.deadline.absences import honour
 from gmbot.service.gm.load import load_game
 from gmbot.service.runtime import current_phase, policy_of
 from gmbot.service.views.results import deadline_text

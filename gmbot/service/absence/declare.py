@@ -5,8 +5,8 @@ together or not at all. A refusal raises AdminError naming the rule, and changes
 
 BACK leaves a deadline that an absence moved where it is: the others were told it and
 may have planned for it; early processing still comes as soon as everyone has ordered.
-So the absence keeps the cost of its moves (calendar.used_in): calling one off gives back
-only the days no deadline was moved for."""
+So the absence keeps the cost of its moves (deadline/absences.py, used_in): calling one
+off gives back only the days no deadline was moved for."""
 
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy.orm import Session
 
-from gmbot.service.absence.calendar import (
+from gmbot.service.absence.dates import DatesError, Span, read_span
+from gmbot.service.deadline.absences import (
     by_year,
     days,
     honour,
@@ -24,7 +25,6 @@ from gmbot.service.absence.calendar import (
     span_text,
     used_in,
 )
-from gmbot.service.absence.dates import DatesError, Span, read_span
 from gmbot.service.gm.admin import AdminError
 from gmbot.service.gm.announce import announce, deadline_of, told
 from gmbot.service.runtime import current_phase, log_event, policy_of

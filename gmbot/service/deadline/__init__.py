@@ -11,6 +11,7 @@ Steps, in order:
     6. gameover.py   the end of a game: the final summary to everyone
 
 context.py holds what the steps need of a phase (rules, policy, players, position,
-orders), built once per phase and passed along; parking.py parks a game the flow cannot
+orders), built once per phase and passed along; absences.py moves a deadline past the
+players' absences and tells whom reminders skip; parking.py parks a game the flow cannot
 go on with.
 """

@@ -65,13 +65,6 @@ def standing_votes(session: Session, game: Game) -> dict[str, Motion]:
 
 
 
-def forget_vote(session: Session, game: Game, power: str) -> None:
-    """A vote belongs to a player, not his power: when the seat opens or changes hands
-    (RESIGN, civil disorder, the missed-orders policy, REPLACE, TAKEOVER, a reload of the
-    game file giving the power another address), the vote goes with him; the next player
-    starts with none, and never sees it."""
-    session.execute(delete(Vote).where(Vote.game_id == game.id, Vote.voter == power))
-
 def passed(votes: dict[str, Motion], voters: list[str], survivors: list[str]) -> Motion | None:
     """The outcome every voter has voted for, if they all agree (pure: the rule itself).
     A concession needs every voter but the power conceded to, whose own vote (he cannot

@@ -17,8 +17,8 @@ from gmbot.engine.adjudicate import adjudicate
 from gmbot.engine.position import state_to_dict
 from gmbot.engine.report import REPORT_VERSION
 from gmbot.gamefile.settings.deadlines import deadline_for
-from gmbot.service.absence.calendar import honour
 from gmbot.service.app import App
+from gmbot.service.deadline.absences import honour
 from gmbot.service.deadline.ballot import settle
 from gmbot.service.deadline.context import Adjudicated, PhaseContext
 from gmbot.service.deadline.due import why_due

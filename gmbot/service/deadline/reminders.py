@@ -10,8 +10,8 @@ from datetime import datetime
 from sqlalchemy.orm import Session
 
 from gmbot.gamefile.settings.deadlines import DeadlinePolicy, final_deadline
-from gmbot.service.absence.calendar import absent_at, live
 from gmbot.service.app import App
+from gmbot.service.deadline.absences import absent_at, live
 from gmbot.service.deadline.context import PhaseContext
 from gmbot.service.deadline.parking import park_all
 from gmbot.service.deadline.wakeups import due_phases

@@ -13,8 +13,8 @@ from sqlalchemy.orm import Session
 from gmbot.engine.state import Phase
 from gmbot.gamefile import EMAIL_RE
 from gmbot.gamefile.settings.deadlines import Duration
-from gmbot.service.absence.calendar import honour
-from gmbot.service.deadline.ballot import DRAW, Motion, conclude, forget_vote
+from gmbot.service.deadline.absences import honour
+from gmbot.service.deadline.ballot import DRAW, Motion, conclude
 from gmbot.service.deadline.parking import PARKED
 from gmbot.service.gm.announce import announce, deadline_of, told
 from gmbot.service.gm.credentials import settle_secret, welcome
@@ -31,6 +31,7 @@ from gmbot.service.runtime import (
 )
 from gmbot.service.seats.disorder import open_keys
 from gmbot.service.seats.opening import BY_GM, SeatError, open_seat
+from gmbot.service.seats.vote_owner import forget_vote
 from gmbot.service.views.results import deadline_text
 from gmbot.store.models import Game, OrderSet, PhaseRow, Player
 

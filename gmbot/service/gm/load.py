@@ -27,9 +27,8 @@ from gmbot.gamefile import (
     redact_secrets,
 )
 from gmbot.gamefile.settings import GameSettings
-from gmbot.service.absence.calendar import honour
 from gmbot.service.app import App
-from gmbot.service.deadline.ballot import forget_vote
+from gmbot.service.deadline.absences import honour
 from gmbot.service.gm.credentials import settle_secret, welcome
 from gmbot.service.locks import STRENGTH
 from gmbot.service.runtime import (
@@ -40,6 +39,7 @@ from gmbot.service.runtime import (
     map_for,
     state_of,
 )
+from gmbot.service.seats.vote_owner import forget_vote
 from gmbot.service.settings import keep_settings
 from gmbot.service.views.pictures import PositionPictures
 from gmbot.store.models import Game, PhaseRow, Player, Signup

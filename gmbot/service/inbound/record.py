@@ -1,8 +1,9 @@
-"""The record of an inbound mail, whatever transport brought it: `receive` (one mail) and
-`receive_batch` (several, in one transaction) parse it, have its author examined, and
-record it once, by Message-ID, in the transaction that handles it (gates.py), so nothing
-accepted is lost and nothing is handled twice. A duplicate is recognised here; a mail
-whose handling fails (a bug, not bad input) is set aside with its raw text."""
+"""The record of an inbound mail, whatever transport brought it: `receive_batch` (several,
+in one transaction) and `receive` (one mail: a batch of one, the same path) parse it, have
+its author examined, and record it once, by Message-ID, in the transaction that handles
+it (gates.py), so nothing accepted is lost and nothing is handled twice. A duplicate is
+recognised here; a mail whose handling fails (a bug, not bad input) is set aside with its
+raw text."""
 
 from __future__ import annotations
 
@@ -15,17 +16,17 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 from gmbot.config import max_message_bytes
-from gmbot.mail.auth import Evidence
+from gmbot.mail.auth import DnsBudget, Evidence
 from gmbot.mail.message import InboundMail, parse_message
 from gmbot.mail.oversize import Oversize, Raw, admit, content_id, head_of, size_of
 from gmbot.service.app import App
-from gmbot.service.deadline.parking import park, park_game
+from gmbot.service.deadline.parking import park
 from gmbot.service.deadline.wakeups import defer_wake_ups, write_wake_ups
 from gmbot.service.inbound.batch import RATE_WINDOW, Batch
 from gmbot.service.inbound.evidence import examine_all
 from gmbot.service.inbound.gates import handle
 from gmbot.service.inbound.handling import Outcome, duplicate, write_record
-from gmbot.service.inbound.lookups import BatchLookups, StoreLookups
+from gmbot.service.inbound.lookups import BatchLookups
 from gmbot.service.inbound.redaction import redact_passwords
 from gmbot.service.locks import lock_games_of
 from gmbot.service.outbox.retention import cap_refused_mail
@@ -36,42 +37,15 @@ log = logging.getLogger("gmbot")
 
 
 def receive(app: App, raw: Raw) -> Outcome:
-    """Handle one mail. A failure inside (a bug, not bad input) sets the mail aside with
-    its raw text in the store, so it never blocks the mailbox and is never lost. A
-    database that cannot be reached or gives up a transaction (OperationalError: down,
-    restarting, locked, a deadlock) is no fault of the mail: that error is raised, and
-    the mail stays where it is to be read again. A mail over limits.max_message_bytes is
-    handled from its header section only (it can only be refused)."""
-    raw = admit(raw, max_message_bytes(app.config))
-    try:
-        return _receive(app, raw)
-    except OperationalError:
-        raise
-    except StoredPositionError as e:
-        # The game's position cannot be read: the game is parked (its GM told), and the
-        # mail read again, to be answered that the game is paused.
-        park_game(app, e.game_id, str(e))
-        try:
-            return _receive(app, raw, parked_now=True)
-        except OperationalError:
-            raise
-        except Exception as again:  # noqa: BLE001 - as below
-            log.exception("handling a mail failed; it is kept as failed in the store")
-            return _set_aside(app, raw, f"{type(again).__name__}: {again}")
-    except Exception as e:  # noqa: BLE001 - any bug in handling one mail
-        log.exception("handling a mail failed; it is kept as failed in the store")
-        return _set_aside(app, raw, f"{type(e).__name__}: {e}")
-
-
-def _set_aside(app: App, raw: Raw, why: str) -> Outcome:
-    ident = content_id(raw)
-    try:
-        with app.db.transaction() as s:
-            if not _recorded(s, ident):
-                s.add(_failed(app, raw, ident, why))
-    except IntegrityError:
-        pass  # another process set the same mail aside at the same moment
-    return Outcome("failed", why)
+    """Handle one mail: a batch of one (receive_batch), its DKIM checks within no batch's
+    DNS budget. A failure inside (a bug, not bad input) sets the mail aside with its raw
+    text in the store, so it never blocks the mailbox and is never lost. A database that
+    cannot be reached or gives up a transaction (OperationalError: down, restarting,
+    locked, a deadlock) is no fault of the mail: that error is raised, and the mail stays
+    where it is to be read again. A mail over limits.max_message_bytes is handled from its
+    header section only (it can only be refused)."""
+    (outcome,) = _receive_all(app, [raw], None)
+    return outcome
 
 
 def _failed(app: App, raw: Raw, ident: str, why: str) -> Inbound:
@@ -97,42 +71,6 @@ def _kept(raw: Raw, status: str) -> bytes:
     return head_of(raw)
 
 
-def _receive(app: App, raw: Raw, parked_now: bool = False) -> Outcome:
-    mail = _parse(raw)
-    (evidence,) = examine_all(app, [raw], [mail])
-    if isinstance(evidence, Exception):
-        raise evidence
-    now = app.now()
-    ident = _ident(mail, raw)
-    try:
-        with app.db.transaction() as s:
-            if _recorded(s, ident):
-                return duplicate()
-            # reason=None given, not left unset: setting it to None below is then no change
-            # and costs no UPDATE.
-            record = Inbound(message_id=ident, sender=mail.sender,
-                             subject=mail.subject[:998], received_at=now, size=mail.size,
-                             status="handled", reason=None,
-                             raw=_kept(raw, "handled"))
-            s.add(record)
-            outcome = handle(app, s, mail, record, evidence, StoreLookups(s), parked_now)
-            record.status = outcome.status
-            record.reason = outcome.reason or None
-            if outcome.status != "handled":
-                record.raw = _kept(raw, outcome.status)
-                _clip(record)
-                s.flush()
-                cap_refused_mail(s, app.config)
-            return outcome
-    except IntegrityError:
-        # Another process recorded the same mail after the check above (two daemons
-        # reading one inbox, an MTA piping a copy in twice at once): its transaction won.
-        with app.db.transaction() as s:
-            if _recorded(s, ident):
-                return duplicate()
-        raise
-
-
 def receive_batch(app: App, raws: list[Raw]) -> list[Outcome]:
     """Handle several mails in one transaction, each in a savepoint of its own: one commit,
     so one fsync, for the lot. Each mail is still all or nothing (its records, orders and
@@ -140,6 +78,11 @@ def receive_batch(app: App, raws: list[Raw]) -> list[Outcome]:
     them read only once this returns, and replies leave the outbox only after the commit.
     An OperationalError (database down, locked...) rolls the whole batch back and is
     raised; every mail of it stays unread, to be read again."""
+    # Before the batch's transaction (DNS waits), one DNS time budget for the batch.
+    return _receive_all(app, raws, app.sender_check.budget())
+
+
+def _receive_all(app: App, raws: list[Raw], budget: DnsBudget | None) -> list[Outcome]:
     max_bytes = max_message_bytes(app.config)
     raws = [admit(raw, max_bytes) for raw in raws]
     mails: list[InboundMail | Exception] = []
@@ -148,8 +91,7 @@ def receive_batch(app: App, raws: list[Raw]) -> list[Outcome]:
             mails.append(_parse(raw))
         except Exception as e:  # noqa: BLE001 - set aside below, like any failure
             mails.append(e)
-    # Before the batch's transaction (DNS waits), one DNS time budget for the batch.
-    evidence = examine_all(app, raws, mails, app.sender_check.budget())
+    evidence = examine_all(app, raws, mails, budget)
     mails = [proof if isinstance(proof, Exception) else mail
              for mail, proof in zip(mails, evidence, strict=True)]
     outcomes: list[Outcome] = []
@@ -205,7 +147,7 @@ def _clip(record: Inbound) -> None:
 def _receive_nested(app: App, s: Session, raw: Raw, mail: InboundMail | Exception,
                     evidence: Evidence | Exception, batch: Batch,
                     lookups: BatchLookups, parked_now: bool = False) -> Outcome:
-    """`receive` for one mail of a batch, inside a savepoint of the batch's transaction.
+    """One mail of a batch, inside a savepoint of the batch's transaction.
     The mail's Inbound row is written with a plain INSERT (handling.write_record), not by
     the session's unit of work, which cost more than the rest of the row's handling."""
     try:
@@ -244,7 +186,8 @@ def _receive_nested(app: App, s: Session, raw: Raw, mail: InboundMail | Exceptio
             return outcome
         except IntegrityError:
             batch.forget(s)
-            # Recorded by another process meanwhile (PostgreSQL; see _receive).
+            # Recorded by another process meanwhile (two daemons reading one inbox, an MTA
+            # piping a copy in twice at once): its transaction won.
             if _recorded(s, ident):
                 batch.recorded.add(ident)
                 return duplicate()

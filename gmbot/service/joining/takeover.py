@@ -12,13 +12,13 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
-from gmbot.service.deadline.ballot import forget_vote
 from gmbot.service.gm.announce import announce, deadline_of
 from gmbot.service.gm.credentials import settle_secret, welcome
 from gmbot.service.outbox.queue import queue_mail
 from gmbot.service.outbox.render import render
 from gmbot.service.runtime import active_players, current_phase, log_event
 from gmbot.service.seats.opening import MOVED, open_seat
+from gmbot.service.seats.vote_owner import forget_vote
 from gmbot.store.models import Game, Player
 
 

@@ -12,7 +12,6 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from gmbot.service.deadline.ballot import forget_vote
 from gmbot.service.outbox.queue import queue_mail
 from gmbot.service.outbox.render import render
 from gmbot.service.runtime import (
@@ -27,6 +26,7 @@ from gmbot.service.runtime import (
 )
 from gmbot.service.seats.heir import SEAT_OPENED, heir_of
 from gmbot.service.seats.rules import nmr_policy, standby_list, takeover_approval
+from gmbot.service.seats.vote_owner import forget_vote
 from gmbot.service.views.results import board_summary, deadline_text
 from gmbot.store.models import Game, OrderSet, PhaseRow, Player
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from gmbot.engine.state import Phase
-from gmbot.service.absence.calendar import status_lines
+from gmbot.service.deadline.absences import status_lines
 from gmbot.service.inbound.commands.context import Context
 from gmbot.service.inbound.relay import names_for
 from gmbot.service.joining.seats import pending_lines, signup_line
