@@ -19,4 +19,4 @@ POWER_ATTRS: dict[str, Any] = {"spells": dict[str, int], "extra_build": _ExtraBu
 UNIT_ATTRS: dict[str, Any] = {"invisible": str, "ghost": bool, "any_terrain": bool,
                               "secret_spells": list[str], "walk_water": str, "swim_land": str}
 EXTRA: dict[str, Any] = {"aloft": dict[str, _Aloft], "moved_centres": dict[str, str],
-                         "bottle": dict[str, str]}
+                         "bottle": dict[str, str], "catastrophe": dict[str, str]}
