@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from gmbot.engine.adjudicate import capture_centres
 from gmbot.engine.orders import Move, Order
-from gmbot.engine.resolve import ATTACK
+from gmbot.engine.resolve import ATTACK, DEFEND, PREVENT
 from gmbot.engine.state import MOVEMENT, GameState, Unit
 from gmbot.variants.al_andalus.base import CourtBase
 from gmbot.variants.al_andalus.court import Court, general_unit, mark_owners, prince_name
@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from gmbot.engine.resolve import Resolution
 
 GENERAL_BONUS = 0.5  # "A unit with a general attacks at 1.5 strength"
+MOVING = frozenset({ATTACK, PREVENT, DEFEND})  # the strengths of a move, not of a hold
 
 
 class CourtMovement(CourtBase):
@@ -32,8 +33,13 @@ class CourtMovement(CourtBase):
         return plan.unit_orders
 
     def strength(self, res: Resolution, kind: str, unit: Unit, supports: int) -> float:
+        """A general's move is 1.5 strong wherever its move's strength counts: to attack,
+        to keep a rival out of the province it moves to (prevent) and head to head
+        (defend): so two generals' moves meet as any two moves do, bouncing. Holding, it
+        is 1, as the rules say ("defends with single strength"). Against another unit
+        than a general only the attack can tell: its strengths are whole numbers."""
         base = super().strength(res, kind, unit, supports)
-        return base + GENERAL_BONUS if kind == ATTACK and self.general_of(unit) else base
+        return base + GENERAL_BONUS if kind in MOVING and self.general_of(unit) else base
 
     def after_movement(self, state: GameState, res: Resolution) -> GameState:
         if self._plan is None or self._plan[0] != str(state.phase):
