@@ -57,8 +57,10 @@ class CourtMovement(CourtBase):
             else:
                 where[prov] = prov
 
-        def retag(prov: str, **attrs: Any) -> None:
-            for table in (units, dislodged):
+        def retag(prov: str, beaten: bool = False, **attrs: Any) -> None:
+            # A dislodged unit (`beaten`) is in the dislodged table: its attacker stands
+            # in its province on the board and is not the unit meant.
+            for table in ((dislodged,) if beaten else (units,)):
                 if prov in table:
                     entry = table[prov]
                     unit = entry if isinstance(entry, Unit) else entry.unit
@@ -72,17 +74,23 @@ class CourtMovement(CourtBase):
                         fresh, entry.attacker_from, entry.by_convoy)
                     return
 
+        beaten = {entry.unit for entry in dislodged.values()}
         for prov, wazir in plan.appointed.items():
+            if prov in dislodged:  # the unit he was to command is dislodged: void
+                self._notes.append(f"The appointment of Wazir {wazir} as general of "
+                                   f"{dislodged[prov].unit} is void: the unit was dislodged.")
+                continue
             retag(where.get(prov, prov), general=wazir)
+        # A general's unit is the unit he commands, wherever it stands, dislodged or not.
         for w in plan.demoted:
             unit = general_unit(state, w)
             if unit is not None:
-                retag(unit.prov, general=None)
+                retag(unit.prov, unit in beaten, general=None)
         centers = dict(state.centers)
         for w, dest in plan.transfers.items():
             unit = general_unit(state, w)
             if unit is not None:
-                retag(unit.prov, power=dest)
+                retag(unit.prov, unit in beaten, power=dest)
             for c in court.wazirs[w].centres:
                 centers[c] = dest
         after = state.with_(units=units, dislodged=dislodged, centers=centers)
