@@ -109,10 +109,10 @@ class CourtMovement(CourtBase):
 
     def _fall_captures(self, state: GameState, court: Court) -> GameState:
         """The centres the Fall is about to change (the engine captures them next): a
-        Wazir-General's captures are his; a Prince left with no centre but his general's
-        leaves his Wazir to the conqueror's EXECUTE or TAKE, the general keeping his unit
-        and centres as his own; a Wazir serving no Prince with no centre left loses his
-        unit."""
+        Wazir-General's captures are his (they count for his Prince: a Prince with no
+        centre but his general's has not fallen); a Prince left with no centre at all
+        leaves his Wazir to the conqueror's EXECUTE or TAKE; a Wazir serving no Prince with
+        no centre left loses his unit."""
         taken = capture_centres(state).centers
         powers = state.map.powers
         units, centers = dict(state.units), dict(state.centers)
@@ -132,25 +132,11 @@ class CourtMovement(CourtBase):
         for prince in powers:
             had = [c for c, o in state.centers.items() if o == prince]
             sitting = court.wazir_of(prince)
-            unit = generals.get(sitting.key) if sitting else None
-            his = set(court.wazirs[sitting.key].centres) if sitting and unit \
-                and unit.power == prince else set()
-            if not had or any(o == prince and c not in his for c, o in taken.items()):
-                continue
-            if sitting is None:
+            if not had or any(o == prince for o in taken.values()) or sitting is None:
                 continue
             sitting.court = None
             lost = sorted(c for c in had if taken.get(c) != prince)
             captor = next((taken[c] for c in lost if taken.get(c) in powers), None)
-            if unit is not None and his:
-                # "SCs captured by the Wazir-General's unit remain under the control of
-                # the Wazir": his own now, no Prince's.
-                units[unit.prov] = Unit(sitting.key, unit.type, unit.loc, unit.attrs)
-                for c in his:
-                    centers[c] = sitting.key
-                self._notes.append(
-                    f"Wazir-General {sitting.key} keeps {unit} and his centres "
-                    f"{', '.join(sorted(his))}: they are his own, no Prince's.")
             if captor is None:
                 self._notes.append(f"{prince_name(state, prince)} has no centre left: "
                                    f"Wazir {sitting.key} is a free agent.")
