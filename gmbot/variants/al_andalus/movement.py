@@ -12,7 +12,8 @@ from gmbot.engine.resolve import ATTACK, DEFEND, PREVENT
 from gmbot.engine.state import MOVEMENT, GameState, Unit
 from gmbot.variants.al_andalus.base import CourtBase
 from gmbot.variants.al_andalus.court import Court, general_unit, mark_owners, prince_name
-from gmbot.variants.al_andalus.plan import court_decisions, plan_movement
+from gmbot.variants.al_andalus.decisions import court_decisions
+from gmbot.variants.al_andalus.plan import plan_movement
 
 if TYPE_CHECKING:
     from gmbot.engine.resolve import Resolution
