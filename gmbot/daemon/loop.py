@@ -134,6 +134,11 @@ def tick(app: App, transport: Transport | None = None) -> TickReport:
         log.warning("%s; the next run tries again", e)
     # A game parked on the way is an error of the run (cron mails it), not of the others.
     report.errors += [m.parked for m in report.mails if m.parked]
+    # So is a mail whose handling failed (a bug): it is kept, its sender told, and the
+    # run exits 1 so the operator hears of it.
+    report.errors += [f"a mail could not be handled ({m.reason}); it is kept in the store "
+                      "as failed and its sender was told nothing in it was done"
+                      for m in report.mails if m.status == "failed"]
     report.reminders = send_reminders(app, parked=report.errors)
     report.processed = run_deadlines(app, parked=report.errors)
     # The pages before the sending: the outbox still holds the results mails' maps, so

@@ -272,8 +272,12 @@ def _advance(result: PhaseResult, state: GameState, rules: StandardRules) -> Pha
                 prev, phase = phase, rules.next_phase(phase)
                 continue
             nxt = state.with_(phase=phase)
-            if not any(rules.retreat_choices(nxt, d) for d in nxt.dislodged.values()):
+            stuck = [prov for prov, d in nxt.dislodged.items()
+                     if not rules.retreat_choices(nxt, d)]
+            if len(stuck) == len(nxt.dislodged):
                 return _fold_retreats(result, nxt, rules)
+            if stuck:
+                nxt = _disband_stuck(result, nxt, stuck)
         else:
             nxt = state.with_(phase=phase, dislodged={}, standoffs=frozenset())
         leaving_fall = prev.season == "F" and phase.season != "F"
@@ -285,6 +289,14 @@ def _advance(result: PhaseResult, state: GameState, rules: StandardRules) -> Pha
             continue
         break
     return _finish(result, nxt, rules)
+
+
+def _disband_stuck(result: PhaseResult, state: GameState, stuck: list[str]) -> GameState:
+    """The dislodged units with nowhere to go, disbanded with the movement (in `removed`)
+    though others retreat: no order of theirs is waited for in the retreat phase."""
+    result.removed += [str(state.dislodged[prov].unit) for prov in stuck]
+    return state.with_(dislodged={prov: d for prov, d in state.dislodged.items()
+                                  if prov not in stuck})
 
 
 def _fold_retreats(result: PhaseResult, state: GameState, rules: StandardRules) -> PhaseResult:

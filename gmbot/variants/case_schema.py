@@ -5,7 +5,7 @@ end in a Python error somewhere deep inside. `case_problem` finds such a case fi
 names the field and the type it wants, in one line. The common fields are typed here;
 each variant or option adds the attributes it keeps on powers, units and `extra`, and
 its value options, in a `schema.py` of its own folder (POWER_ATTRS, UNIT_ATTRS, EXTRA,
-OPTIONS: name -> type). Keys a schema does not name pass unchecked. Game files use the
+OPTIONS: name -> type). A key no schema names is refused, named by its path. Game files use the
 same check for their options and position (service/gm/load.py).
 
 msgspec checks a case of thirty units in about 5 microseconds, some 3% of adjudicating
@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from importlib import import_module
 from importlib.util import find_spec
-from typing import Any, Literal, NotRequired, Required, TypedDict
+from typing import Any, Literal, NotRequired, Required
 
 import msgspec
 
@@ -60,7 +60,7 @@ class _Schema:
         powers, extras = _typed("power", power), _typed("extra", extra)
         names = dict[str, list[str]] | None
         self.case = _typed("case", {
-            "variant": str | None, "options": _typed("options", options) | None,
+            "variant": str | None, "options": _typed("options", options, closed=False) | None,
             "phase": str | None,
             "units": dict[str, list[str | unit_entry]] | None,  # type: ignore[valid-type]
             "centers": names, "homes": names, "extra_centres": names,
@@ -72,10 +72,19 @@ class _Schema:
         })
 
 
-def _typed(name: str, fields: dict[str, Any]) -> Any:
-    """A TypedDict of `fields`, each optional unless marked Required; built at run time
-    from the declarations, hence typed Any."""
-    return TypedDict(name, fields, total=False)  # type: ignore[operator]
+def _typed(name: str, fields: dict[str, Any], closed: bool = True) -> Any:
+    """A record of `fields`, each optional unless marked Required, that refuses a key it
+    does not name if `closed` (a misspelt `unitz` would otherwise leave an empty board);
+    built at run time from the declarations, hence typed Any. The options are open here:
+    the variant names one it does not know, with the variant's name."""
+    spec: list[tuple[str, Any] | tuple[str, Any, Any]] = []
+    for key, kind in fields.items():
+        if getattr(kind, "__origin__", None) is Required:
+            spec.append((key, kind.__args__[0]))
+        else:
+            bare = kind.__args__[0] if getattr(kind, "__origin__", None) is NotRequired else kind
+            spec.append((key, bare | msgspec.UnsetType, msgspec.UNSET))
+    return msgspec.defstruct(name, spec, kw_only=True, forbid_unknown_fields=closed)
 
 
 _schema: _Schema | None = None
@@ -100,6 +109,8 @@ def type_problem(data: Any) -> tuple[str, str] | None:
         msgspec.convert(data, _schema.case, strict=True)
     except msgspec.ValidationError as e:
         return _readable(str(e), data, _schema.case)
+    if isinstance(data, dict) and data.get("variant") == "":  # not "standard" by default
+        return "variant", "empty: name the variant, or leave the field out for standard"
     return None
 
 
@@ -163,6 +174,10 @@ def _readable(message: str, data: Any, case: Any) -> tuple[str, str]:
     enum = re.fullmatch(r"Invalid enum value (.+)", text)
     if enum and path in _CHOICES:
         return path, f"{enum[1]} is none of {', '.join(_CHOICES[path])}"
+    unknown = re.fullmatch(r"Object contains unknown field `(.+?)`", text)
+    if unknown:  # named by its own path: "unitz", "units.FRANCE[0].colour_x"
+        where = unknown[1] if path == "the case" else f"{path}.{unknown[1]}"
+        return where, "no such field (misspelt?)"
     missing = re.fullmatch(r"Object missing required field `(.+?)`", text)
     if missing:
         return path, f"the field {missing[1]!r} is missing"

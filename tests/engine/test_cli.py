@@ -99,7 +99,9 @@ def check_movement_result(out: dict[str, Any]) -> None:
         "AUSTRIA": ["TRI"], "FRANCE": ["MAR", "PAR"], "GERMANY": ["BER", "KIE", "MUN"],
     }
     assert out["position"]["phase"] == "S1901R"
-    assert set(out["position"]["dislodged"]) == {"A MUN", "F TRI"}
+    # A MUN has nowhere to go: disbanded with the movement; only F TRI retreats.
+    assert set(out["position"]["dislodged"]) == {"F TRI"}
+    assert out["removed"] == ["A MUN"] and out["dislodged"]["A MUN"]["retreats"] == []
 
 
 def test_single_case_from_file(tmp_path: Path) -> None:

@@ -401,3 +401,31 @@ def test_a_phase_reopened_by_rollback_keeps_its_deadline_out_of_an_absence(
     assert "done: game g rolled back to S1901M" in ask(judge, GM, "ROLLBACK S1901M\n")
     # Reopened now with 48h (Wed 09:00), in the absence: past its end, and a day more.
     assert deadline(judge) == "S1901M Sat 7 Mar 2026 00:00 UTC"
+
+
+def test_the_gms_extend_never_puts_the_deadline_in_an_absence(tmp_path: Path) -> None:
+    judge = judge_with(tmp_path)
+    # France is away Thu 5 to Sat 7 Mar (dates included): EXTEND 24h would put the
+    # deadline on Thu 5 Mar 09:00, inside it; it moves past the absence instead.
+    assert "done" in ask(judge, addr("FRANCE"), "ABSENCE 2026-03-05 2026-03-07\n")
+    assert deadline(judge) == f"S1901M {WED}"
+    reply = ask(judge, GM, "EXTEND 24h\n")
+    assert "done: deadline of S1901M moved to" in reply
+    phase = open_phase(judge)
+    [(_, start, until)] = absences(judge)
+    assert f"{phase.deadline_at:%d %H:%M}" >= until
+    assert [e["powers"] for e in events(judge, "deadline_moved_for_absence")] == [["FRANCE"]]
+
+
+def test_the_gms_commands_that_need_a_running_game_are_refused_once_it_is_over(
+        tmp_path: Path) -> None:
+    judge = judge_with(tmp_path)
+    ask(judge, GM, "DRAW\n")
+    welcomed = len(judge.outbox())
+    reply = ask(judge, GM, "EXTEND 24h\nREPLACE FRANCE new@example.test\nPROCESS\nPAUSE\n")
+    for n, word in enumerate(["EXTEND 24h", "REPLACE FRANCE new@example.test", "PROCESS"]):
+        assert f"line {n + 1}: {word}\n  refused: game g is over; ROLLBACK reopens it" in reply
+    assert "line 4: PAUSE\n  refused: game g is finished, not active" in reply
+    assert len(judge.outbox()) == welcomed + 1  # the GM's answer only: no one else told
+    assert events(judge, "deadline_extended") == events(judge, "player_replaced") == []
+    assert events(judge, "process_requested") == []

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from gmbot.engine import load_map, state_from_dict
+from gmbot.engine.state import Phase
 from gmbot.variants import make_rules
 from tests.loop.judgekit import Judge, make_judge
 from tests.loop.test_al_andalus_mail import EVERYONE, GAME, PRINCES, SUBJECT, WAZIRS, addr, text
@@ -130,3 +131,6 @@ def test_the_warlock_voters_as_the_rules_count_them() -> None:
     # Three years after his fall Germany may still cast it (1905 = 1902 + 3); Italy not.
     assert rules.voters(state) == ["FRANCE", "GERMANY"]
     assert rules.draw_powers(state) == ["FRANCE"]
+    # From the Fall of 1905 no Spring is left to cast it in: expired unused, no vote.
+    for later in ("F1905M", "W1905A"):
+        assert rules.voters(state.with_(phase=Phase.parse(later))) == ["FRANCE"]

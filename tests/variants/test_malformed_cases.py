@@ -108,3 +108,23 @@ def test_a_single_malformed_case_exits_1_with_one_line() -> None:
     assert proc.returncode == 1
     assert proc.stderr.strip() == ("Error: units: expected an object (a table of names), "
                                    "got a list")
+
+
+def test_a_misspelt_field_or_an_empty_variant_is_refused_not_an_empty_board() -> None:
+    """A typo once adjudicated an empty board (issue 37): `unitz` was passed over, an empty
+    variant read as standard. Each is one line naming the field."""
+    good = {"variant": "standard", "phase": "S1901M", "units": {"FRANCE": ["A PAR"]},
+            "orders": {"FRANCE": ["A PAR - BUR"]}}
+    for case, line in [
+        ({**good, "units": None, "unitz": {"FRANCE": ["A PAR"]}},
+         "Error: unitz: no such field (misspelt?)"),
+        ({**good, "variant": "arpiesse", "units": {"FRANCE": [
+            {"unit": "A PAR", "colour_x": "red"}]}},
+         "Error: units.FRANCE[0].colour_x: no such field (misspelt?)"),
+        ({**good, "options": {"sollo": 18}}, "Error: unknown option 'sollo' for standard"),
+        ({**good, "variant": ""},
+         "Error: variant: empty: name the variant, or leave the field out for standard"),
+    ]:
+        proc = gmbot("adjudicate", "-", stdin=json.dumps(case))
+        assert (proc.returncode, proc.stderr.strip()) == (1, line)
+    assert gmbot("adjudicate", "-", stdin=json.dumps(good)).returncode == 0

@@ -59,8 +59,16 @@ def _open(session: Session, game: Game) -> PhaseRow:
     return phase
 
 
+def _not_over(game: Game) -> None:
+    """A finished game takes no deadline, processing or new player (as PAUSE refuses it);
+    ROLLBACK is how the GM reopens it."""
+    if game.status == "finished":
+        raise AdminError(f"game {game.name} is over; ROLLBACK reopens it")
+
+
 def process_now(session: Session, game: Game, now: datetime) -> str:
     """Make the current phase due now; the deadline job processes it right away."""
+    _not_over(game)
     phase = _open(session, game)
     if game.status in ("paused", PARKED):
         raise AdminError(f"game {game.name} is {game.status}; RESUME it first")
@@ -72,6 +80,7 @@ def process_now(session: Session, game: Game, now: datetime) -> str:
 
 
 def extend(session: Session, game: Game, text: str, now: datetime) -> str:
+    _not_over(game)
     phase = _open(session, game)
     try:
         duration = Duration.parse(text)
@@ -88,6 +97,7 @@ def extend(session: Session, game: Game, text: str, now: datetime) -> str:
         return f"{phase.name} will have {left} left when the game resumes; {told(n)}"
     base = max(phase.deadline_at or now, now)
     phase.deadline_at = base + duration.total
+    honour(session, game, phase, now)  # a deadline never falls in a declared absence
     event = log_event(session, game, "deadline_extended", now, phase=phase.name,
                       by=str(duration), deadline=phase.deadline_at.isoformat())
     n = announce(session, game, event, "announce_extend.txt.j2", now, phase=phase.name,
@@ -213,6 +223,7 @@ def plain_address(text: str) -> str:
 
 
 def replace_player(session: Session, game: Game, who: str, address: str, now: datetime) -> str:
+    _not_over(game)
     address = plain_address(address)
     target = who.strip().upper()
     player = next(

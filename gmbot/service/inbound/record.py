@@ -28,7 +28,9 @@ from gmbot.service.inbound.gates import handle
 from gmbot.service.inbound.handling import Outcome, duplicate, write_record
 from gmbot.service.inbound.lookups import BatchLookups
 from gmbot.service.inbound.redaction import redact_passwords
+from gmbot.service.inbound.reply import queue_reply
 from gmbot.service.locks import lock_games_of
+from gmbot.service.outbox.render import render
 from gmbot.service.outbox.retention import cap_refused_mail
 from gmbot.service.runtime import StoredPositionError, log_events
 from gmbot.store.models import Game, Inbound
@@ -205,12 +207,13 @@ def _receive_nested(app: App, s: Session, raw: Raw, mail: InboundMail | Exceptio
                 if game is not None:
                     park(s, game, str(e), app.now())
             return _receive_nested(app, s, raw, mail, evidence, batch, lookups, True)
-        return _failed_mail(app, s, raw, batch, e)
+        return _failed_mail(app, s, raw, batch, e, mail)
     except Exception as e:  # noqa: BLE001 - any bug in handling one mail
-        return _failed_mail(app, s, raw, batch, e)
+        return _failed_mail(app, s, raw, batch, e, mail)
 
 
-def _failed_mail(app: App, s: Session, raw: Raw, batch: Batch, e: Exception) -> Outcome:
+def _failed_mail(app: App, s: Session, raw: Raw, batch: Batch, e: Exception,
+                 mail: InboundMail | Exception) -> Outcome:
     """Set aside a mail of a batch whose handling failed (called in the handler of `e`)."""
     log.exception("handling a mail failed; it is kept as failed in the store")  # noqa: LOG004
     # What the failed mail changed before its savepoint was rolled back may linger in
@@ -222,10 +225,26 @@ def _failed_mail(app: App, s: Session, raw: Raw, batch: Batch, e: Exception) -> 
     try:
         with s.begin_nested():
             if not _recorded(s, ident):
-                s.add(_failed(app, raw, ident, why))
+                _answer_failure(app, s, None if isinstance(mail, Exception) else mail,
+                                _failed(app, raw, ident, why))
     except IntegrityError:
         pass  # another process set the same mail aside at the same moment
     return Outcome("failed", why)
+
+
+def _answer_failure(app: App, s: Session, mail: InboundMail | None, record: Inbound) -> None:
+    """Record a failed mail and tell its sender that nothing in it was done (whatever it
+    changed was rolled back with its savepoint), so that no mail goes unanswered and no
+    accepted command is lost unseen: he sends it again. The reply repeats nothing of
+    the mail (its sender is not proven)."""
+    s.add(record)
+    if mail is None:
+        return
+    subject, body = render("refusal.txt.j2", subject=None, reason=(
+        "the judge met an error of its own while reading it, so nothing in it was carried "
+        "out: no order, vote or command. The operator has been told; please send it "
+        "again later."))
+    queue_reply(app, s, mail, record, None, "failed", subject, body)
 
 
 # A table column, not a mapped attribute: a plain Core statement skips the ORM's per-call

@@ -9,16 +9,18 @@ from typing import TYPE_CHECKING, Any
 from gmbot.engine.adjudicate import capture_centres
 from gmbot.engine.orders import Move, Order
 from gmbot.engine.report import LOSS, Mark
-from gmbot.engine.resolve import ATTACK
+from gmbot.engine.resolve import ATTACK, DEFEND, PREVENT
 from gmbot.engine.state import MOVEMENT, GameState, Unit
 from gmbot.variants.al_andalus.base import CourtBase
 from gmbot.variants.al_andalus.court import Court, general_unit, mark_owners, prince_name
-from gmbot.variants.al_andalus.plan import court_decisions, plan_movement
+from gmbot.variants.al_andalus.decisions import court_decisions
+from gmbot.variants.al_andalus.plan import plan_movement
 
 if TYPE_CHECKING:
     from gmbot.engine.resolve import Resolution
 
 GENERAL_BONUS = 0.5  # "A unit with a general attacks at 1.5 strength"
+MOVING = frozenset({ATTACK, PREVENT, DEFEND})  # the strengths of a move, not of a hold
 
 
 class CourtMovement(CourtBase):
@@ -33,8 +35,13 @@ class CourtMovement(CourtBase):
         return plan.unit_orders
 
     def strength(self, res: Resolution, kind: str, unit: Unit, supports: int) -> float:
+        """A general's move is 1.5 strong wherever its move's strength counts: to attack,
+        to keep a rival out of the province it moves to (prevent) and head to head
+        (defend): so two generals' moves meet as any two moves do, bouncing. Holding, it
+        is 1, as the rules say ("defends with single strength"). Against another unit
+        than a general only the attack can tell: its strengths are whole numbers."""
         base = super().strength(res, kind, unit, supports)
-        return base + GENERAL_BONUS if kind == ATTACK and self.general_of(unit) else base
+        return base + GENERAL_BONUS if kind in MOVING and self.general_of(unit) else base
 
     def after_movement(self, state: GameState, res: Resolution) -> GameState:
         if self._plan is None or self._plan[0] != str(state.phase):
@@ -53,8 +60,10 @@ class CourtMovement(CourtBase):
             else:
                 where[prov] = prov
 
-        def retag(prov: str, **attrs: Any) -> None:
-            for table in (units, dislodged):
+        def retag(prov: str, beaten: bool = False, **attrs: Any) -> None:
+            # A dislodged unit (`beaten`) is in the dislodged table: its attacker stands
+            # in its province on the board and is not the unit meant.
+            for table in ((dislodged,) if beaten else (units,)):
                 if prov in table:
                     entry = table[prov]
                     unit = entry if isinstance(entry, Unit) else entry.unit
@@ -68,17 +77,23 @@ class CourtMovement(CourtBase):
                         fresh, entry.attacker_from, entry.by_convoy)
                     return
 
+        beaten = {entry.unit for entry in dislodged.values()}
         for prov, wazir in plan.appointed.items():
+            if prov in dislodged:  # the unit he was to command is dislodged: void
+                self._notes.append(f"The appointment of Wazir {wazir} as general of "
+                                   f"{dislodged[prov].unit} is void: the unit was dislodged.")
+                continue
             retag(where.get(prov, prov), general=wazir)
+        # A general's unit is the unit he commands, wherever it stands, dislodged or not.
         for w in plan.demoted:
             unit = general_unit(state, w)
             if unit is not None:
-                retag(unit.prov, general=None)
+                retag(unit.prov, unit in beaten, general=None)
         centers = dict(state.centers)
         for w, dest in plan.transfers.items():
             unit = general_unit(state, w)
             if unit is not None:
-                retag(unit.prov, power=dest)
+                retag(unit.prov, unit in beaten, power=dest)
             for c in court.wazirs[w].centres:
                 centers[c] = dest
         after = state.with_(units=units, dislodged=dislodged, centers=centers)
@@ -97,10 +112,10 @@ class CourtMovement(CourtBase):
 
     def _fall_captures(self, state: GameState, court: Court) -> GameState:
         """The centres the Fall is about to change (the engine captures them next): a
-        Wazir-General's captures are his; a Prince left with no centre but his general's
-        leaves his Wazir to the conqueror's EXECUTE or TAKE, the general keeping his unit
-        and centres as his own; a Wazir serving no Prince with no centre left loses his
-        unit."""
+        Wazir-General's captures are his (they count for his Prince: a Prince with no
+        centre but his general's has not fallen); a Prince left with no centre at all
+        leaves his Wazir to the conqueror's EXECUTE or TAKE; a Wazir serving no Prince with
+        no centre left loses his unit."""
         taken = capture_centres(state).centers
         powers = state.map.powers
         units, centers = dict(state.units), dict(state.centers)
@@ -120,25 +135,11 @@ class CourtMovement(CourtBase):
         for prince in powers:
             had = [c for c, o in state.centers.items() if o == prince]
             sitting = court.wazir_of(prince)
-            unit = generals.get(sitting.key) if sitting else None
-            his = set(court.wazirs[sitting.key].centres) if sitting and unit \
-                and unit.power == prince else set()
-            if not had or any(o == prince and c not in his for c, o in taken.items()):
-                continue
-            if sitting is None:
+            if not had or any(o == prince for o in taken.values()) or sitting is None:
                 continue
             sitting.court = None
             lost = sorted(c for c in had if taken.get(c) != prince)
             captor = next((taken[c] for c in lost if taken.get(c) in powers), None)
-            if unit is not None and his:
-                # "SCs captured by the Wazir-General's unit remain under the control of
-                # the Wazir": his own now, no Prince's.
-                units[unit.prov] = Unit(sitting.key, unit.type, unit.loc, unit.attrs)
-                for c in his:
-                    centers[c] = sitting.key
-                self._notes.append(
-                    f"Wazir-General {sitting.key} keeps {unit} and his centres "
-                    f"{', '.join(sorted(his))}: they are his own, no Prince's.")
             if captor is None:
                 self._notes.append(f"{prince_name(state, prince)} has no centre left: "
                                    f"Wazir {sitting.key} is a free agent.")

@@ -121,14 +121,28 @@ def final_lines(state: GameState, winner: str) -> list[str]:
     lines = [f"The game is over: {prince_name(state, winner)} has "
              f"{state.centre_count(winner)} centres. Wazirs by dinars: "
              + (", ".join(f"{k} {d}" for k, d in ranked) or "none") + "."]
-    solos = [k for k, d in ranked if d > need]
-    if solos:
-        lines.append(f"Wazir solo: {', '.join(solos)}, with more than {need} dinars "
-                     f"(3 a centre of the strongest Prince).")
+    solo = solo_lines(court, need)
+    if solo:
+        lines += solo
     else:
         lines.append(f"No Wazir has more than {need} dinars: the Wazirs lose to the "
                      f"Prince's solo.")
     return lines
+
+
+def solo_lines(court: Court, need: int) -> list[str]:
+    """The Wazir solo, if any: only a Wazir with more dinars than any other Wazir can
+    solo; Wazirs tied at the top over the line win nothing (as in a draw)."""
+    ranked = ranking(court)
+    if not ranked or ranked[0][1] <= need:
+        return []
+    top = leaders(court)
+    if len(top) > 1:
+        return [f"No Wazir solo: {' and '.join(top)} tie for the most dinars "
+                f"({ranked[0][1]}), and a Wazir wins only with more dinars than any other "
+                f"Wazir."]
+    return [f"Wazir solo: {top[0]}, with more than {need} dinars "
+            f"(3 a centre of the strongest Prince)."]
 
 
 def draw_lines(state: GameState) -> list[str]:
@@ -138,10 +152,9 @@ def draw_lines(state: GameState) -> list[str]:
     ranked = ranking(court)
     lines = ["The game ends in a draw. Wazirs by dinars: "
              + (", ".join(f"{k} {d}" for k, d in ranked) or "none") + "."]
-    solos = [k for k, d in ranked if d > need]
-    if solos:
-        lines.append(f"Wazir solo: {', '.join(solos)}, with more than {need} dinars "
-                     f"(3 a centre of the strongest Prince).")
+    solo = solo_lines(court, need)
+    if solo:
+        lines += solo
     elif ranked:
         top = leaders(court)
         if len(top) == 1:

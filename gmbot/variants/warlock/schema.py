@@ -15,8 +15,9 @@ class _ExtraBuild(TypedDict):
 
 
 POWER_ATTRS: dict[str, Any] = {"spells": dict[str, int], "extra_build": _ExtraBuild,
-                               "fallen": int, "purgatory": bool}
+                               "fallen": int, "purgatory": bool, "undead": int,
+                               "undead_home": str}
 UNIT_ATTRS: dict[str, Any] = {"invisible": str, "ghost": bool, "any_terrain": bool,
                               "secret_spells": list[str], "walk_water": str, "swim_land": str}
 EXTRA: dict[str, Any] = {"aloft": dict[str, _Aloft], "moved_centres": dict[str, str],
-                         "bottle": dict[str, str]}
+                         "bottle": dict[str, str], "catastrophe": dict[str, str]}

@@ -73,9 +73,39 @@ def run_spells(
     rules: Rules, state: GameState, orders: dict[str, Order], casts: list[Cast],
     air: list[AirOrder] | None = None,
 ) -> tuple[GameState, dict[str, Order]]:
+    """The turn's spells, step by step in the text's sequence (see the module doc)."""
     state, turn = with_turn(state)
     waiting = conditional_moves(rules, state, orders)
     state, casts = spend(state, casts, turn)
+    state, by_spell = _announce(state, casts, turn)
+    # 1) Power impervious: the unit stands; it may support but not move.
+    imperv = _impervious(state, orders, turn, by_spell.get("impervious", []))
+    # 2) Vaporize and spin the bottle (and what changes the board before the battle).
+    state, orders = _destruction(rules, state, orders, turn, by_spell, imperv)
+    # 3) Make invisible, catastrophe, illusion.
+    state = _hiding(state, orders, turn, by_spell, imperv)
+    state = _terrain(state, orders, turn, by_spell, imperv)
+    refuse_unmet(state, orders, turn, waiting)
+    state = _balloons(state, orders, turn, by_spell.get("balloon", []), imperv, air)
+    # Moves into a catastrophe, a bottle's ruin or a swapped province the illusionist
+    # sees through do not happen: the unit stands.
+    orders = _block_moves(rules, state, orders, turn)
+    orders = apply_swap(rules, state, orders, turn)
+    # Ghosts: the new ones appear beside their unit; no ghost meets the resolver.
+    state, orders = _ghosts(state, orders, turn, by_spell.get("ghost", []))
+    # Cut-support spells: the supports named are cut (the unit stands, reported cut).
+    orders = _cut_supports(state, orders, turn, by_spell.get("cut1", []) +
+                           by_spell.get("cut2", []))
+    _added_supports(state, turn, by_spell.get("support1", []) + by_spell.get("support2", []))
+    # 4) Double orders: the first legs are adjudicated before everything else.
+    return double_orders(rules, state, orders, turn, by_spell.get("double", []), imperv)
+
+
+def _announce(state: GameState, casts: list[Cast],
+              turn: dict[str, Any]) -> tuple[GameState, dict[str, list[Cast]]]:
+    """Each cast told to its caster and in public, save the owner's spells on a unit of
+    his that is (or turns) invisible: those are kept secret with the unit. The casts by
+    spell."""
     by_spell: dict[str, list[Cast]] = {}
     # Units their owner makes invisible this turn: his other spells on them are secret too.
     vanishing = {(c.power, c.target) for c in casts if c.spell == "invisible"}
@@ -96,10 +126,14 @@ def run_spells(
                 unit, secret_spells=[*unit.attrs.get("secret_spells", []), str(cast)]))
         else:
             turn["public"].append(f"{state.map.powers[cast.power].name}: {public_text(cast)}")
+    return state, by_spell
 
-    # 1) Power impervious: the unit stands; it may support but not move.
+
+def _impervious(state: GameState, orders: dict[str, Order], turn: dict[str, Any],
+                casts: list[Cast]) -> set[str]:
+    """Step 1: the impervious units' provinces; a move ordered for one is not made."""
     imperv: set[str] = set()
-    for cast in by_spell.get("impervious", []):
+    for cast in casts:
         unit = unit_of(state, cast)
         if unit is not None:
             imperv.add(unit.prov)
@@ -109,8 +143,14 @@ def run_spells(
                 private(turn, unit.power, f"{unit} is impervious and stands: "
                                           f"{order} is not carried out")
     turn["imperv"] = sorted(imperv)
+    return imperv
 
-    # 2) Vaporize and spin the bottle.
+
+def _destruction(rules: Rules, state: GameState, orders: dict[str, Order],
+                 turn: dict[str, Any], by_spell: dict[str, list[Cast]],
+                 imperv: set[str]) -> tuple[GameState, dict[str, Order]]:
+    """Step 2: vaporize, spin the bottle; the Undead rise, home centres move, extra
+    builds are noted."""
     for cast in by_spell.get("vaporize", []):
         unit = unit_of(state, cast)
         if unit is None:
@@ -123,9 +163,12 @@ def run_spells(
         state, orders = _spin_bottle(rules, state, orders, turn, cast, imperv)
     for cast in by_spell.get("undead", []):
         state = _undead(rules, state, turn, cast)
-    state = _home_and_builds(state, by_spell)
+    return _home_and_builds(state, by_spell), orders
 
-    # 3) Make invisible, catastrophe, illusion.
+
+def _hiding(state: GameState, orders: dict[str, Order], turn: dict[str, Any],
+            by_spell: dict[str, list[Cast]], imperv: set[str]) -> GameState:
+    """Step 3: make invisible (its unit order carried), catastrophe, illusion."""
     for cast in by_spell.get("invisible", []):
         unit = unit_of(state, cast)
         if unit is not None:
@@ -139,8 +182,13 @@ def run_spells(
         turn["public"].append(f"A catastrophe strikes {cast.places[0]}: no unit may enter it "
                               "this turn; a unit that stays there is destroyed")
     illusion(state, turn, by_spell.get("illusion", []))
+    return state
 
-    # Walking on water and swimming in land last a year: this turn and the next.
+
+def _terrain(state: GameState, orders: dict[str, Order], turn: dict[str, Any],
+             by_spell: dict[str, list[Cast]], imperv: set[str]) -> GameState:
+    """Walking on water and swimming in land: they last a year, this turn and the next;
+    the spell's move is the unit's order."""
     until = str(next_movement(state.phase))
     for cast in by_spell.get("walk_water", []) + by_spell.get("swim_land", []):
         unit = unit_of(state, cast)
@@ -149,10 +197,14 @@ def run_spells(
                                                     any_terrain=True))
             if cast.order is not None:
                 _carry(orders, turn, unit, cast.order, imperv)
-    refuse_unmet(state, orders, turn, waiting)
-    # Balloons: new ones rise (not an impervious unit), those aloft drift or land.
+    return state
+
+
+def _balloons(state: GameState, orders: dict[str, Order], turn: dict[str, Any],
+              casts: list[Cast], imperv: set[str], air: list[AirOrder] | None) -> GameState:
+    """New balloons rise (not from an impervious unit), those aloft drift or land."""
     risen: set[str] = set()
-    for cast in by_spell.get("balloon", []):
+    for cast in casts:
         unit = unit_of(state, cast)
         if unit is not None and unit.prov not in imperv:
             dropped = orders.pop(unit.prov, None)
@@ -165,22 +217,14 @@ def run_spells(
     landed_before = set(state.units)
     state = fly(state, list(air or ()), turn, risen)
     turn["landed"] = sorted(str(u) for p, u in state.units.items() if p not in landed_before)
+    return state
 
-    # Moves into a catastrophe, a bottle's ruin or a swapped province the illusionist
-    # sees through do not happen: the unit stands.
-    orders = _block_moves(rules, state, orders, turn)
-    orders = apply_swap(rules, state, orders, turn)
 
-    # Ghosts: the new ones appear beside their unit; no ghost meets the resolver.
-    state, orders = _ghosts(state, orders, turn, by_spell.get("ghost", []))
-
-    # Cut-support spells: the supports named are cut (the unit stands, reported cut).
-    orders = _cut_supports(state, orders, turn, by_spell.get("cut1", []) +
-                           by_spell.get("cut2", []))
-
-    # Added supports, by the unit's place at the start (a double order's legs are told
-    # apart by the destination named).
-    for cast in by_spell.get("support1", []) + by_spell.get("support2", []):
+def _added_supports(state: GameState, turn: dict[str, Any], casts: list[Cast]) -> None:
+    """Added supports, by the unit's place at the start (a double order's legs are told
+    apart by the destination named); a cut-support spell on the same target cancels
+    them."""
+    for cast in casts:
         unit = unit_of(state, cast)
         if unit is None:
             continue
@@ -198,11 +242,6 @@ def run_spells(
         if held and held[1] == dest:
             n += held[0]
         turn["bonus"][unit.prov] = [n, dest]
-
-    # 4) Double orders: the first legs are adjudicated before everything else.
-    state, orders = double_orders(rules, state, orders, turn, by_spell.get("double", []),
-                                   imperv)
-    return state, orders
 
 
 def _carry(orders: dict[str, Order], turn: dict[str, Any], unit: Unit, order: Order,

@@ -70,7 +70,10 @@ def own_standing(ctx: Context, phase: PhaseRow) -> str:
     """The sender's own standing, as STATUS tells him: his orders and what of his own
     holds early processing."""
     assert ctx.player is not None
-    [row] = [r for r in standings(ctx.session, ctx.game, phase) if r.key == ctx.player.key]
+    rows = [r for r in standings(ctx.session, ctx.game, phase) if r.key == ctx.player.key]
+    if not rows:  # he resigned (earlier in this very mail, perhaps): no seat to stand for
+        return f"You no longer play {ctx.player.key}: its seat is open."
+    [row] = rows
     text = {ORDERED: "Your orders are complete.", NOTHING: "You have nothing to order.",
             NOT_AT_ALL: "You have not ordered yet.",
             PARTLY: f"Still without orders: {', '.join(row.missing)}."}[row.status]
