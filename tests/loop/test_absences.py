@@ -74,7 +74,7 @@ def test_a_vacation_over_the_deadline_moves_it_and_everybody_is_told(tmp_path: P
     assert "it is now Fri 6 Mar 2026 09:00 UTC." in told[addr("ITALY")]
     assert "You will be away" in told[addr("FRANCE")]
     assert "You may still order while away" in told[addr("FRANCE")]
-    assert "You receive the game's public mail as an observer." in told["watcher@example.test"]
+    assert "You receive the game's public mail as an observer;" in told["watcher@example.test"]
     assert events(judge, "absence_declared")[0]["who"] == "FRANCE"
     assert events(judge, "deadline_moved_for_absence")[0]["powers"] == ["FRANCE"]
 
