@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gmbot.gamefile.deadlines import (
+from gmbot.gamefile.settings.deadlines import (
     AfterAt,
     DeadlinePolicy,
     Duration,

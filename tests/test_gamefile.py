@@ -11,8 +11,8 @@ from gmbot.gamefile import (
     parse_game_text,
     redact_secrets,
 )
-from gmbot.gamefile.deadlines import AfterAt, DeadlinePolicy, Duration, Every, Weekly
-from gmbot.gamefile.nmr import NmrPolicy
+from gmbot.gamefile.settings.deadlines import AfterAt, DeadlinePolicy, Duration, Every, Weekly
+from gmbot.gamefile.settings.nmr import NmrPolicy
 
 VALID = """\
 name: demo
@@ -319,7 +319,7 @@ def test_passwords_are_redacted_from_the_stored_copy() -> None:
 
 
 def test_votes_and_anonymous() -> None:
-    from gmbot.gamefile.votes import VoteRules
+    from gmbot.gamefile.settings.votes import VoteRules
 
     spec = parse_game_text(VALID)
     # What a GM would pick: secret votes, draws of all survivors, concessions and

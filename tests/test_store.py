@@ -3,6 +3,8 @@ at head automatically."""
 
 from __future__ import annotations
 
+import json
+
 from alembic.config import Config
 from alembic.script import ScriptDirectory
 
@@ -73,8 +75,50 @@ def test_players_passwords_are_hashed_by_the_upgrade(empty_database_url: str) ->
     db = open_database(empty_database_url)
     with db.engine.connect() as conn:
         stored = conn.execute(text("select secret_hash from players")).scalar_one()
-        auth, kept = conn.execute(text("select auth, source from games")).one()
+        settings, kept = conn.execute(text("select settings, source from games")).one()
     db.dispose()
     assert stored.startswith("scrypt$") and check_secret("baguette", stored)
-    assert auth == "on"
+    assert (json.loads(settings) if isinstance(settings, str) else settings)["auth"] == "on"
     assert "baguette" not in kept and "FRANCE" in kept
+
+
+def test_old_settings_columns_are_folded_into_one_record(empty_database_url: str) -> None:
+    """0017: a game's eleven setting columns and its seat_rules row become its
+    GameSettings, each setting as it was."""
+    from alembic import command
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.orm import Session
+
+    from gmbot.store.models import Game
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.set_main_option("sqlalchemy.url", empty_database_url)
+    command.upgrade(cfg, "0015")
+    engine = create_engine(empty_database_url)
+    with engine.begin() as conn:
+        conn.execute(text(
+            "insert into games (id, name, variant, options, gm, judge, deadlines, nmr, source,"
+            " status, auth, created_at, press, observers, rules_link, absences, joining,"
+            " votes, anonymous) values (1, 'old', 'standard', '{\"seed\": 7}', 'gm@x.test',"
+            " 'judge@x.test', '{\"movement\": \"48h\"}', 'civil_disorder', '', 'active',"
+            " 'none', '2026-01-01 00:00:00+00', '{\"display_names\": true}',"
+            " '[\"w@x.test\"]', 'https://x.test/r', '{\"days_per_year\": 9}',"
+            " '{\"takeover\": {\"approval\": true}}', '{\"secret\": false}', true)"))
+        conn.execute(text(
+            "insert into seat_rules (game_id, nmr, standby) values"
+            " (1, '{\"then\": \"civil_disorder\", \"after\": 3, \"replace\": true}',"
+            " '[\"sub@x.test\"]')"))
+    engine.dispose()
+    db = open_database(empty_database_url)
+    with Session(db.engine) as s:
+        settings = s.get_one(Game, 1).settings
+    db.dispose()
+    assert settings.options == {"seed": 7} and settings.deadlines == {"movement": "48h"}
+    assert (settings.nmr, settings.auth, settings.rules_link) == (
+        "civil_disorder", "none", "https://x.test/r")
+    assert settings.press == {"display_names": True} and settings.observers == ["w@x.test"]
+    assert settings.absences == {"days_per_year": 9} and settings.votes == {"secret": False}
+    assert settings.anonymous is True and settings.takeover_approval is True
+    assert settings.signup is None and settings.standby == ["sub@x.test"]
+    assert settings.missed_orders == {"then": "civil_disorder", "after": 3, "replace": True}

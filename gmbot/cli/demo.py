@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shlex
+import sys
 import tempfile
 from pathlib import Path
 
@@ -47,4 +49,7 @@ def demo(where: str | None) -> None:
                 click.echo(f"France's map of the new position: {picture}")
                 break
     click.echo(f"Everything is under {home}.")
-    click.echo(f"Next: .venv/bin/gmbot --home {home} game show demo")
+    # The command as this one was called (a wheel's `gmbot` on the PATH, a checkout's
+    # .venv/bin/gmbot), not a path that may not exist here (issue 32).
+    called = sys.argv[0] if Path(sys.argv[0]).name == "gmbot" else "gmbot"
+    click.echo(f"Next: {shlex.quote(called)} --home {home} game show demo")

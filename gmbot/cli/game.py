@@ -101,8 +101,8 @@ def show(ctx: click.Context, name: str, as_json: bool) -> None:
         deadline = deadline_text(policy_of(g), due, utc=True)
         if as_json:
             click.echo(json.dumps({
-                "game": g.name, "variant": g.variant, "options": g.options,
-                "status": g.status, "auth": g.auth, **state,
+                "game": g.name, "variant": g.variant, "options": g.settings.options,
+                "status": g.status, "auth": g.settings.auth, **state,
                 "deadline": due.isoformat() if due else None, "deadline_text": deadline,
                 "players": [r.as_dict(g) for r in rows],
                 # Only when they apply: the rest is the position schema.
@@ -113,7 +113,8 @@ def show(ctx: click.Context, name: str, as_json: bool) -> None:
         click.echo(f"{g.name} ({g.variant}, {g.status}) at {state.get('phase', '-')}, "
                    f"deadline {deadline}")
         _trouble(s, g, unreadable)
-        click.echo(f"Authentication: {AUTH_SHOWN.get(g.auth, g.auth)} (auth: {g.auth})")
+        auth = g.settings.auth
+        click.echo(f"Authentication: {AUTH_SHOWN.get(auth, auth)} (auth: {auth})")
         if not unreadable:
             for power, units in (state.get("units") or {}).items():
                 centres = (state.get("centers") or {}).get(power, [])

@@ -209,6 +209,7 @@ def _movement(state: GameState, rules: StandardRules, orders: dict[str, Order]) 
     after = state.with_(units=units, dislodged=dislodged, standoffs=standoffs)
     after = rules.after_movement(after, res)
     result.notes.update(res.notes)
+    result.marks.extend(res.marks)
     result.dislodged = dict(after.dislodged)
     for d in after.dislodged.values():
         result.retreats[str(d.unit)] = retreat_options(after, rules, d)
@@ -292,6 +293,7 @@ def _fold_retreats(result: PhaseResult, state: GameState, rules: StandardRules) 
     movement that dislodged them, and the game goes on to the phase after it."""
     folded = _retreats(state, rules, rules.reconcile(state, []))
     result.removed += folded.removed
+    result.marks += folded.marks
     for key, value in folded.notes.items():
         mine = result.notes.setdefault(key, type(value)())
         if isinstance(value, list):

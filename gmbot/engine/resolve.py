@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, Protocol, cast
 
 from gmbot.engine.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
+from gmbot.engine.report import Mark
 from gmbot.engine.state import GameState, Unit
 
 # Strength kinds, as in Kruijswijk's "The Math of Adjudication".
@@ -86,6 +87,7 @@ class Resolution:
         self.status[DISLODGE * n:(DISLODGE + 1) * n] = [RESOLVED] * n
         self.deps: list[int] = []
         self.notes: dict[str, Any] = {}  # a variant's report lines, copied to PhaseResult.notes
+        self.marks: list[Mark] = []  # a variant's events, copied to PhaseResult.marks
         # The rules keep the standard strengths (1 + supports): the four strengths add
         # them up here, without a hook call each.
         self.standard_strength = "strength" in rules.keeps

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gmbot.engine.orders import Order
+from gmbot.engine.report import Mark
 from gmbot.engine.state import Dislodged, GameState
 
 
@@ -39,6 +40,9 @@ class PhaseResult:
     winner: str | None = None
     eliminated: list[str] = field(default_factory=list)
     notes: dict[str, Any] = field(default_factory=dict)  # variant reports
+    # The variants' events as marks (engine/report.py): what the picture draws and the
+    # explanations are made from.
+    marks: list[Mark] = field(default_factory=list)
     # For rules.phase_notes: the phase's state as given (before any before_* hook) and the
     # orders accepted for it.
     start: GameState | None = None

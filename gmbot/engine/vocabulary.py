@@ -162,6 +162,9 @@ def did_you_mean(text: str, reason: str, parser: OrderParser, rules: StandardRul
     if toks[0] not in words and toks[0] not in UNIT_WORDS:
         word = near(toks[0], words, SUGGEST)
         if word:
+            # A misspelt order word read as a province: say what it is ("biuld a bur").
+            if reason == f"unknown province {toks[0]!r}":
+                return f"{toks[0]!r} is no order word (did you mean {word}?)"
             return f"{reason} (did you mean {word}?)"
     unknown = re.search(r"unknown province '([^']+)'", reason)
     if unknown:

@@ -82,7 +82,7 @@ class PlayerChecks(FieldChecks):
 
     def standby(self, value: Any, gm: str | None, judge: str | None,
                 players: list[Player | None]) -> tuple[str, ...]:
-        """Who is called when a seat opens (gmbot/gamefile/nmr.py): not the game's own."""
+        """Who is called when a seat opens (gmbot/gamefile/settings/nmr.py): not the game's own."""
         return self.addresses("standby", value, gm, judge, players)
 
     def addresses(self, key: str, value: Any, gm: str | None, judge: str | None,

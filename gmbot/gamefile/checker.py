@@ -6,16 +6,16 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from gmbot.gamefile.absences import AbsenceRules
 from gmbot.gamefile.check_joining import JoiningChecks
 from gmbot.gamefile.check_players import PlayerChecks
 from gmbot.gamefile.check_position import PositionChecks
-from gmbot.gamefile.deadlines import DeadlinePolicy, PolicyError
-from gmbot.gamefile.nmr import NmrPolicy, NmrPolicyError, read_policy
 from gmbot.gamefile.paths import child
 from gmbot.gamefile.schema import AUTH_MODES, NAME_RE, TOP_KEYS
+from gmbot.gamefile.settings.absences import AbsenceRules
+from gmbot.gamefile.settings.deadlines import DeadlinePolicy, PolicyError
+from gmbot.gamefile.settings.nmr import NmrPolicy, NmrPolicyError, read_policy
+from gmbot.gamefile.settings.votes import VoteRules, check_votes
 from gmbot.gamefile.spec import GameSpec
-from gmbot.gamefile.votes import VoteRules, check_votes
 from gmbot.press.limits import broadcast_problems
 from gmbot.press.policy import PressRules, check_section
 
@@ -129,7 +129,7 @@ class Checker(PlayerChecks, PositionChecks, JoiningChecks):
                 self.problem(child("absences", sub) if sub else "absences", message)
             return None
     def nmr(self, top: dict[str, Any]) -> NmrPolicy:
-        """The `nmr:` policy (gmbot/gamefile/nmr.py); a plain word is read as written."""
+        """The `nmr:` policy (gmbot/gamefile/settings/nmr.py); a plain word is read as written."""
         value = top.get("nmr")
         if value is not None and not isinstance(value, dict | list):
             value = self.text(top, "nmr", "")

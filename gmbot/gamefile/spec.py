@@ -8,11 +8,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from gmbot.gamefile.absences import AbsenceRules
-from gmbot.gamefile.deadlines import DeadlinePolicy
-from gmbot.gamefile.nmr import NmrPolicy
 from gmbot.gamefile.paths import nearest_line
-from gmbot.gamefile.votes import VoteRules
+from gmbot.gamefile.settings.absences import AbsenceRules
+from gmbot.gamefile.settings.deadlines import DeadlinePolicy
+from gmbot.gamefile.settings.nmr import NmrPolicy
+from gmbot.gamefile.settings.votes import VoteRules
 from gmbot.press.policy import PressRules
 
 
@@ -80,7 +80,7 @@ class GameSpec:
     options: dict[str, Any] = field(default_factory=dict)
     deadlines: DeadlinePolicy = field(default_factory=DeadlinePolicy)
     nmr: str = "hold"  # the policy's kind (nmr_policy.name)
-    nmr_policy: NmrPolicy = field(default_factory=NmrPolicy)  # gmbot/gamefile/nmr.py
+    nmr_policy: NmrPolicy = field(default_factory=NmrPolicy)  # gmbot/gamefile/settings/nmr.py
     auth: str = "on"  # on: mail must prove its author; none: the From address is enough
     gm_password: str | None = field(default=None, repr=False)
     position: dict[str, Any] | None = None  # only its top-level shape is checked here

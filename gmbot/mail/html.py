@@ -22,49 +22,38 @@ MAP_STYLE = "display:block;max-width:100%;height:auto;border:0"
 MAP_SRC = "cid:map"
 
 
-WRAPPED = 60  # a text line this long was most likely wrapped by its writer, not ended
-
-
 def text_blocks(text: str) -> str:
     """The text as escaped HTML: a block per paragraph (lines apart from blank ones), a
-    line per line, an indented line indented (1 em for 2 spaces). A line the writer
-    wrapped (a long one, followed by one at the indentation its text had) flows on into
-    the next, so a phone wraps it at its own width. No <pre>."""
+    line per line of the text, so every line, example and table row the text part has is
+    a line on a phone too (a long one wraps at the screen's width, never into the next),
+    an indented line indented (1 em for 2 spaces); a line underlined with = or - (a
+    heading of the text) a heading, its underline gone. No <pre>."""
     blocks: list[str] = []
-    lines: list[tuple[int, str]] = []  # (indentation, text) of the paragraph so far
-    previous = ""  # the paragraph's last line as written
-    for raw in [*text.splitlines(), ""]:
-        line = raw.rstrip()
+    lines: list[str] = []  # the paragraph's lines as HTML so far
+    rows = [raw.rstrip() for raw in text.splitlines()]
+    for i, line in enumerate([*rows, ""]):
+        if _underline(line) and i > 0 and not _underline(rows[i - 1]) and rows[i - 1].strip():
+            continue  # the heading above it is drawn as a heading
         if not line.strip():
             if lines:
-                blocks.append('<div style="margin:0 0 12px 0">'
-                              + "".join(_line(*one) for one in lines) + "</div>")
+                blocks.append('<div style="margin:0 0 12px 0">' + "".join(lines) + "</div>")
                 lines = []
             continue
-        if lines and _continues(previous, lines[-1], line):
-            lines[-1] = (lines[-1][0], f"{lines[-1][1]} {line.strip()}")
-        else:
-            lines.append((len(line) - len(line.lstrip(" ")), line.strip()))
-        previous = line
+        heading = i + 1 < len(rows) and _underline(rows[i + 1]) and not _underline(line)
+        lines.append(_line(len(line) - len(line.lstrip(" ")), line.strip(), heading))
     return "\n".join(blocks)
 
 
-def _continues(previous: str, joined: tuple[int, str], line: str) -> bool:
-    """Whether `line` goes on with the `previous` line as written (part of the logical
-    line `joined`: its indentation and text): that one was long and did not end with a
-    colon, and this one is no list item and starts where the logical line's text did
-    (after a list's "- ")."""
-    indent, text = joined
-    stripped = line.lstrip(" ")
-    start = indent + (2 if text.startswith(("- ", "* ")) else 0)
-    return (len(previous) >= WRAPPED and not previous.endswith(":")
-            and not stripped.startswith(("- ", "* "))
-            and len(line) - len(stripped) == start)
+def _underline(line: str) -> bool:
+    """A text heading's underline: a line of = or - alone, three or more."""
+    text = line.strip()
+    return len(text) >= 3 and len(set(text)) == 1 and text[0] in "=-"
 
 
-def _line(indent: int, text: str) -> str:
+def _line(indent: int, text: str, heading: bool = False) -> str:
     pad = f"padding-left:{indent / 2:g}em;" if indent else ""
-    return f'<div style="{pad}margin:0">{escape(text)}</div>'
+    bold = "font-weight:bold;color:#0b3d91;" if heading else ""
+    return f'<div style="{pad}{bold}margin:0">{escape(text)}</div>'
 
 
 def text_page(text: str, with_map: bool = False, title: str = "") -> str:

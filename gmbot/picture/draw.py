@@ -20,7 +20,6 @@ from gmbot.picture.marks import (
     balloon,
     court_tag,
     double_arrow,
-    seat,
     shield,
     unseen_ring,
 )
@@ -37,6 +36,7 @@ ROCK, HATCH = (214, 214, 214), (120, 120, 120)
 SWAP = (200, 0, 200)  # an Arpiesse exchange of colours
 WHY = (255, 236, 150)  # the paper of a held unit's caption ("auto-hold", "arrest")
 STRIPES = {"catastrophe": ((230, 90, 0), False), "bottle": ((110, 40, 130), True)}
+STRIPED = ((90, 90, 90), True)
 BORDER, INK, FAILED = (100, 100, 100), (20, 20, 20), (210, 30, 30)
 LABEL = (60, 60, 60)  # the province codes
 TINT = 0.45  # how much of the owner's colour a supply centre's province takes
@@ -108,7 +108,10 @@ def render(scene: Scene, gmap: GameMap, title: str = "", palette_name: str = STA
     img.putpalette(palette(pic, gmap, scene, colours))
     img = img.convert("RGB")
     img.paste(HATCH, mask=hatching(gmap))
-    for mark, (colour, down) in STRIPES.items():
+    # A struck province's stripes: the known words' own, any other word (a new variant's
+    # stripes mark) the default's.
+    for mark in sorted(scene.striped | STRIPES.keys()):
+        colour, down = STRIPES.get(mark, STRIPED)
         struck = frozenset(p for p, m in scene.marks.items() if mark in m)
         if struck:
             img.paste(colour, mask=_stripes(gmap.name, struck, down))
@@ -125,7 +128,6 @@ def render(scene: Scene, gmap: GameMap, title: str = "", palette_name: str = STA
         if "capital" in scene.marks.get(code, ()):
             _star(d, (x, y - 11), 6, fill)
     draw_strokes(d, pic, scene, colours)
-    draw_courts(d, pic, gmap, scene)  # under the units: a unit is never hidden by a tag
     for piece in scene.pieces:
         at = pic.unit_point(piece.loc)
         if piece.mark == "aloft":  # over its province, under a balloon
@@ -135,6 +137,7 @@ def render(scene: Scene, gmap: GameMap, title: str = "", palette_name: str = STA
         _unit(d, at, piece, colours[piece.power], initial=initials.get(piece.power, ""))
     draw_events(d, pic, scene)
     draw_marks(d, pic, gmap, scene)
+    draw_tags(d, pic, scene)  # over the units, above the one on the city: never clipped
     for piece, retreats in scene.dislodged:
         # Beside its province (the attacker stands there now), red-rimmed, with dotted red
         # lines to the places it may retreat to.
@@ -149,7 +152,8 @@ def render(scene: Scene, gmap: GameMap, title: str = "", palette_name: str = STA
         w = d.textlength(title, font=font(14))
         d.rectangle((0, 0, w + 12, 22), fill=(255, 255, 255), outline=BORDER)
         d.text((6, 11), title, fill=INK, font=font(14), anchor="lm")
-    return with_legend(img, scene.standings, colours, initials)[0]
+    rings = {p.note: c for p in scene.pieces if (c := _note_colour(p.note)) is not None}
+    return with_legend(img, scene.standings, colours, initials, rings)[0]
 
 
 def png(img: Image.Image) -> bytes:
@@ -299,13 +303,15 @@ def draw_marks(d: ImageDraw.ImageDraw, pic: MapPicture, gmap: GameMap, scene: Sc
             shield(d, pic.unit_point(loc))
 
 
-def draw_courts(d: ImageDraw.ImageDraw, pic: MapPicture, gmap: GameMap, scene: Scene
-                ) -> None:
-    """The Wazirs at their Princes' courts, each named above the court's centre."""
-    for power, wazirs in scene.courts.items():
-        where = seat(gmap, power)
-        if where is not None and where in pic.centres:
-            court_tag(d, pic.centres[where], wazirs)
+def draw_tags(d: ImageDraw.ImageDraw, pic: MapPicture, scene: Scene) -> None:
+    """Tags on centres (an Al-Andalus court's Wazirs): above the unit standing on the
+    province, else above the centre."""
+    standing = {p.loc.partition("/")[0] for p in scene.pieces}
+    for where, words in scene.tags.items():
+        if where not in pic.centres:
+            continue
+        point = pic.unit_point(where) if where in standing else pic.centres[where]
+        court_tag(d, point, words, high=where in standing)
 
 
 def lost_mark(d: ImageDraw.ImageDraw, p: Point, loss: Loss) -> None:

@@ -51,14 +51,21 @@ def layout(standings: list[Standing], width: int, top: int,
 
 
 def with_legend(img: Image.Image, standings: list[Standing],
-                colours: dict[str, tuple[int, int, int]], initials: dict[str, str] | None = None
+                colours: dict[str, tuple[int, int, int]], initials: dict[str, str] | None = None,
+                rings: dict[str, tuple[int, int, int]] | None = None
                 ) -> tuple[Image.Image, list[Entry]]:
     """The picture with the legend strip added below it; `initials` are written in the
-    swatches of powers whose colour another power shares (as on their units)."""
+    swatches of powers whose colour another power shares (as on their units). `rings`:
+    the colours the units are ringed with (a unit's own colour, Arpiesse's red, purple and
+    silver), by name: a key to them follows the powers, so a ring is not read as a
+    power's fill (issue 32)."""
     if not standings:
         return img, []
     w, h = img.size
     entries, height = layout(standings, w, h, ImageDraw.Draw(img))
+    key = sorted((rings or {}).items())
+    if key:
+        height += ROW
     out = Image.new("RGB", (w, h + height), PAPER)
     out.paste(img, (0, 0))
     d = ImageDraw.Draw(out)
@@ -72,4 +79,22 @@ def with_legend(img: Image.Image, standings: list[Standing],
             d.text(((x0 + x1) // 2, (y0 + y1) // 2), initial, fill=PAPER, font=font(8),
                    anchor="mm")
         d.text(e.at, e.text, fill=INK, font=font(12), anchor="lm")
+    if key:
+        _ring_key(d, key, h + height - ROW - PAD // 2)
     return out, entries
+
+
+def _ring_key(d: ImageDraw.ImageDraw, key: list[tuple[str, tuple[int, int, int]]],
+              top: int) -> None:
+    """One row: "Unit rings:" and each ring colour drawn as on a unit, with its name."""
+    mid = top + ROW // 2
+    label = "Unit rings (the unit's colour):"
+    d.text((PAD, mid), label, fill=INK, font=font(12), anchor="lm")
+    x = PAD + round(d.textlength(label, font=font(12))) + 10
+    r = SWATCH // 2
+    for name, colour in key:
+        d.ellipse((x, mid - r, x + 2 * r, mid + r), fill=colour, outline=INK)
+        d.ellipse((x + 4, mid - r + 4, x + 2 * r - 4, mid + r - 4), fill=PAPER)
+        x += 2 * r + 4
+        d.text((x, mid), name, fill=INK, font=font(12), anchor="lm")
+        x += round(d.textlength(name, font=font(12))) + 14

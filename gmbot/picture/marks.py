@@ -9,7 +9,6 @@ import math
 
 from PIL import ImageDraw
 
-from gmbot.engine.map import GameMap
 from gmbot.picture.data import Point
 from gmbot.picture.fonts import font
 
@@ -63,23 +62,13 @@ def balloon(d: ImageDraw.ImageDraw, p: Point) -> Point:
     return unit
 
 
-def court_tag(d: ImageDraw.ImageDraw, p: Point, wazirs: list[str]) -> None:
-    """The Wazir at a Prince's court, in a tag above the court's centre."""
-    text = "Wazir " + ", ".join(wazirs)
-    x, y = p[0], p[1] - 14
+def court_tag(d: ImageDraw.ImageDraw, p: Point, words: list[str], high: bool = False
+              ) -> None:
+    """Words in a tag above `p` (a centre, or with `high` the unit standing on it, which
+    the tag must clear)."""
+    text = ", ".join(words)
+    x, y = p[0], p[1] - (22 if high else 14)
     w = d.textlength(text, font=font(9))
     d.rectangle((x - w / 2 - 3, y - 6, x + w / 2 + 3, y + 5), fill=COURT, outline=INK,
                 width=2)
     d.text((x, y), text, fill=INK, font=font(9), anchor="mm")
-
-
-def seat(gmap: GameMap, power: str) -> str | None:
-    """Where a power's court is: the home centre its name is named after ("Taifa of
-    Zaragoza": ZAR), else the first of its home centres."""
-    decl = gmap.powers.get(power)
-    if decl is None or not decl.homes:
-        return None
-    for home in decl.homes:
-        if gmap.provinces[home].name.lower() in decl.name.lower():
-            return home
-    return decl.homes[0]

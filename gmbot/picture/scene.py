@@ -9,27 +9,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-_NOTE = re.compile(r"\s*\(([^)]*)\)")
-# A unit lost outside the board's battles, as a results line tells it: "A BUD (Austria)
-# is vaporized", "F NTH (England) is still at sea at the end of its year and drowns".
-_LOSS = re.compile(r"\b([AF]) ([A-Z]{3}(?:/[A-Z]{2})?)\b[^.;]*?"
-                   r"\b(vaporized|destroyed|drowns|beached)\b")
-LOST = {"drowns": "drowned"}  # the word the map writes
-_EXCHANGE = re.compile(r"^[AF] (\S+) and [AF] (\S+) exchange colours:")
-_STRUCK = re.compile(r"\b(?:A catastrophe strikes|The bottle spun by .* points at) "
-                     r"([A-Z]{3})\b")
-_UNIT = r"([AF]) ([A-Z]{3}(?:/[A-Z]{2})?)"
-# Warlock casts as the text tells them ("Germany: CAST ILLUSION BUR - RUH"; the owner of a
-# secret cast reads "You cast: ..."), and an illusion that fails.
-_ILLUSION = re.compile(r"^[^:]+: CAST ILLUSION ([A-Z]{3}) - ([A-Z]{3})\b")
-_FAILED_ILLUSION = re.compile(r"^Two illusions name ([A-Z]{3})\b")
-_IMPERVIOUS = re.compile(rf"^[^:]+: CAST POWER IMPERVIOUS {_UNIT}\b")
-# Al-Andalus: a Wazir-General's unit disbanded, and each Wazir's court.
-_GENERAL_LOST = re.compile(rf"\bhis unit {_UNIT} is disbanded")
-_COURT = re.compile(r"^\s*Wazir (\S+): at the court of (.+?), \d+ dinars?")
-# Capitalist: a bribed unit, as the public list of bribes writes it
-# ("F LON-NTH(3):YOR(4), ENG(4) = YOR"): bribed when it executed other than its own order.
-_BRIBE = re.compile(rf"^{_UNIT}[- ](.+?)\((\d+)\):.* = (.+)$")
+from gmbot.engine.report import LABEL, LOSS, RING, STRIPES, SWAP, TAG, TRADE, Mark
+
+_NOTE = re.compile(r"\s*\(([^)]*)\)")  # a label's note: "A PAR (red)"
 
 
 @dataclass(frozen=True)
@@ -84,14 +66,14 @@ class Scene:
     exchanges: list[tuple[str, str]] = field(default_factory=list)  # Arpiesse colours
     swaps: list[tuple[str, str]] = field(default_factory=list)  # Warlock illusions
     impervious: list[str] = field(default_factory=list)  # units' locations
-    courts: dict[str, list[str]] = field(default_factory=dict)  # power -> its Wazirs
+    tags: dict[str, list[str]] = field(default_factory=dict)  # centre -> its tags' words
+    striped: set[str] = field(default_factory=set)  # the words of the stripes marks
 
 
-def scene_of(public: dict[str, Any], centres: Iterable[str],
-             own_lines: Iterable[str] = ()) -> Scene:
-    """The scene of a view's public part; `centres` are the map's supply centres,
-    `own_lines` the lines of the viewer's private part the picture reads (see
-    `picture_lines`)."""
+def scene_of(public: dict[str, Any], centres: Iterable[str]) -> Scene:
+    """The scene of a view's public part; `centres` are the map's supply centres. The
+    variants' events come as the marks the view gives (engine/report.py), those the
+    viewer may see."""
     scene = Scene(phase=public.get("next_phase") or public.get("phase", ""))
     scene.centres = {c: None for c in centres}
     for row in public.get("board", []):
@@ -109,31 +91,16 @@ def scene_of(public: dict[str, Any], centres: Iterable[str],
         scene.standings.append(Standing(power, row.get("name") or power.title(),
                                         len(row["centres"]), len(pieces)))
     scene.marks = {k: list(v) for k, v in (public.get("marks") or {}).items()}
+    events: list[Mark] = list(public.get("events") or ())
+    # Units lost before they carried out their orders: no arrow, a mark where they were.
+    stopped = {f"{m.unit} {m.at}" for m in events if m.kind == LOSS and m.stops}
     for power, rows in public.get("orders", {}).items():
         for row in rows:
-            lost = _LOSS.search(f"{row.get('unit', '')} {row.get('result', '')}")
-            if lost:  # it never carried its order out: no arrow, a mark where it was
-                _lose(scene, lost)
+            if _get(row, "unit") in stopped:
                 continue
-            scene.strokes.extend(strokes_of(row["order"], row.get("result", ""), power))
-            held = why_word(row.get("why") or "")
-            if held:
-                scene.why[row["unit"].partition(" ")[2]] = held
-    # The viewer's own text lines: what he may read is what his map shows.
-    lines = [*(public.get("notes") or ()), *own_lines]
-    for line in lines:
-        for lost in _LOSS.finditer(line):
-            _lose(scene, lost)
-        swap = _EXCHANGE.match(line)
-        if swap:
-            scene.exchanges.append((swap.group(1), swap.group(2)))
-        struck = _STRUCK.search(line)
-        if struck:  # the Warlock catastrophe's and the bottle's province, this phase
-            mark = "catastrophe" if line.startswith("A catastrophe") else "bottle"
-            marks = scene.marks.setdefault(struck.group(1), [])
-            if mark not in marks:
-                marks.append(mark)
-    variant_events(scene, public, lines)
+            scene.strokes.extend(strokes_of(_get(row, "order"), _get(row, "result"), power))
+    for mark in events:
+        add_mark(scene, mark)
     for unit, d in (public.get("dislodged") or {}).items():
         kind, _, loc = unit.partition(" ")
         note = _NOTE.search(d.get("label") or "")
@@ -142,50 +109,35 @@ def scene_of(public: dict[str, Any], centres: Iterable[str],
     return scene
 
 
-def picture_lines(lines: Iterable[str]) -> list[str]:
-    """Of a viewer's private lines, those his picture shows: his own secret casts (a
-    spell on his invisible unit); the others change nothing on it, so viewers whose
-    public parts are the same still share a picture."""
-    return [line for line in lines if _IMPERVIOUS.match(line)]
+def _get(row: Any, key: str) -> str:
+    """A field of a results row (a typed row, or a dict of one)."""
+    value = row.get(key, "") if isinstance(row, dict) else getattr(row, key, "")
+    return str(value or "")
 
 
-def variant_events(scene: Scene, public: dict[str, Any], lines: list[str]) -> None:
-    """The variants' events the viewer's text tells, for the marks on his map."""
-    names = {row.get("name") or row["power"]: row["power"] for row in public.get("board", [])}
-    failed = {m.group(1) for m in map(_FAILED_ILLUSION.match, lines) if m}
-    for line in lines:
-        if m := _ILLUSION.match(line):
-            if not {m.group(1), m.group(2)} & failed:
-                scene.swaps.append((m.group(1), m.group(2)))
-        elif m := _IMPERVIOUS.match(line):
-            if m.group(2) not in scene.impervious:
-                scene.impervious.append(m.group(2))
-        elif m := _COURT.match(line):
-            power = names.get(m.group(2))
-            if power is not None:
-                scene.courts.setdefault(power, []).append(m.group(1))
-        elif (m := _BRIBE.match(line)) and m.group(3) != m.group(5):
-            scene.why[m.group(2)] = "bribed"
-        for lost in _GENERAL_LOST.finditer(line):
-            loss = Loss(lost.group(1), lost.group(2), "disbanded")
-            if all(x.loc != loss.loc for x in scene.losses):
-                scene.losses.append(loss)
-
-
-def why_word(why: str) -> str:
-    """The word the map writes under a unit that executed other than its owner's order,
-    from the reason the results give: an Al-Andalus auto-hold, ARREST or PLUNDER."""
-    for key, word in (("auto-hold", "auto-hold"), ("plunder", "plundered"),
-                      ("ARREST", "arrest")):
-        if key in why:
-            return word
-    return ""
-
-
-def _lose(scene: Scene, m: re.Match[str]) -> None:
-    loss = Loss(m.group(1), m.group(2), LOST.get(m.group(3), m.group(3)))
-    if all(x.loc != loss.loc for x in scene.losses):
-        scene.losses.append(loss)
+def add_mark(scene: Scene, mark: Mark) -> None:
+    """One event on the scene, by its generic kind; a kind the picture does not know is
+    left to the text."""
+    if mark.kind == LOSS:
+        loss = Loss(mark.unit, mark.at, mark.words)
+        if all(x.loc != loss.loc for x in scene.losses):
+            scene.losses.append(loss)
+    elif mark.kind == SWAP:
+        scene.swaps.append((mark.at, mark.to))
+    elif mark.kind == TRADE:
+        scene.exchanges.append((mark.at, mark.to))
+    elif mark.kind == RING:
+        if mark.at not in scene.impervious:
+            scene.impervious.append(mark.at)
+    elif mark.kind == LABEL:
+        scene.why[mark.at] = mark.words
+    elif mark.kind == TAG:
+        scene.tags.setdefault(mark.at, []).append(mark.words)
+    elif mark.kind == STRIPES:
+        scene.striped.add(mark.words)
+        marks = scene.marks.setdefault(mark.at, [])
+        if mark.words not in marks:
+            marks.append(mark.words)
 
 
 def strokes_of(order: str, result: str, power: str) -> list[Stroke]:

@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 from gmbot.engine.map import GameMap, load_map
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState
-from gmbot.gamefile.deadlines import DeadlinePolicy, deadline_for
+from gmbot.gamefile.settings.deadlines import DeadlinePolicy, deadline_for
 from gmbot.service import known
 from gmbot.service.positions import decoded_state
 from gmbot.store.models import Event, Game, OrderSet, PhaseRow, Player
@@ -25,7 +25,7 @@ from gmbot.variants import make_rules
 SIGNUP = "signup"
 
 def rules_for(game: Game) -> StandardRules:
-    return make_rules(game.variant, game.options)
+    return make_rules(game.variant, game.settings.options)
 
 
 def map_for(rules: StandardRules) -> GameMap:
@@ -53,7 +53,7 @@ def state_of(game: Game, phase: PhaseRow, rules: StandardRules | None = None) ->
 def policy_of(game: Game) -> DeadlinePolicy:
     # Parsed once per distinct deadlines section (policies are immutable): every flush that
     # moves a phase's wake-up needs it, and games mostly share a few sections.
-    return _policy(json.dumps(game.deadlines or {}, sort_keys=True))
+    return _policy(json.dumps(game.settings.deadlines or {}, sort_keys=True))
 
 
 @lru_cache(maxsize=256)

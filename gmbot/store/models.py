@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar
 
+import msgspec
 from sqlalchemy import (
     JSON,
     BigInteger,
@@ -22,6 +23,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 from sqlalchemy.types import TypeDecorator
+
+from gmbot.gamefile.settings import GameSettings
 
 
 class UTCDateTime(TypeDecorator[datetime]):
@@ -62,29 +65,30 @@ class Game(Base):
     name: Mapped[str] = mapped_column(String(64), unique=True)
     title: Mapped[str | None] = mapped_column(String(200))
     variant: Mapped[str] = mapped_column(String(64))
-    options: Mapped[dict[str, Any]] = mapped_column(default=dict)
     gm: Mapped[str] = mapped_column(String(320))
     judge: Mapped[str] = mapped_column(String(320))
-    deadlines: Mapped[dict[str, Any]] = mapped_column(default=dict)  # the file's section
-    nmr: Mapped[str] = mapped_column(String(32), default="hold")
     source: Mapped[str] = mapped_column(Text, default="")  # the game file as last loaded
     # active|paused|finished, parked (deadline/parking.py), signup (service/joining)
     status: Mapped[str] = mapped_column(String(16), default="active")
-    auth: Mapped[str] = mapped_column(String(16), default="on")  # on | none (docs/security.md)
     gm_secret_hash: Mapped[str | None] = mapped_column(String(200))  # the GM's, scrypt-hashed
     created_at: Mapped[datetime]
-    press: Mapped[dict[str, Any]] = mapped_column(default=dict)  # the file's press rules
-    observers: Mapped[list[Any]] = mapped_column(default=list)  # addresses
-    rules_link: Mapped[str | None] = mapped_column(String(500))  # the file's, for RULES
-    # The file's absences section (gmbot/gamefile/absences.py); {} takes the defaults.
-    absences: Mapped[dict[str, Any]] = mapped_column(default=dict)
-    # The file's signup: and takeover: sections (gmbot/service/joining), as data.
-    joining: Mapped[dict[str, Any]] = mapped_column(default=dict)
-    # The file's `votes:` (secret, named_draws, concede, cancel) and `anonymous:`.
-    votes: Mapped[dict[str, Any]] = mapped_column(default=dict)
-    anonymous: Mapped[bool] = mapped_column(default=False)
+    # Everything the game file chooses besides its people and position: one GameSettings
+    # (gmbot/gamefile/settings/record.py), as JSON. Read it as `game.settings`.
+    settings_data: Mapped[dict[str, Any]] = mapped_column("settings", default=dict)
+
     players: Mapped[list[Player]] = relationship(back_populates="game", order_by="Player.id")
     phases: Mapped[list[PhaseRow]] = relationship(back_populates="game", order_by="PhaseRow.seq")
+
+    @property
+    def settings(self) -> GameSettings:
+        """The game's settings, decoded once while the row stays as it is (a game lives
+        in its session for one transaction); written through service/settings.py."""
+        raw = self.settings_data
+        cached = self.__dict__.get("_settings")
+        if cached is None or cached[0] is not raw:
+            cached = (raw, msgspec.convert(raw or {}, GameSettings))
+            self.__dict__["_settings"] = cached
+        return cached[1]
 
 
 class Player(Base):
@@ -310,17 +314,6 @@ class Signup(Base):
     confirmed_at: Mapped[datetime | None]
     decided_at: Mapped[datetime | None]  # seated or rejected
     power: Mapped[str | None] = mapped_column(String(64))  # the power he got, once seated
-
-
-class SeatRules(Base):
-    """A game's rules for its seats, from the game file (gmbot/gamefile/nmr.py): the
-    missed-orders policy and the standby list called when a seat opens. One row per game,
-    apart from Game so that the other seat rules can join it."""
-
-    __tablename__ = "seat_rules"
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
-    nmr: Mapped[dict[str, Any]] = mapped_column(default=dict)  # NmrPolicy.to_dict()
-    standby: Mapped[list[Any]] = mapped_column(default=list)  # addresses
 
 
 class Vote(Base):

@@ -11,6 +11,7 @@ from typing import Any
 from gmbot.engine.adjudicate import adjudicate
 from gmbot.engine.map import load_map
 from gmbot.engine.position import state_from_dict, state_to_dict
+from gmbot.engine.report import encode_marks
 from gmbot.engine.result import PhaseResult
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import MOVEMENT
@@ -117,6 +118,8 @@ def result_to_dict(result: PhaseResult) -> dict[str, Any]:
     for key in ("public", "private", "random", "hidden"):
         if result.notes.get(key):
             out[f"{key}_notes"] = result.notes[key]
+    if result.marks:
+        out["events"] = encode_marks(result.marks)
     if result.winner:
         out["winner"] = result.winner
     if result.eliminated:

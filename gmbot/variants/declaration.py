@@ -3,7 +3,9 @@
 Each variant's folder declares itself in its `__init__.py` (`DECLARATION = Variant(...)`)
 and holds its parts beside the code, under fixed names:
 
-  guide.md          the player guide: the rules as this judge applies them
+  primer.md         the player's primer: what the variant is, how a turn goes, every
+                    order with examples, how to win, the rulings a player needs (RULES)
+  guide.md          the complete rulings: the rules as this judge applies them (RULES FULL)
   howto.txt.j2      the welcome mail's "how to order" examples (optional for an option)
   help.txt.j2       HELP's orders of this variant or option, with examples from the game's
                     own map and the reader's own units (optional for an option)
@@ -24,6 +26,7 @@ from importlib.resources.abc import Traversable
 
 from gmbot.engine.rules import StandardRules
 
+PRIMER = "primer.md"
 GUIDE = "guide.md"
 HOWTO = "howto.txt.j2"
 HELP = "help.txt.j2"
@@ -50,6 +53,10 @@ class Variant:
     @property
     def folder(self) -> Traversable:
         return files(self.package)
+
+    @property
+    def primer(self) -> Traversable:
+        return self.folder / PRIMER
 
     @property
     def guide(self) -> Traversable:

@@ -239,3 +239,41 @@ def test_a_game_from_the_capital_phase_to_1901(tmp_path: Path) -> None:
     assert state["powers"]["TURKEY"]["balance"] == (2 + 2 - 2) + (3 + 3 - 2 - 2) + (5 + 5 - 2)
     mails = play(judge, {"RUSSIA": "BALANCE"}, "balance")
     assert "Account: balance 19 + income 8 for S1901M = 27 to spend." in body(mails[0])
+
+
+def test_the_opening_vote_says_what_is_missing_and_how_to_fix_it(tmp_path: Path) -> None:
+    """Issue 32: a player who spends his 10 votes on a few capitals is told which capitals
+    lack a vote (rule 2.3) and which lines free the votes; READY says why the phase still
+    waits for him; HELP and the welcome give the rule in one sentence."""
+    centers = "\n".join(f"    {p}: [{c}]" for p, c in CAPITALS.items())
+    powers = "\n".join(f"    {p}: {{capital: {c}}}" for p, c in CAPITALS.items())
+    judge = make_judge(tmp_path, capitalist_game(
+        f"position:\n  phase: W1897A\n  units: {{}}\n  centers:\n{centers}\n"
+        f"  powers:\n{powers}\n"))
+    welcome = body(next(m for m in judge.welcomes if m["To"] == addr("ENGLAND")))
+    assert "In the opening vote (Winter 1897) every capital needs 1 to 3 of your 10 votes" \
+        in welcome.replace("\r\n", "\n")
+    judge.send(addr("ENGLAND"), "VOTE F LON (3)\nVOTE F DEN (3)\nVOTE A POR (2)\n"
+               "VOTE A MOS (2)\nREADY\n", subject="[g] votes")
+    judge.tick()
+    [ack] = judge.to(addr("ENGLAND"), judge.new_mail())
+    text = body(ack).replace("\r\n", "\n")
+    assert "Votes: 10 of 10 used; every capital needs 1 to 3 of your 10 votes, your own " \
+        "included (rule 2.3)." in text
+    missing = ("votes for ANK, SER, VEN (rule 2.3: at least 1 for every capital; your "
+               "votes are spent: send VOTE F DEN (1), VOTE F LON (2) to free 3, then "
+               "VOTE A ANK (1), VOTE A SER (1), VOTE A VEN (1))")
+    assert f"early processing still waits for your orders for {missing}" in \
+        " ".join(text.split())
+    # The fix, as the ack wrote it, completes the vote: nothing is missing any more.
+    judge.send(addr("ENGLAND"), "VOTE F DEN (1)\nVOTE F LON (2)\nVOTE A ANK (1)\n"
+               "VOTE A SER (1)\nVOTE A VEN (1)\n", subject="[g] votes")
+    judge.tick()
+    [ack] = judge.to(addr("ENGLAND"), judge.new_mail())
+    text = " ".join(body(ack).split())
+    assert "Votes: 10 of 10 used" in text and "votes for" not in text
+    judge.send(addr("ENGLAND"), "HELP\n", subject="[g] help")
+    judge.tick()
+    [help_mail] = judge.to(addr("ENGLAND"), judge.new_mail())
+    assert "The opening vote (Winter 1897): every capital needs 1 to 3 of your 10 votes, " \
+        "your own included." in body(help_mail).replace("\r\n", "\n")

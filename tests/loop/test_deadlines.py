@@ -71,6 +71,8 @@ def test_reminders_go_once_and_only_to_players_missing_orders(judge: Judge) -> N
     assert reminder["Subject"] == \
         "[g] Reminder: orders for S1901M due Wed 4 Mar 2026 09:00 UTC"
     assert "no complete orders from you (ENGLAND)" in body(reminder)
+    # It lists the units still to order, as the late notice does (issue 32).
+    assert "Still to order: F EDI, A LVP." in body(reminder).replace("\r\n", "\n")
 
     assert at(judge, DEADLINE - timedelta(hours=23)) == []  # once only
     judge.reopen()

@@ -145,7 +145,7 @@ def test_wait_holds_early_processing_until_ready(tmp_path: Path) -> None:
     ack = answer(judge, addr("FRANCE"), "WAIT\nA PAR H\nA MAR H\nF BRE H\n", "[g] orders")
     waiting = ("You sent WAIT: the phase is not processed early while you wait; send READY "
                "when you are done")
-    assert waiting in ack and "line 1: WAIT\n  done: " + waiting in ack
+    assert waiting in ack and "line 1: WAIT\n  done: noted (see above)" in ack
     # A later orders mail keeps his WAIT.
     assert waiting in answer(judge, addr("FRANCE"), "A PAR - BUR\n", "[g] orders")
     status = answer(judge, GM, "STATUS\n", "[g] orders")

@@ -87,7 +87,7 @@ def test_a_gm_on_holiday_comes_back_to_a_game_the_players_ran(tmp_path: Path) ->
     mails = judge.new_mail()
     assert "Spring 1901" in one(mails, GM, "Spring 1901")
     assert LOST in one(mails, GM, "[open] Seat open: ITALY is in civil disorder")
-    assert "after 1 phases in a row without orders" in one(mails, LOST, "You no longer play")
+    assert "after 1 phase in a row without orders" in one(mails, LOST, "You no longer play")
     one(mails, STRANGERS["FRANCE"], "[open] ITALY is in civil disorder")
     call = one(mails, STANDBY, "[open] Replacement wanted: ITALY")
     assert "TAKEOVER open ITALY" in call

@@ -238,7 +238,7 @@ def test_the_gm_approves_each_joiner_where_the_game_asks(tmp_path: Path) -> None
     sent = join(judge, "watcher@example.org", "OBSERVE open")
     with judge.app.db.transaction() as s:
         game = s.scalars(select(Game).where(Game.name == "open")).one()
-        assert game.observers == ["watcher@example.org"]
+        assert game.settings.observers == ["watcher@example.org"]
 
 
 def test_a_standby_takes_over_an_open_seat(tmp_path: Path) -> None:
@@ -379,3 +379,22 @@ def test_a_players_signup_line_among_his_orders_is_answered_in_his_game(
     # LIST alone in its mail is sign-up mail, from a player too.
     answer = ask(judge, "france@example.test", "LIST\n")
     assert answer["Subject"] == "Games on this judge" and "- g (standard)" in body(answer)
+
+
+def test_a_second_takeover_confirmed_too_late_is_not_titled_confirmed(tmp_path: Path) -> None:
+    """Issue 32: two standbys ask for one open seat; the first to confirm takes it, and
+    the second's confirmation is answered "Not accepted", with the reason."""
+    from tests.loop.judgekit import standard_game
+
+    judge = make_judge(tmp_path, standard_game())
+    with judge.app.db.transaction() as s:
+        france = s.scalars(select(Player).where(Player.power == "FRANCE")).one()
+        france.active = False
+    first = ask(judge, "first@example.org", "TAKEOVER g FRANCE\n")
+    second = ask(judge, "second@example.org", "TAKEOVER g FRANCE\n")
+    assert "Please confirm" in first["Subject"] and "Please confirm" in second["Subject"]
+    seated = reply_to(judge, "first@example.org", first)
+    assert any("Welcome" in m["Subject"] for m in judge.to("first@example.org", seated))
+    [late] = judge.to("second@example.org", reply_to(judge, "second@example.org", second))
+    assert "Confirmed" not in late["Subject"] and "Not accepted" in late["Subject"]
+    assert "Your request can no longer be met: FRANCE is not an open seat" in body(late)

@@ -111,21 +111,31 @@ def test_home_centres_help_and_rules_follow_the_options(tmp_path: Path) -> None:
     assert "  ABANDON BUD: a home centre you have not held since then" in text
     subject, rules = ask(judge, "austria@example.test", "RULES\n", "g")
     assert subject == "[g] Rules"
-    assert rules.startswith("Standard Diplomacy\n==================\n")
-    assert "\nChanging home centres" in rules  # the option's guide follows
+    assert rules.startswith("Standard Diplomacy: a player's primer\n=====")
+    assert "\nChanging home centres: a player's primer" in rules  # the option's follows
+    assert "RULES FULL mails the complete rulings" in rules
     assert "The game master's page for this game: https://example.org/our-house-rules" \
         in rules
     # Plain text: no Markdown link, code or table rule is left.
     assert "](" not in rules and "`" not in rules and "|---" not in rules
 
 
-def test_rules_mail_the_variants_guide(tmp_path: Path) -> None:
+def test_rules_mails_the_primer_and_rules_full_every_ruling(tmp_path: Path) -> None:
     judge = make_judge(tmp_path, example("warlock"))
-    _, rules = ask(judge, "england@example.test", "RULES\n", "warlock-example")
-    assert rules.startswith("Warlock Diplomacy (variant: warlock)\n")
-    assert "Casting\n-------\n" in rules
-    assert "  VAPORIZE (1) | VAPORISE | a unit | CAST VAPORIZE A BUD\n" in rules
+    subject, rules = ask(judge, "england@example.test", "RULES\n", "warlock-example")
+    assert subject == "[warlock-example] Rules"
+    assert rules.startswith("Warlock Diplomacy: a player's primer\n")
+    assert "\n    CAST VAPORIZE A BUD                 removes any unit before the battle\n" \
+        in rules
+    assert "The illusion's four groups\n--------------------------\n" in rules
+    assert "- Inland provinces without a centre: Ruhr, Silesia, Bohemia, Galicia, Tyrolia, " \
+        "Ukraine,\n  Burgundy.\n" in rules
     assert "game master's page" not in rules  # no link in the example game
+    _, full = ask(judge, "england@example.test", "RULES FULL\n", "warlock-example")
+    assert full.startswith("Warlock Diplomacy\n=================\n")
+    assert "Casting\n-------\n" in full
+    assert "  VAPORIZE (1) | VAPORISE | a unit | CAST VAPORIZE A BUD\n" in full
+    assert "primer" not in full.split("\n", 1)[0]
 
 
 def test_provinces_lists_iberia_and_shows_the_blank_map(tmp_path: Path) -> None:
@@ -165,7 +175,8 @@ def test_provinces_and_rules_are_made_once_not_per_mail(
     # RULES: the guides are converted once for the game's variant and options.
     rules_text.cache_clear()
     for sender in ("france@example.test", "italy@example.test"):
-        assert "Standard Diplomacy\n====" in ask(judge, sender, "RULES\n", "g")[1]
+        assert "Standard Diplomacy: a player's primer\n====" in ask(
+            judge, sender, "RULES\n", "g")[1]
     assert (rules_text.cache_info().misses, rules_text.cache_info().hits) == (1, 1)
 
 
@@ -174,7 +185,7 @@ def test_the_welcome_mail_points_to_help_rules_and_provinces(tmp_path: Path) -> 
     [welcome] = [m for m in judge.welcomes if m["To"] == "france@example.test"]
     text = body(welcome).replace("\r\n", "\n")
     assert "HELP (the orders of this game, with your own\nunits, and your spells)" in text
-    assert "RULES (the rules, with every ruling of this judge)" in text
+    assert "RULES (a primer of this game; RULES FULL: every ruling)" in text
     assert "PROVINCES (the map's province codes and neighbours, and a blank map)" in text
 
 

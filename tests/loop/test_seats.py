@@ -101,7 +101,7 @@ def test_missed_orders_put_the_power_in_civil_disorder(judge: Judge, cli: Cli) -
         assert f"{addr('ITALY')}: [g] {power} is in civil disorder" in got
     call = body(next(m for m in mails if m["To"] == SUB and "FRANCE" in m["Subject"]))
     assert "TAKEOVER g FRANCE" in call
-    assert "No orders came for FRANCE for 1 phases in a row" in call
+    assert "No orders came for FRANCE for 1 phase in a row" in call
     assert "FRANCE: 5 centres, 3 units" in call and "units: A PAR, A SPA, F POR" in call
     assert len([m for m in mails if m["To"] == SUB]) == 2  # once per seat, not per list
     gm = body(next(m for m in mails if m["To"] == GM and "FRANCE" in m["Subject"]))
@@ -109,7 +109,7 @@ def test_missed_orders_put_the_power_in_civil_disorder(judge: Judge, cli: Cli) -
     assert "REPLACE FRANCE new@address" in gm
     left = body(next(m for m in mails if m["To"] == addr("FRANCE") and "no longer" in
                      m["Subject"]))
-    assert "after 1 phases in a row without orders" in left
+    assert "after 1 phase in a row without orders" in left
     # The results of the phase went to France too, before the seat opened.
     assert any(m["To"] == addr("FRANCE") and "results" in m["Subject"] for m in mails)
 
@@ -173,7 +173,7 @@ def test_tell_gm_policy_only_tells_the_gm_once(tmp_path: Path) -> None:
     judge.clock.advance(hours=49)
     judge.tick()
     got = subjects(judge.new_mail())
-    assert f"{GM}: [g] FRANCE sent no orders for 1 phases" in got
+    assert f"{GM}: [g] FRANCE sent no orders for 1 phase" in got
     assert not any("Seat open" in s or "Replacement" in s for s in got)
     with judge.app.db.transaction() as s:
         assert all(p.active for p in s.scalars(select(Player)))
@@ -221,7 +221,7 @@ def test_resign_confirmed_frees_the_seat(tmp_path: Path, ) -> None:
     judge.tick()
     [reply] = judge.to(addr("FRANCE"), judge.new_mail())
     text = body(reply)
-    assert "refused: resigning gives up FRANCE for good" in text
+    assert "not done yet: resigning gives up FRANCE for good" in text
     assert "send the line RESIGN FRANCE" in text
     judge.send(addr("FRANCE"), "RESIGN GERMANY")  # not his seat
     judge.tick()
@@ -292,7 +292,7 @@ def test_the_gms_disorder_by_mail_and_on_the_command_line(judge: Judge, cli: Cli
     assert "TURKEY is in civil disorder" in result.output
     cli("game", "disorder", "g", "TURKEY", ok=False)
     seats = cli("game", "seats", "g").output
-    assert "missed orders: after 1 phases in a row without orders its seat is opened" in seats
+    assert "missed orders: after 1 phase in a row without orders its seat is opened" in seats
     assert "ITALY: OPEN, civil disorder (the GM's DISORDER) in F1901M" in seats
     assert "FRANCE: france@example.test, 0 phases in a row without orders" in seats
     assert f"Standby list: {SUB}, {HOME_SUB}" in seats

@@ -86,4 +86,4 @@ def test_the_open_seats_stay_once_someone_joined(tmp_path: Path) -> None:
         load_game(judge.app, path)
     with judge.app.db.transaction() as s:
         game = s.scalars(select(Game).where(Game.name == "open")).one()
-        assert game.joining["signup"]["open"] == ["AUSTRIA", "ENGLAND"]
+        assert game.settings.signup["open"] == ["AUSTRIA", "ENGLAND"]

@@ -7,9 +7,10 @@ from __future__ import annotations
 from gmbot.engine.map import load_map
 from gmbot.picture.data import map_picture
 from gmbot.picture.draw import INK, WHY
-from gmbot.picture.marks import COURT, seat
+from gmbot.picture.marks import COURT
 from gmbot.picture.scene import Loss, scene_of
 from gmbot.service.views.pictures import case_view, results_picture
+from gmbot.variants.al_andalus.report import seat
 from tests.picture.mapkit import colours, decode, nearest, neutral
 
 COURTS = {"variant": "al-andalus", "phase": "S1080M",
@@ -42,14 +43,16 @@ def test_a_court_is_its_princes_own_city() -> None:
 
 
 def test_a_wazir_is_named_at_his_princes_court_on_every_map() -> None:
-    x, y = map_picture("iberia").centres["BUR"]
+    # Above the unit standing on the court's city (A BUR), clear of it (issue 32).
+    x, y = map_picture("iberia").unit_point("BUR")
+    y -= 8
     looks = {"paper": COURT, "ink": INK, **neutral("iberia")}
     for viewer in ("CASTILLE", "GRANADA", "nanook", None):
         rules, view = case_view(COURTS, viewer)
         assert "  Wazir NANOOK: at the court of Kingdom of Castille, 2 dinars" in \
             view["public"]["notes"]
         # A free agent serves no court: only NANOOK is marked.
-        assert scene_of(view["public"], []).courts == {"CASTILLE": ["NANOOK"]}
+        assert scene_of(view["public"], []).tags == {"BUR": ["Wazir NANOOK"]}
         img = decode(results_picture(rules, view))
         tag = [nearest(img.getpixel((x + i, y - 14 + j)), looks)
                for i in range(-25, 26) for j in range(-4, 4)]
@@ -58,11 +61,37 @@ def test_a_wazir_is_named_at_his_princes_court_on_every_map() -> None:
     # Without the court, no tag there.
     rules, view = case_view({**COURTS, "extra": {"wazirs": {
         "nanook": {"court": None, "dinars": 1}}}}, "GRANADA")
-    assert scene_of(view["public"], []).courts == {}
+    assert scene_of(view["public"], []).tags == {}
     img = decode(results_picture(rules, view))
     tag = [nearest(img.getpixel((x + i, y - 14 + j)), looks)
            for i in range(-25, 26) for j in range(-4, 4)]
     assert tag.count("paper") < len(tag) // 10
+
+
+def test_a_courts_tag_moves_with_the_city_and_clears_the_unit_on_it() -> None:
+    """Castille lost BUR in the phase: the tag stands on a city he still holds, not on
+    BUR; and the fleet on that city is drawn whole under its tag."""
+    lost = {**COURTS, "phase": "F1080M",
+            "units": {"CASTILLE": ["A LEO", "F GAL"], "ZARAGOZA": ["A PAM", "A MED"]},
+            "centers": {"CASTILLE": ["BUR", "GAL", "LEO"], "ZARAGOZA": ["ZAR"]},
+            "orders": {"ZARAGOZA": ["A PAM - BUR", "A MED S A PAM - BUR"],
+                       "CASTILLE": ["A LEO H", "F GAL H"]}}
+    rules, view = case_view(lost, "CASTILLE")
+    # Its first home centre he still holds.
+    assert scene_of(view["public"], []).tags == {"GAL": ["Wazir NANOOK"]}
+    pic = map_picture("iberia")
+    img = decode(results_picture(rules, view))
+    ux, uy = pic.unit_point("GAL")
+    looks = {"paper": COURT, "ink": INK, **neutral("iberia"), **colours("iberia")}
+    tag = [nearest(img.getpixel((ux + i, uy - 22 + j)), looks)
+           for i in range(-20, 21) for j in range(-3, 3)]
+    assert tag.count("paper") > len(tag) // 3
+    # The fleet is not covered by the tag.
+    assert nearest(img.getpixel((ux - 5, uy + 3)), colours("iberia")) == "CASTILLE"
+    bx, by = pic.unit_point("BUR")
+    near_bur = [nearest(img.getpixel((bx + i, by - 22 + j)), looks)
+                for i in range(-20, 21) for j in range(-3, 3)]
+    assert near_bur.count("paper") < len(near_bur) // 10
 
 
 def test_a_wazir_generals_disbanded_unit_is_crossed_out_on_every_map() -> None:

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from PIL import ImageChops
 
+from gmbot.engine.state import Unit
 from gmbot.picture.data import map_picture
 from gmbot.picture.draw import INK, WHY
-from gmbot.picture.scene import scene_of, why_word
+from gmbot.picture.scene import scene_of
 from gmbot.service.views.pictures import results_picture
 from gmbot.service.views.results import results_view
+from gmbot.variants.al_andalus.report import held_mark
 from gmbot.variants.cases import case_outcome, result_to_dict
 from tests.picture.mapkit import colours, decode, nearest, neutral
 
@@ -41,9 +43,9 @@ def test_an_auto_hold_is_captioned_under_the_unit() -> None:
         assert "ink" in box, loc  # ... with its word
         # The unit itself is still drawn, in its power's colour.
         assert nearest(img.getpixel((x - 6, y)), colours("iberia")) == owner[loc]
-    # Without the reasons, the same picture has no captions, and differs only there.
-    bare = {**view["public"], "orders": {
-        p: [{**r, "why": ""} for r in rows] for p, rows in view["public"]["orders"].items()}}
+    # Without the marks, the same picture has no captions, and differs only there.
+    bare = {**view["public"], "events": [m for m in view["public"]["events"]
+                                         if m.kind != "label"]}
     plain = decode(results_picture(rules, {**view, "public": bare}))
     # (The PNG's palette may shift a shade elsewhere: only real differences count.)
     diff = ImageChops.difference(img, plain).convert("L").point(
@@ -53,6 +55,11 @@ def test_an_auto_hold_is_captioned_under_the_unit() -> None:
     x0, y0, x1, y1 = diff
     assert min(x for x, _ in boxes) - 40 <= x0 and x1 <= max(x for x, _ in boxes) + 40
     assert min(y for _, y in boxes) <= y0 and y1 <= max(y for _, y in boxes) + 24
+
+
+def why_word(why: str) -> str:
+    mark = held_mark(Unit("CASTILLE", "A", "BUR"), why)
+    return mark.words if mark is not None else ""
 
 
 def test_the_caption_words() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gmbot.engine.report import LOSS, Mark
 from gmbot.picture.data import map_picture
 from gmbot.picture.draw import INK
 from gmbot.picture.scene import Loss, scene_of
@@ -51,21 +52,20 @@ def test_a_vaporized_army_is_crossed_out_where_it_stood_on_every_map() -> None:
 def test_no_loss_is_marked_that_the_viewers_text_does_not_tell() -> None:
     _, view = vaporized("ENGLAND")
     public = view["public"]
-    told = {**public, "notes": [], "orders": {p: [r for r in rows if r["unit"] != "A BUD"]
-                                              for p, rows in public["orders"].items()}}
-    assert scene_of(told, []).losses == []
+    # The picture draws the report's marks, never what the notes' English says.
+    told = {**public, "events": [m for m in public["events"] if m.kind != LOSS]}
+    assert public["notes"] and scene_of(told, []).losses == []
 
 
-def test_every_kind_of_loss_the_warlock_text_tells_is_read() -> None:
-    notes = ["F NTH (England) is still at sea at the end of its year and drowns",
-             "F MUN (Germany) is landlocked at the end of its year: it claims what it "
-             "stands on and is beached",
-             "A PAR (France) stayed in the catastrophe and is destroyed",
-             "F STP/NC (Russia) is destroyed by the bottle",
-             "The bottle spun by Italy points at TUN: it is destroyed and impassable "
-             "until after S1902M",
-             "Turkey: CAST VAPORIZE A BUD"]
-    scene = scene_of({"notes": notes}, [])
+def test_every_loss_mark_is_drawn_where_it_says() -> None:
+    """A variant's losses come as loss marks (engine/report.py): the picture draws each
+    without knowing the variant; a second loss at the same place is drawn once."""
+    events = [Mark(LOSS, "NTH", "drowned", unit="F", words="drowned"),
+              Mark(LOSS, "MUN", "beached", unit="F", words="beached"),
+              Mark(LOSS, "PAR", "catastrophe", unit="A", words="destroyed"),
+              Mark(LOSS, "STP/NC", "destroyed by the bottle", unit="F", words="destroyed"),
+              Mark(LOSS, "PAR", "again", unit="A", words="melted")]
+    scene = scene_of({"events": events}, [])
     assert scene.losses == [Loss("F", "NTH", "drowned"), Loss("F", "MUN", "beached"),
                             Loss("A", "PAR", "destroyed"), Loss("F", "STP/NC", "destroyed")]
 

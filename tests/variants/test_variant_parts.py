@@ -22,6 +22,8 @@ from gmbot.engine.map import load_map
 from gmbot.engine.position import state_from_dict
 from gmbot.engine.rules import StandardRules
 from gmbot.gamefile import load_game_file
+from gmbot.gamefile.settings import GameSettings
+from gmbot.gamefile.spec import GameSpec
 from gmbot.service.outbox.render import environment, render
 from gmbot.service.views.help import help_context
 from gmbot.variants import DECLARED_OPTIONS, DECLARED_VARIANTS, make_rules
@@ -86,10 +88,33 @@ def test_guide(declaration: Variant) -> None:
     assert guide.resolve() in listed, f"docs/variants/README.md does not list {guide}"
 
 
-def welcome(game: Any, role: str | None) -> str:
-    return render("welcome.txt.j2", game=game, is_gm=False, seat="Seat", address="a@example.test",
+def own_game(game: Any, role: str | None) -> dict[str, Any]:
+    """What the welcome draws from the reader's own game: his units and the examples, as
+    a player of `role` (None: a power) reads them at the start."""
+    player = next((p for p in game.players if p.role == role), None)
+    rules = make_rules(game.variant, game.options)
+    state = state_from_dict(game.position or {}, load_map(rules.map_name))
+    viewer = None if player is None else player.key
+    context = help_context(game.variant, game.options, state, rules, viewer, role)
+    return {k: context[k] for k in ("ex", "units", "own_units", "data")}
+
+
+class AsStored:
+    """A game file's spec as the welcome reads a stored game: its settings a record."""
+
+    def __init__(self, spec: GameSpec) -> None:
+        self.spec = spec
+        self.settings = GameSettings(options=dict(spec.options), auth=spec.auth)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.spec, name)
+
+
+def welcome(spec: GameSpec, role: str | None) -> str:
+    return render("welcome.txt.j2", game=AsStored(spec), is_gm=False, seat="Seat",
+                  address="a@example.test",
                   role=role, phase="Spring 1901", deadline="Mon 2 Mar 2026 09:00 UTC",
-                  secret=None, has_secret=False)[1]
+                  secret=None, has_secret=False, **own_game(spec, role))[1]
 
 
 @pytest.mark.parametrize("declaration", ALL)
@@ -110,7 +135,7 @@ def test_example_game_loads_and_its_howto_is_in_the_welcome_mail(declaration: Va
             assert declaration.option, "every variant has a how-to"
             continue
         howto = environment().get_template(f"howto/{declaration.name}.txt.j2").render(
-            game=spec, role=role)
+            game=AsStored(spec), role=role, **own_game(spec, role))
         assert howto.strip() and howto in body, f"{declaration.name}: how-to not in the welcome"
 
 
@@ -119,7 +144,8 @@ def help_mail(spec: Any, player: Any | None) -> tuple[str, dict[str, Any]]:
     rules = make_rules(spec.variant, spec.options)
     state = state_from_dict(spec.position or {}, load_map(rules.map_name))
     viewer = None if player is None else player.key
-    context = help_context(spec, state, rules, viewer, None if player is None else player.role)
+    context = help_context(spec.variant, spec.options, state, rules, viewer,
+                           None if player is None else player.role)
     body = render("help.txt.j2", game=spec, is_gm=player is None, press="", commands=[],
                   gm_commands="", **context)[1]
     return body, context
@@ -145,8 +171,8 @@ def test_its_help_text_is_in_help_with_the_readers_own_units(declaration: Varian
             game=spec, **context)
         assert part.strip() and part in body, f"{declaration.name}: help text not in HELP"
         assert "{{" not in part and "}}" not in part
-        if player is not None and context["ex"].own:
-            assert f"Your units: {', '.join(context['ex'].units)}." in body
+        if player is not None and context["ex"].own and context["own_units"]:
+            assert f"Your units: {', '.join(context['units'])}." in body
 
 
 def test_an_option_without_a_howto_adds_nothing_to_the_welcome() -> None:

@@ -203,7 +203,8 @@ def test_a_removed_invisible_unit_is_not_named_in_the_winter_results() -> None:
     out = run_case({**seen, "orders": {"ENGLAND": ["REMOVE F NTH"]}})
     view = results_view(rules, state_from_dict(seen, MAP),
                         state_from_dict(out["position"], MAP), out, "FRANCE")
-    assert {"unit": "F NTH", "order": "REMOVE F NTH", "result": "succeeds"} \
+    assert {"unit": "F NTH", "order": "REMOVE F NTH", "result": "succeeds", "given": "",
+            "why": ""} \
         in view["public"]["orders"]["ENGLAND"]
 
 

@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from gmbot.gamefile.absences import AbsenceRules
+from gmbot.gamefile.settings.absences import AbsenceRules
 from gmbot.service.runtime import log_event, policy_of
 from gmbot.service.views.results import deadline_text
 from gmbot.store.models import Absence, Game, PhaseRow
@@ -25,7 +25,7 @@ from gmbot.store.models import Absence, Game, PhaseRow
 
 def rules_of(game: Game) -> AbsenceRules:
     """The game's limits (its file's `absences:` section, checked when loaded)."""
-    return AbsenceRules.from_mapping(game.absences or None)
+    return AbsenceRules.from_mapping(game.settings.absences or None)
 
 
 def all_absences(session: Session, game: Game) -> list[Absence]:

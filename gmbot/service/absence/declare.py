@@ -30,7 +30,7 @@ from gmbot.service.views.results import deadline_text
 from gmbot.store.models import Absence, Game, Player
 
 if TYPE_CHECKING:
-    from gmbot.gamefile.absences import AbsenceRules
+    from gmbot.gamefile.settings.absences import AbsenceRules
 
 
 def seat_of(game: Game, word: str) -> Player:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+import msgspec
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -66,18 +67,20 @@ def export_game(session: Session, game: Game, now: datetime, *, scope: str = "pu
 
 
 def _game(game: Game, full: bool) -> dict[str, Any]:
-    options = dict(game.options or {})
-    if not full and game.status != "finished":
-        options = {k: v for k, v in options.items() if k not in SECRET_OPTIONS}
-    out: dict[str, Any] = {
-        "name": game.name, "title": game.title, "variant": game.variant, "options": options,
-        "status": game.status, "deadlines": dict(game.deadlines or {}), "nmr": game.nmr,
-        "press": dict(game.press or {}), "rules_link": game.rules_link, "auth": game.auth,
-        "votes": dict(game.votes or {}), "anonymous": bool(game.anonymous),
-    }
+    settings: dict[str, Any] = msgspec.to_builtins(game.settings)
+    if not full:  # no address leaves in a public file, nor the seed of a running game
+        settings.pop("observers")
+        settings.pop("standby")
+        if settings["signup"] is not None:
+            settings["signup"] = {k: v for k, v in settings["signup"].items()
+                                  if k != "reserved"}
+        if game.status != "finished":
+            settings["options"] = {k: v for k, v in settings["options"].items()
+                                   if k not in SECRET_OPTIONS}
+    out: dict[str, Any] = {"name": game.name, "title": game.title, "variant": game.variant,
+                           "status": game.status, **settings}
     if full:
-        out.update(gm=game.gm, judge=game.judge, observers=list(game.observers or []),
-                   source=game.source)
+        out.update(gm=game.gm, judge=game.judge, source=game.source)
     return out
 
 
@@ -85,8 +88,8 @@ def _player(game: Game, player: Player, full: bool, addresses: bool) -> dict[str
     # A display name is public only where the game makes it so; a role player's name is
     # his seat (the engine knows him by it).
     # An anonymous game names nobody, whatever its press rules say.
-    shown = full or bool(player.role) or (bool((game.press or {}).get("display_names"))
-                                          and not game.anonymous)
+    shown = full or bool(player.role) or (bool((game.settings.press or {}).get("display_names"))
+                                          and not game.settings.anonymous)
     out: dict[str, Any] = {"power": player.power, "role": player.role,
                            "name": player.name if shown else None, "active": player.active}
     if addresses:

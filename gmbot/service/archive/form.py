@@ -9,28 +9,29 @@ from typing import Any, Literal
 
 import msgspec
 
+from gmbot.gamefile.settings import GameSettings
+
 FORMAT = "gmbot-game"
 VERSION = 1  # raised when a field changes meaning or a required one is added
 
 
-class GameInfo(msgspec.Struct, forbid_unknown_fields=True):
+class GameInfo(GameSettings, kw_only=True, forbid_unknown_fields=True):
+    """The game: its name, variant and status, and its settings whole (GameSettings'
+    fields, beside these). A public file leaves out the addresses among the settings
+    (observers, standby, the sign-up's reserved seats)."""
+
     name: str
     variant: str
-    options: dict[str, Any]
     status: str
-    deadlines: dict[str, Any]
-    nmr: str
-    press: dict[str, Any]
     title: str | None = None
-    rules_link: str | None = None
-    auth: str = "on"
-    votes: dict[str, Any] = msgspec.field(default_factory=dict)  # the file's `votes:`
-    anonymous: bool = False
-    # Full exports only: the GM's and the judge's addresses, observers, the file as loaded.
+    # Full exports only: the GM's and the judge's addresses, the file as loaded.
     gm: str | None = None
     judge: str | None = None
-    observers: list[str] | None = None
     source: str | None = None
+
+    def settings(self) -> GameSettings:
+        """The settings part, as the game keeps it."""
+        return GameSettings(**{f: getattr(self, f) for f in GameSettings.__struct_fields__})
 
 
 class PlayerInfo(msgspec.Struct, forbid_unknown_fields=True):

@@ -16,9 +16,11 @@ from sqlalchemy.orm import Session
 from gmbot.engine.map import GameMap
 from gmbot.engine.position import state_from_dict
 from gmbot.gamefile.schema import NAME_RE
+from gmbot.service.archive.checks import check_file
 from gmbot.service.archive.form import ExportFile, FormError
 from gmbot.service.gm.credentials import settle_secret, welcome
 from gmbot.service.runtime import log_event, map_for
+from gmbot.service.settings import keep_settings
 from gmbot.store.models import Game, OrderSet, PhaseRow, Player, Press
 from gmbot.variants import VariantError, make_rules
 
@@ -28,15 +30,13 @@ def restore(session: Session, form: ExportFile, name: str, now: datetime) -> Gam
     field) when the file cannot make a game here."""
     _check(session, form, name)
     info = form.game
-    game = Game(name=name, title=info.title, variant=info.variant, options=info.options,
-                gm=str(info.gm), judge=str(info.judge), deadlines=info.deadlines,
-                nmr=info.nmr, source=info.source or "", status=info.status, auth=info.auth,
-                created_at=now, press=info.press, observers=list(info.observers or []),
-                rules_link=info.rules_link, votes=dict(info.votes),
-                anonymous=info.anonymous)
+    game = Game(name=name, title=info.title, variant=info.variant,
+                gm=str(info.gm), judge=str(info.judge), source=info.source or "",
+                status=info.status, created_at=now)
     game.gm_secret_hash, gm_secret = settle_secret(None, None, True, info.auth)
     session.add(game)
     session.flush()
+    keep_settings(game, info.settings())
     players: list[Player] = []
     secrets: list[str | None] = []
     for p in form.players:
@@ -102,13 +102,9 @@ def _check(session: Session, form: ExportFile, name: str) -> None:
         rules = make_rules(info.variant, info.options)
     except VariantError as e:
         raise FormError(f"game.variant: {e}") from None
-    for field, value in (("game.gm", info.gm), ("game.judge", info.judge)):
-        if not value:
-            raise FormError(f"{field}: missing (a full export has it)")
-    for n, p in enumerate(form.players):
-        if not p.address:
-            raise FormError(f"players[{n}].address: missing (a full export has it)")
-    _check_contents(form, map_for(rules))
+    gmap = map_for(rules)
+    check_file(form, gmap)
+    _check_contents(form, gmap)
 
 
 def _check_contents(form: ExportFile, gmap: GameMap) -> None:

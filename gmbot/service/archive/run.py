@@ -28,7 +28,7 @@ def export_text(app: App, name: str, *, form: str = "gmbot", scope: str = "publi
             game = find_game(s, name)
             if form == "mila":
                 rules = rules_for(game)
-                check_standard(game.variant, dict(game.options or {}), rules.map_name)
+                check_standard(game.variant, dict(game.settings.options or {}), rules.map_name)
                 data = saved_game(export_game(s, game, app.now(), scope="full"),
                                   map_for(rules))
                 return json.dumps(data, ensure_ascii=False) + "\n"

@@ -20,7 +20,7 @@ from gmbot.engine.pending import has_duty, missing_orders
 from gmbot.engine.result import PhaseResult
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState
-from gmbot.gamefile.deadlines import DeadlinePolicy
+from gmbot.gamefile.settings.deadlines import DeadlinePolicy
 from gmbot.service.runtime import active_players, latest_orders, policy_of, rules_for, state_of
 from gmbot.service.views.readiness import held_by
 from gmbot.store.models import Game, OrderSet, PhaseRow, Player

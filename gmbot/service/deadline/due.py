@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from gmbot.gamefile.deadlines import final_deadline
+from gmbot.gamefile.settings.deadlines import final_deadline
 from gmbot.service.app import App
 from gmbot.service.deadline.context import PhaseContext
 from gmbot.service.deadline.parking import park_all

@@ -72,9 +72,9 @@ def _ending(session: Session, game: Game) -> dict[str, Any] | None:
     if ending is None or game.status != "finished":
         return None
     # Who played whom, revealed at the end unless the game keeps its players anonymous.
-    seats = [] if game.anonymous else seat_history(session, game)
+    seats = [] if game.settings.anonymous else seat_history(session, game)
     return {"game": game, "history": centre_history(session, game),
-            "debrief": PressRules.from_dict(game.press).ended_allows(), "seats": seats,
+            "debrief": PressRules.from_dict(game.settings.press).ended_allows(), "seats": seats,
             **{"how": "gm", **ending}}
 
 
@@ -107,7 +107,7 @@ def end_game(session: Session, game: Game, now: datetime, *, phase: str,
     picture = _final_picture(session, game)
     html = render_html("game_over.html.j2", subject, has_map=picture is not None, **context)
     # Observers too: the summary is public.
-    for address in [p.address for p in active_players(game)] + [game.gm, *game.observers]:
+    for address in [p.address for p in active_players(game)] + [game.gm, *game.settings.observers]:
         queue_mail(session, key=f"over:{event}:{address}", kind="results", sender=game.judge,
                    recipient=address, subject=subject, body=body, now=now, game=game,
                    picture=picture, html=html)

@@ -15,7 +15,8 @@ from sqlalchemy.exc import DBAPIError
 
 from gmbot.engine.adjudicate import adjudicate
 from gmbot.engine.position import state_to_dict
-from gmbot.gamefile.deadlines import deadline_for
+from gmbot.engine.report import REPORT_VERSION
+from gmbot.gamefile.settings.deadlines import deadline_for
 from gmbot.service.absence.calendar import honour
 from gmbot.service.app import App
 from gmbot.service.deadline.ballot import settle
@@ -76,7 +77,7 @@ def _process(app: App, at: PhaseContext, reason: str, now: datetime) -> str:
         at.session.flush()  # the final position is read back for the year-by-year summary
         end_game(at.session, at.game, now, phase=public.view["public"]["phase_long"],
                  winner=done.outcome.winner, board=public.view["public"]["board"])
-    else:  # the game's missed-orders policy, after the results (gmbot/gamefile/nmr.py)
+    else:  # the game's missed-orders policy, after the results (gmbot/gamefile/settings/nmr.py)
         after_phase(at.session, at.game, at.phase, done.nmr, now, app.config.standby)
         if next_row is not None:
             # A power eliminated in this phase no longer votes: the others may now agree.
@@ -114,8 +115,9 @@ def _store(at: PhaseContext, done: Adjudicated, public: PublicResults,
            now: datetime) -> None:
     """The result on the phase row, and the events the GM's log shows."""
     s, game, phase, result = at.session, at.game, at.phase, done.result
-    phase.result = {**result, "public_text": public.text, "nmr": done.nmr,
-                    "reason": done.reason, ORDERED: done.ordered, DISORDER: done.disorder}
+    phase.result = {**result, "version": REPORT_VERSION, "public_text": public.text,
+                    "nmr": done.nmr, "reason": done.reason, ORDERED: done.ordered,
+                    DISORDER: done.disorder}
     phase.processed_at = now
     log_event(s, game, "phase_processed", now, phase=phase.name, reason=done.reason,
               next=str(done.after.phase), winner=done.outcome.winner, nmr=done.nmr,

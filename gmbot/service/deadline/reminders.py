@@ -9,7 +9,7 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
-from gmbot.gamefile.deadlines import DeadlinePolicy, final_deadline
+from gmbot.gamefile.settings.deadlines import DeadlinePolicy, final_deadline
 from gmbot.service.absence.calendar import absent_at, live
 from gmbot.service.app import App
 from gmbot.service.deadline.context import PhaseContext
@@ -74,7 +74,8 @@ def _remind(at: PhaseContext, now: datetime) -> int:
         away = absent_at(live(s, game, now), now)
         for player in (p for p in waiting if p.id not in away):
             subj, body = render("reminder.txt.j2", game=game, phase=phase.name,
-                                deadline=deadline, player=player)
+                                deadline=deadline, player=player,
+                                missing=at.missing(player))
             queue_mail(s, key=f"reminder:{phase.id}:{todo[-1]}:{player.address}",
                        kind="reminder", sender=game.judge, recipient=player.address,
                        subject=subj, body=body, now=now, game=game)

@@ -61,7 +61,7 @@ def mail_results(config: Config, at: PhaseContext, done: Adjudicated,
     queue_mail(s, key=f"results:{phase.id}:gm", kind="results", sender=game.judge,
                recipient=game.gm, subject=subject, body=public_text, now=now, game=game,
                picture=png, html=public_html, calendar=calendar)
-    for address in game.observers or ():  # the public copy, never a private section
+    for address in game.settings.observers or ():  # the public copy, never a private section
         queue_mail(s, key=f"results:{phase.id}:observer:{address}", kind="results",
                    sender=game.judge, recipient=address, subject=subject, body=public_text,
                    now=now, game=game, picture=png, html=public_html, calendar=calendar)

@@ -24,7 +24,7 @@ from sqlalchemy import bindparam, event, func, inspect, select, update
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
-from gmbot.gamefile.deadlines import final_deadline
+from gmbot.gamefile.settings.deadlines import final_deadline
 from gmbot.service.runtime import policy_of
 from gmbot.store.models import Game, PhaseRow, Player
 
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 # A phase's columns and a game's columns whose change moves the phase's wake-up.
 _PHASE_SCHEDULE = ("deadline_at", "reminders_sent", "processed_at", "superseded", "opened_at")
-_GAME_SCHEDULE = ("status", "deadlines")
+_GAME_SCHEDULE = ("status", "settings_data")  # the deadlines are among the settings
 
 
 def wake_time(game: Game, phase: PhaseRow, now: datetime | None = None) -> datetime | None:

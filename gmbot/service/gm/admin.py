@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 
 from gmbot.engine.state import Phase
 from gmbot.gamefile import EMAIL_RE
-from gmbot.gamefile.deadlines import Duration
+from gmbot.gamefile.settings.deadlines import Duration
 from gmbot.service.absence.calendar import honour
 from gmbot.service.deadline.ballot import DRAW, Motion, conclude
 from gmbot.service.deadline.parking import PARKED
@@ -237,7 +237,7 @@ def replace_player(session: Session, game: Game, who: str, address: str, now: da
     # ... but not the old player's vote on ending the game: the new one casts his own.
     session.execute(delete(Vote).where(Vote.game_id == game.id, Vote.voter == player.key))
     # A new secret: the one the old player knew must not serve the new one.
-    player.secret_hash, secret = settle_secret(None, None, True, game.auth)
+    player.secret_hash, secret = settle_secret(None, None, True, game.settings.auth)
     welcome(session, game, player, now, secret)
     event = log_event(session, game, "player_replaced", now, who=player.key, old=old,
                       new=address)

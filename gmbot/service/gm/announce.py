@@ -39,7 +39,7 @@ def announce(session: Session, game: Game, event_id: int, template: str, now: da
     recipients: list[tuple[Player | None, str]] = [
         (p, p.address) for p in (active_players(game) if players is None else players)]
     if observers:
-        recipients += [(None, address) for address in game.observers or ()]
+        recipients += [(None, address) for address in game.settings.observers or ()]
     for player, address in recipients:
         subject, body = render(template, game=game, player=player, **context)
         html = text_html(subject, body)

@@ -12,12 +12,14 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from gmbot.engine.position import state_from_dict
 from gmbot.engine.state import Phase
 from gmbot.mail.auth.secrets import check_secret, hash_secret, new_secret
 from gmbot.service.outbox.queue import is_queued, queue_mail
 from gmbot.service.outbox.render import render, render_html
-from gmbot.service.runtime import current_phase, policy_of, rules_for, state_of
+from gmbot.service.runtime import current_phase, map_for, policy_of, rules_for, state_of
 from gmbot.service.views.calendar_entry import deadline_calendar
+from gmbot.service.views.help import help_context
 from gmbot.service.views.pictures import PositionPictures
 from gmbot.service.views.results import board_summary, deadline_text
 from gmbot.store.models import Game, PhaseRow, Player
@@ -54,6 +56,7 @@ def welcome(session: Session, game: Game, player: Player | None, now: datetime,
     stored = game.gm_secret_hash if player is None else player.secret_hash
     seat = "" if player is None else _seat(player)
     context: dict[str, Any] = {  # of the text and of the HTML part
+        **_own_game(game, phase, player),
         "game": game, "is_gm": player is None, "seat": seat, "secret": secret,
         "phase": Phase.parse(phase.name).long() if phase else None,
         "deadline": deadline_text(policy_of(game), phase.deadline_at if phase else None),
@@ -72,6 +75,18 @@ def welcome(session: Session, game: Game, player: Player | None, now: datetime,
     queue_mail(session, key=key, kind="welcome", sender=game.judge, recipient=address,
                subject=subject, body=body, now=now, game=game, picture=picture, html=html,
                calendar=deadline_calendar(game, phase, now))
+
+
+def _own_game(game: Game, phase: PhaseRow | None, player: Player | None) -> dict[str, Any]:
+    """The reader's units and the order examples drawn from them and the game's map, as
+    HELP has them (service/views/help.py), for the welcome's "how to order"."""
+    rules = rules_for(game)
+    state = (state_of(game, phase, rules) if phase is not None
+             else state_from_dict({}, map_for(rules)))
+    context = help_context(game.variant, game.settings.options, state, rules,
+                           None if player is None else player.key,
+                           None if player is None else player.role)
+    return {k: context[k] for k in ("ex", "units", "own_units", "data")}
 
 
 def _catch_up(session: Session, game: Game, phase: PhaseRow,

@@ -26,6 +26,7 @@ from gmbot.gamefile import (
     parse_game_text,
     redact_secrets,
 )
+from gmbot.gamefile.settings import GameSettings
 from gmbot.service.absence.calendar import honour
 from gmbot.service.app import App
 from gmbot.service.gm.credentials import settle_secret, welcome
@@ -38,7 +39,7 @@ from gmbot.service.runtime import (
     map_for,
     state_of,
 )
-from gmbot.service.seats.rules import keep_seat_rules
+from gmbot.service.settings import keep_settings
 from gmbot.service.views.pictures import PositionPictures
 from gmbot.store.models import Game, PhaseRow, Player, Signup
 from gmbot.variants import VariantError, make_rules
@@ -59,7 +60,7 @@ def _raw_deadlines(spec: GameSpec) -> dict[str, object]:
 
 
 def _rule_text(rule: object) -> object:
-    from gmbot.gamefile.deadlines import AfterAt, Every, Weekly
+    from gmbot.gamefile.settings.deadlines import AfterAt, Every, Weekly
 
     if isinstance(rule, Every):
         return str(rule.duration)
@@ -220,37 +221,26 @@ def load_game(app: App, path: str | Path, force: bool = False) -> str:
         if game is None:
             game = Game(name=spec.name, created_at=now)
             s.add(game)
-        old_deadlines = dict(game.deadlines or {})
+        old_deadlines = dict(game.settings.deadlines or {})
         old_position = None if created else _file_position(game.source)
         new_gm = created or game.gm != spec.gm.lower()
         spec, differs = (spec, []) if created else _keep_commands(game, spec, force)
         game.title = spec.title
         game.variant = spec.variant
-        game.options = dict(spec.options)
         game.gm = spec.gm.lower()
         game.judge = spec.judge.lower()
-        game.deadlines = _raw_deadlines(spec)
-        game.nmr = spec.nmr
-        game.press = spec.press.to_dict()
-        game.observers = list(spec.observers)
-        game.rules_link = spec.rules_link
-        game.absences = spec.absences.to_dict()
-        game.votes = spec.votes.to_dict()
-        game.anonymous = spec.anonymous
-        game.auth = spec.auth
         game.source = redact_secrets(path.read_text(encoding="utf-8"))
         game.gm_secret_hash, gm_secret = settle_secret(game.gm_secret_hash, spec.gm_password,
                                                        new_gm, spec.auth)
         rules = make_rules(spec.variant, spec.options)
-        old_joining = None if created else dict(game.joining or {})
-        game.joining = _joining(spec, list(map_for(rules).powers))
+        old_signup = None if created else game.settings.signup
         if created and spec.signup is not None:
             game.status = SIGNUP
         s.flush()
-        keep_seat_rules(s, game, spec.nmr_policy, spec.standby)
+        keep_settings(game, settings_of_file(spec, list(map_for(rules).powers)))
         if game.status == SIGNUP:
             return _signup_loaded(s, game, spec, path, created, new_gm or bool(gm_secret),
-                                  gm_secret, now, old_joining)
+                                  gm_secret, now, old_signup)
         seated_now = _sync_players(game, spec)
         phase = current_phase(s, game)
         if phase is None and created:
@@ -272,7 +262,7 @@ def load_game(app: App, path: str | Path, force: bool = False) -> str:
                 now_seated = seated(rules, spec, state_from_dict(phase.state, map_for(rules)))
                 if now_seated != phase.state:
                     phase.state = now_seated
-            if game.deadlines != old_deadlines:
+            if game.settings.deadlines != old_deadlines:
                 phase.deadline_at = deadline_after(game, phase.name, phase.opened_at)
                 honour(s, game, phase, now)  # the players' absences still count
         s.flush()  # the new players' ids, for their welcome mails
@@ -289,20 +279,27 @@ def load_game(app: App, path: str | Path, force: bool = False) -> str:
                           *differs])
 
 
-def _joining(spec: GameSpec, powers: tuple[str, ...] | list[str]) -> dict[str, object]:
-    """games.joining: the file's signup: (with its open powers and the powers the file
-    seats itself) and takeover: sections, as the joining use cases read them."""
-    out: dict[str, object] = {"takeover": {"approval": spec.takeover_approval}}
+def settings_of_file(spec: GameSpec, powers: list[str]) -> GameSettings:
+    """The settings a checked game file gives its game; its signup: with its open powers
+    and the powers the file seats itself, as the joining use cases read them."""
+    signup = None
     if spec.signup is not None:
-        out["signup"] = spec.signup.to_dict() | {
+        signup = spec.signup.to_dict() | {
             "open": open_powers_of(spec, powers),
             "reserved": {p.power: p.address.lower() for p in spec.players if p.power}}
-    return out
+    return GameSettings(
+        options=dict(spec.options), deadlines=_raw_deadlines(spec), nmr=spec.nmr,
+        missed_orders=spec.nmr_policy.to_dict(), press=spec.press.to_dict(),
+        rules_link=spec.rules_link, auth=spec.auth,
+        votes=spec.votes.to_dict(), anonymous=spec.anonymous,
+        absences=spec.absences.to_dict(), signup=signup,
+        takeover_approval=spec.takeover_approval, observers=list(spec.observers),
+        standby=list(spec.standby))
 
 
 def _signup_loaded(s: Session, game: Game, spec: GameSpec, path: Path, created: bool,
                    welcome_gm: bool, gm_secret: str | None, now: datetime,
-                   old_joining: dict[str, Any] | None) -> str:
+                   old_signup: dict[str, Any] | None) -> str:
     """A game open for sign-up is loaded: no phase, no deadline and no player seated until
     its seats are full (gmbot/service/joining/start.py starts it then). The file's own
     players are seated with the joiners at the start."""
@@ -312,17 +309,18 @@ def _signup_loaded(s: Session, game: Game, spec: GameSpec, path: Path, created: 
             "section until its seats are full"))])
     seated = s.scalar(select(func.count()).select_from(Signup).where(
         Signup.game_id == game.id, Signup.kind == "join", Signup.status == "seated")) or 0
-    was = (old_joining or {}).get("signup") or {}
-    if seated and was.get("open") != game.joining["signup"]["open"]:
+    was = old_signup or {}
+    signup = game.settings.signup or {}
+    if seated and was.get("open") != signup["open"]:
         raise GameFileError([spec.problem("signup", (
             f"{seated} players have joined game {game.name}: its open seats "
             f"({', '.join(was.get('open', []))}) can no longer change"))])
     if welcome_gm:
         welcome(s, game, None, now, gm_secret)
     log_event(s, game, "game_created" if created else "game_updated", now, file=str(path),
-              signup=game.joining.get("signup"),
+              signup=game.settings.signup,
               players=[asdict(p) | {"password": None} for p in spec.players])
-    seats = game.joining["signup"]["open"]
+    seats = signup["open"]
     return (f"game {spec.name} {'created' if created else 'updated'}, open for sign-up: "
             f"{len(seats)} seats ({', '.join(seats)})")
 

@@ -91,13 +91,13 @@ def _could_change(app: App, lookups: Lookups, mail: InboundMail | Exception,
         if seat is None:
             return False
         game, player = seat
-        if game.auth == "none":
+        if game.settings.auth == "none":
             return False  # the address is taken on trust: nothing to verify
         limit = hourly_limit_of(app, lookups, mail.sender)
         if len(lookups.counted(mail.sender, app.now() - RATE_WINDOW, limit)) >= limit:
             return False  # refused for the limit, whoever wrote it
         secret = game.gm_secret_hash if player is None else player.secret_hash
-        token = evidence.proof_for(mail.sender, game.name, secret, None, game.auth,
+        token = evidence.proof_for(mail.sender, game.name, secret, None, game.settings.auth,
                                    now=app.now(),
                                    token_days=app.config.limit("reply_token_days"))
         return token is None

@@ -45,7 +45,7 @@ def seat_proof(h: Handling, game: Game, player: Player | None) -> str | None:
     address = game.gm if player is None else player.address
 
     def proof(password: str | None) -> str | None:
-        return h.evidence.proof_for(address, game.name, secret, password, game.auth,
+        return h.evidence.proof_for(address, game.name, secret, password, game.settings.auth,
                                     judge=(game.judge,), now=h.app.now(),
                                     token_days=h.app.config.limit("reply_token_days"))
 
@@ -57,7 +57,7 @@ def seat_proof(h: Handling, game: Game, player: Player | None) -> str | None:
         h.password_unchecked = True
         return None
     found = proof(password)
-    checked = game.auth == "none" or h.evidence.address == address.lower()
+    checked = game.settings.auth == "none" or h.evidence.address == address.lower()
     h.wrong_password = found is None and checked
     return found
 
@@ -68,7 +68,7 @@ def any_seat_proof(h: Handling) -> str | None:
     now = h.app.now()
     for game, player in seats(h):
         secret = game.gm_secret_hash if player is None else player.secret_hash
-        proof = h.evidence.proof_for(h.mail.sender, game.name, secret, None, game.auth,
+        proof = h.evidence.proof_for(h.mail.sender, game.name, secret, None, game.settings.auth,
                                      judge=(game.judge,), now=now,
                                      token_days=h.app.config.limit("reply_token_days"))
         if proof is not None:

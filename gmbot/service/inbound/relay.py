@@ -26,7 +26,7 @@ from gmbot.store.models import Game, Inbound, Player, Press, PressCopy
 
 
 def press_rules(game: Game) -> PressRules:
-    return PressRules.from_dict(game.press)
+    return PressRules.from_dict(game.settings.press)
 
 
 def names_for(game: Game) -> Names:
@@ -36,7 +36,7 @@ def names_for(game: Game) -> Names:
     seats = []
     display: dict[str, str] = {}
     # An anonymous game (`anonymous: true`) names no player, whatever its press rules say.
-    public = press_rules(game).display_names and not game.anonymous
+    public = press_rules(game).display_names and not game.settings.anonymous
     for p in active_players(game):
         if p.power:
             info = gmap.powers.get(p.power)
@@ -81,7 +81,7 @@ def copies_of(game: Game, msg: Message) -> list[Copy]:
         elif key in players:
             copies.append(Copy("recipient", players[key], players[key].address))
     if msg.broadcast:
-        copies += [Copy("observer", None, a) for a in game.observers]
+        copies += [Copy("observer", None, a) for a in game.settings.observers]
         if GM not in msg.to and msg.sender is not None:
             copies.append(Copy("gm-copy", None, game.gm))
     elif press_rules(game).gm_copies and GM not in msg.to and msg.sender is not None:

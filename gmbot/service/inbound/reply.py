@@ -94,7 +94,7 @@ def queue_reply(app: App, s: Session, mail: InboundMail, record: Inbound, game: 
     if game is not None and player is not None and player.address == mail.sender:
         token = (reply_token(player.secret_hash, game.name, player.address,
                              day_number(app.now()))
-                 if game.auth != "none" and player.secret_hash else None)
+                 if game.settings.auth != "none" and player.secret_hash else None)
         message_id = new_message_id(sender, token)
     # One reply per recorded mail: keyed like the record (Message-ID, else the whole raw
     # mail), not by the body alone, which two different mails can share.

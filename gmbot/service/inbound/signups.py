@@ -117,7 +117,9 @@ def _confirmation(h: Handling, limit: Callable[[Handling], Outcome | None]) -> O
     game, text = confirm(h.s, signup, now)
     h.lookups.seats_changed()  # a game may have started, a seat changed hands
     h.record.game_id = game.id
-    subject, body = render("joining_note.txt.j2", game=game, title="Confirmed", text=text)
+    # A request the game can no longer meet (its seat taken meanwhile) is not confirmed.
+    title = "Not accepted" if signup.status == "rejected" else "Confirmed"
+    subject, body = render("joining_note.txt.j2", game=game, title=title, text=text)
     queue_mail(h.s, key=f"reply:{h.record.message_id}", kind="ack", sender=game.judge,
                recipient=h.mail.sender, subject=subject, body=body, now=now, game=game,
                in_reply_to=h.mail.message_id)

@@ -48,7 +48,7 @@ def list_text(session: Session) -> str:
 
 def deadline_policy(game: Game) -> str:
     """The game's deadlines as its file gives them: "movement 48h, retreat 24h, ..."."""
-    rules = game.deadlines or {}
+    rules = game.settings.deadlines or {}
     parts = [f"{kind} {_rule(rules[kind])}" for kind in ("movement", "retreat", "adjustment")
              if rules.get(kind)]
     if rules.get("timezone"):

@@ -32,6 +32,7 @@ from gmbot.service.outbox.render import render
 from gmbot.service.runtime import SIGNUP, log_event
 from gmbot.service.seats.heir import standing_offer
 from gmbot.service.seats.rules import takeover_approval
+from gmbot.service.settings import add_observer
 from gmbot.store.models import Game, Signup
 
 PENDING = ("unconfirmed", "awaiting")
@@ -193,7 +194,7 @@ def _not_in_game(s: Session, game: Game, sender: str, now: datetime,
     if not plays_ok and any(p.active and p.address == sender for p in game.players) \
             or sender in signup_of(game).get("reserved", {}).values():
         raise AdminError(f"you play in game {game.name} already")
-    if sender in (game.observers or []):
+    if sender in (game.settings.observers or []):
         raise AdminError(f"you observe game {game.name} already")
     since = now - timedelta(days=token_days)
     for earlier in s.scalars(select(Signup).where(Signup.game_id == game.id,
@@ -286,7 +287,7 @@ def _seat(s: Session, game: Game, signup: Signup, now: datetime) -> str:
     """Seat the confirmed (and approved) request; returns what to tell its sender."""
     signup.status, signup.decided_at = "seated", now
     if signup.kind == "observe":
-        game.observers = [*(game.observers or []), signup.address]
+        add_observer(game, signup.address)
         log_event(s, game, "observer_added", now, address=signup.address, by="mail")
         _tell_gm(s, game, f"New observer of {game.name}",
                  f"{signup.address} observes game {game.name} from now on (OBSERVE).", now)

@@ -4,7 +4,7 @@
   Wazir) is still in the game and no active Player row holds it (the one rule LIST and
   TAKEOVER read, and the convention the other ways of leaving a seat keep: a player who
   resigns, or a power in civil disorder, has his row made inactive).
-- A sign-up game's seats are the powers its file left open (games.joining["signup"]);
+- A sign-up game's seats are the powers its file left open (the settings' `signup`);
   a seat is taken by a joiner once he is confirmed (and approved where the game asks)."""
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def open_seats(session: Session, game: Game) -> list[str]:
 
 def signup_of(game: Game) -> dict[str, Any]:
     """The game's sign-up settings (empty for a game not open for sign-up)."""
-    found = (game.joining or {}).get("signup")
+    found = game.settings.signup
     return dict(found) if isinstance(found, dict) else {}
 
 

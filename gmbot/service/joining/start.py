@@ -53,7 +53,7 @@ def start_game(s: Session, game: Game, now: datetime, seed: int | None = None) -
     reserved = dict(settings.get("reserved", {}))
     for power, address in [*reserved.items(), *((got[j.address], j.address) for j in joiners)]:
         row = Player(address=address, power=power)
-        row.secret_hash, secret = settle_secret(None, None, True, game.auth)
+        row.secret_hash, secret = settle_secret(None, None, True, game.settings.auth)
         game.players.append(row)
         seated.append((row, secret))
     for joiner in joiners:
@@ -81,7 +81,7 @@ def start_game(s: Session, game: Game, now: datetime, seed: int | None = None) -
                                  "mail."))
     queue_mail(s, key=f"game-started:{game.id}", kind="announce", sender=game.judge,
                recipient=game.gm, subject=subject, body=body, now=now, game=game)
-    if game.observers:
+    if game.settings.observers:
         announce(s, game, event, "joining_note.txt.j2", now, players=[], observers=True,
                  topic="started", title="The game has started",
                  text=f"Every seat of game {game.name} is taken: it starts in {name}.")

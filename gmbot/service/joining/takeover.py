@@ -35,7 +35,7 @@ def seat_standby(s: Session, game: Game, address: str, power: str, now: datetime
         row = Player(address=address, power=power)
         game.players.append(row)
     row.address, row.active = address, True
-    row.secret_hash, secret = settle_secret(None, None, True, game.auth)
+    row.secret_hash, secret = settle_secret(None, None, True, game.settings.auth)
     s.flush()
     welcome(s, game, row, now, secret, catch_up=True)
     event = log_event(s, game, "player_replaced", now, who=power, old=old, new=address,

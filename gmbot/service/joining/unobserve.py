@@ -12,6 +12,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from gmbot.service.runtime import log_event
+from gmbot.service.settings import drop_observer
 from gmbot.store.models import Game
 
 
@@ -21,12 +22,12 @@ def unobserve(s: Session, game_name: str, address: str, proven: bool,
     game = s.scalars(select(Game).where(Game.name == game_name.lower())).first()
     if game is None:
         return None, f"there is no game {game_name.lower()!r} on this judge"
-    if address not in (game.observers or ()):
+    if address not in game.settings.observers:
         return game, f"you do not observe game {game.name}: nothing to stop"
-    if not (proven or game.auth == "none"):
+    if not (proven or game.settings.auth == "none"):
         return game, ("your mail server's verdict did not prove this mail came from you, "
                       "so nothing was changed; send UNOBSERVE from your own mailbox")
-    game.observers = [a for a in game.observers if a != address]
+    drop_observer(game, address)
     log_event(s, game, "observer_left", now, address=address, by="mail")
     return game, (f"you no longer observe game {game.name}: the judge sends you none of "
                   f"its mail from now on (OBSERVE {game.name} to watch it again)")

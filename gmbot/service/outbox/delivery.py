@@ -1,6 +1,7 @@
 """Use case: drain the outbox in order. Each mail is marked sent in the transaction that
 claimed it, right after the transport accepted it; temporary failures back off, permanent
-ones are parked and the GM is told.
+ones are parked and the GM is told; so is a mail that cannot even be written (an
+address unfit for a header): one bad mail never stops the others.
 
 Exactly one process sends a given mail, however many run on the database:
 - PostgreSQL (daemons possibly on several hosts): a mail is claimed by locking its row
@@ -162,6 +163,11 @@ def _send(transport: Transport, row: Outbound, batch: bool = False) -> tuple[str
         return "park", str(e)
     except (TemporaryFailure, OSError) as e:
         return "retry", str(e)
+    except ValueError as e:
+        # The mail cannot be written at all (an address or subject the email package
+        # refuses to put in a header, such as one holding CR LF): it never will be, so it
+        # is parked like a refused one, and the outbox goes on with the others.
+        return "park", f"the mail cannot be written: {e}"
     return None
 
 
@@ -236,7 +242,16 @@ def _park_row(app: App, s: Session, row: Outbound, error: str) -> None:
     game = s.get(Game, row.game_id) if row.game_id else None
     if game is None or row.recipient == game.gm or row.kind == "gm-parked":
         return
-    subject, body = render("gm_parked.txt.j2", game=game.name, recipient=row.recipient,
-                           subject=row.subject, error=error)
+    # The notice shows a recipient or subject that broke the header as plain text
+    # (CR LF as \r\n): it must not break its own.
+    subject, body = render("gm_parked.txt.j2", game=game.name,
+                           recipient=_printable(row.recipient),
+                           subject=_printable(row.subject), error=_printable(error))
     queue_mail(s, key=f"parked:{row.id}", kind="gm-parked", sender=game.judge,
                recipient=game.gm, subject=subject, body=body, now=app.now(), game=game)
+
+
+def _printable(text: str) -> str:
+    """`text` with its control characters written out (\\r, \\n, \\x00)."""
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+                   for c in text)

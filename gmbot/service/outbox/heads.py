@@ -57,7 +57,7 @@ def list_fields(game: Game | None, sender: str, recipient: str) -> str:
     fields = [AUTO_SUPPRESS]
     if game is not None:
         fields.append(list_id(game.name, sender))
-        if recipient in (game.observers or ()):
+        if recipient in game.settings.observers:
             fields.append(list_unsubscribe(sender, f"UNOBSERVE {game.name}"))
     return header_lines(fields)
 

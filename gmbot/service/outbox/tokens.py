@@ -22,7 +22,7 @@ _SECRET = select(_P.secret_hash).where(
 def recipient_token(game: Game, address: str, now: datetime | None = None) -> str | None:
     """The token of `address` in `game`, issued `now` (by the wall clock if None), or
     None (a stranger, no secret yet, auth none)."""
-    if game.auth == "none":
+    if game.settings.auth == "none":
         return None
     address = address.lower()
     if address == game.gm:

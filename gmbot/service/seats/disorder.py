@@ -1,4 +1,4 @@
-"""The missed-orders policy at work (gmbot/gamefile/nmr.py), in the transaction that
+"""The missed-orders policy at work (gmbot/gamefile/settings/nmr.py), in the transaction that
 processes a phase: a player whose run of phases without orders reaches the policy's
 `after` goes into civil disorder (his seat opened, opening.py), or, by `tell_gm`, the GM
 is told once. And which seats the phase adjudicated in civil disorder."""
@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 from gmbot.engine.pending import has_duty
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState
-from gmbot.gamefile.nmr import HOLD
+from gmbot.gamefile.settings.nmr import HOLD
 from gmbot.service.outbox.queue import queue_mail
 from gmbot.service.outbox.render import render
 from gmbot.service.runtime import active_players, log_event
@@ -63,5 +63,6 @@ def after_phase(session: Session, game: Game, phase: PhaseRow, nmr: Iterable[str
             queue_mail(session, key=f"seat:{event}:gm:{game.gm}", kind="gm",
                        sender=game.judge, recipient=game.gm, subject=subject, body=body,
                        now=now, game=game)
-            lines.append(f"the GM was told: {key} sent no orders for {missed} phases")
+            lines.append(f"the GM was told: {key} sent no orders for {missed} "
+                         f"{'phase' if missed == 1 else 'phases'}")
     return lines

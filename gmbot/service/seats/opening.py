@@ -82,7 +82,7 @@ def open_seat(session: Session, game: Game, player: Player, why: str, now: datet
     others = active_players(game)
     for p in others:
         send("announce_seat_open.txt.j2", "player", p.address, player=p)
-    for address in game.observers or ():
+    for address in game.settings.observers or ():
         send("announce_seat_open.txt.j2", "observer", address, player=None)
     board = _board(game, phase)
     for address in called:

@@ -1,4 +1,4 @@
-"""A game's seat rules as the game file set them (the seat_rules row): the missed-orders
+"""A game's seat rules as the game file set them (its settings): the missed-orders
 policy, the GM's approval of a takeover and the standby list, joined with the home-wide
 standby list of gmbot.yaml."""
 
@@ -8,40 +8,27 @@ from collections.abc import Iterable
 
 from sqlalchemy.orm import Session
 
-from gmbot.gamefile.nmr import NmrPolicy
-from gmbot.store.models import Game, SeatRules
-
-
-def keep_seat_rules(session: Session, game: Game, policy: NmrPolicy,
-                    standby: Iterable[str]) -> None:
-    """Store the file's seat rules for `game` (which has its id)."""
-    row = session.get(SeatRules, game.id)
-    if row is None:
-        row = SeatRules(game_id=game.id)
-        session.add(row)
-    row.nmr = policy.to_dict()
-    row.standby = list(standby)
+from gmbot.gamefile.settings.nmr import NmrPolicy
+from gmbot.store.models import Game
 
 
 def nmr_policy(session: Session, game: Game) -> NmrPolicy:
     """The game's missed-orders policy (hold for a game loaded before there were others)."""
-    row = session.get(SeatRules, game.id)
-    return NmrPolicy.from_dict(row.nmr if row else None)
+    return NmrPolicy.from_dict(game.settings.missed_orders)
 
 
 def takeover_approval(game: Game) -> bool:
     """Whether a TAKEOVER of one of the game's open seats waits for the GM's approval:
     the game file's `takeover: {approval: ...}`, the one setting for it."""
-    return bool(((game.joining or {}).get("takeover") or {}).get("approval"))
+    return game.settings.takeover_approval
 
 
 def standby_list(session: Session, game: Game, home: Iterable[str] = ()) -> list[str]:
     """Who is called when one of the game's seats opens: the game file's `standby:`, then
     gmbot.yaml's, each address once, none of the game's own (its players, GM, judge)."""
-    row = session.get(SeatRules, game.id)
     own = {game.gm, game.judge} | {p.address for p in game.players if p.active}
     out: list[str] = []
-    for address in [*(row.standby if row else ()), *home]:
+    for address in [*game.settings.standby, *home]:
         address = address.strip().lower()
         if address and address not in own and address not in out:
             out.append(address)

@@ -99,7 +99,8 @@ def fingerprint(s: Session, game: Game, key: bytes) -> str:
     players = [player_token(key, game, p) for p in s.scalars(
         select(Player).where(Player.game_id == game.id, Player.active.is_(True))
         .order_by(Player.id))]
-    return stamp(VERSION, templates_stamp(), game.status, game.title, game.variant, game.press,
+    return stamp(VERSION, templates_stamp(), game.status, game.title, game.variant,
+                 game.settings.press,
                  [tuple(map(str, p)) for p in phases], tuple(press), players)
 
 

@@ -121,7 +121,7 @@ class GameData:
 
     def shows_names(self) -> bool:
         """Players' display names are shown only where the game makes them public."""
-        return PressRules.from_dict(self.game.press).display_names
+        return PressRules.from_dict(self.game.settings.press).display_names
 
 
 def picture_key(view: dict[str, Any]) -> str:

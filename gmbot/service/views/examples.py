@@ -32,9 +32,12 @@ class Examples:
     centre: str  # ... else a centre next to his units that is none of his homes
 
 
-def examples(state: GameState, viewer: str | None) -> Examples:
+def examples(state: GameState, viewer: str | None,
+             ordered: list[Unit] | None = None) -> Examples:
+    """`ordered`: the units the viewer gives orders to, when they are not (all) his own (a
+    Wazir's Prince's units, a Wazir-General's unit); his own units otherwise."""
     gmap = state.map
-    mine = _units(state, viewer)
+    mine = sorted(ordered, key=str) if ordered else _units(state, viewer)
     own = bool(mine)
     owner = viewer
     if not mine:  # the GM, a Wazir, a power before its first units: another's units

@@ -1,5 +1,6 @@
-"""RULES: the player guides of a game's variant and of each of its options (their folders'
-guide.md), as plain text for a mail, and the link the GM set in the game file.
+"""RULES: the player's primers of a game's variant and of each of its options (their
+folders' primer.md); RULES FULL: their complete rulings (guide.md); as plain text for a
+mail, with the link the GM set in the game file.
 
 A guide is the same for every game of a variant and options: the text is made once per
 process for each (variant, options, link) and kept (issue 26 asks that RULES be rendered
@@ -20,15 +21,17 @@ _RULE_ROW = re.compile(r"^\|?\s*:?-{3,}")
 
 
 @lru_cache(maxsize=64)
-def rules_text(variant: str, options: tuple[str, ...], link: str | None) -> str:
-    """The guides of `variant` and of `options` (names of options switched on), and the
-    GM's `link`, as one plain text."""
+def rules_text(variant: str, options: tuple[str, ...], link: str | None,
+               full: bool = False) -> str:
+    """The primers (`full`: the complete rulings) of `variant` and of `options` (names of
+    options switched on), and the GM's `link`, as one plain text."""
     parts = []
     for name in (variant, *options):
         found = declaration(name)
         if found is None or (name != variant and name not in DECLARED_OPTIONS):
             continue
-        parts.append(plain_text(found.guide.read_text(encoding="utf-8")))
+        text = (found.guide if full else found.primer).read_text(encoding="utf-8")
+        parts.append(plain_text(text))
     if link:
         parts.append(f"The game master's page for this game: {link}")
     return "\n\n".join(parts).rstrip() + "\n"

@@ -5,7 +5,8 @@ reader's own units (examples.py) and the variant's own data for him (the rules'
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from collections.abc import Mapping
+from typing import Any
 
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState
@@ -13,25 +14,27 @@ from gmbot.service.views.examples import examples
 from gmbot.variants import DECLARED_OPTIONS, declaration
 
 
-class GameLike(Protocol):
-    """A stored game or a game file's spec: what the help texts read of it."""
-
-    variant: str
-    options: Any  # the game file's options: name -> value
-
-
-def help_context(game: GameLike, state: GameState, rules: StandardRules, viewer: str | None,
+def help_context(variant: str, chosen: Mapping[str, Any] | None, state: GameState,
+                 rules: StandardRules, viewer: str | None,
                  role: str | None) -> dict[str, Any]:
     """The template context of help.txt.j2's variant part for `viewer` (a power or role
-    key; None: the GM), whose role (a Wazir's "wazir") is `role`."""
-    found = declaration(game.variant)
-    options = [name for name, on in (game.options or {}).items()
+    key; None: the GM), whose role (a Wazir's "wazir") is `role`, in a game of `variant`
+    with the options `chosen` (name -> value)."""
+    found = declaration(variant)
+    options = [name for name, on in (chosen or {}).items()
                if on is True and name in DECLARED_OPTIONS]
+    # The units the reader orders, as the rules have it (a Wazir orders his Prince's units,
+    # a Wazir-General his own unit only), named as his mails name them (their colours).
+    ordered = sorted((u for u in state.units.values()
+                      if viewer is not None and rules.may_order(state, viewer, u)), key=str)
     return {
-        "title": found.title if found else game.variant,
+        "units": [rules.unit_label(u) for u in ordered],
+        "own_units": all(u.power == viewer for u in ordered),
+        "title": found.title if found else variant,
         "options": options,
+        "option_values": dict(chosen or {}),  # every option as the game file set it
         "option_titles": [DECLARED_OPTIONS[name].title for name in options],
-        "ex": examples(state, viewer),
+        "ex": examples(state, viewer, ordered),
         "data": rules.help_data(state, viewer),
         "viewer": viewer,
         "role": role,

@@ -14,7 +14,7 @@ from gmbot.engine.map import GameMap, load_map
 from gmbot.engine.position import state_from_dict
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState, Phase
-from gmbot.picture.scene import picture_lines, scene_of
+from gmbot.picture.scene import scene_of
 from gmbot.service.runtime import rules_for, state_of
 from gmbot.service.views.results import board_summary, results_view
 from gmbot.store.models import Game, PhaseRow
@@ -32,8 +32,7 @@ def view_picture(view: dict[str, Any], gmap: GameMap, title: str,
     from gmbot.picture.palette import STANDARD
 
     try:
-        scene = scene_of(view["public"], (c for c, p in gmap.provinces.items() if p.sc),
-                         own_lines(view))
+        scene = scene_of(view["public"], (c for c, p in gmap.provinces.items() if p.sc))
         return png(render(scene, gmap, title, palette or STANDARD))
     except NoPicture:
         return None
@@ -42,14 +41,10 @@ def view_picture(view: dict[str, Any], gmap: GameMap, title: str,
         return None
 
 
-def own_lines(view: dict[str, Any]) -> list[str]:
-    """The lines of the viewer's private part his picture shows (his secret casts)."""
-    return picture_lines((view.get("private") or {}).get("extra") or ())
-
-
 def picture_key(view: dict[str, Any]) -> str:
     """What a picture is drawn from: viewers with the same key share one."""
-    return json.dumps([view["public"], own_lines(view)], sort_keys=True, default=str)
+    # The marks a viewer may see are in his public part (a secret cast's on its owner's).
+    return json.dumps(view["public"], sort_keys=True, default=str)
 
 
 def results_picture(rules: StandardRules, view: dict[str, Any]) -> bytes | None:

@@ -9,9 +9,10 @@ from typing import Any
 
 from gmbot.engine.adjust import adjustment_counts
 from gmbot.engine.pending import missing_orders
+from gmbot.engine.report import marks_from, marks_seen, row_of
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState, Phase, Unit
-from gmbot.gamefile.deadlines import DeadlinePolicy, format_deadline
+from gmbot.gamefile.settings.deadlines import DeadlinePolicy, format_deadline
 
 
 def phase_report(
@@ -34,23 +35,20 @@ def phase_report(
         if unit in label and order.startswith(unit):
             order = label[unit] + order[len(unit):]
         by_power.setdefault(owner.get(unit, "?"), []).append(
-            {"unit": unit, "order": order, "result": code,
-             "given": given.get(unit, ""), "why": why.get(unit, "")}
-        )
+            row_of(unit, order, code, given.get(unit, ""), why.get(unit, "")))
     built_by = {str(u): u.power for u in after.units.values()}  # new units exist only after
     new_label = {str(u): rules.unit_label(u) for u in after.units.values()}
     for power, unit in ((built_by.get(u, "?"), u) for u in result.get("built", [])):
-        by_power.setdefault(power, []).append({"unit": unit,
-                                               "order": f"BUILD {new_label.get(unit, unit)}",
-                                               "result": "succeeds"})
+        by_power.setdefault(power, []).append(
+            row_of(unit, f"BUILD {new_label.get(unit, unit)}", "succeeds"))
     if result["phase"].endswith("A"):  # retreat-phase disbands are already orders above
         seen = {str(u): u for u in before.units.values()}
         for unit in result.get("removed", []):
             if unit in seen and not rules.shown_to(before, seen[unit], None):
                 continue  # a unit the public never saw (Warlock's invisible units)
             by_power.setdefault(owner.get(unit, "?"), []).append(
-                {"unit": unit, "order": f"REMOVE {label.get(unit, unit)}",
-                 "result": result["order_results"].get(unit, "succeeds")})
+                row_of(unit, f"REMOVE {label.get(unit, unit)}",
+                       result["order_results"].get(unit, "succeeds")))
     return {
         "phase": result["phase"],
         "phase_long": Phase.parse(result["phase"]).long(),
@@ -149,8 +147,10 @@ def results_view(
 ) -> dict[str, Any]:
     """The data one recipient's results mail is rendered from."""
     public = rules.redact(phase_report(before, after, result, rules), viewer)
+    # The variants' events the viewer may see, as the picture draws them.
     public = {**public, "board": board_summary(after, rules, viewer),
-              "marks": rules.board_marks(after)}
+              "marks": rules.board_marks(after),
+              "events": marks_seen(marks_from(result.get("events")), viewer)}
     private = None
     if viewer is not None:
         private = private_view(rules, after, viewer, rejected,

@@ -11,7 +11,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from gmbot.engine.state import GameState
-from gmbot.gamefile.votes import VoteRules
+from gmbot.gamefile.settings.votes import VoteRules
 from gmbot.service.deadline.ballot import CANCEL, CONCEDE, DRAW, Motion, seated_voters, settle
 from gmbot.service.deadline.parking import PARKED
 from gmbot.service.gm.admin import AdminError
@@ -78,7 +78,7 @@ def cast_vote(session: Session, game: Game, player: Player, motion: Motion | Non
     if key not in voters:
         raise AdminError(f"{key} is out of the game: only {', '.join(voters)} vote on how "
                          "it ends")
-    settings = VoteRules.from_dict(game.votes)
+    settings = VoteRules.from_dict(game.settings.votes)
     standing = session.scalars(select(Vote).where(Vote.game_id == game.id,
                                                   Vote.voter == key)).first()
     if motion is None:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from gmbot.engine.orders import OrderError
 from gmbot.engine.position import PositionError
+from gmbot.engine.report import Mark
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, GameState, Unit
 from gmbot.variants.al_andalus.court import (
@@ -35,6 +36,7 @@ class CourtBase(StandardRules):
         self.generals = bool(self.options.get("wazir_generals", False))
         self._plan: tuple[str, Plan] | None = None  # reconcile -> after_movement
         self._notes: list[str] = []
+        self._marks: list[Mark] = []  # the events of the phase, as _notes (phase_notes)
 
     # -- who is who ---------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from gmbot.engine.adjudicate import capture_centres
 from gmbot.engine.orders import Move, Order
+from gmbot.engine.report import LOSS, Mark
 from gmbot.engine.resolve import ATTACK
 from gmbot.engine.state import MOVEMENT, GameState, Unit
 from gmbot.variants.al_andalus.base import CourtBase
@@ -40,6 +41,7 @@ class CourtMovement(CourtBase):
             return state
         plan = self._plan[1]
         self._notes = list(plan.public)
+        self._marks = []
         court = plan.court
         assert court is not None
         units, dislodged = dict(state.units), dict(state.dislodged)
@@ -150,6 +152,8 @@ class CourtMovement(CourtBase):
             if unit.power not in powers and not court.wazirs[key].centres:
                 # "until ... the Wazir runs out of SCs (and is a free-agent)"
                 del units[unit.prov]
+                self._marks.append(Mark(LOSS, unit.loc, "Wazir-General's unit disbanded",
+                                        unit=unit.type, words="disbanded", power=key))
                 self._notes.append(f"Wazir-General {key} has no centre left: his unit "
                                    f"{unit} is disbanded.")
         return state.with_(units=units, centers=centers)

@@ -260,8 +260,9 @@ def plan_movement(state: GameState, rules: StandardRules, orders: list[Order],
         court.held[prince] = court.held.get(prince, 0) + taken
         wazir.court = None
         why = " (no orders: an NMR acts as ARREST)" if prince in nmr else ""
-        plan.public.append(f"{name[prince]} arrests Wazir {w}{why}: {taken} of his dinars "
-                           f"go to {name[prince]}; {w} is a free agent.")
+        dinars_go = "1 of his dinars goes" if taken == 1 else f"{taken} of his dinars go"
+        plan.public.append(f"{name[prince]} arrests Wazir {w}{why}: {dinars_go} "
+                           f"to {name[prince]}; {w} is a free agent.")
         if general_unit(state, w) is not None or wazir.centres:
             plan.demoted.add(w)
             wazir.centres = []

@@ -3,7 +3,9 @@ by the rules), the Wazirs' standing, and at the end the Wazirs' result."""
 
 from __future__ import annotations
 
-from gmbot.engine.state import GameState
+from gmbot.engine.map import GameMap
+from gmbot.engine.report import LABEL, TAG, Mark
+from gmbot.engine.state import GameState, Unit
 from gmbot.variants.al_andalus.court import Court, prince_name
 
 SOLO_FACTOR = 3  # a Wazir solos with more than 3 dinars a centre of the strongest Prince
@@ -54,6 +56,61 @@ def standings(state: GameState) -> list[str]:
         lines.append(f"  Leading Wazir: {', '.join(top)} with {dinars(ranked[0][1])}; a "
                      f"Wazir solo needs more than {solo_line(state)}.")
     return lines
+
+
+def seat(gmap: GameMap, power: str) -> str | None:
+    """Where a Prince's court is: the home centre his name is named after ("Taifa of
+    Zaragoza": ZAR), else the first of his home centres."""
+    decl = gmap.powers.get(power)
+    if decl is None or not decl.homes:
+        return None
+    for home in decl.homes:
+        if gmap.provinces[home].name.lower() in decl.name.lower():
+            return home
+    return decl.homes[0]
+
+
+def court_city(state: GameState, prince: str) -> str | None:
+    """The city a court's tag stands on: the Prince's seat while he holds it, else the
+    first of his home centres he holds, else the first centre he holds (none: no tag)."""
+    held = sorted(c for c, owner in state.centers.items() if owner == prince)
+    home = seat(state.map, prince)
+    if home in held:
+        return home
+    decl = state.map.powers.get(prince)
+    homes = [h for h in (decl.homes if decl else ()) if h in held]
+    first = homes or held
+    return first[0] if first else None
+
+
+def court_marks(state: GameState) -> list[Mark]:
+    """The Wazirs at each Prince's court, a tag on a city the Prince holds (public)."""
+    court = Court.of(state)
+    at: dict[str, list[str]] = {}
+    for key, wazir in sorted(court.wazirs.items()):
+        if wazir.court and not wazir.executed:
+            at.setdefault(wazir.court, []).append(key)
+    marks = []
+    for prince, keys in at.items():
+        city = court_city(state, prince)
+        if city is not None:
+            marks.append(Mark(TAG, city, "court", words="Wazir " + ", ".join(keys),
+                              power=prince))
+    return marks
+
+
+# The word the map writes under a unit that executed other than its owner's order, by
+# the reason the results give.
+_HELD = (("auto-hold", "auto-hold", "auto-hold"), ("plunder", "plundered", "plunder"),
+         ("ARREST", "arrest", "arrest"))
+
+
+def held_mark(unit: Unit, why: str) -> Mark | None:
+    """A unit held by an auto-hold, an ARREST or a PLUNDER: its caption on the map."""
+    for key, word, event in _HELD:
+        if key in why:
+            return Mark(LABEL, unit.loc, event, unit=str(unit), words=word, power=unit.power)
+    return None
 
 
 def final_lines(state: GameState, winner: str) -> list[str]:

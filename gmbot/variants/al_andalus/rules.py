@@ -5,13 +5,20 @@ is silent are listed in guide.md in this folder."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gmbot.engine.state import MOVEMENT, GameState, Unit
-from gmbot.variants.al_andalus.court import Court, prince_name, wazir_owners
+from gmbot.variants.al_andalus.court import Court, general_unit, prince_name, wazir_owners
 from gmbot.variants.al_andalus.movement import CourtMovement
 from gmbot.variants.al_andalus.reading import CourtOrders
-from gmbot.variants.al_andalus.report import dinars, draw_lines, final_lines, standings
+from gmbot.variants.al_andalus.report import (
+    court_marks,
+    dinars,
+    draw_lines,
+    final_lines,
+    held_mark,
+    standings,
+)
 from gmbot.variants.al_andalus.waiting import CourtWaiting
 
 if TYPE_CHECKING:
@@ -28,6 +35,14 @@ class AlAndalusRules(CourtOrders, CourtWaiting, CourtMovement):
         general = self.general_of(unit)
         return f"{unit} (Wazir-General {general})" if general else str(unit)
 
+    def help_data(self, state: GameState, viewer: str | None) -> dict[str, Any]:
+        """A Wazir-General's command, for his HELP and welcome."""
+        data = dict(super().help_data(state, viewer))
+        unit = general_unit(state, viewer) if viewer and self.generals else None
+        if unit is not None:
+            data["general"] = str(unit)
+        return data
+
     def phase_notes(self, result: PhaseResult) -> None:
         start = result.start or result.before
         if self._plan is not None and self._plan[0] == str(start.phase) \
@@ -38,9 +53,14 @@ class AlAndalusRules(CourtOrders, CourtWaiting, CourtMovement):
                 unit = start.units.get(prov)
                 if unit is not None:
                     result.why[unit.name] = why
+                    held = held_mark(unit, why)
+                    if held is not None:
+                        result.marks.append(held)
                     if prov in plan.given:
                         result.given[unit.name] = plan.given[prov]
         lines, self._notes = self._notes, []
+        marks, self._marks = self._marks, []
+        result.marks += [*marks, *court_marks(result.after)]
         lines += standings(result.after)
         if result.winner:
             lines += final_lines(result.after, result.winner)

@@ -14,6 +14,7 @@ from weakref import WeakKeyDictionary
 
 from gmbot.engine.orders import Order
 from gmbot.engine.parse import OrderParser
+from gmbot.engine.report import TRADE, Mark
 from gmbot.engine.resolve import Resolution
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState, Unit
@@ -243,6 +244,7 @@ class ArpiesseRules(StandardRules):
                 continue
             units[a.prov] = Unit(a.power, a.type, a.loc, {**a.attrs, COLOUR_KEY: colour_of(b)})
             units[b.prov] = Unit(b.power, b.type, b.loc, {**b.attrs, COLOUR_KEY: colour_of(a)})
+            res.marks.append(Mark(TRADE, a.loc, "colours exchanged", to=b.loc, unit=str(a)))
             public.append(f"{a} and {b} exchange colours: {self.unit_label(units[a.prov])}, "
                           f"{self.unit_label(units[b.prov])}.")
         if not public:

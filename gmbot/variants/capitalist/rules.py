@@ -11,10 +11,12 @@ from typing import TYPE_CHECKING, Any
 import gmbot.variants.capitalist.economy as eco
 from gmbot.engine.adjudicate import capture_centres
 from gmbot.engine.orders import Order, OrderError
+from gmbot.engine.report import LABEL, Mark
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Phase
-from gmbot.variants.capitalist.auction import Ledger, public_line, settle
+from gmbot.variants.capitalist.auction import Ledger, public_line, settle, short
 from gmbot.variants.capitalist.capitals import Allocation, allocate, room_for, too_near
+from gmbot.variants.capitalist.opening import RULE, opening_gap
 from gmbot.variants.capitalist.orders import (
     Bribe,
     Paid,
@@ -257,11 +259,8 @@ class CapitalistRules(StandardRules):
             return ["your 10 preferred capitals (CAPITALS LON EDI ...)"]
         votes = [o for o in orders if isinstance(o, Vote)]
         if eco.is_initial_adjustment(state):
-            voted = {v.prov for v in votes}
-            left = sorted(set(eco.capitals(state).values()) - voted)
-            if not left:
-                return []
-            return [f"1 to 3 votes for each capital; none yet for {', '.join(left)}"]
+            gap = opening_gap(state, power, orders)
+            return [gap] if gap else []
         delta = adjusting(state, self).get(power, 0)
         if delta and not any(vote_target(state, self, v) == power for v in votes):
             what = "build(s)" if delta > 0 else "removal(s)"
@@ -278,7 +277,8 @@ class CapitalistRules(StandardRules):
                     "unordered hold and are paid 1 each while money lasts."]
         if state.phase.kind == ADJUSTMENT and not eco.is_capital_phase(state):
             used = sum(o.count for o in orders if isinstance(o, Vote))
-            return [f"Votes: {used} of {eco.vote_budget(state, power)} used."]
+            rule = f"; {RULE}" if eco.is_initial_adjustment(state) else ""
+            return [f"Votes: {used} of {eco.vote_budget(state, power)} used{rule}."]
         return []
 
     # -- the board --------------------------------------------------------------------
@@ -375,7 +375,7 @@ class CapitalistRules(StandardRules):
     def phase_notes(self, result: PhaseResult) -> None:
         state, orders = result.start or result.before, result.accepted
         if state.phase.kind == MOVEMENT:
-            _movement_notes(state, settle(state, orders), result.notes)
+            _movement_notes(state, settle(state, orders), result.notes, result.marks)
         elif state.phase.kind == ADJUSTMENT and eco.is_capital_phase(state):
             alloc = self._allocation(state, orders)
             _add(result.notes, public=["Capitals:", *alloc.log], random=alloc.draws)
@@ -399,9 +399,15 @@ def _add(notes: dict[str, Any], public: list[str] | None = None,
         notes.setdefault("random", []).extend(random)
 
 
-def _movement_notes(state: GameState, ledger: Ledger, notes: dict[str, Any]) -> None:
+def _movement_notes(state: GameState, ledger: Ledger, notes: dict[str, Any],
+                    marks: list[Mark]) -> None:
     deals = sorted(ledger.deals.items())
     public = [public_line(d) for _, d in deals if d.offers]
+    # A unit that executed a bribe's order, not its owner's (the public line tells it).
+    marks.extend(Mark(LABEL, d.unit.loc, "bribe beat a pay", unit=str(d.unit), words="bribed",
+                      power=d.unit.power)
+                 for _, d in deals if d.offers and d.executed is not None
+                 and short(d.own) != short(d.executed))
     by_power: dict[str, list[str]] = {}
     defaulted = ledger.defaulted
     for p, d in deals:

@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING, Any
 
 from gmbot.engine.map import LAND, SEA
 from gmbot.engine.orders import Move, SupportHold, SupportMove
+from gmbot.engine.report import LOSS, Mark
 from gmbot.engine.state import Dislodged, GameState, Phase, Unit
 from gmbot.variants.warlock.balloon import aloft, land_late, with_aloft
 from gmbot.variants.warlock.casting import centre_location
 from gmbot.variants.warlock.double import first_leg_dislodged
-from gmbot.variants.warlock.log import private, turn_of, with_attrs
+from gmbot.variants.warlock.log import mark, private, turn_of, with_attrs
 from gmbot.variants.warlock.turn import CATASTROPHE, next_movement
 
 if TYPE_CHECKING:
@@ -84,6 +85,8 @@ def _catastrophe(state: GameState, turn: dict[str, Any]) -> GameState:
             del units[prov]
             turn["public"].append(f"{unit} ({_name(state, unit.power)}) stayed in the "
                                   "catastrophe and is destroyed")
+            mark(turn, Mark(LOSS, unit.loc, "catastrophe", unit=unit.type, words="destroyed",
+                            power=unit.power))
     return state.with_(units=units)
 
 
@@ -156,6 +159,8 @@ def _expire_magic_terrain(state: GameState, turn: dict[str, Any]) -> GameState:
                 del units[prov]
                 turn["public"].append(f"{unit} ({_name(state, unit.power)}) is still at sea "
                                       "at the end of its year and drowns")
+                mark(turn, Mark(LOSS, unit.loc, "drowned", unit=unit.type, words="drowned",
+                                power=unit.power))
             else:
                 units[prov] = with_attrs(unit, walk_water=None, any_terrain=None)
         elif unit.attrs.get("swim_land") == now:
@@ -166,6 +171,8 @@ def _expire_magic_terrain(state: GameState, turn: dict[str, Any]) -> GameState:
                 turn["public"].append(f"{unit} ({_name(state, unit.power)}) is landlocked at "
                                       "the end of its year: it claims what it stands on and "
                                       "is beached")
+                mark(turn, Mark(LOSS, unit.loc, "beached", unit=unit.type, words="beached",
+                                power=unit.power))
             else:
                 units[prov] = with_attrs(unit, swim_land=None, any_terrain=None)
     return state.with_(units=units, centers=centers)

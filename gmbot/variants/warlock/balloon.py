@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING, Any
 from gmbot.engine.map import COAST, LAND, SEA, province_of
 from gmbot.engine.orders import Hold, Move, Order, OrderError, SupportHold
 from gmbot.engine.parse import Cursor, OrderParser
+from gmbot.engine.report import LOSS, Mark
 from gmbot.engine.state import Dislodged, GameState, Unit
-from gmbot.variants.warlock.log import private
+from gmbot.variants.warlock.log import mark, private
 
 if TYPE_CHECKING:
     from gmbot.engine.rules import StandardRules
@@ -160,6 +161,8 @@ def fly(state: GameState, orders: list[AirOrder], turn: dict[str, Any],
             kind = "an army" if unit.type == "A" else "a fleet"
             turn["public"].append(f"{unit} ({state.map.powers[unit.power].name}) dropped "
                                   f"where {kind} cannot stand and is destroyed")
+            mark(turn, Mark(LOSS, unit.loc, "balloon dropped", unit=unit.type,
+                            words="destroyed", power=unit.power))
             continue
         down = _grounded(state, unit)
         if prov in units:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from gmbot.engine.report import row_of
+
 
 def redact_report(report: dict[str, Any], viewer: str | None) -> dict[str, Any]:
     report = dict(report)
@@ -27,9 +29,12 @@ def redact_report(report: dict[str, Any], viewer: str | None) -> dict[str, Any]:
                     kept.append({**row, "order": f"{row['order']} (invisible)"})
                 continue
             kept.append(row)
-        kept.extend(air.get(power, []))
+        # A ghost's row and a balloon's have every field a real unit's row has: nothing
+        # in its shape tells one from the other (issue 31).
+        kept.extend(row_of(r["unit"], r["order"], r["result"]) for r in air.get(power, []))
         for row in ghosts.get(power, []):
-            kept.append({**row, "order": row["order"] + (" (ghost)" if mine else "")})
+            kept.append(row_of(row["unit"], row["order"] + (" (ghost)" if mine else ""),
+                               row["result"]))
         if ghosts.get(power):
             # In order text order: where a ghost's row stands must not tell it apart.
             kept.sort(key=lambda r: (r["order"], r["result"]))

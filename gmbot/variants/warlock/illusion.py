@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from gmbot.engine.orders import Convoy, Move, Order, SupportMove
+from gmbot.engine.report import SWAP, Mark
 from gmbot.engine.state import GameState
 from gmbot.variants.warlock.spells import Cast
 
@@ -27,6 +28,7 @@ def illusion(state: GameState, turn: dict[str, Any], casts: list[Cast]) -> None:
                                   "the truth is seen by all and the illusion fails")
             continue
         turn["swap"][a], turn["swap"][b] = b, a
+        turn.setdefault("marks", []).append(Mark(SWAP, a, "illusion", to=b, power=cast.power))
         turn.setdefault("illusionists", {})[a] = cast.power
         turn["illusionists"][b] = cast.power
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gmbot.engine.report import Mark
 from gmbot.engine.state import GameState, Unit
 
 TURN = "_turn"
@@ -27,6 +28,7 @@ def with_turn(state: GameState) -> tuple[GameState, dict[str, Any]]:
 def new_turn() -> dict[str, Any]:
     return {
         "public": [], "private": {}, "random": [],
+        "marks": [],  # the events as the picture draws them (engine/report.py)
         # per owner: rows of the report other viewers must not see; ghosts' rows for all
         "hidden_rows": {}, "ghost_rows": {},
         "rows": {},  # unit name -> [order text, result] for units the resolver never saw
@@ -36,6 +38,10 @@ def new_turn() -> dict[str, Any]:
         "cuts": [], "walked": [],
         "air_rows": {}, "landing": [], "landed": [],  # balloons
     }
+
+
+def mark(turn: dict[str, Any], event: Mark) -> None:
+    turn.setdefault("marks", []).append(event)
 
 
 def private(turn: dict[str, Any], power: str, line: str) -> None:

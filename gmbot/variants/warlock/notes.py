@@ -49,6 +49,7 @@ def phase_notes(rules: StandardRules, result: PhaseResult) -> None:
         turn["public"].append("In the air: " + ", ".join(
             f"{u} ({result.after.map.powers[u.power].name})" for u in up.values()))
     result.notes["public"] = list(turn["public"])
+    result.marks.extend(turn.get("marks", ()))
     result.notes["private"] = {p: list(v) for p, v in turn["private"].items()}
     if turn["random"]:
         result.notes["random"] = list(turn["random"])

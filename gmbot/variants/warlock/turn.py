@@ -18,12 +18,13 @@ from gmbot.engine.orders import (
     SupportHold,
     SupportMove,
 )
+from gmbot.engine.report import LOSS, RING, STRIPES, Mark
 from gmbot.engine.state import GameState, Phase, Unit
 from gmbot.variants.warlock.balloon import AirOrder, fly, rise
 from gmbot.variants.warlock.casting import unit_of
 from gmbot.variants.warlock.double import double_orders
 from gmbot.variants.warlock.illusion import apply_swap, illusion
-from gmbot.variants.warlock.log import private, with_attrs, with_turn
+from gmbot.variants.warlock.log import mark, private, with_attrs, with_turn
 from gmbot.variants.warlock.magic import conditional_moves, refuse_unmet
 from gmbot.variants.warlock.spells import ATTACK, SPELLS, Cast, spells_left
 
@@ -85,6 +86,9 @@ def run_spells(
                   and unit.power == cast.power
                   and (unit.attrs.get("invisible") or (cast.power, str(unit)) in vanishing))
         private(turn, cast.power, f"You cast: {cast}")
+        if cast.spell == "impervious" and unit is not None:  # its caster always sees it
+            mark(turn, Mark(RING, unit.loc, "impervious", unit=str(unit), words="impervious",
+                            power=cast.power, seen_by=(cast.power,) if secret else None))
         if secret:
             assert unit is not None
             turn.setdefault("secret", []).append(str(cast))
@@ -130,6 +134,8 @@ def run_spells(
                 _carry(orders, turn, unit, cast.order, imperv)
     for cast in by_spell.get("catastrophe", []):
         turn["blocked"].append(cast.places[0])
+        mark(turn, Mark(STRIPES, cast.places[0], "catastrophe", words="catastrophe",
+                        power=cast.power))
         turn["public"].append(f"A catastrophe strikes {cast.places[0]}: no unit may enter it "
                               "this turn; a unit that stays there is destroyed")
     illusion(state, turn, by_spell.get("illusion", []))
@@ -224,6 +230,8 @@ def _destroy(state: GameState, orders: dict[str, Order], turn: dict[str, Any], u
     shown = "hidden" if unit.attrs.get("invisible") else text
     turn["rows"][str(unit)] = [text if shown == text else f"{unit} H", how]
     turn["public"].append(f"{unit} ({state.map.powers[unit.power].name}) is {how}")
+    mark(turn, Mark(LOSS, unit.loc, how, unit=unit.type, words=how.split()[0],
+                    power=unit.power, stops=True))
     return state.with_(units=units), orders
 
 
@@ -238,6 +246,7 @@ def _spin_bottle(rules: Rules, state: GameState, orders: dict[str, Order],
     state = state.with_(extra={**state.extra, "bottle": bottle})
     turn["public"].append(f"The bottle spun by {state.map.powers[cast.power].name} points "
                           f"at {prov}: it is destroyed and impassable until after {until}")
+    mark(turn, Mark(STRIPES, prov, "bottle", words="bottle", power=cast.power))
     unit = state.units.get(prov)
     if unit is not None:
         if prov in imperv:

@@ -14,6 +14,11 @@ from gmbot.service.inbound.commands.request import Request
 from gmbot.store.models import Game, Inbound, Player
 
 
+class AskConfirmation(Exception):  # noqa: N818 -- a question back, not a failure
+    """An action that asks the sender to confirm it first (a bare RESIGN): its message
+    says how; the mail is answered as received, not as an error."""
+
+
 @dataclass
 class Context:
     """The open session, the mail and its (proven) sender, and the reply being built."""

@@ -14,7 +14,7 @@ from gmbot.service.deadline.gameover import game_over_mail
 from gmbot.service.gm.admin import AdminError
 from gmbot.service.inbound.bounds import LISTED, clip, listed, more
 from gmbot.service.inbound.commands import info, orders, press, record, seats, table
-from gmbot.service.inbound.commands.context import Context
+from gmbot.service.inbound.commands.context import AskConfirmation, Context
 from gmbot.service.inbound.commands.parse import near_command
 from gmbot.service.runtime import rules_for
 
@@ -69,9 +69,11 @@ def run_commands(ctx: Context) -> None:
         ctx.errors += 1
         ctx.sections.append("No orders or commands were found in your mail.")
         table.help_text(ctx)
-    names = {c.name for c in req.commands}
-    if len(names) == 1 and not submitted and not req.press and names <= commands.titles.keys():
-        ctx.title = commands.titles[names.pop()]
+    names = list(dict.fromkeys(c.name for c in req.commands))  # in the mail's order
+    if names and not submitted and not req.press and set(names) <= commands.titles.keys():
+        # Several questions in one mail: the title names each (HELP, RULES, PROVINCES
+        # together: "Help, Rules, Provinces", not "Received").
+        ctx.title = ", ".join(commands.titles[n] for n in names)
 
 
 def _act(ctx: Context, commands: table.Table) -> None:
@@ -94,6 +96,10 @@ def _act(ctx: Context, commands: table.Table) -> None:
             ctx.errors += 1
             reports.append(f"line {command.line.number}: {clip(command.line.text)}\n"
                            f"  refused: {e}")
+            continue
+        except AskConfirmation as e:
+            reports.append(f"line {command.line.number}: {clip(command.line.text)}\n"
+                           f"  not done yet: {e}")
             continue
         reports.append(f"line {command.line.number}: {clip(command.line.text)}\n  done: {done}")
     shown, rest = listed(reports)

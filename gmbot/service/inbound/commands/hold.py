@@ -34,7 +34,8 @@ def _hold(ctx: Context, hold: str, now: datetime) -> str:
         return ("noted; this game is processed at its deadline only, so nothing waits for "
                 "anyone")
     if held is not None:
-        return hold_note(held) or held
+        # An orders mail's acknowledgement says the hold with its orders: said once.
+        return "noted (see above)" if ctx.request.orders else hold_note(held) or held
     sub = current_submission(ctx.session, ctx.game, phase, player)
     if sub.missing:
         return ("noted; early processing still waits for your orders for "

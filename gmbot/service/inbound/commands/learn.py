@@ -21,11 +21,14 @@ from gmbot.variants import DECLARED_OPTIONS
 
 
 def rules(ctx: Context, args: tuple[str, ...] = ()) -> None:
-    """RULES: the player guide of the game's variant and of each of its options."""
+    """RULES: the player's primer of the game's variant and of each of its options;
+    RULES FULL: their complete rulings."""
     game = ctx.game
-    options = tuple(name for name, on in (game.options or {}).items()
+    options = tuple(name for name, on in (game.settings.options or {}).items()
                     if on is True and name in DECLARED_OPTIONS)
-    ctx.sections.append(rules_text(game.variant, options, game.rules_link).rstrip())
+    full = bool(args) and args[0].upper() == "FULL"
+    ctx.sections.append(rules_text(game.variant, options, game.settings.rules_link,
+                                   full).rstrip())
 
 
 def provinces(ctx: Context, args: tuple[str, ...] = ()) -> None:
@@ -40,8 +43,8 @@ def help_extra(ctx: Context) -> dict[str, Any]:
     """HELP's context beyond the command table: the game's own orders for the sender."""
     rules_set = rules_for(ctx.game)
     player = ctx.player
-    return help_context(ctx.game, _board(ctx), rules_set,
-                        None if player is None else player.key,
+    return help_context(ctx.game.variant, ctx.game.settings.options, _board(ctx),
+                        rules_set, None if player is None else player.key,
                         None if player is None else player.role)
 
 

@@ -16,7 +16,7 @@ from gmbot.service.views.record import endings, missed_phases, seat_history
 def summary(ctx: Context, args: tuple[str, ...] = ()) -> None:
     game = ctx.game
     own = None if ctx.player is None else ctx.player.key
-    shown = ctx.is_gm or not game.anonymous
+    shown = ctx.is_gm or not game.settings.anonymous
     seats = [s if shown or s.key == own else None for s in seat_history(ctx.session, game)]
     phase = current_phase(ctx.session, game)
     ctx.sections.append(render(

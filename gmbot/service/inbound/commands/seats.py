@@ -14,7 +14,7 @@ from datetime import datetime
 
 from gmbot.service.gm import admin
 from gmbot.service.gm.admin import AdminError
-from gmbot.service.inbound.commands.context import Context
+from gmbot.service.inbound.commands.context import AskConfirmation, Context
 from gmbot.service.runtime import rules_for
 from gmbot.service.seats.opening import RESIGNED, SeatError, open_seat
 
@@ -36,10 +36,11 @@ def resign(ctx: Context, args: tuple[str, ...], now: datetime) -> str:
     assert player is not None  # a player's command
     if not player.active:
         raise AdminError(f"you resigned {player.key} already: the seat is open")
-    if not args:
-        raise AdminError(f"resigning gives up {player.key} for good: your orders are "
-                         "withdrawn, the power goes into civil disorder and a replacement "
-                         f"is sought. To confirm, send the line RESIGN {player.key}")
+    if not args:  # the documented way to ask: answered, not refused (issue 32)
+        raise AskConfirmation(f"resigning gives up {player.key} for good: your orders are "
+                              "withdrawn, the power goes into civil disorder and a "
+                              "replacement is sought. To confirm, send the line "
+                              f"RESIGN {player.key}")
     named = args[0].upper()
     if named != player.key:
         raise AdminError(f"you play {player.key}, not {named}: a player resigns only his own "

@@ -15,7 +15,7 @@ PROOFS = ("dkim", "authres", "token")  # the password's own proof is not enough
 
 
 def new_password(ctx: Context, args: tuple[str, ...], now: datetime) -> str:
-    if ctx.game.auth == "none":
+    if ctx.game.settings.auth == "none":
         raise AdminError("this game trusts the sender address alone (auth: none): "
                          "it needs no password")
     if ctx.proof not in PROOFS:

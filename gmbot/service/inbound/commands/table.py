@@ -71,6 +71,9 @@ class Row:
     # lines that start with the name are order lines (Capitalist's own VOTE A PAR (2)).
     # Empty: any line that starts with the name.
     takes: frozenset[str] = frozenset()
+    # Whether HELP's list of commands shows it: a command only some variants answer
+    # (BALANCE) is shown by those variants' own help texts instead.
+    listed: bool = True
 
     def __post_init__(self) -> None:
         if not self.synopsis:
@@ -123,7 +126,7 @@ class Table:
         return _near(self._all_words if gm else self._player_words, head)
 
     def for_players(self) -> list[Row]:
-        return [row for row in self.rows if row.who is not Who.GM]
+        return [row for row in self.rows if row.who is not Who.GM and row.listed]
 
     def for_gm(self) -> list[Row]:
         """The GM's commands: his own, then the players' words he uses for his own action."""
@@ -155,11 +158,12 @@ TABLE = Table((
     Row("HISTORY", Who.ANYONE, explains="past results, map and press", title="History",
         answer=info.history),
     Row("BALANCE", Who.ANYONE, explains="your own account (variants with money)",
-        title="Balance", answer=info.balance),
+        title="Balance", answer=info.balance, listed=False),
     Row("NEWPASSWORD", Who.ANYONE, act=secret.new_password, most=1,
         explains="a new password, mailed to you alone (not with the old password as "
                  "your only proof; the game master may add a power: NEWPASSWORD FRANCE)"),
-    Row("RULES", Who.ANYONE, explains="the rules of this game's variant and options",
+    Row("RULES", Who.ANYONE, synopsis="RULES (RULES FULL)",
+        explains="a primer of this game's variant and options (FULL: every ruling)",
         title="Rules", answer=learn.rules),
     Row("PROVINCES", Who.ANYONE, explains="the map's provinces, their neighbours, a blank map",
         title="Provinces", answer=learn.provinces),

@@ -37,7 +37,7 @@ class NmrPolicy:
 
     @property
     def name(self) -> str:
-        """What Game.nmr keeps: the policy's kind."""
+        """What GameSettings.nmr keeps: the policy's kind."""
         return self.then
 
     @property
@@ -59,7 +59,8 @@ class NmrPolicy:
             return "a power without orders holds; nobody is put in civil disorder"
         what = ("its seat is opened and the power is in civil disorder"
                 if self.opens_seats else "the GM is told")
-        return f"after {self.after} phases in a row without orders {what}"
+        return (f"after {self.after} {'phase' if self.after == 1 else 'phases'} in a row "
+                f"without orders {what}")
 
 
 NAMED = {HOLD: NmrPolicy(), CIVIL_DISORDER: NmrPolicy(then=CIVIL_DISORDER)}

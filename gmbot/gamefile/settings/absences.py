@@ -9,7 +9,7 @@ from dataclasses import asdict, dataclass
 from datetime import timedelta
 from typing import Any
 
-from gmbot.gamefile.deadlines import Duration, PolicyError, _unknown
+from gmbot.gamefile.settings.deadlines import Duration, PolicyError, _unknown
 
 _INTS = ("days_per_year", "at_once", "max_length_days", "notice_hours")
 _BOOLS = ("allowed", "public")

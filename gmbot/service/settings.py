@@ -1,0 +1,28 @@
+"""A game's settings (gmbot/gamefile/settings/record.py) written to the store: the one door for
+them. Readers read `game.settings` (store/models.py), decoded once per transaction."""
+
+from __future__ import annotations
+
+import msgspec
+
+from gmbot.gamefile.settings import GameSettings
+from gmbot.store.models import Game
+
+
+def keep_settings(game: Game, settings: GameSettings) -> None:
+    """Store `settings` as the game's, whole."""
+    game.settings_data = msgspec.to_builtins(settings)
+
+
+def add_observer(game: Game, address: str) -> None:
+    """One more address on the game's observers."""
+    now = game.settings
+    keep_settings(game, msgspec.structs.replace(
+        now, observers=[*now.observers, address]))
+
+
+def drop_observer(game: Game, address: str) -> None:
+    """One address off the game's observers."""
+    now = game.settings
+    keep_settings(game, msgspec.structs.replace(
+        now, observers=[a for a in now.observers if a != address]))

@@ -1,0 +1,87 @@
+"""The HTML part keeps the text part's lines (issue 32): on a 390 px phone in Chromium,
+every line of the plain part, example and table row alike, is a line of the page, in
+order, never glued to the next; a heading underlined in the text is a heading without its
+"-------". Mails made by the real pipeline, decoded as a mail client does: the
+Al-Andalus welcome (whose example lines ran together), RULES and RULES FULL of Warlock
+(the spell table that became one paragraph, the "Casting / -------" heading), HELP and an
+acknowledgement."""
+
+from __future__ import annotations
+
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+
+from tests.browserkit import Browser, mail_page
+from tests.loop.judgekit import Judge, body, make_judge
+
+REPO = Path(__file__).resolve().parents[2]
+PHONE = 390
+
+
+def example(folder: str) -> str:
+    return (REPO / "gmbot/variants" / folder / "example.yaml").read_text(encoding="utf-8")
+
+
+def plain_lines(text: str) -> list[str]:
+    """The plain part's lines as a reader reads them: no blank lines, no heading's
+    underline, runs of spaces as one."""
+    out = []
+    for line in text.replace("\r\n", "\n").splitlines():
+        words = " ".join(line.split())
+        if words and not (len(set(words)) == 1 and words[0] in "=-" and len(words) >= 3):
+            out.append(words)
+    return out
+
+
+def page_lines(browser: Browser, mail: EmailMessage, folder: Path) -> list[str]:
+    folder.mkdir(parents=True, exist_ok=True)
+    browser.open(mail_page(mail, folder), width=PHONE)
+    assert not browser.layout().scrolls_sideways
+    assert browser.js("return document.getElementsByTagName('pre').length;") == 0
+    return [w for w in (" ".join(t.split()) for t in browser.text().splitlines()) if w]
+
+
+def keeps_lines(shown: list[str], lines: list[str]) -> None:
+    """Each of `lines` is a line of the page, in their order."""
+    at = 0
+    for line in lines:
+        assert line in shown[at:], f"not a line of its own on the phone: {line!r}"
+        at = shown.index(line, at) + 1
+
+
+def reply(judge: Judge, sender: str, text: str, game: str) -> EmailMessage:
+    judge.send(sender, text, subject=f"[{game}] question")
+    judge.tick()
+    [mail] = judge.to(sender, judge.new_mail())
+    return mail
+
+
+def test_the_al_andalus_welcome_keeps_its_example_lines(
+        browser: Browser, tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, example("al_andalus"))
+    for who in ("zaragoza@example.test", "lordelindel@example.test"):
+        [welcome] = [m for m in judge.welcomes if m["To"] == who]
+        text = body(welcome)
+        # The page shows the first paragraph (seat, deadline) in a box of its own.
+        lines = plain_lines(text.replace("\r\n", "\n").split("\n\n", 1)[1])
+        assert any(line.startswith("HIRE ") or line.startswith("GO TO COURT ")
+                   for line in lines)
+        keeps_lines(page_lines(browser, welcome, tmp_path / who), lines)
+
+
+@pytest.mark.parametrize("asked", ["RULES", "RULES FULL", "HELP", "A PAR - BUR\nCAST EXTRA BUILD"])
+def test_warlock_rules_help_and_ack_keep_their_lines_tables_and_headings(
+        browser: Browser, tmp_path: Path, asked: str) -> None:
+    judge = make_judge(tmp_path, example("warlock"))
+    mail = reply(judge, "france@example.test", asked + "\n", "warlock-example")
+    lines = plain_lines(body(mail))
+    shown = page_lines(browser, mail, tmp_path / "page")
+    keeps_lines(shown, lines)
+    if asked == "RULES FULL":
+        assert "-------" not in " ".join(shown)
+        assert "Casting" in shown
+        assert "VAPORIZE (1) | VAPORISE | a unit | CAST VAPORIZE A BUD" in shown
+        assert "ADD 2 SUPPORTS (1) | ADD TWO SUPPORTS | a unit, or its move | " \
+            "CAST ADD 2 SUPPORTS A VIE" in shown

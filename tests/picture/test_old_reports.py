@@ -1,0 +1,50 @@
+"""Phases stored before the report had marks (version 1: no `version`, no `events`) are
+read as they are: the same rows and notes, no marks, and a picture of orders and units."""
+
+from __future__ import annotations
+
+from gmbot.engine.map import load_map
+from gmbot.engine.report import LABEL, REPORT_VERSION, STRIPES, TAG, Mark, marks_from
+from gmbot.picture.data import map_picture
+from gmbot.picture.draw import render
+from gmbot.picture.scene import scene_of
+from gmbot.service.views.pictures import results_picture
+from gmbot.service.views.results import results_view
+from gmbot.variants.cases import case_outcome, result_to_dict
+
+VAPORIZE = {"variant": "warlock", "phase": "S1901M",
+            "orders": {"TURKEY": ["CAST VAPORIZE A BUD"], "AUSTRIA": ["A BUD - SER"]}}
+
+
+def test_a_version_one_row_reads_without_marks() -> None:
+    rules, outcome = case_outcome(VAPORIZE)
+    new = {**result_to_dict(outcome), "version": REPORT_VERSION}
+    old = {k: v for k, v in new.items() if k not in ("version", "events")}
+    assert marks_from(new.get("events")) and marks_from(old.get("events")) == []
+    start = outcome.start or outcome.before
+    for viewer in (None, "AUSTRIA"):
+        now = results_view(rules, start, outcome.after, new, viewer)
+        then = results_view(rules, start, outcome.after, old, viewer)
+        assert then["public"]["events"] == []
+        assert {k: v for k, v in then["public"].items() if k != "events"} == \
+            {k: v for k, v in now["public"].items() if k != "events"}
+        assert then["private"] == now["private"]
+        assert results_picture(rules, then) is not None
+
+
+def test_a_new_variants_marks_are_drawn_without_the_picture_knowing_it() -> None:
+    """Marks of words no variant of today uses are drawn by their kind alone."""
+    gmap = load_map("standard")
+    centres = [c for c, p in gmap.provinces.items() if p.sc]
+    bare = render(scene_of({"phase": "S1901M"}, centres), gmap)
+    events = [Mark(STRIPES, "BOH", "flood", words="flooded"),
+              Mark(TAG, "PAR", "guild", words="Guild of Paris"),
+              Mark(LABEL, "MUN", "sulk", words="sulking")]
+    scene = scene_of({"phase": "S1901M", "events": events}, centres)
+    assert scene.tags == {"PAR": ["Guild of Paris"]} and scene.why == {"MUN": "sulking"}
+    img = render(scene, gmap)
+    pic = map_picture("standard")
+    for prov, (dx, dy) in (("BOH", (0, 0)), ("PAR", (0, -14)), ("MUN", (0, 16))):
+        x, y = pic.centres[prov] if prov == "PAR" else pic.unit_point(prov)
+        around = [(x + dx + i, y + dy + j) for i in range(-6, 7) for j in range(-3, 4)]
+        assert any(img.getpixel(p) != bare.getpixel(p) for p in around), prov
