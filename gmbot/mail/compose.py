@@ -36,6 +36,8 @@ class Outgoing:
     # Header lines written above all the others, exactly as queued (CRLF-terminated):
     # the list headers and the judge's DKIM signature over the rest (gmbot/mail/outgoing).
     head: bytes = b""
+    # The next deadline as a calendar entry (iCalendar, gmbot/mail/outgoing/calendar.py).
+    calendar: bytes | None = None
     # The envelope sender (SMTP MAIL FROM) a bounce comes back to; None: the sender.
     envelope: str | None = None
 
@@ -58,6 +60,13 @@ def compose(out: Outgoing) -> EmailMessage:
     html = out.html if out.html is not None or not out.picture else text_page(out.body, True)
     if html is not None:
         _add_html(msg, out, html)
+    if out.calendar:
+        # An attachment of its own (multipart/mixed), as calendars offer to add a
+        # published entry; inside the alternatives it would read as an invitation.
+        msg.add_attachment(out.calendar.decode("utf-8"), subtype="calendar",
+                           charset="utf-8", cte="quoted-printable", filename="deadline.ics",
+                           params={"method": "PUBLISH"})
+    _set_boundaries(msg, out.message_id)
     msg.policy = WIRE_POLICY  # after set_content: the body keeps 76-character QP lines
     return msg
 
@@ -75,8 +84,7 @@ def with_map_cid(html: str, message_id: str) -> str:
 def _add_html(msg: EmailMessage, out: Outgoing, html: str) -> None:
     """multipart/alternative: the text, and the HTML part; with a picture, the HTML part
     and the map it shows inline are a multipart/related (by Content-ID), which Gmail,
-    Outlook and Apple Mail show without a click. Boundaries come from the Message-ID: a
-    resend is the same bytes."""
+    Outlook and Apple Mail show without a click."""
     msg.add_alternative(with_map_cid(html, out.message_id), subtype="html", charset="utf-8",
                         cte="quoted-printable")
     if out.picture:
@@ -85,6 +93,10 @@ def _add_html(msg: EmailMessage, out: Outgoing, html: str) -> None:
         part = cast(EmailMessage, msg.get_payload(1))
         part.add_related(out.picture, "image", "png", cid=f"<{map_cid(out.message_id)}>",
                          disposition="inline", filename="map.png")
-    tag = sha256(out.message_id.encode()).hexdigest()[:24]
+
+
+def _set_boundaries(msg: EmailMessage, message_id: str) -> None:
+    """Boundaries from the Message-ID: a resend is the same bytes."""
+    tag = sha256(message_id.encode()).hexdigest()[:24]
     for i, part in enumerate(p for p in msg.walk() if p.is_multipart()):
         part.set_boundary(f"=_gmbot_{tag}_{i}")

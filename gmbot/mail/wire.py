@@ -107,7 +107,10 @@ def _base64(picture: bytes) -> bytes:
 
 
 def _plain(out: Outgoing) -> bool:
-    return (all(_PLAIN_ADDRESS.fullmatch(a) for a in (out.sender, out.recipient))
+    # A mail with a calendar entry (a welcome, a results mail, a deadline moved) goes
+    # through the email package: its multipart/mixed is not written here.
+    return (out.calendar is None
+            and all(_PLAIN_ADDRESS.fullmatch(a) for a in (out.sender, out.recipient))
             and len(out.message_id) <= 900
             and (_OWN_ID if out.picture else _PLAIN_ID).fullmatch(out.message_id) is not None
             and (not out.in_reply_to or (len(out.in_reply_to) <= 900 and _PLAIN_ID.fullmatch(

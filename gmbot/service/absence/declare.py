@@ -28,6 +28,7 @@ from gmbot.service.deadline.absences import (
 from gmbot.service.gm.admin import AdminError
 from gmbot.service.gm.announce import announce, deadline_of, told
 from gmbot.service.runtime import current_phase, log_event, policy_of
+from gmbot.service.views.calendar_entry import deadline_calendar
 from gmbot.service.views.results import deadline_text
 from gmbot.store.models import Absence, Game, Player
 
@@ -72,7 +73,8 @@ def declare(session: Session, game: Game, player: Player, words: tuple[str, ...]
                  topic=player.key, absent=player.key, public=rules.public,
                  when=span_text(game, absence), length=days(span.end - span.start),
                  phase=phase.name if phase else "-",
-                 deadline=deadline_of(game, phase.deadline_at) if moved and phase else None)
+                 deadline=deadline_of(game, phase.deadline_at) if moved and phase else None,
+                 calendar=deadline_calendar(game, phase, now) if moved else None)
     left = _left(session, game, player, rules, span.start)
     done = (f"{player.key} absent {span_text(game, absence, utc=True)} "
             f"({days(span.end - span.start)}; {left})")

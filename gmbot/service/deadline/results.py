@@ -14,6 +14,7 @@ from gmbot.config import Config
 from gmbot.service.deadline.context import Adjudicated, PhaseContext
 from gmbot.service.outbox.queue import queue_mail
 from gmbot.service.outbox.render import render, render_html
+from gmbot.service.views.calendar_entry import deadline_calendar
 from gmbot.service.views.pictures import Pictures
 from gmbot.service.views.results import deadline_text, results_view
 from gmbot.service.views.site_link import private_link
@@ -40,6 +41,7 @@ def mail_results(config: Config, at: PhaseContext, done: Adjudicated,
     public = results_view(at.rules, at.state, done.after, done.result, None)
     subject, public_text = render("results.txt.j2", view=public, **extra)
     picture = Pictures(at.rules)
+    calendar = deadline_calendar(game, next_row, now)  # the next deadline, for every reader
     for player in at.players:
         rejected = _rejected(at.sets.get(player.id), done.result, player.key)
         view = results_view(at.rules, at.state, done.after, done.result, player.key,
@@ -50,7 +52,7 @@ def mail_results(config: Config, at: PhaseContext, done: Adjudicated,
         png = picture(view)
         queue_mail(s, key=f"results:{phase.id}:{player.address}", kind="results",
                    sender=game.judge, recipient=player.address, subject=subj, body=body,
-                   now=now, game=game, picture=png,
+                   now=now, game=game, picture=png, calendar=calendar,
                    html=render_html("results.html.j2", subj, png is not None, view=view,
                                     site_link=link, map_link=link, **extra))
     png = picture(public)
@@ -58,11 +60,11 @@ def mail_results(config: Config, at: PhaseContext, done: Adjudicated,
                               **extra)
     queue_mail(s, key=f"results:{phase.id}:gm", kind="results", sender=game.judge,
                recipient=game.gm, subject=subject, body=public_text, now=now, game=game,
-               picture=png, html=public_html)
+               picture=png, html=public_html, calendar=calendar)
     for address in game.settings.observers or ():  # the public copy, never a private section
         queue_mail(s, key=f"results:{phase.id}:observer:{address}", kind="results",
                    sender=game.judge, recipient=address, subject=subject, body=public_text,
-                   now=now, game=game, picture=png, html=public_html)
+                   now=now, game=game, picture=png, html=public_html, calendar=calendar)
     return PublicResults(public, public_text)
 
 

@@ -32,6 +32,7 @@ from gmbot.service.runtime import (
 from gmbot.service.seats.disorder import open_keys
 from gmbot.service.seats.opening import BY_GM, SeatError, open_seat
 from gmbot.service.seats.vote_owner import forget_vote
+from gmbot.service.views.calendar_entry import deadline_calendar
 from gmbot.service.views.results import deadline_text
 from gmbot.store.models import Game, OrderSet, PhaseRow, Player
 
@@ -93,7 +94,8 @@ def extend(session: Session, game: Game, text: str, now: datetime) -> str:
                           by=str(duration))
         left = timedelta(seconds=phase.paused_remaining)
         n = announce(session, game, event, "announce_extend.txt.j2", now, phase=phase.name,
-                     observers=True, paused=True, left=left, deadline=None)
+                     observers=True, paused=True, left=left, deadline=None,
+                     calendar=deadline_calendar(game, phase, now))
         return f"{phase.name} will have {left} left when the game resumes; {told(n)}"
     base = max(phase.deadline_at or now, now)
     phase.deadline_at = base + duration.total
@@ -102,7 +104,8 @@ def extend(session: Session, game: Game, text: str, now: datetime) -> str:
                       by=str(duration), deadline=phase.deadline_at.isoformat())
     n = announce(session, game, event, "announce_extend.txt.j2", now, phase=phase.name,
                  observers=True, paused=False, left=None,
-                 deadline=deadline_of(game, phase.deadline_at))
+                 deadline=deadline_of(game, phase.deadline_at),
+                 calendar=deadline_calendar(game, phase, now))
     return f"deadline of {phase.name} moved to {_when(game, phase.deadline_at)}; {told(n)}"
 
 
@@ -116,7 +119,7 @@ def pause(session: Session, game: Game, now: datetime) -> str:
     event = log_event(session, game, "paused", now, phase=phase.name,
                       remaining=phase.paused_remaining)
     n = announce(session, game, event, "announce_pause.txt.j2", now, phase=phase.name,
-                 observers=True)
+                 observers=True, calendar=deadline_calendar(game, phase, now))
     return f"game {game.name} paused; {told(n)}"
 
 
@@ -134,7 +137,8 @@ def resume(session: Session, game: Game, now: datetime) -> str:
     game.status = "active"
     event = log_event(session, game, "resumed", now, phase=phase.name)
     n = announce(session, game, event, "announce_resume.txt.j2", now, phase=phase.name,
-                 observers=True, deadline=deadline_of(game, phase.deadline_at))
+                 observers=True, deadline=deadline_of(game, phase.deadline_at),
+                 calendar=deadline_calendar(game, phase, now))
     return (f"game {game.name} resumed; deadline {_when(game, phase.deadline_at)}; "
             f"{told(n)}")
 
@@ -156,7 +160,8 @@ def _unpark(session: Session, game: Game, now: datetime) -> str:
     game.status = "active"
     event = log_event(session, game, "resumed", now, phase=phase.name, parked=True)
     n = announce(session, game, event, "announce_resume.txt.j2", now, phase=phase.name,
-                 observers=True, deadline=deadline_of(game, phase.deadline_at))
+                 observers=True, deadline=deadline_of(game, phase.deadline_at),
+                 calendar=deadline_calendar(game, phase, now))
     return (f"game {game.name} un-parked and resumed; deadline "
             f"{_when(game, phase.deadline_at)}; {told(n)}")
 
@@ -194,7 +199,8 @@ def rollback(session: Session, game: Game, target: str, now: datetime) -> str:
     event = log_event(session, game, "rolled_back", now, to=name)
     n = announce(session, game, event, "announce_rollback.txt.j2", now, phase=name,
                  observers=True, orders_of=orders_of,
-                 deadline=deadline_of(game, reopened.deadline_at))
+                 deadline=deadline_of(game, reopened.deadline_at),
+                 calendar=deadline_calendar(game, reopened, now))
     return f"game {game.name} rolled back to {name}; the orders that stood for it are kept; " \
         f"{told(n)}"
 

@@ -25,14 +25,15 @@ def deadline_of(game: Game, when: datetime | None) -> str:
 
 def announce(session: Session, game: Game, event_id: int, template: str, now: datetime,
              players: Iterable[Player] | None = None, topic: str = "",
-             observers: bool = False, **context: Any) -> int:
+             observers: bool = False, calendar: bytes | None = None, **context: Any) -> int:
     """Mail `template` to each of `players` (default: every active player), rendered with
     `player` set to the recipient, and, with `observers`, to the game's observers, rendered
     with `player` None: the template gives them only what is public. Returns how many
     players' mails were queued or brought up to date. The same action repeated in one use
     case (a GM mail of ten EXTENDs) updates the mail still queued instead of adding one
     per repeat: players read the last state once. `topic` tells apart actions of one
-    template that are no repeats (REPLACE of two powers)."""
+    template that are no repeats (REPLACE of two powers). `calendar`: the deadline's
+    calendar entry, where the action moved it (views/calendar_entry.py)."""
     sent = 0
     moment = f"announce:{template}:{topic}:{game.id}:{now.isoformat()}"
     recipients: list[tuple[Player | None, str]] = [
@@ -44,13 +45,14 @@ def announce(session: Session, game: Game, event_id: int, template: str, now: da
         html = text_html(subject, body)
         # queue_mail's keyword arguments, of several types
         mail: dict[str, Any] = {"kind": "announce", "sender": game.judge, "recipient": address,
-                "subject": subject, "body": body, "now": now, "game": game, "html": html}
+                "subject": subject, "body": body, "now": now, "game": game, "html": html,
+                "calendar": calendar}
         key = f"{moment}:{address}"
         counts = 1 if player is not None else 0
         if queue_mail(session, key=key, **mail):
             sent += counts
             continue
-        if rewrite_queued(session, key, game, subject, body, html):
+        if rewrite_queued(session, key, game, subject, body, html, calendar):
             sent += counts
         elif queue_mail(session, key=f"announce:{event_id}:{address}", **mail):
             sent += counts  # the earlier mail of this moment is gone already: this is news

@@ -18,6 +18,7 @@ from gmbot.mail.auth.secrets import check_secret, hash_secret, new_secret
 from gmbot.service.outbox.queue import is_queued, queue_mail
 from gmbot.service.outbox.render import render, render_html
 from gmbot.service.runtime import current_phase, map_for, policy_of, rules_for, state_of
+from gmbot.service.views.calendar_entry import deadline_calendar
 from gmbot.service.views.help import help_context
 from gmbot.service.views.pictures import PositionPictures
 from gmbot.service.views.results import board_summary, deadline_text
@@ -72,7 +73,8 @@ def welcome(session: Session, game: Game, player: Player | None, now: datetime,
     # One welcome per person and secret: reloading the file does not send it again.
     html = render_html("welcome.html.j2", subject, picture is not None, text=body, **context)
     queue_mail(session, key=key, kind="welcome", sender=game.judge, recipient=address,
-               subject=subject, body=body, now=now, game=game, picture=picture, html=html)
+               subject=subject, body=body, now=now, game=game, picture=picture, html=html,
+               calendar=deadline_calendar(game, phase, now))
 
 
 def _own_game(game: Game, phase: PhaseRow | None, player: Player | None) -> dict[str, Any]:

@@ -71,9 +71,9 @@ def outgoing(*, sender: str, recipient: str, subject: str, body: str, message_id
     from gmbot.mail.compose import Outgoing
     from gmbot.mail.parts import unpack
 
-    html, picture = unpack(parts)  # the HTML part is packed with the picture
+    packed = unpack(parts)  # the HTML part is packed with the picture and the calendar
     return Outgoing(sender=sender, recipient=recipient, subject=subject, body=body,
                     message_id=message_id, date=date, in_reply_to=in_reply_to,
-                    picture=picture, html=html,
+                    picture=packed.picture, html=packed.html, calendar=packed.calendar,
                     auto="auto-replied" if in_reply_to else "auto-generated",
                     head=head.encode("ascii") if head else b"")

@@ -60,11 +60,13 @@ def queue_mail(
     message_id: str | None = None,
     picture: bytes | None = None,
     html: str | None = None,
+    calendar: bytes | None = None,
 ) -> bool:
     """Queue one mail for one recipient unless a mail with this key was queued before;
     the key makes re-running a use case after a crash harmless. `message_id` (without
     angle brackets): one the caller made with new_message_id and records itself.
-    `html`: the HTML alternative of `body` (render_html), showing `picture` as MAP_SRC."""
+    `html`: the HTML alternative of `body` (render_html), showing `picture` as MAP_SRC.
+    `calendar`: the next deadline's calendar entry (service/outbox/deadlines.py)."""
     key = key[:300]  # as stored, so that long keys are found again too
     # Rows added earlier in this transaction as ORM objects and not flushed yet are looked
     # for in the session: the INSERT below does not see them.
@@ -77,7 +79,7 @@ def queue_mail(
     subject = subject[:998]
     message_id = message_id or new_message_id(
         sender, recipient_token(game, recipient, now) if game else None)
-    parts = pack(html, picture)  # both, in one column
+    parts = pack(html, picture, calendar)  # all, in one column
     head = _head(session, game, sender=sender, recipient=recipient, subject=subject,
                  body=body, message_id=message_id, date=now, in_reply_to=in_reply_to,
                  parts=parts)
@@ -91,7 +93,7 @@ def queue_mail(
 
 
 def rewrite_queued(session: Session, key: str, game: Game, subject: str, body: str,
-                   html: str | None) -> bool:
+                   html: str | None, calendar: bytes | None = None) -> bool:
     """Give the mail queued under `key`, not sent yet, a new text (the same action
     repeated in one use case: players read its last state once), signed anew; False if
     there is none (sent already)."""
@@ -99,7 +101,7 @@ def rewrite_queued(session: Session, key: str, game: Game, subject: str, body: s
         Outbound.key == key[:300], Outbound.status == "queued")).first()
     if row is None:
         return False
-    row.subject, row.body, row.picture = subject[:998], body, pack(html, None)
+    row.subject, row.body, row.picture = subject[:998], body, pack(html, None, calendar)
     row.head = _head(session, game, sender=row.sender, recipient=row.recipient,
                      subject=row.subject, body=body, message_id=row.message_id,
                      date=row.created_at, in_reply_to=row.in_reply_to, parts=row.picture)

@@ -152,7 +152,7 @@ def stored_pictures(session: Session, game: Game, phases: list[PhaseData]) -> di
     found = session.execute(select(Outbound.key, Outbound.picture)
                             .where(Outbound.game_id == game.id, Outbound.key.in_(keys)))
     # The row keeps the mail's HTML part with its picture until sent (gmbot/mail/parts.py).
-    pictures = {keys[k]: unpack(stored)[1] for k, stored in found}
+    pictures = {keys[k]: unpack(stored).picture for k, stored in found}
     return {name: png for name, png in pictures.items() if png}
 
 

@@ -1,0 +1,52 @@
+"""A deadline as a calendar entry (RFC 5545, METHOD:PUBLISH): the part of the welcome,
+results and deadline-change mails that a phone's mail client offers to add to its
+calendar. One UID per phase of a game: when the deadline moves the entry comes again
+with the same UID and a higher SEQUENCE, and the calendar moves the event it holds.
+Times are UTC (the phone shows them in its own zone); the game's zone names the local
+time in the text, for readers whose calendar does not convert."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+PRODID = "-//gmbot//deadlines//EN"
+
+
+@dataclass(frozen=True)
+class DeadlineEntry:
+    """One phase's deadline as the judge tells it at `stamp`. `deadline` None: the
+    clock is stopped (a paused game): the entry is cancelled until the game resumes."""
+
+    uid: str
+    sequence: int
+    summary: str
+    description: str
+    deadline: datetime | None
+    stamp: datetime
+    zone: str = "UTC"  # the reader's time zone (IANA), a display hint
+
+
+def ics(entry: DeadlineEntry) -> bytes:
+    """The iCalendar text of `entry` (CRLF lines)."""
+    from icalendar import Calendar, Event  # only mails that carry a deadline need it
+
+    cal = Calendar()
+    cal.add("prodid", PRODID)
+    cal.add("version", "2.0")
+    cal.add("method", "PUBLISH")
+    cal.add("x-wr-timezone", entry.zone)
+    event = Event()
+    event.add("uid", entry.uid)
+    event.add("sequence", entry.sequence)
+    event.add("dtstamp", entry.stamp.astimezone(UTC))
+    event.add("summary", entry.summary)
+    event.add("description", entry.description)
+    # A deadline is a moment: the event lasts a quarter of an hour so that it shows.
+    start = (entry.deadline or entry.stamp).astimezone(UTC)
+    event.add("dtstart", start)
+    event.add("dtend", start + timedelta(minutes=15))
+    event.add("status", "CONFIRMED" if entry.deadline else "CANCELLED")
+    event.add("transp", "TRANSPARENT")  # a deadline does not make the reader busy
+    cal.add_component(event)
+    return bytes(cal.to_ical())
