@@ -105,7 +105,7 @@ def explain(plan: Plan, unit: Unit, prince: Order | None, wazir: Order | None,
     plan.why[unit.prov] = why
 
 
-def plan_movement(state: GameState, rules: StandardRules, orders: list[Order],
+def plan_movement(state: GameState, rules: StandardRules, orders: list[Order],  # noqa: C901 - the court rules in their order
                   generals: bool) -> Plan:
     gmap = state.map
     court = Court.of(state)

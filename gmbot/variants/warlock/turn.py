@@ -68,7 +68,7 @@ def spend(state: GameState, casts: list[Cast], turn: dict[str, Any]) -> tuple[Ga
     return state.with_(power_attrs=attrs), done
 
 
-def run_spells(
+def run_spells(  # noqa: C901 - the spells in the rulebook's order
     rules: Rules, state: GameState, orders: dict[str, Order], casts: list[Cast],
     air: list[AirOrder] | None = None,
 ) -> tuple[GameState, dict[str, Order]]:
