@@ -32,11 +32,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from email.message import EmailMessage
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 import pytest
 
 if TYPE_CHECKING:
+    from imapclient import IMAPClient
+
     from tests.browserkit import Browser
     from tests.dbkit import PgDatabases
 
@@ -48,7 +50,7 @@ REPO = Path(__file__).resolve().parents[1]
 SERVERS_HINT = "start them with `bash scripts/servers start` and `eval \"$(scripts/servers env)\"`"
 
 
-def _servers_unavailable(reason: str) -> None:
+def _servers_unavailable(reason: str) -> NoReturn:
     """Skip the test, or fail it when the servers are required (CI)."""
     if os.environ.get("GMBOT_TEST_REQUIRE_SERVERS") == "1":
         pytest.fail(f"{reason} but GMBOT_TEST_REQUIRE_SERVERS=1", pytrace=False)
@@ -120,7 +122,8 @@ class MailServers:
     def ssl_context(self) -> ssl.SSLContext:
         return ssl.create_default_context(cafile=self.cafile)
 
-    def imap(self, user: str, password: str | None = None, *, implicit_tls: bool = False):
+    def imap(self, user: str, password: str | None = None, *,
+             implicit_tls: bool = False) -> IMAPClient:
         """A logged-in IMAPClient (STARTTLS, or implicit TLS); use it as a context manager."""
         from imapclient import IMAPClient
 
