@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import email
 import email.policy
+import fcntl
 import os
 import signal
 import smtplib
@@ -245,6 +246,34 @@ def mail_servers() -> MailServers:
     if servers is None:
         _servers_unavailable("GMBOT_TEST_IMAP_PORT etc. are not set (no test Dovecot)")
     return servers
+
+
+@pytest.fixture(autouse=True)
+def _dovecot_turns(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Tests that stop Dovecot (they ask for `dovecot_outage`) run alone; every other test
+    that uses it waits for them, in this run's other xdist workers and in other runs on the
+    same servers. A readers-writer lock of two files: an outage takes `gate` (so no new test
+    starts), then waits for the running ones to leave `uses`."""
+    names = request.fixturenames
+    servers = MailServers.from_env() if "mail_servers" in names else None
+    if servers is None:
+        yield
+        return
+    locks = servers.servers_dir / "dovecot"
+    outage = "dovecot_outage" in names
+    with open(locks / "turns.gate", "a") as gate, open(locks / "turns.uses", "a") as uses:
+        fcntl.flock(gate, fcntl.LOCK_EX)
+        fcntl.flock(uses, fcntl.LOCK_EX if outage else fcntl.LOCK_SH)
+        if not outage:
+            fcntl.flock(gate, fcntl.LOCK_UN)
+        yield  # the files close, and their locks go, after the test
+
+
+@pytest.fixture
+def dovecot_outage(mail_servers: MailServers) -> MailServers:
+    """mail_servers for a test that stops or restarts Dovecot: no other test uses it
+    meanwhile (see _dovecot_turns)."""
+    return mail_servers
 
 
 @pytest.fixture
