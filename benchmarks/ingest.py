@@ -1,7 +1,7 @@
 """Game-loop throughput on the local Maildir and SQLite (or PostgreSQL): ingest, deadlines,
 outbox, start-up.
 
-    .venv/bin/python benchmarks/ingest.py [--games N] [--mails M] [--home DIR] [--profile]
+    .venv/bin/python benchmarks/ingest.py [--games N] [--mails M] [--home DIR] [--profile] [--dkim]
         [--database-url URL --empty-database-url URL2]
 
 1. N running standard games are created (a game file each, 7 players with their own
@@ -30,6 +30,9 @@ stage 3 are due well after the real `now` the subprocesses of stages 5 and 6 see
 
 With --database-url the home uses that database (written to its gmbot.yaml; give an empty
 one), and --empty-database-url another empty database for the empty home of stage 5.
+
+With --dkim the home signs its mail (a new 2048-bit key): the signature is made as each mail
+is queued (stages 2 and 3), never in the flush of stage 4.
 
 Prints figures only; nothing here is a pass/fail test. With --profile each in-process
 stage runs under cProfile (figures then include its overhead) and the top functions are
@@ -336,14 +339,20 @@ def medians(label: str, walls: list[float], cpus: list[float], goal: str) -> flo
     return wall
 
 
-def use_database(home: Path, url: str | None) -> None:
+def use_database(home: Path, url: str | None, dkim: bool = False) -> None:
     """The home's configuration: sender authentication on, as deployed (the players' mail
     carries the verdict of the judge's own mail server, which it trusts:
-    docs/security.md), and the database `url` when one is given."""
+    docs/security.md), the database `url` when one is given, and with `dkim` a new key
+    that signs every mail queued (docs/operations.md)."""
     home.mkdir(parents=True, exist_ok=True)
     config = f"trusted_authserv_ids: [{BENCH_MX}]\n"
     if url:
         config += f"database_url: {url}\n"
+    if dkim:
+        from gmbot.mail.outgoing.dkim import new_key, write_private_key
+
+        write_private_key(home / "dkim.pem", new_key()[0])
+        config += "dkim: {domain: bench.test, selector: bench, key_file: dkim.pem}\n"
     (home / "gmbot.yaml").write_text(config, encoding="utf-8")
 
 
@@ -369,6 +378,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--ticks", type=int, default=15, help="`gmbot tick` runs to time (15)")
     ap.add_argument("--seed", type=int, default=1901)
     ap.add_argument("--profile", action="store_true", help="profile each stage")
+    ap.add_argument("--dkim", action="store_true",
+                    help="sign every mail with a DKIM key (2048-bit RSA), as deployed")
     ap.add_argument("--database-url", help="an empty database for the home (default: SQLite)")
     ap.add_argument("--empty-database-url", help="another, for the empty home of stage 5")
     args = ap.parse_args(argv)
@@ -390,7 +401,7 @@ def main(argv: list[str] | None = None) -> None:
         # 60 h before real time: deadlines (48 h) are past in stage 3, and the phases it
         # opens are due after real now, so the `tick` subprocesses find nothing to do.
         now = [datetime.now(UTC).replace(microsecond=0) - timedelta(hours=60)]
-        use_database(home, args.database_url)
+        use_database(home, args.database_url, args.dkim)
         app = open_app(home)
         app.clock = lambda: now[0]
         print(f"home {home}; {args.games} games, {args.mails} mails; load average "

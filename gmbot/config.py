@@ -17,7 +17,7 @@ import yaml
 
 CONFIG_NAME = "gmbot.yaml"
 KEYS = {"database_url", "inbound", "outbound", "poll_interval", "imap", "smtp", "limits",
-        "templates", "trusted_authserv_ids", "standby", "site"}
+        "templates", "trusted_authserv_ids", "standby", "site", "dkim"}
 # The `limits:` section, with its defaults (deploy/gmbot.yaml explains each).
 LIMITS: dict[str, float] = {
     "max_message_bytes": 1_000_000,  # larger mail is measured, not read, and refused
@@ -59,6 +59,8 @@ class Config:
     # The games' web pages (docs/site.md): where they are written and the address they
     # are served at; None: no site is kept current.
     site: SiteConfig | None = None
+    # The judge's own DKIM key (docs/operations.md); None: its mail goes unsigned.
+    dkim: DkimConfig | None = None
 
     @property
     def inbox(self) -> Path:
@@ -93,6 +95,31 @@ class SiteConfig:
 
     def shows(self, game: str) -> bool:
         return self.games is None or game in self.games
+
+
+@dataclass(frozen=True)
+class DkimConfig:
+    """gmbot.yaml's `dkim:` section: the signing domain (d=), the selector (s=) and the
+    file of the private key (`gmbot dkim keygen` makes both)."""
+
+    domain: str
+    selector: str
+    key_file: Path
+
+
+def _dkim(value: Any, path: Path, home: Path) -> DkimConfig | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict) or set(value) != {"domain", "selector", "key_file"}:
+        raise ConfigError(f"{path}: dkim must be a mapping of domain, selector and key_file")
+    for key in ("domain", "selector", "key_file"):
+        if not isinstance(value[key], str) or not value[key].strip():
+            raise ConfigError(f"{path}: dkim.{key} must be a name")
+    if not re.fullmatch(r"[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*", value["selector"]):
+        raise ConfigError(f"{path}: dkim.selector must be a DNS name, such as mail2026")
+    where = Path(value["key_file"]).expanduser()
+    return DkimConfig(domain=value["domain"].strip().lower(), selector=value["selector"],
+                      key_file=where if where.is_absolute() else home / where)
 
 
 def _site(value: Any, path: Path, home: Path) -> SiteConfig | None:
@@ -194,6 +221,7 @@ def load_config(home: str | Path | None = None, config_file: str | Path | None =
         trusted_authserv_ids=_names(data.get("trusted_authserv_ids"), path),
         standby=_addresses(data.get("standby"), path),
         site=_site(data.get("site"), path, home_path),
+        dkim=_dkim(data.get("dkim"), path, home_path),
     )
     if config.inbound not in ("maildir", "imap", "pipe"):
         raise ConfigError(f"inbound must be maildir, imap or pipe, not {config.inbound!r}")

@@ -4,7 +4,16 @@ itself is in root.py; importing the command modules here registers them."""
 
 from __future__ import annotations
 
-from gmbot.cli import adjudicate, demo, game, mail, picture, seats, site  # noqa: F401  (registers)
+from gmbot.cli import (  # noqa: F401  (registers)
+    adjudicate,
+    demo,
+    dkim,
+    game,
+    mail,
+    picture,
+    seats,
+    site,
+)
 from gmbot.cli.root import app_from, main
 
 __all__ = ["app_from", "main"]

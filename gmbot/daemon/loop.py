@@ -14,8 +14,10 @@ from gmbot.mail.maildir import MaildirInbox, MaildirOutbox
 from gmbot.mail.oversize import Raw
 from gmbot.pipe.spool import waiting
 from gmbot.service.app import App
+from gmbot.service.deadline.due import due_games
 from gmbot.service.deadline.parking import GameParked
-from gmbot.service.deadline.process import due_games, process_game, send_reminders
+from gmbot.service.deadline.process import process_game
+from gmbot.service.deadline.reminders import send_reminders
 from gmbot.service.outbox.delivery import Transport, flush
 from gmbot.service.outbox.retention import prune_raw_mail
 

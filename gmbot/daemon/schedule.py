@@ -28,7 +28,8 @@ from apscheduler.schedulers.blocking import BlockingScheduler
 from gmbot.daemon.loop import keep_site, outbound_transport, poll, poll_spool, run_deadlines
 from gmbot.pipe.wake import Listener
 from gmbot.service.app import App
-from gmbot.service.deadline.process import next_wakeup, send_reminders
+from gmbot.service.deadline.due import next_wakeup
+from gmbot.service.deadline.reminders import send_reminders
 from gmbot.service.inbound.imap import Backoff, IdleWatcher, MailboxUnavailable
 from gmbot.service.outbox.delivery import flush
 from gmbot.service.outbox.retention import prune_raw_mail

@@ -87,6 +87,12 @@ class Rules(ABC):
         alone was valid (one unit too many, two orders that exclude each other...)."""
         return []
 
+    def legal_extra(self, state: GameState, power: str) -> list[str]:
+        """Lines of the variant's own commands `power` may give this phase (each one
+        accepted alone by `parse_extra`), for `gmbot.engine.legal`: what a bot chooses
+        from. Standard: none; the standard forms are made from the board."""
+        return []
+
     def order_key(self, state: GameState, order: Order) -> tuple[str, ...]:
         """What an order is the order *for*: a later mail's order with the same key
         replaces it, orders with other keys stand (the ruling "a mail's order for a unit

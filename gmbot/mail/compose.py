@@ -33,6 +33,11 @@ class Outgoing:
     # The HTML alternative of the text, showing the picture (if any) as MAP_SRC; None: a
     # mail with a picture gets the plain HTML of its text, a mail without stays text only.
     html: str | None = None
+    # Header lines written above all the others, exactly as queued (CRLF-terminated):
+    # the list headers and the judge's DKIM signature over the rest (gmbot/mail/outgoing).
+    head: bytes = b""
+    # The envelope sender (SMTP MAIL FROM) a bounce comes back to; None: the sender.
+    envelope: str | None = None
 
 
 def compose(out: Outgoing) -> EmailMessage:

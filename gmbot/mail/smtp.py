@@ -14,7 +14,7 @@ import smtplib
 from email.utils import getaddresses
 from typing import Any
 
-from gmbot.mail.compose import Outgoing, compose
+from gmbot.mail.compose import WIRE_POLICY, Outgoing, compose
 from gmbot.mail.errors import PermanentFailure, TemporaryFailure
 from gmbot.mail.imap import security_mode, tls_context
 from gmbot.mail.wire import wire_bytes
@@ -77,7 +77,7 @@ class SmtpTransport:
     def send(self, out: Outgoing, name: str) -> None:
         """Send one mail, the bytes the Maildir outbox would hold (wire_bytes): what
         smtplib's send_message would send, without building it with the email package."""
-        sender = getaddresses([out.sender])[0][1]
+        sender = out.envelope or getaddresses([out.sender])[0][1]
         data = wire_bytes(out) if (sender + out.recipient).isascii() else None
         self._send(out, sender, data)
 
@@ -86,7 +86,10 @@ class SmtpTransport:
         conn = self._open()
         try:
             if data is None:  # an address needs SMTPUTF8: the email package writes it so
-                conn.send_message(compose(out), to_addrs=[out.recipient])
+                msg = compose(out)
+                conn.sendmail(sender, [out.recipient],
+                              out.head + msg.as_bytes(policy=WIRE_POLICY.clone(utf8=True)),
+                              mail_options=["SMTPUTF8", "BODY=8BITMIME"])
             else:
                 conn.sendmail(sender, [out.recipient], data)
         except smtplib.SMTPServerDisconnected:

@@ -33,7 +33,12 @@ _MIME = b"MIME-Version: 1.0\r\n"
 
 
 def wire_bytes(out: Outgoing) -> bytes:
-    """The message on the wire: compose(out).as_bytes(), mostly written directly."""
+    """The message on the wire: out.head, then compose(out).as_bytes(), mostly written
+    directly."""
+    return out.head + _message(out) if out.head else _message(out)
+
+
+def _message(out: Outgoing) -> bytes:
     if not _plain(out):
         return compose(out).as_bytes()
     head = [f"From: {out.sender}", f"To: {out.recipient}", f"Subject: {out.subject}",

@@ -10,6 +10,7 @@ from pathlib import Path
 from gmbot.config import Config, load_config
 from gmbot.mail.auth import SenderCheck
 from gmbot.service.deadline import wakeups  # noqa: F401  (registers the hook that keeps wake_at)
+from gmbot.service.outbox.heads import HEADS, Heads
 from gmbot.store.db import Database, open_database
 
 
@@ -35,5 +36,8 @@ def open_app(home: str | Path | None = None, config_file: str | Path | None = No
         for sub in ("new", "cur", "tmp"):
             (folder / sub).mkdir(parents=True, exist_ok=True)
     config.logs.mkdir(parents=True, exist_ok=True)
-    return App(config=config, db=open_database(config.database_url),
+    db = open_database(config.database_url)
+    # Every mail queued in this home's transactions gets its heads (signature) there.
+    db.sessions.configure(info={HEADS: Heads.of(config)})
+    return App(config=config, db=db,
                sender_check=SenderCheck(trusted_ids=config.trusted_authserv_ids))

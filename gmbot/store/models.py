@@ -198,6 +198,9 @@ class Outbound(Base):
     # gmbot/mail/parts.py (the name is from when it held the picture alone), rendered when
     # the mail is queued, so that a resend is the identical message; dropped once sent.
     picture: Mapped[bytes | None] = mapped_column(LargeBinary)
+    # The header lines written above the rest, as queued (CRLF lines): the list headers
+    # and the judge's DKIM signature (gmbot/service/outbox/heads.py); None: none.
+    head: Mapped[str | None] = mapped_column(Text)
 
 
 class Press(Base):

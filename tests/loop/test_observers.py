@@ -31,7 +31,8 @@ def assert_public(text: str) -> None:
     assert "@" not in text  # no address, the new player's least of all
     assert "kept for you" not in text and "no orders for" not in text
     assert "Your orders" not in text and "You (" not in text
-    assert "You receive the game's public mail as an observer." in text
+    assert "You receive the game's public mail as an observer; a mail to the judge with the " \
+        "line UNOBSERVE g stops it." in text
 
 
 def test_extend_pause_and_resume_reach_the_observer(judge: Judge, cli) -> None:  # noqa: ANN001

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from sqlalchemy import select
 
-from gmbot.service.deadline.process import next_wakeup
+from gmbot.service.deadline.due import next_wakeup
 from gmbot.service.deadline.wakeups import due_phases
 from gmbot.service.gm.load import load_game
 from gmbot.store.models import Game, PhaseRow

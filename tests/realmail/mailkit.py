@@ -131,9 +131,11 @@ deadlines:
 def make_mail_game(tmp_path: Path, servers: MailServers, *, imap: dict[str, Any] | None = None,
                    smtp: dict[str, Any] | None = None, limits: dict[str, Any] | None = None,
                    implicit_tls: bool = False, smtp_login: bool = False, name: str = "g",
-                   extra: str = "", clock: Clock | None = None) -> MailGame:
+                   extra: str = "", clock: Clock | None = None,
+                   home_config: str = "") -> MailGame:
     """A judge configured for the real servers: IMAP with TLS verified against the test
-    CA (STARTTLS, or implicit TLS), SMTP through the loopback relay."""
+    CA (STARTTLS, or implicit TLS), SMTP through the loopback relay; `home_config`: more
+    of gmbot.yaml (YAML text)."""
     judge = servers.new_user("judge")
     gm = servers.new_user("gm")
     players = {p: servers.new_user(p.lower()) for p in POWERS}
@@ -161,7 +163,8 @@ def make_mail_game(tmp_path: Path, servers: MailServers, *, imap: dict[str, Any]
     smtp_settings.update(smtp or {})
     config = {"inbound": "imap", "outbound": "smtp", "poll_interval": 5,
               "imap": imap_settings, "smtp": smtp_settings, "limits": limits or {}}
-    (home / "gmbot.yaml").write_text(yaml.safe_dump(config) + TRUST_MX, encoding="utf-8")
+    (home / "gmbot.yaml").write_text(yaml.safe_dump(config) + TRUST_MX + home_config,
+                                     encoding="utf-8")
     clock = clock or Clock()
     app = open_app(home)
     app.clock = clock

@@ -64,3 +64,12 @@ def parked_reason(s: Session, game: Game) -> str | None:
     data = s.scalars(select(Event.data).where(Event.game_id == game.id, Event.kind == "parked")
                      .order_by(Event.id.desc()).limit(1)).first()
     return str((data or {}).get("reason") or "unknown")
+
+
+def park_all(app: App, broken: list[tuple[int, str]], parked: list[str] | None) -> None:
+    """Park each (game id, why) of a step that looked at many games, each in a transaction
+    of its own; the operator's lines are added to `parked`."""
+    for game_id, why in broken:
+        line = park_game(app, game_id, why)
+        if line and parked is not None:
+            parked.append(line)

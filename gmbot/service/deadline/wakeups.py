@@ -49,7 +49,7 @@ def wake_time(game: Game, phase: PhaseRow, now: datetime | None = None) -> datet
     times = [final]
     if now is None and phase.name.endswith("R"):
         # A retreat phase may have nothing to order (units with nowhere to go are disbanded
-        # without an order: process.why_due), early processing or not: a look once opened.
+        # without an order: due.why_due), early processing or not: a look once opened.
         times.append(phase.opened_at)
     if "process" in done or ("late" not in done and (now is None or now < final)):
         times.append(deadline)

@@ -172,7 +172,7 @@ def rollback(session: Session, game: Game, target: str, now: datetime) -> str:
                         deadline_at=deadline_after(game, chosen.name, now),
                         processed_at=None, result=None,
                         # Restored orders are complete at once: early processing waits
-                        # for players to confirm or change them (see process.why_due).
+                        # for players to confirm or change them (see due.why_due).
                         reminders_sent=["rolled_back"])
     honour(session, game, reopened, now)
     session.add(reopened)

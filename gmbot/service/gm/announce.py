@@ -9,15 +9,13 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import update
 from sqlalchemy.orm import Session
 
-from gmbot.mail.parts import pack
-from gmbot.service.outbox.queue import queue_mail
+from gmbot.service.outbox.queue import queue_mail, rewrite_queued
 from gmbot.service.outbox.render import render, text_html
 from gmbot.service.runtime import active_players, policy_of
 from gmbot.service.views.results import deadline_text
-from gmbot.store.models import Game, Outbound, Player
+from gmbot.store.models import Game, Player
 
 
 def deadline_of(game: Game, when: datetime | None) -> str:
@@ -52,10 +50,7 @@ def announce(session: Session, game: Game, event_id: int, template: str, now: da
         if queue_mail(session, key=key, **mail):
             sent += counts
             continue
-        fresher = session.execute(
-            update(Outbound).where(Outbound.key == key[:300], Outbound.status == "queued")
-            .values(subject=subject[:998], body=body, picture=pack(html, None)))
-        if fresher.rowcount:  # type: ignore[attr-defined]
+        if rewrite_queued(session, key, game, subject, body, html):
             sent += counts
         elif queue_mail(session, key=f"announce:{event_id}:{address}", **mail):
             sent += counts  # the earlier mail of this moment is gone already: this is news

@@ -8,14 +8,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 VERBS = {"LIST": "LIST", "JOIN": "JOIN", "SIGNON": "JOIN", "SIGN-ON": "JOIN",
-         "OBSERVE": "OBSERVE", "TAKEOVER": "TAKEOVER", "TAKE-OVER": "TAKEOVER"}
+         "OBSERVE": "OBSERVE", "TAKEOVER": "TAKEOVER", "TAKE-OVER": "TAKEOVER",
+         "UNOBSERVE": "UNOBSERVE"}
 TWO_WORDS = {("SIGN", "ON"): "JOIN", ("TAKE", "OVER"): "TAKEOVER"}
 MOST = 5  # sign-up commands read from one mail
 
 
 @dataclass(frozen=True)
 class Ask:
-    verb: str  # LIST | JOIN | OBSERVE | TAKEOVER
+    verb: str  # LIST | JOIN | OBSERVE | TAKEOVER | UNOBSERVE
     args: tuple[str, ...]  # the words after it, as written
     line: str  # the line, for the reply
 

@@ -32,6 +32,7 @@ from sqlalchemy.orm import Session
 from gmbot.mail.errors import PermanentFailure, TemporaryFailure
 from gmbot.mail.maildir import outbox_name
 from gmbot.service.app import App
+from gmbot.service.outbox.heads import outgoing
 from gmbot.service.outbox.queue import queue_mail
 from gmbot.service.outbox.render import render
 from gmbot.store.models import Game, Outbound
@@ -225,15 +226,9 @@ def _wire(row: Outbound) -> bytes:
 
 
 def _outgoing(row: Outbound) -> Outgoing:
-    # Imported here: the email package is slow to import, and most ticks send nothing.
-    from gmbot.mail.compose import Outgoing
-    from gmbot.mail.parts import unpack
-
-    html, picture = unpack(row.picture)  # the HTML part is packed with it
-    return Outgoing(sender=row.sender, recipient=row.recipient, subject=row.subject,
+    return outgoing(sender=row.sender, recipient=row.recipient, subject=row.subject,
                     body=row.body, message_id=row.message_id, date=row.created_at,
-                    in_reply_to=row.in_reply_to, picture=picture, html=html,
-                    auto="auto-replied" if row.in_reply_to else "auto-generated")
+                    in_reply_to=row.in_reply_to, parts=row.picture, head=row.head)
 
 
 def _park_row(app: App, s: Session, row: Outbound, error: str) -> None:

@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 
 from gmbot.mail.auth.secrets import token_message_id
 from gmbot.mail.parts import pack
+from gmbot.service.outbox.heads import HEADS, Heads, list_fields, outgoing
 from gmbot.service.outbox.tokens import recipient_token
 from gmbot.store.models import Game, Outbound
 
@@ -73,13 +74,47 @@ def queue_mail(
     # queueing, and nothing reads the row back in this transaction but by a query.
     with session.no_autoflush:
         dialect = session.get_bind().dialect.name
+    subject = subject[:998]
+    message_id = message_id or new_message_id(
+        sender, recipient_token(game, recipient, now) if game else None)
+    parts = pack(html, picture)  # both, in one column
+    head = _head(session, game, sender=sender, recipient=recipient, subject=subject,
+                 body=body, message_id=message_id, date=now, in_reply_to=in_reply_to,
+                 parts=parts)
     result = session.execute(_INSERT_NEW[dialect], {
         "key": key, "kind": kind, "game_id": game.id if game else None, "sender": sender,
-        "recipient": recipient, "subject": subject[:998], "body": body,
-        "message_id": message_id or new_message_id(
-            sender, recipient_token(game, recipient, now) if game else None),
+        "recipient": recipient, "subject": subject, "body": body, "message_id": message_id,
         "in_reply_to": in_reply_to, "created_at": now, "status": "queued",
-        "next_attempt_at": now,
-        "picture": pack(html, picture),  # both, in one column
+        "next_attempt_at": now, "picture": parts, "head": head,
     })
     return result.rowcount == 1  # type: ignore[attr-defined]
+
+
+def rewrite_queued(session: Session, key: str, game: Game, subject: str, body: str,
+                   html: str | None) -> bool:
+    """Give the mail queued under `key`, not sent yet, a new text (the same action
+    repeated in one use case: players read its last state once), signed anew; False if
+    there is none (sent already)."""
+    row = session.scalars(select(Outbound).where(
+        Outbound.key == key[:300], Outbound.status == "queued")).first()
+    if row is None:
+        return False
+    row.subject, row.body, row.picture = subject[:998], body, pack(html, None)
+    row.head = _head(session, game, sender=row.sender, recipient=row.recipient,
+                     subject=row.subject, body=body, message_id=row.message_id,
+                     date=row.created_at, in_reply_to=row.in_reply_to, parts=row.picture)
+    return True
+
+
+def _head(session: Session, game: Game | None, *, sender: str, recipient: str,
+          subject: str, body: str, message_id: str, date: datetime,
+          in_reply_to: str | None, parts: bytes | None) -> str:
+    """The mail's head (outbox/heads.py): its list headers, signed with the rest when
+    the home has a DKIM key."""
+    lists = list_fields(game, sender, recipient)
+    heads: Heads | None = session.info.get(HEADS)
+    if heads is None or heads.dkim is None:
+        return lists
+    return heads.signed(lists, outgoing(
+        sender=sender, recipient=recipient, subject=subject, body=body,
+        message_id=message_id, date=date, in_reply_to=in_reply_to, parts=parts))

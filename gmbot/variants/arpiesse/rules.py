@@ -27,6 +27,7 @@ from gmbot.variants.arpiesse.colours import (
     relation,
     sorted_colours,
 )
+from gmbot.variants.arpiesse.legal import arpiesse_lines
 from gmbot.variants.arpiesse.orders import (
     ColouredBuild,
     Exchange,
@@ -51,6 +52,9 @@ class ArpiesseRules(StandardRules):
         self, parser: OrderParser, line: str, power: str, state: GameState
     ) -> Order | None:
         return parse_arpiesse(parser, line, power, state, self)
+
+    def legal_extra(self, state: GameState, power: str) -> list[str]:
+        return super().legal_extra(state, power) + arpiesse_lines(state, self, power)
 
     def built_unit(self, state: GameState, order: Order) -> Unit:
         unit = super().built_unit(state, order)

@@ -31,6 +31,7 @@ from gmbot.engine.parse import Cursor
 from gmbot.engine.result import PhaseResult, Rejection
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, GameState
+from gmbot.variants.options.home_centres.legal import home_centre_lines
 
 if TYPE_CHECKING:
     from gmbot.engine.parse import OrderParser
@@ -247,6 +248,9 @@ class ChangingHomeCentres(StandardRules):
         if why:
             raise OrderError(why)
         return order
+
+    def legal_extra(self, state: GameState, power: str) -> list[str]:
+        return super().legal_extra(state, power) + home_centre_lines(state, power)
 
     def before_movement(
         self, state: GameState, orders: dict[str, Order]

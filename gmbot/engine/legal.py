@@ -1,0 +1,132 @@
+"""Every order a power may give this phase, as order lines the judge accepts.
+
+What a bot chooses from, and what a player could be shown: the standard forms (holds,
+moves, moves by convoy, supports, convoys; retreats and disbands; builds, waives and
+removals) made from the board, plus the lines of a variant's own commands from its
+`legal_extra` hook. Each candidate goes through the same reading as a player's line
+(`read_orders`: the variant's grammar, then the checker), so a line is listed only when
+the judge, given it alone, accepts it. Refusals that depend on the whole set of a power's
+orders (the rules' `check_set`, e.g. a budget) are left to the set: each line here is
+legal by itself."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from gmbot.engine.adjudicate import read_orders
+from gmbot.engine.adjust import adjustment_counts
+from gmbot.engine.check import convoy_possible, reaches
+from gmbot.engine.map import COAST
+from gmbot.engine.parse import OrderParser
+from gmbot.engine.rules import StandardRules
+from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Unit
+
+
+@dataclass
+class LegalOrders:
+    """One power's choices: per unit (by province) the lines for it, and the lines that
+    name no unit of the board (builds, waives, a variant's commands)."""
+
+    power: str
+    units: dict[str, list[str]] = field(default_factory=dict)
+    other: list[str] = field(default_factory=list)
+    builds: int = 0  # builds (+) or removals (-) due, in an adjustment phase
+
+    def lines(self) -> list[str]:
+        return [line for lines in self.units.values() for line in lines] + self.other
+
+
+def legal_orders(state: GameState, rules: StandardRules, power: str) -> LegalOrders:
+    """Every line `power` may give in the state's phase, each accepted alone."""
+    kind = state.phase.kind
+    out = LegalOrders(power)
+    if kind == MOVEMENT:
+        for unit in _ordered_units(state, rules, power):
+            out.units[unit.prov] = _movement_lines(state, rules, unit)
+    elif kind == RETREAT:
+        for prov, entry in sorted(state.dislodged.items()):
+            if rules.may_order(state, power, entry.unit):
+                out.units[prov] = [f"{entry.unit} R {dest}"
+                                   for dest in rules.retreat_choices(state, entry)]
+                out.units[prov].append(f"{entry.unit} D")
+    elif kind == ADJUSTMENT:
+        out.builds = adjustment_counts(state, rules).get(power, 0)
+        if out.builds > 0:
+            out.other = _build_lines(state, rules, power)
+        elif out.builds < 0:
+            for unit in sorted(state.units_of(power), key=lambda u: u.prov):
+                out.units[unit.prov] = [f"REMOVE {unit}"]
+    out.other += rules.legal_extra(state, power)
+    return _accepted(state, rules, out)
+
+
+def _ordered_units(state: GameState, rules: StandardRules, power: str) -> list[Unit]:
+    """The units `power` may order (a variant lets some order others' units)."""
+    return sorted((u for u in state.units.values() if rules.may_order(state, power, u)),
+                  key=lambda u: u.prov)
+
+
+def _movement_lines(state: GameState, rules: StandardRules, unit: Unit) -> list[str]:
+    lines = [f"{unit} H"]
+    lines += [f"{unit} - {dest}" for dest in destinations(state, rules, unit)]
+    for other in sorted(state.units.values(), key=lambda u: u.prov):
+        if other is unit:
+            continue
+        if reaches(state, rules, unit, other.prov):
+            lines.append(f"{unit} S {other}")
+        for dest in destinations(state, rules, other):
+            prov = dest.partition("/")[0]
+            if prov != unit.prov and reaches(state, rules, unit, prov):
+                lines.append(f"{unit} S {other} - {prov}")
+    if unit.type == "F" and rules.can_convoy(state, unit.prov):
+        lines += _convoy_lines(state, rules, unit)
+    return lines
+
+
+def destinations(state: GameState, rules: StandardRules, unit: Unit) -> list[str]:
+    """Where the unit may move: its neighbours, and for an army on a coast every coast a
+    chain of fleets could carry it to."""
+    near = sorted(set(rules.neighbours(state, unit)))
+    if unit.type != "A" or state.map.provinces[unit.prov].type != COAST:
+        return near
+    gone = {dest.partition("/")[0] for dest in near}
+    far = [prov for prov, info in sorted(state.map.provinces.items())
+           if info.type == COAST and prov != unit.prov and prov not in gone
+           and convoy_possible(state, rules, unit.prov, prov)]
+    return near + far
+
+
+def _convoy_lines(state: GameState, rules: StandardRules, fleet: Unit) -> list[str]:
+    lines = []
+    for army in sorted(state.units.values(), key=lambda u: u.prov):
+        if army.type != "A" or state.map.provinces[army.prov].type != COAST:
+            continue
+        for prov, info in sorted(state.map.provinces.items()):
+            if (info.type == COAST and prov != army.prov
+                    and convoy_possible(state, rules, army.prov, prov)):
+                lines.append(f"{fleet} C {army} - {prov}")
+    return lines
+
+
+def _build_lines(state: GameState, rules: StandardRules, power: str) -> list[str]:
+    lines = []
+    for site in sorted(rules.build_sites(state, power)):
+        lines.append(f"BUILD A {site}")
+        if state.map.provinces[site].type == COAST:
+            lines += [f"BUILD F {loc}" for loc in state.map.fleet_locations(site)]
+    lines.append("WAIVE")
+    return lines
+
+
+def _accepted(state: GameState, rules: StandardRules, out: LegalOrders) -> LegalOrders:
+    """Only the lines the judge accepts, each read alone as a player's line is."""
+    parser = OrderParser.for_map(state.map)
+
+    def ok(line: str) -> bool:
+        kept, rejected, _ = read_orders(state, rules, out.power, [line], parser)
+        return bool(kept) and not rejected
+
+    out.units = {prov: [line for line in lines if ok(line)]
+                 for prov, lines in out.units.items()}
+    out.other = [line for line in dict.fromkeys(out.other) if ok(line)]
+    return out

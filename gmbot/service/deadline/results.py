@@ -1,0 +1,95 @@
+"""The results mailing of a processed phase: each player's own results (his private
+sections, his refused lines, his link to the game's site), the public copy to the GM and
+to every observer; each with the map of what its reader may see."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+
+from gmbot.config import Config
+from gmbot.service.deadline.context import Adjudicated, PhaseContext
+from gmbot.service.outbox.queue import queue_mail
+from gmbot.service.outbox.render import render, render_html
+from gmbot.service.views.pictures import Pictures
+from gmbot.service.views.results import deadline_text, results_view
+from gmbot.service.views.site_link import private_link
+from gmbot.store.models import OrderSet, PhaseRow
+
+
+@dataclass(frozen=True)
+class PublicResults:
+    """The public copy of the results, as the store and the game's end read it."""
+
+    view: dict[str, Any]
+    text: str
+
+
+def mail_results(config: Config, at: PhaseContext, done: Adjudicated,
+                 next_row: PhaseRow | None, now: datetime) -> PublicResults:
+    """Queue every results mail of the phase, in the caller's transaction."""
+    s, game, phase, policy = at.session, at.game, at.phase, at.policy
+    extra: dict[str, Any] = {  # the template's context
+        "game": game, "nmr": done.nmr, "disorder": done.disorder, "reason": done.reason,
+        "deadline": deadline_text(policy, next_row.deadline_at if next_row else None),
+        "corrects": _corrected(at),
+    }
+    public = results_view(at.rules, at.state, done.after, done.result, None)
+    subject, public_text = render("results.txt.j2", view=public, **extra)
+    picture = Pictures(at.rules)
+    for player in at.players:
+        rejected = _rejected(at.sets.get(player.id), done.result, player.key)
+        view = results_view(at.rules, at.state, done.after, done.result, player.key,
+                            rejected)
+        # His own pages of the game's web site (docs/site.md), where the map opens full size.
+        link = private_link(config, game, player)
+        subj, body = render("results.txt.j2", view=view, site_link=link, **extra)
+        png = picture(view)
+        queue_mail(s, key=f"results:{phase.id}:{player.address}", kind="results",
+                   sender=game.judge, recipient=player.address, subject=subj, body=body,
+                   now=now, game=game, picture=png,
+                   html=render_html("results.html.j2", subj, png is not None, view=view,
+                                    site_link=link, map_link=link, **extra))
+    png = picture(public)
+    public_html = render_html("results.html.j2", subject, png is not None, view=public,
+                              **extra)
+    queue_mail(s, key=f"results:{phase.id}:gm", kind="results", sender=game.judge,
+               recipient=game.gm, subject=subject, body=public_text, now=now, game=game,
+               picture=png, html=public_html)
+    for address in game.observers or ():  # the public copy, never a private section
+        queue_mail(s, key=f"results:{phase.id}:observer:{address}", kind="results",
+                   sender=game.judge, recipient=address, subject=subject, body=public_text,
+                   now=now, game=game, picture=png, html=public_html)
+    return PublicResults(public, public_text)
+
+
+def _corrected(at: PhaseContext) -> dict[str, str] | None:
+    """The results mail this phase's results replace, if a rollback undid an earlier
+    processing of the same phase: its subject and when it was sent."""
+    game, phase = at.game, at.phase
+    earlier = at.session.scalars(
+        select(PhaseRow).where(PhaseRow.game_id == game.id, PhaseRow.name == phase.name,
+                               PhaseRow.seq < phase.seq, PhaseRow.superseded.is_(True),
+                               PhaseRow.processed_at.is_not(None))
+        .order_by(PhaseRow.seq.desc()).limit(1)
+    ).first()
+    if earlier is None or earlier.processed_at is None:
+        return None
+    return {"phase": earlier.name, "sent": deadline_text(at.policy, earlier.processed_at)}
+
+
+def _rejected(row: OrderSet | None, result: dict[str, Any],
+              power: str) -> list[dict[str, Any]]:
+    """The lines refused when the orders came in, then those the rules refused only at
+    adjudication, when every order and spell was known (a Warlock order for a unit that
+    floated up, a move whose spell was never cast)."""
+    out = [{"line": t, "reason": w} for _, t, w in (row.errors if row else [])]
+    seen = {(r["line"], r["reason"]) for r in out}
+    for e in result.get("errors", ()):
+        if e["power"] == power and (e["order"], e["reason"]) not in seen:
+            seen.add((e["order"], e["reason"]))
+            out.append({"line": e["order"], "reason": e["reason"]})
+    return out

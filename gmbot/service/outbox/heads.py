@@ -1,0 +1,79 @@
+"""The header lines fixed when a mail is queued and written above the rest at every
+attempt (the outbox row's `head`): the list headers (which game, how to stop the mail:
+gmbot/mail/outgoing/lists.py) and the judge's DKIM signature over the whole mail. A
+signature made when the mail is sent would differ at each attempt, and cost the CPU of
+signing at every resend; made here, once, the mail sent again is the same bytes.
+
+The heads of a home are the session's (`session.info[HEADS]`, set by open_app), so that
+every use case that queues mail signs it without being handed the key."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from gmbot.config import Config, ConfigError
+from gmbot.mail.outgoing.dkim import DkimKey, DkimKeyError
+from gmbot.mail.outgoing.lists import AUTO_SUPPRESS, header_lines, list_id, list_unsubscribe
+
+if TYPE_CHECKING:
+    from gmbot.mail.compose import Outgoing
+    from gmbot.store.models import Game
+
+HEADS = "gmbot.heads"  # the key in session.info
+
+
+@dataclass(frozen=True)
+class Heads:
+    """What a home adds on top of its mail."""
+
+    dkim: DkimKey | None = None
+
+    @classmethod
+    def of(cls, config: Config) -> Heads:
+        if config.dkim is None:
+            return cls()
+        try:
+            key = DkimKey.load(config.dkim.domain, config.dkim.selector, config.dkim.key_file)
+        except DkimKeyError as e:
+            raise ConfigError(str(e)) from None
+        return cls(dkim=key)
+
+    def signed(self, lists: str, out: Outgoing) -> str:
+        """The lines on top of `out` (ASCII, CRLF lines) in a home with a key: the
+        signature of `lists` (its list headers) with the rest, and `lists`."""
+        assert self.dkim is not None
+        from gmbot.mail.wire import wire_bytes  # the email package: slow to import
+
+        head = lists.encode("ascii")
+        return (self.dkim.signature(head + wire_bytes(out)) + head).decode("ascii")
+
+
+def list_fields(game: Game | None, sender: str, recipient: str) -> str:
+    """The list headers of a mail of `game` (None: no game's) from `sender` to
+    `recipient`. List-Unsubscribe only where the reader may stop the mail: an observer's
+    (UNOBSERVE); never on what a player or the GM needs (results, acks, deadlines)."""
+    fields = [AUTO_SUPPRESS]
+    if game is not None:
+        fields.append(list_id(game.name, sender))
+        if recipient in (game.observers or ()):
+            fields.append(list_unsubscribe(sender, f"UNOBSERVE {game.name}"))
+    return header_lines(fields)
+
+
+def outgoing(*, sender: str, recipient: str, subject: str, body: str, message_id: str,
+             date: datetime, in_reply_to: str | None, parts: bytes | None,
+             head: str | None = None) -> Outgoing:
+    """The mail as the transports get it, from what its outbox row holds; the same when
+    it is queued (and signed) and at every attempt to send it."""
+    # Imported here: the email package is slow to import, and most ticks send nothing.
+    from gmbot.mail.compose import Outgoing
+    from gmbot.mail.parts import unpack
+
+    html, picture = unpack(parts)  # the HTML part is packed with the picture
+    return Outgoing(sender=sender, recipient=recipient, subject=subject, body=body,
+                    message_id=message_id, date=date, in_reply_to=in_reply_to,
+                    picture=picture, html=html,
+                    auto="auto-replied" if in_reply_to else "auto-generated",
+                    head=head.encode("ascii") if head else b"")
