@@ -87,7 +87,8 @@ def main() -> None:
     for name in KINDS:
         powers = example(name).state.powers
         for label, others in (("hold", _hold), ("random", random_orders)):
-            bot, base, solos, clock = [], [], 0, []
+            bot, base, solos = [], [], 0
+            clock: list[float] = []
             for game in range(args.games):
                 seat = powers[game % len(powers)]
                 seed = f"{name}:{label}:{game}"

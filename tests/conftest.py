@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import email
 import email.policy
+import fcntl
 import os
 import signal
 import smtplib
@@ -32,11 +33,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from email.message import EmailMessage
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 import pytest
 
 if TYPE_CHECKING:
+    from imapclient import IMAPClient
+
     from tests.browserkit import Browser
     from tests.dbkit import PgDatabases
 
@@ -48,7 +51,7 @@ REPO = Path(__file__).resolve().parents[1]
 SERVERS_HINT = "start them with `bash scripts/servers start` and `eval \"$(scripts/servers env)\"`"
 
 
-def _servers_unavailable(reason: str) -> None:
+def _servers_unavailable(reason: str) -> NoReturn:
     """Skip the test, or fail it when the servers are required (CI)."""
     if os.environ.get("GMBOT_TEST_REQUIRE_SERVERS") == "1":
         pytest.fail(f"{reason} but GMBOT_TEST_REQUIRE_SERVERS=1", pytrace=False)
@@ -120,7 +123,8 @@ class MailServers:
     def ssl_context(self) -> ssl.SSLContext:
         return ssl.create_default_context(cafile=self.cafile)
 
-    def imap(self, user: str, password: str | None = None, *, implicit_tls: bool = False):
+    def imap(self, user: str, password: str | None = None, *,
+             implicit_tls: bool = False) -> IMAPClient:
         """A logged-in IMAPClient (STARTTLS, or implicit TLS); use it as a context manager."""
         from imapclient import IMAPClient
 
@@ -242,6 +246,34 @@ def mail_servers() -> MailServers:
     if servers is None:
         _servers_unavailable("GMBOT_TEST_IMAP_PORT etc. are not set (no test Dovecot)")
     return servers
+
+
+@pytest.fixture(autouse=True)
+def _dovecot_turns(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Tests that stop Dovecot (they ask for `dovecot_outage`) run alone; every other test
+    that uses it waits for them, in this run's other xdist workers and in other runs on the
+    same servers. A readers-writer lock of two files: an outage takes `gate` (so no new test
+    starts), then waits for the running ones to leave `uses`."""
+    names = request.fixturenames
+    servers = MailServers.from_env() if "mail_servers" in names else None
+    if servers is None:
+        yield
+        return
+    locks = servers.servers_dir / "dovecot"
+    outage = "dovecot_outage" in names
+    with open(locks / "turns.gate", "a") as gate, open(locks / "turns.uses", "a") as uses:
+        fcntl.flock(gate, fcntl.LOCK_EX)
+        fcntl.flock(uses, fcntl.LOCK_EX if outage else fcntl.LOCK_SH)
+        if not outage:
+            fcntl.flock(gate, fcntl.LOCK_UN)
+        yield  # the files close, and their locks go, after the test
+
+
+@pytest.fixture
+def dovecot_outage(mail_servers: MailServers) -> MailServers:
+    """mail_servers for a test that stops or restarts Dovecot: no other test uses it
+    meanwhile (see _dovecot_turns)."""
+    return mail_servers
 
 
 @pytest.fixture

@@ -42,7 +42,7 @@ GAMES = _games()
 def mutated(draw: st.DrawFn) -> dict[str, Any]:
     game = draw(st.sampled_from(GAMES))
     path = draw(st.sampled_from([p for p in _paths(game) if p]))
-    return _put(game, path, draw(WRONG))  # type: ignore[no-any-return]
+    return _put(game, path, draw(WRONG))
 
 
 @settings(max_examples=600, deadline=None,
@@ -70,7 +70,7 @@ def _problems(tmp_path: Path, game: dict[str, Any]) -> list[str]:
 
 def _example(name: str) -> dict[str, Any]:
     text = DECLARED_VARIANTS[name].example.read_text(encoding="utf-8")  # type: ignore[union-attr]
-    return yaml.safe_load(text)  # type: ignore[no-any-return]
+    return yaml.safe_load(text)
 
 
 def test_the_problems_name_the_line_the_field_and_the_type(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 if TYPE_CHECKING:
-    from conftest import MailServers
+    from tests.conftest import MailServers
 
 
 def make_message(sender: str, to: str, subject: str, body: str) -> EmailMessage:

@@ -246,7 +246,7 @@ class OrderParser:
             toks = toks[1:]
         return toks
 
-    def _fast(self, text: str, power: str, kind: str) -> Order | None:
+    def _fast(self, text: str, power: str, kind: str) -> Order | None:  # noqa: C901 - the fast path's one pass per order kind
         if kind != MOVEMENT:
             return None
         parts = text.split(" ")

@@ -147,21 +147,49 @@ def _map_homes(gmap: GameMap) -> dict[str, tuple[str, ...]]:
 
 
 def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
+    """A position's plain data as a GameState, field by field (the helpers below, one a
+    field; each raises PositionError with the field's path)."""
     try:
         phase = Phase.parse(str(data.get("phase") or gmap.start))
     except ValueError as e:
         raise PositionError("phase", str(e)) from None
-    units: dict[str, Unit] = {}
-    prov: str | None  # a province code, None while a name's look-up has not found it
     extra = data.get("extra") or {}
     raw_owners = extra.get("owners")
     owners = frozenset(str(k).strip().upper() for k in raw_owners) if raw_owners else frozenset()
-    raw_units = data.get("units")
+    units = _units(data.get("units"), gmap, owners)
+    centers = _centers(data.get("centers"), gmap, owners)
+    homes = _homes(data.get("homes"), gmap)
+    _extra_centres(data.get("extra_centres"), gmap, centers, homes)
+    dislodged = _dislodged(data.get("dislodged"), gmap, owners)
+    raw_standoffs = data.get("standoffs")
+    standoffs = frozenset(
+        _province(gmap, s, f"standoffs[{n}]") for n, s in enumerate(raw_standoffs)
+    ) if raw_standoffs else frozenset()
+    raw_powers = data.get("powers")
+    power_attrs = {_power(gmap, key, f"powers.{key}"): dict(attrs or {})
+                   for key, attrs in raw_powers.items()} if raw_powers else {}
+    return GameState(
+        map=gmap,
+        phase=phase,
+        units=units,
+        centers=centers,
+        homes=homes,
+        dislodged=dislodged,
+        standoffs=standoffs,
+        power_attrs=power_attrs,
+        extra=dict(extra),
+    )
+
+
+# The loops below run for every unit and centre of every case: field paths for error
+# messages are only spelt out when there is an error. A power's own key, as positions write
+# it, is the look-up's answer whatever the owners.
+
+def _units(raw_units: Any, gmap: GameMap, owners: frozenset[str]) -> dict[str, Unit]:
+    """`units`: owner -> unit entries (the map's starting units when absent)."""
     if raw_units is None:
         raw_units = {k: list(p.units) for k, p in gmap.powers.items()}
-    # The loops below run for every unit and centre of every case: field paths for error
-    # messages are only spelt out when there is an error.
-    # A power's own key, as positions write it, is the look-up's answer whatever the owners.
+    units: dict[str, Unit] = {}
     power_names = gmap.power_names
     plain_units = _plain_units(gmap)
     for key, entries in (raw_units or {}).items():
@@ -173,34 +201,41 @@ def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
             known = {}  # another owner: nothing kept
         for n, entry in enumerate(entries or ()):
             unit = known.get(entry) if type(entry) is str else None
-            if unit is not None:
-                prov = unit.prov
-                if prov in units:
-                    raise PositionError(f"units.{key}[{n}]", f"two units in {prov}")
-                units[prov] = unit
-                continue
-            attrs: dict[str, Any] | None = None
-            if isinstance(entry, dict):
-                attrs = {k: v for k, v in entry.items() if k != "unit"}
-                entry = entry.get("unit", "")
-            parser = OrderParser.for_map(gmap)  # only here: most units are known
-            parsed = _unit_or_reason(parser, str(entry))
-            if isinstance(parsed, str) and attrs and attrs.get("any_terrain"):
-                parsed = _unit_anywhere(parser, str(entry))  # Warlock: walk on water...
-            if isinstance(parsed, str):
-                raise PositionError(f"units.{key}[{n}]", parsed)
-            utype, loc = parsed
-            unit = Unit(power, utype, loc, attrs)
-            if attrs is None and type(entry) is str and len(known) < _MAX_KNOWN:
-                known[entry] = unit
+            if unit is None:
+                unit = _new_unit(gmap, power, entry, f"units.{key}[{n}]", known)
             if unit.prov in units:
                 raise PositionError(f"units.{key}[{n}]", f"two units in {unit.prov}")
             units[unit.prov] = unit
-    centers: dict[str, str] = {}
-    raw_centers = data.get("centers")
+    return units
+
+
+def _new_unit(gmap: GameMap, power: str, entry: Any, path: str,
+              known: dict[str, Unit]) -> Unit:
+    """A unit entry not seen before ("A Vie", or a mapping with `unit` and attributes);
+    plain ones are kept in `known`."""
+    attrs: dict[str, Any] | None = None
+    if isinstance(entry, dict):
+        attrs = {k: v for k, v in entry.items() if k != "unit"}
+        entry = entry.get("unit", "")
+    parser = OrderParser.for_map(gmap)  # only here: most units are known
+    parsed = _unit_or_reason(parser, str(entry))
+    if isinstance(parsed, str) and attrs and attrs.get("any_terrain"):
+        parsed = _unit_anywhere(parser, str(entry))  # Warlock: walk on water...
+    if isinstance(parsed, str):
+        raise PositionError(path, parsed)
+    utype, loc = parsed
+    unit = Unit(power, utype, loc, attrs)
+    if attrs is None and type(entry) is str and len(known) < _MAX_KNOWN:
+        known[entry] = unit
+    return unit
+
+
+def _centers(raw_centers: Any, gmap: GameMap, owners: frozenset[str]) -> dict[str, str]:
+    """`centers`: owner -> supply centres (the home centres when absent)."""
     if raw_centers is None:
         raw_centers = {k: list(p.homes) for k, p in gmap.powers.items()}
-    names, supply_centres = gmap.names, gmap.supply_centres
+    centers: dict[str, str] = {}
+    power_names, names, supply_centres = gmap.power_names, gmap.names, gmap.supply_centres
     for key, provs in (raw_centers or {}).items():
         power = power_names.get(key) if type(key) is str else None
         if power is None:
@@ -214,17 +249,29 @@ def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
             if prov in centers and centers[prov] != power:
                 raise PositionError(f"centers.{key}[{n}]", f"{prov} is owned twice")
             centers[prov] = power
+    return centers
+
+
+def _homes(raw_homes: Any, gmap: GameMap) -> dict[str, tuple[str, ...]]:
+    """`homes`: power -> home centres, for the powers whose homes differ from the map's."""
     homes = dict(_map_homes(gmap))
-    for key, provs in (data.get("homes") or {}).items():
+    names = gmap.names
+    for key, provs in (raw_homes or {}).items():
         power = _power(gmap, key, f"homes.{key}")
         found = []
         for n, name in enumerate(provs or ()):
             prov = names.get(name) if isinstance(name, str) else None
             found.append(prov if prov is not None else _province(gmap, name, f"homes.{key}[{n}]"))
         homes[power] = tuple(found)
-    for key, provs in (data.get("extra_centres") or {}).items():
-        # Owned from the start but not a home centre (rule 6 of changing home centres:
-        # not counted in N). Applied here and not written back: centers and homes say it.
+    return homes
+
+
+def _extra_centres(raw: Any, gmap: GameMap, centers: dict[str, str],
+                   homes: dict[str, tuple[str, ...]]) -> None:
+    """`extra_centres`: owned from the start but not a home centre (rule 6 of changing home
+    centres: not counted in N). Applied to centers and homes and not written back: they
+    say it."""
+    for key, provs in (raw or {}).items():
         power = _power(gmap, key, f"extra_centres.{key}")
         for n, name in enumerate(provs or ()):
             path = f"extra_centres.{key}[{n}]"
@@ -235,8 +282,12 @@ def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
                 raise PositionError(path, f"{prov} is owned by {centers[prov]}")
             centers[prov] = power
             homes[power] = tuple(h for h in homes[power] if h != prov)
+
+
+def _dislodged(raw: Any, gmap: GameMap, owners: frozenset[str]) -> dict[str, Dislodged]:
+    """`dislodged`: unit -> its owner, where the attack came from, by convoy, attributes."""
     dislodged: dict[str, Dislodged] = {}
-    for text, spec in (data.get("dislodged") or {}).items():
+    for text, spec in (raw or {}).items():
         path = f"dislodged.{text}"
         spec = spec or {}
         utype, loc = parse_unit(OrderParser.for_map(gmap), text, path,
@@ -247,26 +298,7 @@ def state_from_dict(data: dict[str, Any], gmap: GameMap) -> GameState:
         attrs = {k: v for k, v in spec.items() if k not in DISLODGED_KEYS}
         unit = Unit(power, utype, loc, attrs)
         dislodged[unit.prov] = Dislodged(unit, attacker, bool(spec.get("by_convoy", False)))
-    raw_standoffs = data.get("standoffs")
-    standoffs = frozenset(
-        _province(gmap, s, f"standoffs[{n}]") for n, s in enumerate(raw_standoffs)
-    ) if raw_standoffs else frozenset()
-    power_attrs: dict[str, dict[str, Any]] = {}
-    raw_powers = data.get("powers")
-    if raw_powers:
-        for key, attrs in raw_powers.items():
-            power_attrs[_power(gmap, key, f"powers.{key}")] = dict(attrs or {})
-    return GameState(
-        map=gmap,
-        phase=phase,
-        units=units,
-        centers=centers,
-        homes=homes,
-        dislodged=dislodged,
-        standoffs=standoffs,
-        power_attrs=power_attrs,
-        extra=dict(extra),
-    )
+    return dislodged
 
 
 def unit_entry(unit: Unit) -> str | dict[str, Any]:

@@ -95,7 +95,7 @@ class Resolution:
 
     # -- set-up -----------------------------------------------------------------------
 
-    def _index_orders(self) -> None:
+    def _index_orders(self) -> None:  # noqa: C901 - hot loop, kept inline
         index, orders, units, src = self.index, self.orders, self.units, self.src
         dest, supports, state, rules = self.dest, self.supports, self.state, self.rules
         valid_support, moves_into = self.valid_support, self.moves_into

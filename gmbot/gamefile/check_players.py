@@ -13,7 +13,7 @@ from gmbot.gamefile.spec import Player
 class PlayerChecks(FieldChecks):
     open_powers: list[str]
 
-    def players(self, value: Any, present: bool,
+    def players(self, value: Any, present: bool,  # noqa: C901 - each player field checked
                 open_seats: bool = False) -> list[Player | None] | None:
         """`open_seats`: a game open for sign-up, where a power listed without an address
         is a seat to fill by mail (self.open_powers), and the list may be left out."""

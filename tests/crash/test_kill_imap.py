@@ -32,7 +32,7 @@ from tests.crash.crashkit import (
 from tests.crash.smtpsink import Delivery
 
 if TYPE_CHECKING:
-    from conftest import MailServers
+    from tests.conftest import MailServers
 
 SEED = int(os.environ.get("GMBOT_CRASH_SEED", "20260302"))
 GAMES, OVERDUE = 2, 1

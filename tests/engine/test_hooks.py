@@ -229,13 +229,13 @@ def test_engine_imports_nothing_from_mail_store_service_or_their_libraries() -> 
 class Herald(StandardRules):
     """A toy variant: announces a public line, tells France a secret, draws a number."""
 
-    def after_movement(self, state, res):  # type: ignore[no-untyped-def]
+    def after_movement(self, state, res):
         return state
 
     def unit_label(self, unit: Unit) -> str:
         return f"{unit} (herald)"
 
-    def ack_lines(self, state, power, orders):  # type: ignore[no-untyped-def]
+    def ack_lines(self, state, power, orders):
         return [f"{power} gave {len(orders)} order(s)"]
 
 
@@ -282,13 +282,13 @@ class Tithe(StandardRules):
     """A toy variant: France builds one unit fewer; German armies are hidden from others;
     every phase gets a public line."""
 
-    def adjustment_offset(self, state, power):  # type: ignore[no-untyped-def]
+    def adjustment_offset(self, state, power):
         return -1 if power == "FRANCE" else 0
 
-    def shown_to(self, state, unit, viewer):  # type: ignore[no-untyped-def]
+    def shown_to(self, state, unit, viewer):
         return unit.type != "A" or unit.power != "GERMANY" or viewer == "GERMANY"
 
-    def phase_notes(self, result):  # type: ignore[no-untyped-def]
+    def phase_notes(self, result):
         result.notes["public"] = [f"{result.before.phase} is over"]
 
 

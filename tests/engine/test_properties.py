@@ -94,7 +94,7 @@ def positions(draw: st.DrawFn) -> dict[str, tuple[str, str, str]]:
 
 
 @st.composite
-def movement_orders(draw: st.DrawFn, units: dict[str, tuple[str, str, str]]) -> dict[str, str]:
+def movement_orders(draw: st.DrawFn, units: dict[str, tuple[str, str, str]]) -> dict[str, str]:  # noqa: C901 - a strategy over order kinds
     """At most one order line per unit, keyed by province: holds, moves to neighbours,
     supports of neighbours' holds and moves, convoys through seas, and now and then a line
     that the checker will refuse."""

@@ -16,11 +16,11 @@ MAP = load_map("standard")
 class OneMove(StandardRules):
     """A toy variant: one move a turn; every winter England builds in London; a note."""
 
-    def check_set(self, state, power, orders):  # type: ignore[no-untyped-def]
+    def check_set(self, state, power, orders):
         moves = [o for o in orders if isinstance(o, Move)]
         return [(o, "one move a turn") for o in moves[1:]]
 
-    def before_adjustments(self, state, orders):  # type: ignore[no-untyped-def]
+    def before_adjustments(self, state, orders):
         return state, [*orders, Build("ENGLAND", "F", "LON")]
 
     def phase_notes(self, result: Any) -> None:

@@ -39,7 +39,7 @@ def fresh_home(tmp_path: Path, clock: Clock) -> gmbot.service.app.App:
     return app
 
 
-def without_time(data: dict) -> dict:  # type: ignore[type-arg]
+def without_time(data: dict) -> dict:
     return {k: v for k, v in data.items() if k != "exported_at"}
 
 

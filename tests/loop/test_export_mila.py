@@ -33,7 +33,7 @@ def final_position(judge: Judge) -> dict[str, tuple[list[str], list[str]]]:
                     sorted(c for c, o in state.centers.items() if o == p)) for p in POWERS}
 
 
-def replayed(saved: dict) -> MilaGame:  # type: ignore[type-arg]
+def replayed(saved: dict) -> MilaGame:
     """A new MILA game given every exported phase's orders in turn."""
     game = MilaGame(map_name="standard")
     for phase in saved["phases"][:-1]:
@@ -44,7 +44,7 @@ def replayed(saved: dict) -> MilaGame:  # type: ignore[type-arg]
     return game
 
 
-def check_same(judge: Judge) -> dict:  # type: ignore[type-arg]
+def check_same(judge: Judge) -> dict:
     saved = json.loads(export_text(judge.app, "g", form="mila"))
     loaded = from_saved_game_format(saved)
     gmbot_final = final_position(judge)

@@ -37,7 +37,7 @@ def judge(tmp_path: Path) -> Judge:
     return make_judge(tmp_path, standard_game(extra=POSITION))
 
 
-def _turn(judge: Judge, orders: dict[str, str], subject: str) -> list:  # type: ignore[type-arg]
+def _turn(judge: Judge, orders: dict[str, str], subject: str) -> list:
     for address, text in orders.items():
         judge.send(address, text, subject=f"[g] {subject}")
     judge.tick()
@@ -48,7 +48,7 @@ def body(mail) -> str:  # type: ignore[no-untyped-def]
     return raw_body(mail).replace("\r\n", "\n")
 
 
-def _show(cli: Cli) -> dict:  # type: ignore[type-arg]
+def _show(cli: Cli) -> dict:
     return json.loads(cli("game", "show", "g", "--json").output)
 
 

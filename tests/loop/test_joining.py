@@ -95,8 +95,8 @@ def test_seven_strangers_fill_the_game_and_it_starts_by_itself(judge: Judge) -> 
         assert f"  FRANCE: {[a for a, p in wishes.items() if p == 'FRANCE'][0]}" in body(told)
     # The draw is recorded and replays from its seed.
     [started] = _events(judge, "game_started")
-    joiners = [(a, list(p)) for a, p in started["joiners"]]  # type: ignore[union-attr]
-    assert assign(joiners, list(started["powers"]), int(started["seed"])) == (  # type: ignore[arg-type,call-overload]
+    joiners = [(a, list(p)) for a, p in started["joiners"]]
+    assert assign(joiners, list(started["powers"]), int(started["seed"])) == (
         started["order"], started["assignment"])
     # The new players order like any: FRANCE's orders are acknowledged.
     france = [a for a, p in wishes.items() if p == "FRANCE"][0]

@@ -19,10 +19,10 @@ def inline_picture(msg: EmailMessage) -> bytes:
     """The PNG a mail shows inline: an HTML part that shows it by Content-ID, in a
     multipart/related next to the image part, itself an alternative to the text part."""
     assert msg.get_content_type() == "multipart/alternative"
-    plain, related = msg.get_payload()
+    plain, related = msg.iter_parts()
     assert plain.get_content_type() == "text/plain"
     assert related.get_content_type() == "multipart/related"
-    html, image = related.get_payload()
+    html, image = related.iter_parts()
     assert html.get_content_type() == "text/html"
     assert image.get_content_type() == "image/png"
     assert image.get_content_disposition() == "inline"
@@ -54,4 +54,6 @@ def neutral(map_name: str) -> dict[str, Colour]:
 def unit_pixel(img: Image.Image, map_name: str, loc: str) -> Colour:
     """A pixel inside a unit's marker beside its letter."""
     x, y = map_picture(map_name).unit_point(loc)
-    return img.getpixel((x - 6, y))
+    pixel = img.getpixel((x - 6, y))
+    assert isinstance(pixel, tuple) and len(pixel) == 3, pixel  # decode() makes RGB
+    return pixel[0], pixel[1], pixel[2]

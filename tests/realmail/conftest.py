@@ -11,7 +11,7 @@ import pytest
 from tests.realmail.mailkit import MailGame, make_mail_game
 
 if TYPE_CHECKING:
-    from conftest import MailServers
+    from tests.conftest import MailServers
 
 
 @pytest.fixture

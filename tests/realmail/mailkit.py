@@ -30,7 +30,7 @@ from tests.authkit import stamp
 from tests.loop.judgekit import POWERS, Clock
 
 if TYPE_CHECKING:
-    from conftest import MailServers
+    from tests.conftest import MailServers
 
 PROCESSED = "gmbot-processed"
 

@@ -24,7 +24,7 @@ from tests.loop.judgekit import Clock
 from tests.realmail.mailkit import MailGame, free_port, make_mail_game, text
 
 if TYPE_CHECKING:
-    from conftest import MailServers
+    from tests.conftest import MailServers
 
 
 class FakeScheduler:

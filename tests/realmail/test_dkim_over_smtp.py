@@ -15,7 +15,7 @@ from tests.outgoing.dkimkit import keygen
 from tests.realmail.mailkit import make_mail_game
 
 if TYPE_CHECKING:
-    from conftest import MailServers
+    from tests.conftest import MailServers
 
 
 def test_the_judges_answer_arrives_signed_and_verifies(

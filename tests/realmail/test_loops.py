@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from tests.realmail.mailkit import PROCESSED, MailGame, make_mail_game, text
 
 if TYPE_CHECKING:
-    from conftest import MailServers
+    from tests.conftest import MailServers
 
 
 def test_the_same_mail_delivered_twice_is_handled_once(game: MailGame) -> None:

@@ -18,7 +18,7 @@ from tests.loop.judgekit import POWERS
 from tests.realmail.mailkit import PROCESSED, START, Forwarder, MailGame, free_port, make_mail_game
 
 if TYPE_CHECKING:
-    from conftest import MailServers
+    from tests.conftest import MailServers
 
 
 def hold(power: str) -> str:
@@ -27,7 +27,8 @@ def hold(power: str) -> str:
 
 
 def test_dovecot_restarts_and_outages_between_polls_lose_nothing(
-        game: MailGame, mail_servers: MailServers) -> None:
+        game: MailGame, dovecot_outage: MailServers) -> None:
+    mail_servers = dovecot_outage
     idle_settings = {**game.app.config.imap, "retry_delay": 0.05, "retry_max": 0.5}
     announced = threading.Event()
     watcher = IdleWatcher(idle_settings, announced.set).start()

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from tests.realmail.mailkit import make_mail_game, text
 
 if TYPE_CHECKING:
-    from conftest import MailServers
+    from tests.conftest import MailServers
 
 
 def test_grey_press_and_its_reply_over_smtp_and_imap(tmp_path: Path,

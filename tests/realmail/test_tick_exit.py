@@ -18,7 +18,7 @@ from tests.loop.judgekit import Clock
 from tests.realmail.mailkit import MailGame, free_port, make_mail_game
 
 if TYPE_CHECKING:
-    from conftest import MailServers
+    from tests.conftest import MailServers
 
 
 def cron_tick(game: MailGame) -> subprocess.CompletedProcess[str]:

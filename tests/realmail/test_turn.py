@@ -18,7 +18,7 @@ from tests.picture.mapkit import colours, decode, inline_picture, nearest, unit_
 from tests.realmail.mailkit import PROCESSED, START, MailGame, make_mail_game, text
 
 if TYPE_CHECKING:
-    from conftest import MailServers
+    from tests.conftest import MailServers
 
 MOVES = {"A PAR": "A PAR - BUR", "A MAR": "A MAR - SPA", "F BRE": "F BRE - MAO",
          "A MUN": "A MUN - RUH", "A BER": "A BER - KIE", "F KIE": "F KIE - HOL"}

@@ -13,7 +13,7 @@ from gmbot.mail.wire import wire_bytes
 from tests.picture.mapkit import inline_picture
 
 if TYPE_CHECKING:
-    from conftest import MailServers
+    from tests.conftest import MailServers
 
 
 def test_a_mail_with_a_map_arrives_byte_for_byte(mail_servers: MailServers,

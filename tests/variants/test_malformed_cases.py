@@ -52,7 +52,7 @@ def _put(value: Any, path: tuple[Any, ...], new: Any) -> Any:
 def mutated(draw: st.DrawFn) -> dict[str, Any]:
     case = draw(st.sampled_from(CASES))
     paths = [p for p in _paths(case) if p and p[0] != "variant"]
-    return _put(case, draw(st.sampled_from(paths)), draw(WRONG))  # type: ignore[no-any-return]
+    return _put(case, draw(st.sampled_from(paths)), draw(WRONG))
 
 
 @settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])

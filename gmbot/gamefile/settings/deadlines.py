@@ -196,7 +196,7 @@ class DeadlinePolicy:
         return rule
 
     @classmethod
-    def from_mapping(cls, data: Mapping[str, Any] | None) -> DeadlinePolicy:
+    def from_mapping(cls, data: Mapping[str, Any] | None) -> DeadlinePolicy:  # noqa: C901 - each setting checked
         """Build a policy from the `deadlines:` section of a game file (plain data).
 
         Missing keys take the defaults. Raises PolicyError listing every problem, each with

@@ -65,7 +65,7 @@ class CourtOrders(CourtBase):
             return self._prince_unit_line(parser, line, power, state)
         return self._wazir_unit_line(parser, line, power, state, court)
 
-    def _court_order(self, text: str, power: str, prince: bool, state: GameState,
+    def _court_order(self, text: str, power: str, prince: bool, state: GameState,  # noqa: C901 - one branch per court order
                      court: Court, parser: OrderParser) -> Order | None:
         gmap = state.map
         m = HIRE_RE.match(text)
