@@ -196,7 +196,9 @@ def test_calling_off_an_absence_keeps_the_cost_of_the_deadline_it_moved(tmp_path
         hour = f"{due:%Y-%m-%d %H}"
         ask(judge, addr("FRANCE"), f"ABSENCE {hour[:10]} {int(hour[11:]) - 1:02d}:00 TO "
                                    f"{hour[:10]} {hour[11:]}:00\nBACK\n")
-    moved = open_phase(judge).deadline_at - start
+    deadline = open_phase(judge).deadline_at
+    assert deadline is not None and start is not None
+    moved = deadline - start
     assert moved <= timedelta(days=14)
     assert moved >= timedelta(days=13)  # the honest part of the first move stands
     assert len(events(judge, "deadline_moved_for_absence")) <= 6

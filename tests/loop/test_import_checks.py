@@ -32,7 +32,7 @@ def full(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 def spoiled(full: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
     """`full` with the field at `path` (dots and [n]) set to `value`."""
     data = copy.deepcopy(full)
-    keys = [int(k) if k.isdigit() else k for k in path.replace("[", ".").replace("]", "")
+    keys: list[Any] = [int(k) if k.isdigit() else k for k in path.replace("[", ".").replace("]", "")
             .split(".")]
     here = data
     for key in keys[:-1]:

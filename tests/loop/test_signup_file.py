@@ -86,4 +86,5 @@ def test_the_open_seats_stay_once_someone_joined(tmp_path: Path) -> None:
         load_game(judge.app, path)
     with judge.app.db.transaction() as s:
         game = s.scalars(select(Game).where(Game.name == "open")).one()
-        assert game.settings.signup["open"] == ["AUSTRIA", "ENGLAND"]
+        signup = game.settings.signup
+        assert signup is not None and signup["open"] == ["AUSTRIA", "ENGLAND"]

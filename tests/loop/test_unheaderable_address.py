@@ -31,7 +31,7 @@ def test_a_bad_address_parks_its_mail_and_the_others_go(judge: Judge, cli: Cli) 
     assert not any("victim" in str(m.get("Bcc", "")) + str(m["To"]) for m in mails)
     with judge.app.db.transaction() as s:
         row = s.scalars(select(Outbound).where(Outbound.recipient == INJECTED)).one()
-        assert row.status == "parked" and "cannot be written" in row.last_error
+        assert row.status == "parked" and "cannot be written" in (row.last_error or "")
     cli("tick")  # it stays parked, later ticks go on, and the GM's notice goes out
     told = judge.to("gm@example.test", mails + judge.new_mail())
     assert len(told) == 1 and "Undeliverable" in told[0]["Subject"]

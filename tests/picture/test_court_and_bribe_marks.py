@@ -4,6 +4,8 @@ tells them (courts, dinars and bribes' totals are public; a briber is never name
 
 from __future__ import annotations
 
+from typing import Any
+
 from gmbot.engine.map import load_map
 from gmbot.picture.data import map_picture
 from gmbot.picture.draw import INK, WHY
@@ -35,6 +37,20 @@ BRIBE = {"variant": "capitalist", "phase": "S1900M",
          "orders": {"ENGLAND": ["F LON - NTH (1)"], "FRANCE": ["BRIBE F LON - YOR (2)"]}}
 
 
+def picture_bytes(rules: Any, view: Any) -> bytes:
+    """The results picture of a view (every view here has one)."""
+    png = results_picture(rules, view)
+    assert png is not None
+    return png
+
+
+def rgb(img: Any, xy: tuple[int, int]) -> tuple[int, int, int]:
+    """A pixel's colour as (r, g, b)."""
+    pixel = img.getpixel(xy)
+    assert isinstance(pixel, tuple)
+    return (pixel[0], pixel[1], pixel[2])
+
+
 def test_a_court_is_its_princes_own_city() -> None:
     iberia = load_map("iberia")
     assert {p: seat(iberia, p) for p in iberia.powers} == {
@@ -53,8 +69,8 @@ def test_a_wazir_is_named_at_his_princes_court_on_every_map() -> None:
             view["public"]["notes"]
         # A free agent serves no court: only NANOOK is marked.
         assert scene_of(view["public"], []).tags == {"BUR": ["Wazir NANOOK"]}
-        img = decode(results_picture(rules, view))
-        tag = [nearest(img.getpixel((x + i, y - 14 + j)), looks)
+        img = decode(picture_bytes(rules, view))
+        tag = [nearest(rgb(img, (x + i, y - 14 + j)), looks)
                for i in range(-25, 26) for j in range(-4, 4)]
         assert tag.count("paper") > len(tag) // 3, viewer
         assert "ink" in tag, viewer
@@ -62,8 +78,8 @@ def test_a_wazir_is_named_at_his_princes_court_on_every_map() -> None:
     rules, view = case_view({**COURTS, "extra": {"wazirs": {
         "nanook": {"court": None, "dinars": 1}}}}, "GRANADA")
     assert scene_of(view["public"], []).tags == {}
-    img = decode(results_picture(rules, view))
-    tag = [nearest(img.getpixel((x + i, y - 14 + j)), looks)
+    img = decode(picture_bytes(rules, view))
+    tag = [nearest(rgb(img, (x + i, y - 14 + j)), looks)
            for i in range(-25, 26) for j in range(-4, 4)]
     assert tag.count("paper") < len(tag) // 10
 
@@ -80,16 +96,16 @@ def test_a_courts_tag_moves_with_the_city_and_clears_the_unit_on_it() -> None:
     # Its first home centre he still holds.
     assert scene_of(view["public"], []).tags == {"GAL": ["Wazir NANOOK"]}
     pic = map_picture("iberia")
-    img = decode(results_picture(rules, view))
+    img = decode(picture_bytes(rules, view))
     ux, uy = pic.unit_point("GAL")
     looks = {"paper": COURT, "ink": INK, **neutral("iberia"), **colours("iberia")}
-    tag = [nearest(img.getpixel((ux + i, uy - 22 + j)), looks)
+    tag = [nearest(rgb(img, (ux + i, uy - 22 + j)), looks)
            for i in range(-20, 21) for j in range(-3, 3)]
     assert tag.count("paper") > len(tag) // 3
     # The fleet is not covered by the tag.
-    assert nearest(img.getpixel((ux - 5, uy + 3)), colours("iberia")) == "CASTILLE"
+    assert nearest(rgb(img, (ux - 5, uy + 3)), colours("iberia")) == "CASTILLE"
     bx, by = pic.unit_point("BUR")
-    near_bur = [nearest(img.getpixel((bx + i, by - 22 + j)), looks)
+    near_bur = [nearest(rgb(img, (bx + i, by - 22 + j)), looks)
                 for i in range(-20, 21) for j in range(-3, 3)]
     assert near_bur.count("paper") < len(near_bur) // 10
 
@@ -101,10 +117,10 @@ def test_a_wazir_generals_disbanded_unit_is_crossed_out_on_every_map() -> None:
         rules, view = case_view(GENERAL_LOST, viewer)
         scene = scene_of(view["public"], [])
         assert scene.losses == [Loss("A", "BAZ", "disbanded")]
-        img = decode(results_picture(rules, view))
+        img = decode(picture_bytes(rules, view))
         for dx, dy in ((0, 0), (-4, -4), (4, 4), (-4, 4), (4, -4)):
-            assert nearest(img.getpixel((x + dx, y + dy)), looks) == "ink", (viewer, dx, dy)
-        assert nearest(img.getpixel((x - 5, y)), looks) == "white", viewer
+            assert nearest(rgb(img, (x + dx, y + dy)), looks) == "ink", (viewer, dx, dy)
+        assert nearest(rgb(img, (x - 5, y)), looks) == "white", viewer
 
 
 def test_a_bribed_unit_is_captioned_on_every_map_without_its_briber() -> None:
@@ -115,14 +131,14 @@ def test_a_bribed_unit_is_captioned_on_every_map_without_its_briber() -> None:
         assert "F LON-NTH(1):YOR(2) = YOR" in view["public"]["notes"]
         scene = scene_of(view["public"], [])
         assert scene.why == {"LON": "bribed"}
-        img = decode(results_picture(rules, view))
-        box = [nearest(img.getpixel((x + i, y + j)), looks)
+        img = decode(picture_bytes(rules, view))
+        box = [nearest(rgb(img, (x + i, y + j)), looks)
                for i in range(-16, 17) for j in range(12, 20)]
         assert box.count("paper") > len(box) // 3, viewer
         assert "ink" in box, viewer
         # The fleet went where the bribe sent it, in England's colour.
         yx, yy = map_picture("standard").unit_point("YOR")
-        assert nearest(img.getpixel((yx - 6, yy)), colours("standard")) == "ENGLAND"
+        assert nearest(rgb(img, (yx - 6, yy)), colours("standard")) == "ENGLAND"
 
 
 def test_a_bribe_refused_marks_nothing() -> None:
