@@ -22,19 +22,19 @@ LINES = {
     "BALANCE": "BALANCE", "NEWPASSWORD": "NEWPASSWORD", "RULES": "RULES",
     "PROVINCES": "PROVINCES", "WAIT": "WAIT", "READY": "READY",
     "ABSENCE": "ABSENCE {me} 2030-01-10 2030-01-12", "VACATION": "VACATION 2 days",
-    "BACK": "BACK", "LIST": "LIST", "JOIN": "JOIN g", "OBSERVE": "OBSERVE g",
-    "TAKEOVER": "TAKEOVER g {me}", "RESIGN": "RESIGN {me}", "VOTE": "VOTE DRAW",
+    "BACK": "BACK", "LIST": "LIST", "JOIN": "JOIN {game}", "OBSERVE": "OBSERVE {game}",
+    "TAKEOVER": "TAKEOVER {game} {me}", "RESIGN": "RESIGN {me}", "VOTE": "VOTE DRAW",
     "DRAW": "DRAW", "CONCEDE": "CONCEDE {me}", "SET": "SET DRAW", "SUMMARY": "SUMMARY",
     "HELP": "HELP", "PROCESS": "PROCESS", "EXTEND": "EXTEND 24h", "PAUSE": "PAUSE",
     "RESUME": "RESUME", "ROLLBACK": "ROLLBACK S1901M",
-    "REPLACE": "REPLACE {me} new-{low}@example.test", "APPROVE": "APPROVE g x@example.test",
-    "REJECT": "REJECT g x@example.test", "DISORDER": "DISORDER {me}",
+    "REPLACE": "REPLACE {me} new-{low}@example.test", "APPROVE": "APPROVE {game} x@example.test",
+    "REJECT": "REJECT {game} x@example.test", "DISORDER": "DISORDER {me}",
 }
 NAMES = [row.name for row in TABLE.rows]
 
 
-def line(name: str, power: str) -> str:
-    return LINES[name].format(me=power, low=power.lower())
+def line(name: str, power: str, game: str = "g") -> str:
+    return LINES[name].format(me=power, low=power.lower(), game=game)
 
 
 def test_every_command_has_a_line_here() -> None:
@@ -42,12 +42,12 @@ def test_every_command_has_a_line_here() -> None:
 
 
 def mail_pairs(judge: Judge, first: str, seconds: list[str],
-               senders: list[tuple[str, str]]) -> None:
+               senders: list[tuple[str, str]], game: str = "g") -> None:
     """Each sender mails `first` then one of `seconds` (in turn); each mail answered."""
     sent = []
     for (address, power), second in zip(senders, seconds, strict=False):
-        text = f"{line(first, power)}\n{line(second, power)}\n"
-        judge.send(address, text, subject=f"[g] {first} {second}")
+        text = f"{line(first, power, game)}\n{line(second, power, game)}\n"
+        judge.send(address, text, subject=f"[{game}] {first} {second}")
         sent.append((newest_id(judge), text))
     report = judge.tick()
     assert not report.errors, report.errors
@@ -75,8 +75,11 @@ def senders_for(first: str) -> list[tuple[str, str]]:
 def test_each_command_then_each_other_in_one_mail(tmp_path: Path, first: str) -> None:
     senders = senders_for(first)
     for n, start in enumerate(range(0, len(NAMES), len(senders))):
-        judge = make_judge(tmp_path / str(n), standard_game(extra="nmr: civil_disorder\n"))
-        mail_pairs(judge, first, NAMES[start:start + len(senders)], senders)
+        # A game of its own for each home: on PostgreSQL a test's homes share a database.
+        game = f"g{n}"
+        judge = make_judge(tmp_path / str(n),
+                           standard_game(name=game, extra="nmr: civil_disorder\n"))
+        mail_pairs(judge, first, NAMES[start:start + len(senders)], senders, game)
         if TABLE.by_name[first].who is not Who.GM:  # ... and the GM's too, in one mail
             mail_pairs(judge, first, NAMES[start:start + len(senders)],
-                       [(GM, p) for p in POWERS])
+                       [(GM, p) for p in POWERS], game)
