@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from gmbot.variants import example_text
 from tests.loop.conftest import Cli
 
 BROKEN = """\
@@ -57,3 +58,18 @@ def test_a_file_without_problems_still_loads(cli: Cli, tmp_path: Path) -> None:
         "[A MUN, A MUN]", "[A MUN]").replace("[PAR, BUR]", "[PAR]")
     path.write_text(fixed, encoding="utf-8")
     assert "game broken created at F1905M (2 players)" in cli("game", "load", str(path)).output
+
+
+def test_capitalist_with_changing_home_centres_is_refused(cli: Cli, tmp_path: Path) -> None:
+    # A ruling: the two do not combine; the refusal names the option's line and the reason.
+    text = example_text("capitalist").replace(
+        "options:\n", "options:\n  changing_home_centres: true\n", 1)
+    path = tmp_path / "capitalist.yaml"
+    path.write_text(text, encoding="utf-8")
+    out = cli("game", "load", str(path), ok=False).output
+    line = text.splitlines().index("  changing_home_centres: true") + 1
+    refusals = [x for x in out.splitlines() if "changing_home_centres" in x]
+    assert refusals == [f"{path}:{line}: options.changing_home_centres: Capitalist does not "
+                        f"combine with changing home centres (its home centres are the "
+                        f"capitals and the centres held at the end of Fall 1899)"], out
+    assert "created" not in out

@@ -38,10 +38,13 @@ def homes_fixed(phase: Phase) -> bool:
 
 
 def home_centres(state: GameState, power: str) -> set[str]:
-    """Before the end of Fall 1899 the capital is the only home centre (3.1)."""
+    """Before the end of Fall 1899 the capital is the only home centre (3.1), with every
+    other player's capital it controls (3.2; a ruling: from the Fall it falls)."""
     cap = capital(state, power)
     if not homes_fixed(state.phase):
-        return {cap} if cap else set()
+        taken = {c for p, c in capitals(state).items()
+                 if p != power and state.centers.get(c) == power}
+        return ({cap} if cap else set()) | taken
     return set(state.homes.get(power, ())) | ({cap} if cap else set())
 
 

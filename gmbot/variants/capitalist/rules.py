@@ -65,6 +65,13 @@ class CapitalistRules(StandardRules):
     def position_problems(self, state: GameState) -> list[tuple[str, str]]:
         """Capitals a GM wrote must keep the distance of 1.3, like allocated ones."""
         problems = list(super().position_problems(state))
+        if self.options.get("changing_home_centres"):
+            # A ruling: the capitals and their year-1899 home centres are the game's
+            # economy; home centres that players move would undo it.
+            problems.append(("options.changing_home_centres",
+                             "Capitalist does not combine with changing home centres (its "
+                             "home centres are the capitals and the centres held at the end "
+                             "of Fall 1899)"))
         near = int(self.options.get("capital_min_distance", 2))
         if near > MAX_CAPITAL_DISTANCE:
             # Found by fuzzing game files: 4 or more left a power without a capital at
