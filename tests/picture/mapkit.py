@@ -19,10 +19,9 @@ def inline_picture(msg: EmailMessage) -> bytes:
     """The PNG a mail shows inline: an HTML part that shows it by Content-ID, in a
     multipart/related next to the image part, itself an alternative to the text part (the
     first part of a multipart/mixed when the mail also carries its deadline's calendar)."""
-    if msg.get_content_type() == "multipart/mixed":
-        msg = next(msg.iter_parts())
-    assert msg.get_content_type() == "multipart/alternative"
-    plain, related = msg.iter_parts()
+    shown = next(msg.iter_parts()) if msg.get_content_type() == "multipart/mixed" else msg
+    assert shown.get_content_type() == "multipart/alternative"
+    plain, related = shown.iter_parts()
     assert plain.get_content_type() == "text/plain"
     assert related.get_content_type() == "multipart/related"
     html, image = related.iter_parts()
