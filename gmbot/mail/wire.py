@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import re
 from base64 import encodebytes
-from email import quoprimime
 from email.utils import format_datetime
 from functools import lru_cache
 from hashlib import sha256
 
 from gmbot.mail.compose import LOOP_HEADER, Outgoing, compose, map_cid, with_map_cid
 from gmbot.mail.html import text_page
+from gmbot.mail.quoted_printable import encode_body
 
 # What is written verbatim; anything else goes through the email package.
 _PLAIN_ADDRESS = re.compile(r"[A-Za-z0-9._%+=-]+@[A-Za-z0-9.-]+")
@@ -69,7 +69,7 @@ def _message(out: Outgoing) -> bytes:
         top, _MIME, b'Content-Type: multipart/mixed; boundary="', mixed, b'"\r\n\r\n',
         b"--", mixed, b"\r\n", fields, b"\r\n", body,
         b"\r\n--", mixed, b"\r\n", _CALENDAR_HEAD, b"\r\n",
-        _quoted_printable(out.calendar.decode("utf-8")),
+        encode_body(out.calendar.decode("utf-8")),
         b"\r\n--", mixed, b"--\r\n"))
 
 
@@ -80,37 +80,28 @@ def _content(out: Outgoing, tag: str, first: int) -> tuple[bytes, bytes]:
     Content-ID. Boundaries are numbered from `first`."""
     html = out.html if out.html is not None or not out.picture else text_page(out.body, True)
     if html is None:
-        return _TEXT_HEAD, _quoted_printable(out.body)
+        return _TEXT_HEAD, encode_body(out.body)
     html = with_map_cid(html, out.message_id)
     outer = f"=_gmbot_{tag}_{first}".encode()
-    text = (b"--", outer, b"\r\n", _TEXT_HEAD, b"\r\n", _quoted_printable(out.body),
+    text = (b"--", outer, b"\r\n", _TEXT_HEAD, b"\r\n", encode_body(out.body),
             b"\r\n--", outer, b"\r\n")
     fields = b'Content-Type: multipart/alternative; boundary="' + outer + b'"\r\n'
     if not out.picture:
         return fields, b"".join((
-            *text, _HTML_HEAD, _MIME, b"\r\n", _quoted_printable(html),
+            *text, _HTML_HEAD, _MIME, b"\r\n", encode_body(html),
             b"\r\n--", outer, b"--\r\n"))
     inner = f"=_gmbot_{tag}_{first + 1}".encode()
     cid = map_cid(out.message_id)
     return fields, b"".join((
         *text, _MIME, b'Content-Type: multipart/related; boundary="', inner, b'"\r\n\r\n',
         b"--", inner, b"\r\n", _HTML_HEAD, b"\r\n",
-        _quoted_printable(html),
+        encode_body(html),
         b"\r\n--", inner, b"\r\n",
         b"Content-Type: image/png\r\nContent-Transfer-Encoding: base64\r\n"
         b'Content-Disposition: inline; filename="map.png"\r\n'
         b"Content-ID: <", cid.encode("ascii"), b">\r\n", _MIME, b"\r\n",
         _base64(out.picture),
         b"\r\n--", inner, b"--\r\n\r\n--", outer, b"--\r\n"))
-
-
-def _quoted_printable(text: str) -> bytes:
-    """A text part's body as the email package encodes it: lines normalised to "\\n",
-    then quoted-printable with the default policy's 78 characters; on the wire every
-    line ends in CRLF."""
-    lines = text.encode("utf-8").splitlines()
-    body = quoprimime.body_encode((b"\n".join(lines) + b"\n").decode("latin-1"), 78)
-    return ("\r\n".join(body.splitlines()) + "\r\n").encode("ascii")
 
 
 @lru_cache(maxsize=8)

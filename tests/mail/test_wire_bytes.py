@@ -152,3 +152,18 @@ def test_a_results_mail_with_its_calendar_entry_is_written_directly(
         m.setattr(wire, "compose", None)
         mails = [wire_bytes(out) for out in shapes]
     assert mails == [compose(out).as_bytes() for out in shapes]
+
+
+# Lines around the 78-character width, of "=" (quoted as three characters), spaces and
+# tabs (quoted only at the end of a line), accents and controls: every case of the
+# line breaking.
+EDGY_LINE = st.text(st.sampled_from("a=  \té\x0b\x85"), min_size=60, max_size=170)
+
+
+@settings(max_examples=400, deadline=None)
+@given(lines=st.lists(EDGY_LINE, min_size=1, max_size=4),
+       end=st.sampled_from(["", "\n", "\r\n", " ", "\t\n"]))
+def test_lines_at_the_width_are_broken_as_the_email_package_breaks_them(lines: list[str],
+                                                                        end: str) -> None:
+    out = outgoing(body="\n".join(lines) + end, html="<p>" + "\r\n".join(lines) + "</p>")
+    assert wire_bytes(out) == compose(out).as_bytes()
