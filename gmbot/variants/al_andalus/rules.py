@@ -60,6 +60,9 @@ class AlAndalusRules(CourtOrders, CourtWaiting, CourtMovement):
                         result.given[unit.name] = plan.given[prov]
         lines, self._notes = self._notes, []
         marks, self._marks = self._marks, []
+        draws, self._draws = self._draws, []
+        if draws:
+            result.notes.setdefault("random", []).extend(draws)
         result.marks += [*marks, *court_marks(result.after)]
         lines += standings(result.after)
         if result.winner:
