@@ -17,9 +17,9 @@ from gmbot.engine.adjudicate import adjudicate, read_orders
 from gmbot.engine.legal import LegalOrders, legal_orders
 from gmbot.engine.orders import Order
 from gmbot.engine.rules import StandardRules
-from gmbot.engine.state import GameState
+from gmbot.engine.state import GameState, Phase
 from gmbot.variants import make_rules
-from tests.bots.variant_players import AndalusPlayer
+from tests.bots.variant_players import AndalusPlayer, WarlockPlayer
 from tests.capitalist.test_capitalist_random import CapitalistPlayer
 from tests.variants.randomkit import Player, Setup, example, games
 
@@ -40,9 +40,17 @@ def _bare(order: Order) -> tuple[str, int]:
 
 
 def _stands_for(text: str) -> str:
-    """What a listed line stands for: Capitalist's list of ten capitals, for its first
-    choice (the lists of ten are too many to list; one for each first choice is)."""
-    return " ".join(text.split()[:2]) if text.startswith("CAPITALS ") else text
+    """What a listed line stands for where the lines are too many to list, each of them
+    for its first choice: Capitalist's list of ten capitals, Warlock's CUT 2 SUPPORTS and
+    ILLUSION (one pair listed for each first target)."""
+    words = text.split()
+    if text.startswith("CAPITALS "):
+        return " ".join(words[:2])
+    if text.startswith("CAST CUT 2 SUPPORTS "):
+        return " ".join(words[:6])
+    if text.startswith("CAST ILLUSION "):
+        return " ".join(words[:3])
+    return text
 
 
 def _listed(state: GameState, rules: StandardRules, key: str,
@@ -76,6 +84,7 @@ PLAYED: list[tuple[str, dict[str, Any] | None, type[Player]]] = [
     ("al-andalus", {"wazir_generals": True}, AndalusPlayer),
     ("al-andalus", None, AndalusPlayer),
     ("capitalist", None, CapitalistPlayer),
+    ("warlock", None, WarlockPlayer),
 ]
 
 
@@ -90,14 +99,16 @@ def _setup(name: str, options: dict[str, Any] | None) -> Setup:
 
 @pytest.mark.parametrize(("name", "options", "player"), PLAYED,
                          ids=["standard", "changing_home_centres", "al-andalus-generals",
-                              "al-andalus", "capitalist"])
+                              "al-andalus", "capitalist", "warlock"])
 def test_random_players_orders_are_all_listed(name: str, options: dict[str, Any] | None,
                                               player: type[Player]) -> None:
     compared = 0
-    for game in range(games(3)):
+    # Warlock's casts are many lines a power: one game of two years.
+    long = name != "warlock"
+    for game in range(games(3 if long else 1)):
         setup = _setup(name, options)
         state, rules = setup.state, setup.rules
-        for _ in range(12):
+        for _ in range(12 if long else 6):
             orders = player().orders(random.Random(f"legal:{name}:{game}:{state.phase}"),
                                      state, rules)
             compared += _compare(state, rules, orders)
@@ -213,3 +224,24 @@ def test_capitalist_lists_bribes_and_votes_without_their_figure() -> None:
     assert not any(line.startswith("BRIBE A PAR") for line in france.other)
     broke = legal_orders(state, rules, "GERMANY")
     assert broke.figure == 0 and broke.lines() == []  # every line costs 1 at least
+
+
+def test_warlock_lists_casts_with_uses_left_on_the_targets_the_caster_sees() -> None:
+    rules = make_rules("warlock", None)
+    state = state_from_dict({
+        "phase": "S1901M",
+        "units": {"FRANCE": ["A PAR", "F BRE"],
+                  "GERMANY": ["A MUN", {"unit": "A RUH", "invisible": True}]},
+        "powers": {"FRANCE": {"spells": {"vaporize": 0}}}}, load_map("standard"))
+    france = legal_orders(state, rules, "FRANCE").other
+    assert not [line for line in france if line.startswith("CAST VAPORIZE")]  # used up
+    assert "CAST POWER IMPERVIOUS A MUN" in france
+    # Germany's invisible army is no target of France's spells on a unit.
+    assert not {"CAST POWER IMPERVIOUS A RUH", "CAST BALLOON A RUH", "CAST ADD 1 SUPPORT A RUH H",
+                "CAST ADD 1 SUPPORT A RUH - BUR"} & set(france)
+    assert "CAST DOUBLE ORDERS A PAR - BUR - MUN" in france
+    assert "CAST GHOST F BRE - MAO" in france and "CAST GHOST A MUN - BUR" not in france
+    germany = legal_orders(state, rules, "GERMANY").other
+    assert "CAST VAPORIZE A RUH" in germany  # his own unit he sees
+    winter = state.with_(phase=Phase.parse("W1901A"), units={})
+    assert legal_orders(winter, rules, "FRANCE").other[-1:] == ["CAST EXTRA BUILD"]
