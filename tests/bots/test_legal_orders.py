@@ -19,7 +19,7 @@ from gmbot.engine.orders import Order
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState, Phase
 from gmbot.variants import make_rules
-from tests.bots.variant_players import AndalusPlayer, WarlockPlayer
+from tests.bots.variant_players import AndalusPlayer, ArpiessePlayer, WarlockPlayer
 from tests.capitalist.test_capitalist_random import CapitalistPlayer
 from tests.variants.randomkit import Player, Setup, example, games
 
@@ -85,6 +85,7 @@ PLAYED: list[tuple[str, dict[str, Any] | None, type[Player]]] = [
     ("al-andalus", None, AndalusPlayer),
     ("capitalist", None, CapitalistPlayer),
     ("warlock", None, WarlockPlayer),
+    ("arpiesse", None, ArpiessePlayer),
 ]
 
 
@@ -99,7 +100,7 @@ def _setup(name: str, options: dict[str, Any] | None) -> Setup:
 
 @pytest.mark.parametrize(("name", "options", "player"), PLAYED,
                          ids=["standard", "changing_home_centres", "al-andalus-generals",
-                              "al-andalus", "capitalist", "warlock"])
+                              "al-andalus", "capitalist", "warlock", "arpiesse"])
 def test_random_players_orders_are_all_listed(name: str, options: dict[str, Any] | None,
                                               player: type[Player]) -> None:
     compared = 0
@@ -147,6 +148,10 @@ def test_arpiesse_lists_a_build_in_each_colour_and_the_exchanges() -> None:
     setup = example("arpiesse")
     legal = legal_orders(setup.state, setup.rules, "AUSTRIA")
     assert "A VIE X A BUD" in legal.other and "A BUD X A VIE" in legal.other
+    # The fleet could support neither army, but the army in Budapest could support it;
+    # and another power's unit is as good.
+    assert "F TRI X A BUD" in legal.other and "F TRI X A VEN" in legal.other
+    assert "A VIE X A VEN" not in legal.other  # neither could support the other
     state, rules = _winter("arpiesse")
     power = next(p for p in state.powers if legal_orders(state, rules, p).builds > 0)
     builds = [line for line in legal_orders(state, rules, power).other if "BUILD" in line]

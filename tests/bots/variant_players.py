@@ -9,6 +9,7 @@ import random
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState
 from gmbot.variants.al_andalus.court import Court
+from gmbot.variants.arpiesse.colours import COLOURS
 from tests.variants.randomkit import Orders, Player
 from tests.warlock.test_warlock_fuzz import CASTS, move
 
@@ -74,3 +75,27 @@ class WarlockPlayer(Player):
                     u=rng.choice(units), m=move(rng, unit), m2=chain,
                     p=rng.choice(provs), q=rng.choice(provs)))
         return out
+
+
+class ArpiessePlayer(Player):
+    """The standard orders, builds in a random colour, and now and then an exchange of
+    one of a power's units with another of its own or anyone's (`A VIE X A BUD`), next to
+    each other or not."""
+
+    def movement(self, rng: random.Random, state: GameState, rules: StandardRules) -> Orders:
+        out = super().movement(rng, state, rules)
+        for power in state.powers:
+            own = sorted(state.units_of(power), key=lambda u: u.prov)
+            units = sorted(state.units.values(), key=lambda u: u.prov)
+            if own and rng.random() < 0.3:
+                a = rng.choice(own)
+                b = rng.choice([u for u in (own if rng.random() < 0.5 else units)
+                                if u is not a] or [a])
+                lines = [line for line in out.get(power, [])
+                         if not line.startswith((f"{a} ", f"{b} "))]
+                out[power] = [*lines, f"{a} X {b}"]
+        return out
+
+    def build_line(self, rng: random.Random, state: GameState, site: str) -> str:
+        return super().build_line(rng, state, site).replace(
+            "BUILD ", f"BUILD {rng.choice(COLOURS)} ", 1)
