@@ -39,8 +39,11 @@ class LegalOrders:
         return [line for lines in self.units.values() for line in lines] + self.other
 
 
-def legal_orders(state: GameState, rules: StandardRules, power: str) -> LegalOrders:
-    """Every line `power` may give in the state's phase, each accepted alone."""
+def legal_orders(state: GameState, rules: StandardRules, power: str,
+                 commands: bool = True) -> LegalOrders:
+    """Every line `power` may give in the state's phase, each accepted alone. Without
+    `commands`, the variant's own lines are left out (a caller that plays only the
+    standard forms then does not pay for reading a variant's many)."""
     kind = state.phase.kind
     out = LegalOrders(power)
     if kind == MOVEMENT:
@@ -59,7 +62,8 @@ def legal_orders(state: GameState, rules: StandardRules, power: str) -> LegalOrd
         elif out.builds < 0:
             for unit in sorted(state.units_of(power), key=lambda u: u.prov):
                 out.units[unit.prov] = [f"REMOVE {unit}"]
-    out.other += rules.legal_extra(state, power)
+    if commands:
+        out.other += rules.legal_extra(state, power)
     out.figure = rules.legal_figure(state, power)
     return _accepted(state, rules, out)
 

@@ -3,15 +3,18 @@ orders): each spell it has uses left of, cast on every target the spell may take
 the orders of its units in the air. The reading of each line keeps only those the rules
 allow now (a unit it cannot see, a spell of the wrong season, a ghost's balloon...).
 
-Every target is listed, save for the spells of two free targets, whose pairs are too
-many to list: CUT 2 SUPPORTS and ILLUSION are listed once for each first target (the
-second, the next target in the map's order or in the first one's group of provinces); a
-DOUBLE ORDERS is listed as each first leg alone and each move of two legs (not the forms
-with THEN). A supported move is listed to the provinces the unit borders and reaches."""
+Every target is listed, save where the choices are too many to list or cost more to
+work out than all the rest:
+- CUT 2 SUPPORTS and ILLUSION are listed once for each first target (the second, the
+  next target in the map's order, or in the first one's group of provinces);
+- an order a spell carries (DOUBLE ORDERS, MAKE INVISIBLE, WALK ON WATER, SWIM IN LAND)
+  is a hold or a move (not a support or a convoy); a DOUBLE ORDERS is each such first
+  leg alone and each move of two legs, the second to a neighbour (not the THEN forms);
+- a supported move is listed to the provinces the unit borders (not by convoy)."""
 
 from __future__ import annotations
 
-from gmbot.engine.legal import destinations, movement_lines
+from gmbot.engine.legal import destinations
 from gmbot.engine.map import IMPASSABLE
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, GameState, Unit
@@ -64,17 +67,16 @@ class _Board:
         self.places = sorted(p for p, info in state.map.provinces.items()
                              if info.type != IMPASSABLE)
         self._dests: dict[str, list[str]] = {}
-        self._lines: dict[str, list[str]] = {}
 
     def dests(self, unit: Unit) -> list[str]:
         if unit.prov not in self._dests:
             self._dests[unit.prov] = destinations(self.state, self.rules, unit)
         return self._dests[unit.prov]
 
-    def lines(self, unit: Unit) -> list[str]:
-        if unit.prov not in self._lines:
-            self._lines[unit.prov] = movement_lines(self.state, self.rules, unit)
-        return self._lines[unit.prov]
+    def moves(self, unit: Unit) -> list[str]:
+        """Its hold and its moves (a support's lines, for every other unit's every move,
+        would cost more than all the rest: a spell's order is a hold or a move here)."""
+        return [f"{unit} H", *(f"{unit} - {dest}" for dest in self.dests(unit))]
 
     def targets(self, key: str) -> list[str]:  # noqa: C901 - one branch per argument kind
         """The arguments of spell `key`, before they are read."""
@@ -85,8 +87,7 @@ class _Board:
             return [str(u) for u in self.seen] + [
                 line for u in self.own for line in self.magic_lines(u)]
         if args == "move":
-            return [line for u in self.own for line in self.lines(u)
-                    if line.startswith(f"{u} - ")]
+            return [line for u in self.own for line in self.moves(u)[1:]]
         if args == "support":
             return [line for u in self.seen
                     for line in [f"{u} H", *(f"{u} - {d}" for d in self.reaches(u))]]
@@ -107,20 +108,20 @@ class _Board:
         return [""]
 
     def reaches(self, unit: Unit) -> list[str]:
-        far = {d.partition("/")[0] for d in self.dests(unit)}
-        return sorted(set(_near(self.state, unit.prov)) | far)
+        # Its neighbours only: a convoy's reach, for every unit, costs more than the rest.
+        return _near(self.state, unit.prov)
 
     def magic_lines(self, unit: Unit) -> list[str]:
         """A unit's orders under a spell on it: its own, and (walking on water, swimming
         in land) a move to every province it borders by land or by sea."""
-        lines = list(self.lines(unit))
+        lines = self.moves(unit)
         for dest in _near(self.state, unit.prov):
             locs = self.state.map.fleet_locations(dest) if unit.type == "F" else []
             lines += [f"{unit} - {loc}" for loc in (locs if len(locs) > 1 else [dest])]
         return list(dict.fromkeys(lines))
 
     def double_lines(self, unit: Unit) -> list[str]:
-        lines = list(self.lines(unit))
+        lines = self.moves(unit)
         state = self.state
         for dest in self.dests(unit):
             moved = Unit(unit.power, unit.type, dest, unit.attrs)
@@ -128,7 +129,7 @@ class _Board:
             units[moved.prov] = moved
             there = state.with_(units=units)
             lines += [f"{unit} - {dest} - {then}"
-                      for then in destinations(there, self.rules, moved)]
+                      for then in sorted(set(self.rules.neighbours(there, moved)))]
         return lines
 
     def pairs(self, key: str) -> list[str]:
