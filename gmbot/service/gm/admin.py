@@ -33,6 +33,7 @@ from gmbot.service.seats.disorder import open_keys
 from gmbot.service.seats.opening import BY_GM, SeatError, open_seat
 from gmbot.service.seats.vote_owner import forget_vote
 from gmbot.service.views.calendar_entry import deadline_calendar
+from gmbot.service.views.open_deadline import left_text
 from gmbot.service.views.results import deadline_text
 from gmbot.store.models import Game, OrderSet, PhaseRow, Player
 
@@ -92,7 +93,7 @@ def extend(session: Session, game: Game, text: str, now: datetime) -> str:
         phase.paused_remaining += duration.total.total_seconds()
         event = log_event(session, game, "deadline_extended", now, phase=phase.name,
                           by=str(duration))
-        left = timedelta(seconds=phase.paused_remaining)
+        left = left_text(timedelta(seconds=phase.paused_remaining))
         n = announce(session, game, event, "announce_extend.txt.j2", now, phase=phase.name,
                      observers=True, paused=True, left=left, deadline=None,
                      calendar=deadline_calendar(game, phase, now))

@@ -15,8 +15,8 @@ from gmbot.service.inbound.commands.request import Line
 from gmbot.service.inbound.submit import Submission, current_submission, submit
 from gmbot.service.outbox.render import render
 from gmbot.service.runtime import current_phase, policy_of, rules_for, state_of
+from gmbot.service.views.open_deadline import open_deadline_text
 from gmbot.service.views.readiness import hold_note
-from gmbot.service.views.results import deadline_text
 from gmbot.store.models import PhaseRow
 
 
@@ -78,7 +78,7 @@ def _ack(ctx: Context, phase: PhaseRow, sub: Submission, chatter: list[Line], *,
         cleared=cleared, changed=changed, ignored=ignored, more_ignored=more_ignored,
         typos=[(n, _short(text, 200), word) for n, text, word in misspelt],
         more_rejected=more_rejected,
-        deadline=deadline_text(policy_of(ctx.game), phase.deadline_at),
+        deadline=open_deadline_text(ctx.game, phase),
         # Early processing only: at the deadline nothing waits for anyone.
         held=hold_note(sub.held) if policy_of(ctx.game).early else None,
     )[1].rstrip())
