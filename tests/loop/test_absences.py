@@ -80,6 +80,16 @@ def test_a_vacation_over_the_deadline_moves_it_and_everybody_is_told(tmp_path: P
     assert events(judge, "deadline_moved_for_absence")[0]["powers"] == ["FRANCE"]
 
 
+def test_orders_and_a_vacation_in_one_mail_show_one_deadline(tmp_path: Path) -> None:
+    """The ack is written before the mail's VACATION moves the deadline: it is written
+    again then, so that the mail names only the deadline that holds."""
+    judge = judge_with(tmp_path)
+    reply = ask(judge, addr("FRANCE"), "VACATION 3 days\n" + HOLD_ALL["FRANCE"])
+    assert "Deadline: Fri 6 Mar 2026 09:00 UTC" in reply
+    assert WED not in reply
+    assert "the deadline of S1901M moved to Fri 6 Mar 2026 09:00 UTC" in reply
+
+
 def test_the_moved_deadline_is_when_the_phase_is_processed_and_not_before(
         tmp_path: Path) -> None:
     judge = judge_with(tmp_path)
