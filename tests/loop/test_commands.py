@@ -306,6 +306,13 @@ def test_gm_replace_hands_a_power_to_a_new_address(judge: Judge) -> None:
     judge.send(addr("FRANCE"), "A PAR - BUR\n")
     text = ask(judge, GM, "REPLACE FRANCE new@example.test\n")
     assert "done: FRANCE is now played by new@example.test" in text
+    # Like a TAKEOVER newcomer, he reads the position and the orders he inherits.
+    welcome = body(next(m for m in judge.outbox() if m["To"] == "new@example.test"))
+    assert "You take over a seat of a game under way. The position now:" in welcome
+    assert "FRANCE: 3 centres, 3 units" in welcome
+    assert ("The orders standing for your power in Spring 1901 Movement (yours to change):\n"
+            "  A PAR - BUR") in welcome
+    assert "No phase has been played yet." in welcome
 
     text = ask(judge, "new@example.test", "ORDERS\n")
     assert "A PAR - BUR" in text  # the standing orders stay with the power

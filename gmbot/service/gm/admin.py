@@ -251,7 +251,7 @@ def replace_player(session: Session, game: Game, who: str, address: str, now: da
     forget_vote(session, game, player.key)
     # A new secret: the one the old player knew must not serve the new one.
     player.secret_hash, secret = settle_secret(None, None, True, game.settings.auth)
-    welcome(session, game, player, now, secret)
+    welcome(session, game, player, now, secret, catch_up=True)  # as a TAKEOVER newcomer's
     event = log_event(session, game, "player_replaced", now, who=player.key, old=old,
                       new=address)
     phase = current_phase(session, game)

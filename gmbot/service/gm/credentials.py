@@ -17,7 +17,7 @@ from gmbot.engine.state import Phase
 from gmbot.mail.auth.secrets import check_secret, hash_secret, new_secret
 from gmbot.service.outbox.queue import is_queued, queue_mail
 from gmbot.service.outbox.render import render, render_html
-from gmbot.service.runtime import current_phase, map_for, rules_for, state_of
+from gmbot.service.runtime import current_phase, latest_orders, map_for, rules_for, state_of
 from gmbot.service.views.calendar_entry import deadline_calendar
 from gmbot.service.views.help import help_context
 from gmbot.service.views.open_deadline import open_deadline_text
@@ -97,7 +97,9 @@ def _catch_up(session: Session, game: Game, phase: PhaseRow,
     last = session.scalars(select(PhaseRow).where(
         PhaseRow.game_id == game.id, PhaseRow.processed_at.is_not(None),
         PhaseRow.superseded.is_(False)).order_by(PhaseRow.seq.desc()).limit(1)).first()
+    standing = latest_orders(session, phase).get(player.id) if player.id else None
     return {"board": board_summary(state_of(game, phase, rules), rules, player.key),
+            "standing": list(standing.lines) if standing else [],
             "last_phase": Phase.parse(last.name).long() if last else None,
             "last_results": ((last.result or {}).get("public_text") or "").strip()
             if last else None}
