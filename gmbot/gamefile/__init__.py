@@ -15,7 +15,7 @@ A file's way through the package:
 
 from __future__ import annotations
 
-from gmbot.gamefile.parse import load_game_file, parse_game_text
+from gmbot.gamefile.parse import LoadedFile, load_game_file, parse_game_text, read_game_source
 from gmbot.gamefile.redact import redact_secrets
 from gmbot.gamefile.schema import EMAIL_RE, REDACTED
 from gmbot.gamefile.spec import GameFileError, GameSpec, Player, Problem
@@ -31,7 +31,9 @@ __all__ = [
     "GameSpec",
     "Player",
     "Problem",
+    "LoadedFile",
     "load_game_file",
     "parse_game_text",
+    "read_game_source",
     "redact_secrets",
 ]

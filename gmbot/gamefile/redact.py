@@ -18,6 +18,11 @@ def redact_secrets(text: str) -> str:
         root = yaml.compose(text, Loader=UntypedLoader)
     except yaml.YAMLError:
         return text
+    return redacted(text, root)
+
+
+def redacted(text: str, root: Node | None) -> str:
+    """`text`, composed as `root`, with every password's value replaced by REDACTED."""
     spans: list[tuple[int, int]] = []
 
     def walk(node: Node | None, depth: int) -> None:

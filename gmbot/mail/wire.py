@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import re
 from base64 import encodebytes
-from email import quoprimime
 from email.utils import format_datetime
 from functools import lru_cache
 from hashlib import sha256
 
 from gmbot.mail.compose import LOOP_HEADER, Outgoing, compose, map_cid, with_map_cid
 from gmbot.mail.html import text_page
+from gmbot.mail.quoted_printable import encode_body
 
 # What is written verbatim; anything else goes through the email package.
 _PLAIN_ADDRESS = re.compile(r"[A-Za-z0-9._%+=-]+@[A-Za-z0-9.-]+")
@@ -30,6 +30,11 @@ _TEXT_HEAD = (b'Content-Type: text/plain; charset="utf-8"\r\n'
               b"Content-Transfer-Encoding: quoted-printable\r\n")
 _HTML_HEAD = _TEXT_HEAD.replace(b"text/plain", b"text/html")
 _MIME = b"MIME-Version: 1.0\r\n"
+# The calendar entry's, in the order add_attachment writes them.
+_CALENDAR_HEAD = (b"Content-Transfer-Encoding: quoted-printable\r\n"
+                  b'Content-Disposition: attachment; filename="deadline.ics"\r\n'
+                  b'Content-Type: text/calendar; charset="utf-8"; method="PUBLISH"\r\n'
+                  + _MIME)
 
 
 def wire_bytes(out: Outgoing) -> bytes:
@@ -47,55 +52,56 @@ def _message(out: Outgoing) -> bytes:
         head += [f"In-Reply-To: <{out.in_reply_to}>", f"References: <{out.in_reply_to}>"]
     head += [f"Auto-Submitted: {out.auto}", f"{LOOP_HEADER}: {out.sender}", ""]
     top = "\r\n".join(head).encode("ascii")
+    tag = sha256(out.message_id.encode()).hexdigest()[:24]
+    if not out.calendar:
+        fields, body = _content(out, tag, 0)
+        # The email package writes MIME-Version after a single part's fields, before a
+        # multipart's.
+        multipart = fields.startswith(b"Content-Type: multipart/")
+        mime = _MIME + fields if multipart else fields + _MIME
+        return b"".join((top, mime, b"\r\n", body))
+    # With a calendar entry: multipart/mixed of the content (boundaries numbered from 1,
+    # the mixed one being 0) and the entry as an attachment. The content's part keeps its
+    # Content-* fields only: MIME-Version stays on top, as the email package moves them.
+    fields, body = _content(out, tag, 1)
+    mixed = f"=_gmbot_{tag}_0".encode()
+    return b"".join((
+        top, _MIME, b'Content-Type: multipart/mixed; boundary="', mixed, b'"\r\n\r\n',
+        b"--", mixed, b"\r\n", fields, b"\r\n", body,
+        b"\r\n--", mixed, b"\r\n", _CALENDAR_HEAD, b"\r\n",
+        encode_body(out.calendar.decode("utf-8")),
+        b"\r\n--", mixed, b"--\r\n"))
+
+
+def _content(out: Outgoing, tag: str, first: int) -> tuple[bytes, bytes]:
+    """The Content-* fields and the body of what the mail says, as compose builds it:
+    the text alone; or multipart/alternative of the text and the HTML; or, with a picture,
+    of the text and a multipart/related holding the HTML and the map it shows by
+    Content-ID. Boundaries are numbered from `first`."""
     html = out.html if out.html is not None or not out.picture else text_page(out.body, True)
     if html is None:
-        return b"".join((top, _TEXT_HEAD, _MIME, b"\r\n", _quoted_printable(out.body)))
+        return _TEXT_HEAD, encode_body(out.body)
     html = with_map_cid(html, out.message_id)
+    outer = f"=_gmbot_{tag}_{first}".encode()
+    text = (b"--", outer, b"\r\n", _TEXT_HEAD, b"\r\n", encode_body(out.body),
+            b"\r\n--", outer, b"\r\n")
+    fields = b'Content-Type: multipart/alternative; boundary="' + outer + b'"\r\n'
     if not out.picture:
-        return top + _with_html(out, html)
-    return top + _with_picture(out, html, out.picture)
-
-
-def _with_html(out: Outgoing, html: str) -> bytes:
-    """The structure compose builds without a picture: multipart/alternative of the text
-    and the HTML."""
-    tag = sha256(out.message_id.encode()).hexdigest()[:24]
-    outer = f"=_gmbot_{tag}_0".encode()
-    return b"".join((
-        _MIME, b'Content-Type: multipart/alternative; boundary="', outer, b'"\r\n\r\n',
-        b"--", outer, b"\r\n", _TEXT_HEAD, b"\r\n", _quoted_printable(out.body),
-        b"\r\n--", outer, b"\r\n", _HTML_HEAD, _MIME, b"\r\n", _quoted_printable(html),
-        b"\r\n--", outer, b"--\r\n"))
-
-
-def _with_picture(out: Outgoing, html: str, picture: bytes) -> bytes:
-    """The structure compose builds with a picture: multipart/alternative of the text and
-    of a multipart/related holding the HTML and the map it shows by Content-ID."""
-    tag = sha256(out.message_id.encode()).hexdigest()[:24]
-    outer, inner = f"=_gmbot_{tag}_0".encode(), f"=_gmbot_{tag}_1".encode()
+        return fields, b"".join((
+            *text, _HTML_HEAD, _MIME, b"\r\n", encode_body(html),
+            b"\r\n--", outer, b"--\r\n"))
+    inner = f"=_gmbot_{tag}_{first + 1}".encode()
     cid = map_cid(out.message_id)
-    return b"".join((
-        _MIME, b'Content-Type: multipart/alternative; boundary="', outer, b'"\r\n\r\n',
-        b"--", outer, b"\r\n", _TEXT_HEAD, b"\r\n", _quoted_printable(out.body),
-        b"\r\n--", outer, b"\r\n", _MIME,
-        b'Content-Type: multipart/related; boundary="', inner, b'"\r\n\r\n',
+    return fields, b"".join((
+        *text, _MIME, b'Content-Type: multipart/related; boundary="', inner, b'"\r\n\r\n',
         b"--", inner, b"\r\n", _HTML_HEAD, b"\r\n",
-        _quoted_printable(html),
+        encode_body(html),
         b"\r\n--", inner, b"\r\n",
         b"Content-Type: image/png\r\nContent-Transfer-Encoding: base64\r\n"
         b'Content-Disposition: inline; filename="map.png"\r\n'
         b"Content-ID: <", cid.encode("ascii"), b">\r\n", _MIME, b"\r\n",
-        _base64(picture),
+        _base64(out.picture),
         b"\r\n--", inner, b"--\r\n\r\n--", outer, b"--\r\n"))
-
-
-def _quoted_printable(text: str) -> bytes:
-    """A text part's body as the email package encodes it: lines normalised to "\\n",
-    then quoted-printable with the default policy's 78 characters; on the wire every
-    line ends in CRLF."""
-    lines = text.encode("utf-8").splitlines()
-    body = quoprimime.body_encode((b"\n".join(lines) + b"\n").decode("latin-1"), 78)
-    return ("\r\n".join(body.splitlines()) + "\r\n").encode("ascii")
 
 
 @lru_cache(maxsize=8)
@@ -107,10 +113,7 @@ def _base64(picture: bytes) -> bytes:
 
 
 def _plain(out: Outgoing) -> bool:
-    # A mail with a calendar entry (a welcome, a results mail, a deadline moved) goes
-    # through the email package: its multipart/mixed is not written here.
-    return (out.calendar is None
-            and all(_PLAIN_ADDRESS.fullmatch(a) for a in (out.sender, out.recipient))
+    return (all(_PLAIN_ADDRESS.fullmatch(a) for a in (out.sender, out.recipient))
             and len(out.message_id) <= 900
             and (_OWN_ID if out.picture else _PLAIN_ID).fullmatch(out.message_id) is not None
             and (not out.in_reply_to or (len(out.in_reply_to) <= 900 and _PLAIN_ID.fullmatch(

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from gmbot.mail import wire
 from gmbot.mail.compose import Outgoing, compose
+from gmbot.mail.outgoing.calendar import DeadlineEntry, ics
 from gmbot.mail.wire import wire_bytes
 
 ADDRESS = st.from_regex(r"[a-z0-9._+-]{1,20}@[a-z0-9.-]{1,20}", fullmatch=True)
@@ -108,4 +109,61 @@ HTML = st.text(st.characters(blacklist_categories=("Cs",)), max_size=600).map(
 def test_a_mail_with_its_own_html_part_is_written_as_the_email_package_writes_it(
         body: str, html: str, message_id: str, picture: bytes | None) -> None:
     out = outgoing(body=body, html=html, message_id=message_id, picture=picture)
+    assert wire_bytes(out) == compose(out).as_bytes()
+
+
+# A deadline's calendar entry as gmbot writes it (CRLF lines, non-ASCII in its text), and
+# any text at all: the entry is an attachment of a multipart/mixed around the content.
+ENTRY = st.builds(
+    lambda summary, description, minutes, sequence: ics(DeadlineEntry(
+        uid="b0007-S1901M@example.test", sequence=sequence, summary=summary,
+        description=description,
+        deadline=datetime(2026, 3, 3, 12, tzinfo=UTC) + timedelta(minutes=minutes),
+        stamp=datetime(2026, 3, 1, 12, 30, tzinfo=UTC), zone="Europe/Paris")),
+    st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=80), BODY,
+    st.integers(0, 10**5), st.integers(0, 20))
+CALENDAR = st.one_of(ENTRY, BODY.map(lambda text: text.encode("utf-8")))
+
+
+@settings(max_examples=300, deadline=None)
+@given(body=BODY, subject=SUBJECT, message_id=OWN_ID, reply=st.one_of(st.none(), ANY_ID),
+       calendar=CALENDAR, html=st.one_of(st.none(), HTML),
+       picture=st.one_of(st.none(), PICTURE))
+def test_a_mail_with_a_calendar_entry_is_written_as_the_email_package_writes_it(
+        body: str, subject: str, message_id: str, reply: str | None, calendar: bytes,
+        html: str | None, picture: bytes | None) -> None:
+    out = outgoing(body=body, subject=subject, message_id=message_id, in_reply_to=reply,
+                   calendar=calendar, html=html, picture=picture)
+    assert wire_bytes(out) == compose(out).as_bytes()
+
+
+def test_a_results_mail_with_its_calendar_entry_is_written_directly(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The shapes of a results, welcome and deadline mail: text only, with the HTML, with
+    the map; none of them is left to the email package."""
+    calendar = ics(DeadlineEntry(
+        uid="b0007-S1901M@example.test", sequence=1, summary="[b0007] Spring 1901 orders",
+        description="Orders due Tuesday 3 March, 13:00 (Europe/Paris).",
+        deadline=datetime(2026, 3, 3, 12, tzinfo=UTC),
+        stamp=datetime(2026, 3, 1, 12, 30, tzinfo=UTC), zone="Europe/Paris"))
+    shapes = [outgoing(calendar=calendar), outgoing(calendar=calendar, html="<p>A</p>"),
+              outgoing(calendar=calendar, picture=bytes(range(256)) * 10)]
+    with monkeypatch.context() as m:
+        m.setattr(wire, "compose", None)
+        mails = [wire_bytes(out) for out in shapes]
+    assert mails == [compose(out).as_bytes() for out in shapes]
+
+
+# Lines around the 78-character width, of "=" (quoted as three characters), spaces and
+# tabs (quoted only at the end of a line), accents and controls: every case of the
+# line breaking.
+EDGY_LINE = st.text(st.sampled_from("a=  \té\x0b\x85"), min_size=60, max_size=170)
+
+
+@settings(max_examples=400, deadline=None)
+@given(lines=st.lists(EDGY_LINE, min_size=1, max_size=4),
+       end=st.sampled_from(["", "\n", "\r\n", " ", "\t\n"]))
+def test_lines_at_the_width_are_broken_as_the_email_package_breaks_them(lines: list[str],
+                                                                        end: str) -> None:
+    out = outgoing(body="\n".join(lines) + end, html="<p>" + "\r\n".join(lines) + "</p>")
     assert wire_bytes(out) == compose(out).as_bytes()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import lru_cache
 
 PRODID = "-//gmbot//deadlines//EN"
 
@@ -27,6 +28,10 @@ class DeadlineEntry:
     zone: str = "UTC"  # the reader's time zone (IANA), a display hint
 
 
+# Written once per entry: every player of a game gets the same one in the mails of one
+# load or one deadline (welcomes, results), queued one after another, and the icalendar
+# package takes most of a millisecond to write it.
+@lru_cache(maxsize=8)
 def ics(entry: DeadlineEntry) -> bytes:
     """The iCalendar text of `entry` (CRLF lines)."""
     from icalendar import Calendar, Event  # only mails that carry a deadline need it

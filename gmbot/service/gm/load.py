@@ -21,10 +21,10 @@ from gmbot.engine.state import GameState
 from gmbot.gamefile import (
     GameFileError,
     GameSpec,
+    LoadedFile,
     Problem,
-    load_game_file,
     parse_game_text,
-    redact_secrets,
+    read_game_source,
 )
 from gmbot.gamefile.settings import GameSettings
 from gmbot.service.app import App
@@ -191,8 +191,14 @@ def read_game_file(path: str | Path) -> tuple[GameSpec, dict[str, object] | None
     """The file's spec and position, checked against its variant; raises GameFileError
     with every problem at once: the file's own and, as far as it can be read, those
     against the variant and map."""
+    loaded, position = _read_checked(path)
+    return loaded.spec, position
+
+
+def _read_checked(path: str | Path) -> tuple[LoadedFile, dict[str, object] | None]:
+    """read_game_file's, with the text to keep (its passwords redacted)."""
     try:
-        spec = load_game_file(path)
+        loaded = read_game_source(path)
     except GameFileError as e:
         more: list[Problem] = []
         if e.partial is not None:
@@ -203,7 +209,7 @@ def read_game_file(path: str | Path) -> tuple[GameSpec, dict[str, object] | None
         if not more:
             raise
         raise GameFileError(sorted([*e.problems, *more], key=lambda p: p.line or 0)) from None
-    return spec, check_spec(spec)
+    return loaded, check_spec(loaded.spec)
 
 
 def load_game(app: App, path: str | Path, force: bool = False) -> str:
@@ -213,7 +219,8 @@ def load_game(app: App, path: str | Path, force: bool = False) -> str:
     command (REPLACE) since the last load is kept when the file still has the old value,
     and the answer says so; `force` takes the file's value."""
     path = Path(path)
-    spec, position = read_game_file(path)
+    loaded, position = _read_checked(path)
+    spec = loaded.spec
     now = app.now()
     with app.db.transaction() as s:
         # Locked like process_game locks it: a reload never interleaves with a deadline.
@@ -224,14 +231,16 @@ def load_game(app: App, path: str | Path, force: bool = False) -> str:
             game = Game(name=spec.name, created_at=now)
             s.add(game)
         old_deadlines = dict(game.settings.deadlines or {})
-        old_position = None if created else _file_position(game.source)
+        # The file as last loaded, read once for its position and its players.
+        old_file = None if created else _stored_spec(game.source)
+        old_position = None if old_file is None else _file_position(old_file)
         new_gm = created or game.gm != spec.gm.lower()
-        spec, differs = (spec, []) if created else _keep_commands(game, spec, force)
+        spec, differs = (spec, []) if created else _keep_commands(game, spec, old_file, force)
         game.title = spec.title
         game.variant = spec.variant
         game.gm = spec.gm.lower()
         game.judge = spec.judge.lower()
-        game.source = redact_secrets(path.read_text(encoding="utf-8"))
+        game.source = loaded.source
         game.gm_secret_hash, gm_secret = settle_secret(game.gm_secret_hash, spec.gm_password,
                                                        new_gm, spec.auth)
         rules = make_rules(spec.variant, spec.options)
@@ -335,14 +344,13 @@ def _signup_loaded(s: Session, game: Game, spec: GameSpec, path: Path, created: 
             f"{len(seats)} seats ({', '.join(seats)})")
 
 
-def _keep_commands(game: Game, spec: GameSpec, force: bool) -> tuple[GameSpec, list[str]]:
+def _keep_commands(game: Game, spec: GameSpec, old_file: GameSpec | None,
+                   force: bool) -> tuple[GameSpec, list[str]]:
     """The spec to apply, with the GM's command-made changes kept where the file still
-    has the value it had at the last load, and a line for each difference."""
-    try:
-        before = {p.key: p.address.lower()
-                  for p in parse_game_text(game.source, stored=True).players}
-    except GameFileError:
+    has the value it had at the last load (`old_file`), and a line for each difference."""
+    if old_file is None:
         return spec, []
+    before = {p.key: p.address.lower() for p in old_file.players}
     now = {p.key: p.address for p in game.players if p.active}
     # Seats a RESIGN or civil disorder opened (gmbot/service/seats): their last player.
     opened = {p.key: p.address for p in game.players if not p.active and p.key not in now}
@@ -369,10 +377,18 @@ def _keep_commands(game: Game, spec: GameSpec, force: bool) -> tuple[GameSpec, l
     return replace(spec, players=tuple(players)), differs
 
 
-def _file_position(source: str) -> dict[str, object] | None:
-    """The position in a game file's text as it was last loaded (None if none or bad)."""
+def _stored_spec(source: str) -> GameSpec | None:
+    """The game file as it was last loaded (None if it no longer reads)."""
     try:
-        return check_spec(parse_game_text(source, stored=True))
+        return parse_game_text(source, stored=True)
+    except GameFileError:
+        return None
+
+
+def _file_position(old_file: GameSpec) -> dict[str, object] | None:
+    """The position in the game file as it was last loaded (None if none or bad)."""
+    try:
+        return check_spec(old_file)
     except GameFileError:
         return None
 
