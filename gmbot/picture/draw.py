@@ -168,11 +168,17 @@ def render(scene: Scene, gmap: GameMap, title: str = "", palette_name: str = STA
     return with_legend(img, scene.standings, colours, initials, rings)[0]
 
 
+# zlib's run-length strategy: a map's rows are long runs of one palette value, and it
+# compresses them a third of the time of the default strategy's level 6, for a file about
+# a sixth larger (the loop benchmark asked: the encoding was most of a deadline's map).
+Z_RLE = 3
+
+
 def png(img: Image.Image) -> bytes:
     out = BytesIO()
     # Few colours: a palette image is a third of the RGB one's size, and as sharp.
     img.quantize(colors=255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE) \
-        .save(out, "PNG", compress_level=6)
+        .save(out, "PNG", compress_type=Z_RLE)
     return out.getvalue()
 
 

@@ -56,6 +56,10 @@ def _environment(folder: str | None, html: bool) -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
         undefined=jinja2.StrictUndefined,
+        # Templates are read once a process (as the site's, service/site/pages.py): a
+        # template's file was checked for a change on each mail rendered, a third of an
+        # acknowledgement's HTML part.
+        auto_reload=False,
         # Compiled templates kept between processes (in a private folder of the user's
         # temporary directory, checked against the template's source): a piped mail or a
         # cron tick would otherwise compile its templates from source every time. The
