@@ -43,7 +43,9 @@ def _environment(folder: str | None, html: bool) -> jinja2.Environment:
     # a noticeable part of the start-up time.
     import jinja2
 
-    env = jinja2.Environment(
+    from gmbot.service.outbox.view_environment import ViewEnvironment
+
+    env = ViewEnvironment(
         # howto/NAME.txt.j2 is the how-to text in the folder of the variant or option NAME,
         # help/NAME.txt.j2 its part of HELP.
         loader=jinja2.ChoiceLoader([
