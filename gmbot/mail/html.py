@@ -31,15 +31,16 @@ def text_blocks(text: str) -> str:
     blocks: list[str] = []
     lines: list[str] = []  # the paragraph's lines as HTML so far
     rows = [raw.rstrip() for raw in text.splitlines()]
+    under = [*map(_underline, rows), False]  # each row's, once (a row is asked about thrice)
     for i, line in enumerate([*rows, ""]):
-        if _underline(line) and i > 0 and not _underline(rows[i - 1]) and rows[i - 1].strip():
+        if under[i] and i > 0 and not under[i - 1] and rows[i - 1].strip():
             continue  # the heading above it is drawn as a heading
         if not line.strip():
             if lines:
                 blocks.append('<div style="margin:0 0 12px 0">' + "".join(lines) + "</div>")
                 lines = []
             continue
-        heading = i + 1 < len(rows) and _underline(rows[i + 1]) and not _underline(line)
+        heading = under[i + 1] and not under[i]
         lines.append(_line(len(line) - len(line.lstrip(" ")), line.strip(), heading))
     return "\n".join(blocks)
 

@@ -55,7 +55,10 @@ def _read(name: str, suffix: str) -> bytes:
 
 @cache
 def map_picture(name: str) -> MapPicture:
-    data: dict[str, Any] = yaml.safe_load(_read(name, "picture.yaml"))
+    # libyaml's loader when installed, as for the map itself: the first picture of a run
+    # waited on the pure-Python one.
+    data: dict[str, Any] = yaml.load(_read(name, "picture.yaml"),
+                                     Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     from io import BytesIO
 
     raster = Image.open(BytesIO(_read(name, "picture.png")))

@@ -43,7 +43,9 @@ def _environment(folder: str | None, html: bool) -> jinja2.Environment:
     # a noticeable part of the start-up time.
     import jinja2
 
-    env = jinja2.Environment(
+    from gmbot.service.outbox.view_environment import ViewEnvironment
+
+    env = ViewEnvironment(
         # howto/NAME.txt.j2 is the how-to text in the folder of the variant or option NAME,
         # help/NAME.txt.j2 its part of HELP.
         loader=jinja2.ChoiceLoader([
@@ -56,6 +58,10 @@ def _environment(folder: str | None, html: bool) -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
         undefined=jinja2.StrictUndefined,
+        # Templates are read once a process (as the site's, service/site/pages.py): a
+        # template's file was checked for a change on each mail rendered, a third of an
+        # acknowledgement's HTML part.
+        auto_reload=False,
         # Compiled templates kept between processes (in a private folder of the user's
         # temporary directory, checked against the template's source): a piped mail or a
         # cron tick would otherwise compile its templates from source every time. The
