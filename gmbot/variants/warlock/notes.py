@@ -48,9 +48,13 @@ def phase_notes(rules: StandardRules, result: PhaseResult) -> None:
     if up and result.before.phase.kind == MOVEMENT:
         turn["public"].append("In the air: " + ", ".join(
             f"{u} ({result.after.map.powers[u.power].name})" for u in up.values()))
-    result.notes["public"] = list(turn["public"])
+    # Another layer's lines (an option's) stay: the spells' lines come first.
+    result.notes["public"] = [*turn["public"], *result.notes.get("public", [])]
     result.marks.extend(turn.get("marks", ()))
-    result.notes["private"] = {p: list(v) for p, v in turn["private"].items()}
+    private = {p: list(v) for p, v in turn["private"].items()}
+    for power, lines in (result.notes.get("private") or {}).items():
+        private.setdefault(power, []).extend(lines)
+    result.notes["private"] = private
     if turn["random"]:
         result.notes["random"] = list(turn["random"])
     if result.before.phase.kind == RETREAT:

@@ -243,6 +243,15 @@ class WarlockRules(StandardRules):
         # A unit in the air is a unit too, though not on the board.
         return bonus - sum(1 for u in aloft(state).values() if u.power == power)
 
+    def fixed_homes(self, state: GameState, power: str) -> dict[str, str]:
+        # The Undead spell's home centre ends by its own rule (after_adjustments): with
+        # changing home centres it counts toward no limit and no order reaches it.
+        home = state.power_attrs.get(power, {}).get("undead_home")
+        if not home or home not in state.homes.get(power, ()):
+            return {}
+        return {home: f"{home} is your home centre by the Undead spell: it is outside the "
+                      "home-centre count, and no ASSIMILATE or ABANDON changes it"}
+
     # -- battles --------------------------------------------------------------------
 
     def strength(self, res: Resolution, kind: str, unit: Unit, supports: int) -> float:
