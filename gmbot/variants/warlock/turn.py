@@ -26,6 +26,7 @@ from gmbot.variants.warlock.double import double_orders
 from gmbot.variants.warlock.illusion import apply_swap, illusion
 from gmbot.variants.warlock.log import mark, private, with_attrs, with_turn
 from gmbot.variants.warlock.magic import conditional_moves, refuse_unmet
+from gmbot.variants.warlock.moving_home import move_homes
 from gmbot.variants.warlock.spells import ATTACK, SPELLS, Cast, spells_left
 
 if TYPE_CHECKING:
@@ -98,7 +99,10 @@ def run_spells(
                            by_spell.get("cut2", []))
     _added_supports(state, turn, by_spell.get("support1", []) + by_spell.get("support2", []))
     # 4) Double orders: the first legs are adjudicated before everything else.
-    return double_orders(rules, state, orders, turn, by_spell.get("double", []), imperv)
+    state, orders = double_orders(rules, state, orders, turn, by_spell.get("double", []),
+                                  imperv)
+    # Home centres move under the normal adjudication, on the route it finds.
+    return move_homes(rules, state, turn, by_spell.get("move_home", [])), orders
 
 
 def _announce(state: GameState, casts: list[Cast],
@@ -315,18 +319,11 @@ def _undead(rules: Rules, state: GameState, turn: dict[str, Any],
 
 
 def _home_and_builds(state: GameState, by_spell: dict[str, list[Cast]]) -> GameState:
-    """Move home SC: the centre now lies in the province named (kept under its own name,
-    so ownership and home lists do not change). Extra build: noted for this winter."""
-    moved = dict(state.extra.get("moved_centres") or {})
-    for cast in by_spell.get("move_home", []):
-        centre, dest = cast.places
-        if state.centers.get(centre) == cast.power:
-            moved[centre] = dest
+    """Extra build: noted for this winter."""
     attrs = {p: dict(a) for p, a in state.power_attrs.items()}
     for cast in by_spell.get("extra_build", []):
         attrs.setdefault(cast.power, {})["extra_build"] = {"year": state.phase.year}
-    extra = {**state.extra, "moved_centres": moved} if moved else state.extra
-    return state.with_(extra=extra, power_attrs=attrs)
+    return state.with_(power_attrs=attrs)
 
 
 CATASTROPHE = "catastrophe"  # extra: province -> season ("F1901") while its retreats last
