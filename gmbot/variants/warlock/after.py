@@ -14,7 +14,7 @@ from gmbot.variants.warlock.balloon import aloft, land_late, with_aloft
 from gmbot.variants.warlock.casting import centre_location
 from gmbot.variants.warlock.double import first_leg_dislodged
 from gmbot.variants.warlock.log import mark, private, turn_of, with_attrs
-from gmbot.variants.warlock.turn import CATASTROPHE, next_movement
+from gmbot.variants.warlock.turn import CATASTROPHE, bottle_lasts, next_movement
 
 if TYPE_CHECKING:
     from gmbot.engine.hooks import Rules
@@ -39,13 +39,20 @@ def after_movement(rules: Rules, state: GameState, res: Resolution) -> GameState
             p: season for p in sorted(turn["blocked"])}})
     state = _reveal(state, res, turn)
     state = _expire_magic_terrain(state, turn)
-    bottle = {p: u for p, u in (state.extra.get("bottle") or {}).items()
-              if Phase.parse(u) > state.phase}
-    state = state.with_(extra={**{k: v for k, v in state.extra.items() if k != "bottle"},
-                               **({"bottle": bottle} if bottle else {})})
+    # The ruin of its second turn stays for that turn's retreats (after_retreats).
+    state = prune_bottle(state, retreats=bool(state.dislodged))
     if state.phase.season == "F" and not state.dislodged:
         state = end_of_fall(rules, state)
     return state
+
+
+def prune_bottle(state: GameState, retreats: bool = False) -> GameState:
+    """The bottle's ruins that last beyond this phase (or, with `retreats`, into this
+    movement turn's retreat phase)."""
+    bottle = {p: u for p, u in (state.extra.get("bottle") or {}).items()
+              if Phase.parse(u) > state.phase or (retreats and bottle_lasts(u, state.phase))}
+    return state.with_(extra={**{k: v for k, v in state.extra.items() if k != "bottle"},
+                              **({"bottle": bottle} if bottle else {})})
 
 
 def _ghosts(state: GameState, res: Resolution, turn: dict[str, Any]) -> GameState:

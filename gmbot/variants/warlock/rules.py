@@ -298,6 +298,7 @@ class WarlockRules(StandardRules):
     def after_retreats(self, state: GameState) -> GameState:
         if CATASTROPHE in state.extra:  # closed for its season only
             state = state.with_(extra={k: v for k, v in state.extra.items() if k != CATASTROPHE})
+        state = aftermath.prune_bottle(state)  # a ruin of this turn's end goes now
         if state.phase.season == "F":
             state, _ = with_turn(state)
             return aftermath.end_of_fall(self, state)

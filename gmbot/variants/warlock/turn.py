@@ -336,9 +336,16 @@ def blocked(state: GameState, turn: dict[str, Any]) -> set[str]:
     season = f"{state.phase.season}{state.phase.year}"
     out.update(p for p, s in (state.extra.get(CATASTROPHE) or {}).items() if s == season)
     for prov, until in (state.extra.get("bottle") or {}).items():
-        if Phase.parse(until) >= state.phase:
+        if bottle_lasts(until, state.phase):
             out.add(prov)
     return out
+
+
+def bottle_lasts(until: str, phase: Phase) -> bool:
+    """Whether the bottle's ruin, impassable until the movement turn `until`, still is in
+    `phase`: through that turn's retreats too (a ruling)."""
+    last = Phase.parse(until)
+    return Phase.make(last.season, last.year, "R") >= phase
 
 
 def _block_moves(rules: Rules, state: GameState, orders: dict[str, Order],
