@@ -84,6 +84,18 @@ def _ghosts(state: GameState, res: Resolution, turn: dict[str, Any]) -> GameStat
     return state.with_(units=units)
 
 
+def ghost_met_in_retreat(state: GameState, turn: dict[str, Any], prov: str,
+                         ghost: Unit) -> GameState:
+    """A retreat ordered into a ghost's province: the ghost fades (it never impedes; the
+    retreat went there, or bounced with another retreat and the unit is disbanded)."""
+    turn["public"].append(f"{ghost} ({_name(state, ghost.power)}) fades into mist: it was "
+                          "a ghost")
+    here = state.units.get(prov)
+    if here is not None and here.attrs.get("ghost"):
+        state = state.with_(units={p: u for p, u in state.units.items() if p != prov})
+    return state
+
+
 def _catastrophe(state: GameState, turn: dict[str, Any]) -> GameState:
     units = dict(state.units)
     for prov in turn.get("blocked", ()):

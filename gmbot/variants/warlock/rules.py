@@ -35,6 +35,7 @@ from gmbot.variants.warlock.magic import magic_only, needs_magic
 from gmbot.variants.warlock.notes import phase_notes
 from gmbot.variants.warlock.removal import AirRemove, parse_air_remove, remove_aloft
 from gmbot.variants.warlock.retreats import (
+    ghost_places,
     hidden_places,
     parse_blocked,
 )
@@ -201,8 +202,9 @@ class WarlockRules(StandardRules):
     def retreat_choices(self, state: GameState, entry: Dislodged) -> list[str]:
         # A place only an invisible unit holds looks free to the unit's owner: he has a
         # choice there (and is waited for), or the invisible unit would be betrayed.
+        # A place only a ghost holds: a retreat there is decided at adjudication.
         return sorted({*super().retreat_choices(state, entry),
-                       *hidden_places(state, self, entry)})
+                       *hidden_places(state, self, entry), *ghost_places(state, self, entry)})
 
     def neighbours(self, state: GameState, unit: Unit) -> list[str]:
         if not unit.attrs.get("any_terrain"):
