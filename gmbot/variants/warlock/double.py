@@ -13,6 +13,7 @@ from gmbot.engine.state import Dislodged, GameState, Unit
 from gmbot.variants.warlock.casting import unit_of
 from gmbot.variants.warlock.illusion import apply_swap
 from gmbot.variants.warlock.log import private
+from gmbot.variants.warlock.reveal import reveal_reason, seen
 from gmbot.variants.warlock.spells import Cast
 
 if TYPE_CHECKING:
@@ -50,6 +51,9 @@ def double_orders(rules: Rules, state: GameState, orders: dict[str, Order],
     for i, unit in enumerate(res.units):
         prov = res.src[i]
         name = str(unit)
+        why = reveal_reason(res, i, turn) if unit.attrs.get("invisible") else None
+        if why is not None:  # a bounce or a support on a first leg shows it
+            unit = seen(state, turn, unit, why)
         if res.dislodged(i):
             a = res.attacker_of(i)
             assert a is not None
