@@ -111,9 +111,15 @@ def test_a_move_legal_only_under_a_spell_is_accepted_with_a_note() -> None:
     notes = [line for line in RULES.ack_lines(STATE, "ENGLAND", orders) if "Note" in line]
     assert notes == ["Note: A EDI - NTH is legal only if WALK ON WATER is cast on A EDI "
                      "this turn; it is decided at adjudication"]
-    # Nothing makes an army reach a province two seas away.
-    _, rejected = accept_orders(STATE, RULES, "ENGLAND", ["A EDI - NWG - BAR"])
+    # Nothing makes an army reach a province two seas away in one move.
+    _, rejected = accept_orders(STATE, RULES, "ENGLAND", ["A EDI - BAR"])
     assert rejected != []
+    # In two legs it may (double orders and walk on water, both decided at adjudication);
+    # a second leg beyond any reach is refused, with the leg named.
+    orders, rejected = accept_orders(STATE, RULES, "ENGLAND", ["A EDI - NWG - BAR"])
+    assert rejected == [] and [str(o) for o in orders] == ["A EDI - NWG - BAR"]
+    _, rejected = accept_orders(STATE, RULES, "ENGLAND", ["A EDI - NWG - MOS"])
+    assert [r.reason.split(":")[0] for r in rejected] == ["second leg A NWG - MOS"]
 
 
 def test_a_build_on_a_centre_the_bottle_hit_is_refused_for_that_reason() -> None:

@@ -30,6 +30,7 @@ from gmbot.variants.warlock.balloon import (
 from gmbot.variants.warlock.builds import build_lines
 from gmbot.variants.warlock.casting import centre_location, check_cast, check_magic_move
 from gmbot.variants.warlock.hidden import redact_report
+from gmbot.variants.warlock.legs import DoubleLegs, parse_owner_legs
 from gmbot.variants.warlock.log import TURN, turn_of, with_turn
 from gmbot.variants.warlock.magic import magic_only, needs_magic
 from gmbot.variants.warlock.notes import phase_notes
@@ -98,6 +99,9 @@ class WarlockRules(StandardRules):
         air = parse_air(parser, line, power, state)
         if air is not None:
             return air
+        legs = parse_owner_legs(parser, line, power, state, self)
+        if legs is not None:
+            return legs
         try:
             order = parser.parse(line, power, MOVEMENT)
         except OrderError:
@@ -151,6 +155,10 @@ class WarlockRules(StandardRules):
                 left[cast.spell] -= 1
         lines.append(f"Spells left after these orders: {describe_left(left)}")
         for order in orders:
+            if isinstance(order, DoubleLegs):
+                lines.append(f"Note: {order} is carried out if DOUBLE ORDERS is cast on "
+                             f"{order.unit_text} this turn, by you or another warlock; it is "
+                             "decided at adjudication (without it the unit holds)")
             if needs_magic(state, order, self):
                 spell = "WALK ON WATER" if order.utype == "A" else "SWIM IN LAND"
                 lines.append(f"Note: {order} is legal only if {spell} is cast on "
