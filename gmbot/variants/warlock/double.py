@@ -11,7 +11,7 @@ from gmbot.engine.resolve import Resolution
 from gmbot.engine.state import Dislodged, GameState, Unit
 from gmbot.variants.warlock.casting import check_leg, unit_of
 from gmbot.variants.warlock.illusion import apply_swap
-from gmbot.variants.warlock.legs import owner_legs
+from gmbot.variants.warlock.legs import decide_ahead, owner_legs
 from gmbot.variants.warlock.log import private
 from gmbot.variants.warlock.reveal import reveal_reason, seen
 from gmbot.variants.warlock.spells import Cast
@@ -29,7 +29,7 @@ def double_orders(rules: Rules, state: GameState, orders: dict[str, Order],
     casts, orders = owner_legs(state, orders, turn, casts)
     legs = _cast_legs(state, turn, casts, imperv)
     if not legs:
-        return state, orders
+        return state, decide_ahead(rules, state, state, orders, turn)
     first, void = _first_legs(rules, state, turn, legs)
     res = Resolution(state, first, rules)
     res.run()
@@ -74,8 +74,8 @@ def double_orders(rules: Rules, state: GameState, orders: dict[str, Order],
     moved_from = {province_of(then.split()[-1]): province_of(now.split()[-1])
                   for now, then in turn["rename"].items()}
     turn["bonus"] = {moved_from.get(p, p): v for p, v in turn["bonus"].items()}
-    state = state.with_(units=units)
-    return state, new_orders
+    after = state.with_(units=units)
+    return after, decide_ahead(rules, state, after, new_orders, turn)
 
 
 def _cast_legs(state: GameState, turn: dict[str, Any], casts: list[Cast],

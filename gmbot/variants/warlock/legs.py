@@ -7,13 +7,16 @@ submission and decided at adjudication, when all the casts are known."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from gmbot.engine.orders import Hold, Order
-from gmbot.engine.state import GameState
+from gmbot.engine.check import check_order
+from gmbot.engine.orders import Convoy, Hold, Order, OrderError, SupportHold, SupportMove
+from gmbot.engine.state import GameState, Unit
+from gmbot.variants.warlock.balloon import aloft
 from gmbot.variants.warlock.casting import check_legs, unit_of
 from gmbot.variants.warlock.spells import Cast, legs_text, parse_legs
+from gmbot.variants.warlock.unseen import unseen_target
 
 if TYPE_CHECKING:
     from gmbot.engine.hooks import Rules
@@ -80,3 +83,43 @@ def owner_legs(state: GameState, orders: dict[str, Order], turn: dict[str, Any],
                                     "turn: the unit holds"])
     return filled, out
 
+
+
+NAMING = (SupportHold, SupportMove, Convoy)  # orders that name another unit
+
+
+def named_ahead(order: Order, unit: Unit | None, state: GameState) -> Order | None:
+    """A support or convoy of the player's own `unit` (not a ghost) naming a province
+    where he sees no unit now: a double order's first leg may bring one there (the
+    ruling), so it is accepted as written and decided at adjudication. Another power's
+    invisible unit counts as none, so the answer tells nothing. None for any other order."""
+    if unit is None or unit.power != order.power or unit.attrs.get("ghost"):
+        return None
+    if not isinstance(order, NAMING) or _seen(state, order.target, order.power):
+        return None
+    if order.target not in state.map.provinces or order.target in aloft(state):
+        return None  # the standard check names the unknown province; balloons their own
+    return replace(order, utype=unit.type, loc=unit.loc)
+
+
+def _seen(state: GameState, prov: str, viewer: str) -> bool:
+    unit = state.units.get(prov)
+    return unit is not None and not (unit.attrs.get("invisible") and unit.power != viewer)
+
+
+def decide_ahead(rules: Rules, start: GameState, now: GameState, orders: dict[str, Order],
+                 turn: dict[str, Any]) -> dict[str, Order]:
+    """After the first legs: each order accepted for naming a unit its power did not see
+    at the start stands if it is legal now (another power's invisible unit is still none);
+    else it is refused, as for an empty province, and its unit holds."""
+    out = dict(orders)
+    for prov, order in orders.items():
+        if not isinstance(order, NAMING) or _seen(start, order.target, order.power):
+            continue
+        try:
+            unseen_target(now, order, order.power)
+            out[prov] = check_order(order, now, rules)
+        except OrderError as e:
+            turn["refused"].append([order.power, str(order), str(e)])
+            out[prov] = Hold(order.power, order.utype, order.loc)
+    return out

@@ -30,7 +30,7 @@ from gmbot.variants.warlock.balloon import (
 from gmbot.variants.warlock.builds import build_lines
 from gmbot.variants.warlock.casting import centre_location, check_cast, check_magic_move
 from gmbot.variants.warlock.hidden import redact_report
-from gmbot.variants.warlock.legs import DoubleLegs, parse_owner_legs
+from gmbot.variants.warlock.legs import DoubleLegs, named_ahead, parse_owner_legs
 from gmbot.variants.warlock.log import TURN, turn_of, with_turn
 from gmbot.variants.warlock.magic import magic_only, needs_magic
 from gmbot.variants.warlock.notes import phase_notes
@@ -106,8 +106,11 @@ class WarlockRules(StandardRules):
             order = parser.parse(line, power, MOVEMENT)
         except OrderError:
             return None  # the standard grammar gives the reason
-        unseen_target(state, order, power)
         unit = state.units.get(order.prov)
+        ahead = named_ahead(order, unit, state)
+        if ahead is not None:
+            return ahead
+        unseen_target(state, order, power)
         if unit is not None and unit.attrs.get("invisible") and unit.power != power:
             raise OrderError(f"no unit in {order.prov}")  # as for an empty province
         down = support_down(state, order, unit, self)
@@ -159,6 +162,11 @@ class WarlockRules(StandardRules):
                 lines.append(f"Note: {order} is carried out if DOUBLE ORDERS is cast on "
                              f"{order.unit_text} this turn, by you or another warlock; it is "
                              "decided at adjudication (without it the unit holds)")
+            unit = state.units.get(order.prov) if order.loc else None
+            if unit is not None and named_ahead(order, unit, state) is not None:
+                lines.append(f"Note: {order} names a unit where none stands now; it is "
+                             "decided at adjudication, once the first legs of double "
+                             "orders are made")
             if needs_magic(state, order, self):
                 spell = "WALK ON WATER" if order.utype == "A" else "SWIM IN LAND"
                 lines.append(f"Note: {order} is legal only if {spell} is cast on "
