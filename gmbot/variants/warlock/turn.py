@@ -212,7 +212,9 @@ def _balloons(state: GameState, orders: dict[str, Order], turn: dict[str, Any],
         unit = unit_of(state, cast)
         if unit is not None and unit.prov not in imperv:
             dropped = orders.pop(unit.prov, None)
-            if dropped is not None:  # floating up is the unit's move this turn
+            # Floating up is the unit's move this turn. A hold (also the one an unordered
+            # unit is given, as when the cast is another power's) loses nothing to tell.
+            if dropped is not None and not isinstance(dropped, Hold):
                 turn["refused"].append([dropped.power, str(dropped),
                                         f"{unit} floats up in a balloon this turn: "
                                         "floating up is its move"])
