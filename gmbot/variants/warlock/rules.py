@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 import gmbot.variants.warlock.after as aftermath  # its functions bear the hooks' names
 from gmbot.engine.map import LAND, province_of
 from gmbot.engine.orders import (
-    Build,
     Convoy,
     Move,
     Order,
@@ -27,9 +26,10 @@ from gmbot.variants.warlock.balloon import (
     parse_air,
     support_down,
 )
-from gmbot.variants.warlock.builds import build_lines
+from gmbot.variants.warlock.builds import build_lines, ruined_build
 from gmbot.variants.warlock.casting import centre_location, check_cast, check_magic_move
 from gmbot.variants.warlock.hidden import redact_report
+from gmbot.variants.warlock.legal import warlock_lines
 from gmbot.variants.warlock.legs import DoubleLegs, named_ahead, parse_owner_legs
 from gmbot.variants.warlock.log import TURN, turn_of, with_turn
 from gmbot.variants.warlock.magic import magic_only, needs_magic
@@ -82,6 +82,9 @@ class WarlockRules(StandardRules):
     def order_words(self) -> frozenset[str]:
         return super().order_words() | {"CAST", "SPELL", "BALLOON", "AIR"}
 
+    def legal_extra(self, state: GameState, power: str) -> list[str]:
+        return super().legal_extra(state, power) + warlock_lines(state, self, power)
+
     def parse_extra(
         self, parser: OrderParser, line: str, power: str, state: GameState
     ) -> Order | None:
@@ -92,7 +95,7 @@ class WarlockRules(StandardRules):
             if removal is not None:
                 return removal
             unseen_unit(parser, line, power, state)
-            _ruined_build(parser, line, power, state)
+            ruined_build(parser, line, power, state)
             return None
         if state.phase.kind != MOVEMENT:
             return parse_blocked(parser, line, power, state, self)
@@ -400,21 +403,6 @@ class WarlockRules(StandardRules):
 
     def phase_notes(self, result: PhaseResult) -> None:
         phase_notes(self, result)
-
-
-def _ruined_build(parser: OrderParser, line: str, power: str, state: GameState) -> None:
-    """A build on a home centre the bottle destroyed: refused with that reason (the
-    standard check would call it no home centre)."""
-    try:
-        order = parser.parse(line, power, ADJUSTMENT)
-    except OrderError:
-        return
-    if not isinstance(order, Build) or not order.loc:
-        return
-    until = (state.extra.get("bottle") or {}).get(order.prov)
-    if until is not None and order.prov in blocked(state, {}):
-        raise OrderError(f"cannot build in {order.prov}: the bottle destroyed it and it is "
-                         f"impassable until after {until}")
 
 
 def _example(spell: Spell, own: Unit | None) -> str:
