@@ -20,7 +20,7 @@ Hook groups:
   reporting      unit_label, redact, private_lines, shown_to, shows_homes, result_code,
                  phase_notes (fills PhaseResult.notes), other_owners, board_marks
   position       position_problems
-  adjustments    adjustment_offset, disband_priority
+  adjustments    adjustment_offset, disband_priority, fixed_homes
   randomness     rng
 
 A phase's variant report travels in `PhaseResult.notes`: "public" (lines for everyone),
@@ -218,6 +218,12 @@ class Rules(ABC):
     def adjustment_offset(self, state: GameState, power: str) -> int:
         """Builds (+) or removals (-) a variant adds to centres minus units this winter."""
         return 0
+
+    def fixed_homes(self, state: GameState, power: str) -> dict[str, str]:
+        """Home centres of `power` that no change of home centres counts or reaches (a
+        Warlock undead home: it ends by its own rule), each with the reason a player reads.
+        Standard: none."""
+        return {}
 
     @abstractmethod
     def disband_priority(self, state: GameState, power: str) -> list[Unit]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from gmbot.engine import accept_orders, load_map, state_from_dict
+from gmbot.engine.adjudicate import adjudicate
 from gmbot.variants import make_rules
 from gmbot.variants.cases import run_case
 from gmbot.variants.warlock.spells import SPELLS, TOTAL_USES
@@ -76,9 +77,17 @@ def test_another_powers_invisible_unit_is_answered_as_an_empty_province() -> Non
     lines = ["A BUL - SER", "A RUM S A BUL - SER", "A RUM S A BUL", "CAST VAPORIZE A BUL",
              "CAST ADD 1 SUPPORT A BUL"]
     for line in lines:
-        _, hidden = accept_orders(seen, RULES, "RUSSIA", [line])
-        _, blank = accept_orders(empty, RULES, "RUSSIA", [line])
-        assert [r.reason for r in hidden] == [r.reason for r in blank] != [], line
+        kept, hidden = accept_orders(seen, RULES, "RUSSIA", [line])
+        kept_blank, blank = accept_orders(empty, RULES, "RUSSIA", [line])
+        assert [r.reason for r in hidden] == [r.reason for r in blank], line
+        assert [str(o) for o in kept] == [str(o) for o in kept_blank], line
+        # A support of a unit not seen waits for the first legs of double orders (the
+        # rulings): accepted alike, with the same note, and refused alike at adjudication.
+        assert (hidden != []) == (" S " not in line), line
+        assert RULES.ack_lines(seen, "RUSSIA", kept) == RULES.ack_lines(empty, "RUSSIA", kept)
+        results = [adjudicate(state, RULES, {"RUSSIA": [line]}) for state in (seen, empty)]
+        assert [[r.reason for r in res.rejected] for res in results] == \
+            [[r.reason for r in results[1].rejected]] * 2 != [[]] * 2, line
     winter = seen.with_(phase=seen.phase.parse("W1901A"))
     _, hidden = accept_orders(winter, RULES, "RUSSIA", ["REMOVE A BUL"])
     _, blank = accept_orders(empty.with_(phase=winter.phase), RULES, "RUSSIA", ["REMOVE A BUL"])
@@ -111,9 +120,15 @@ def test_a_move_legal_only_under_a_spell_is_accepted_with_a_note() -> None:
     notes = [line for line in RULES.ack_lines(STATE, "ENGLAND", orders) if "Note" in line]
     assert notes == ["Note: A EDI - NTH is legal only if WALK ON WATER is cast on A EDI "
                      "this turn; it is decided at adjudication"]
-    # Nothing makes an army reach a province two seas away.
-    _, rejected = accept_orders(STATE, RULES, "ENGLAND", ["A EDI - NWG - BAR"])
+    # Nothing makes an army reach a province two seas away in one move.
+    _, rejected = accept_orders(STATE, RULES, "ENGLAND", ["A EDI - BAR"])
     assert rejected != []
+    # In two legs it may (double orders and walk on water, both decided at adjudication);
+    # a second leg beyond any reach is refused, with the leg named.
+    orders, rejected = accept_orders(STATE, RULES, "ENGLAND", ["A EDI - NWG - BAR"])
+    assert rejected == [] and [str(o) for o in orders] == ["A EDI - NWG - BAR"]
+    _, rejected = accept_orders(STATE, RULES, "ENGLAND", ["A EDI - NWG - MOS"])
+    assert [r.reason.split(":")[0] for r in rejected] == ["second leg A NWG - MOS"]
 
 
 def test_a_build_on_a_centre_the_bottle_hit_is_refused_for_that_reason() -> None:

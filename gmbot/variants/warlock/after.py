@@ -7,14 +7,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gmbot.engine.map import LAND, SEA
-from gmbot.engine.orders import Move, SupportHold, SupportMove
+from gmbot.engine.orders import Move
 from gmbot.engine.report import LOSS, Mark
 from gmbot.engine.state import Dislodged, GameState, Phase, Unit
 from gmbot.variants.warlock.balloon import aloft, land_late, with_aloft
 from gmbot.variants.warlock.casting import centre_location
 from gmbot.variants.warlock.double import first_leg_dislodged
 from gmbot.variants.warlock.log import mark, private, turn_of, with_attrs
-from gmbot.variants.warlock.turn import CATASTROPHE, next_movement
+from gmbot.variants.warlock.reveal import reveal_reason, seen, visible
+from gmbot.variants.warlock.turn import CATASTROPHE, bottle_lasts, next_movement
 
 if TYPE_CHECKING:
     from gmbot.engine.hooks import Rules
@@ -39,13 +40,20 @@ def after_movement(rules: Rules, state: GameState, res: Resolution) -> GameState
             p: season for p in sorted(turn["blocked"])}})
     state = _reveal(state, res, turn)
     state = _expire_magic_terrain(state, turn)
-    bottle = {p: u for p, u in (state.extra.get("bottle") or {}).items()
-              if Phase.parse(u) > state.phase}
-    state = state.with_(extra={**{k: v for k, v in state.extra.items() if k != "bottle"},
-                               **({"bottle": bottle} if bottle else {})})
+    # The ruin of its second turn stays for that turn's retreats (after_retreats).
+    state = prune_bottle(state, retreats=bool(state.dislodged))
     if state.phase.season == "F" and not state.dislodged:
         state = end_of_fall(rules, state)
     return state
+
+
+def prune_bottle(state: GameState, retreats: bool = False) -> GameState:
+    """The bottle's ruins that last beyond this phase (or, with `retreats`, into this
+    movement turn's retreat phase)."""
+    bottle = {p: u for p, u in (state.extra.get("bottle") or {}).items()
+              if Phase.parse(u) > state.phase or (retreats and bottle_lasts(u, state.phase))}
+    return state.with_(extra={**{k: v for k, v in state.extra.items() if k != "bottle"},
+                              **({"bottle": bottle} if bottle else {})})
 
 
 def _ghosts(state: GameState, res: Resolution, turn: dict[str, Any]) -> GameState:
@@ -77,6 +85,18 @@ def _ghosts(state: GameState, res: Resolution, turn: dict[str, Any]) -> GameStat
     return state.with_(units=units)
 
 
+def ghost_met_in_retreat(state: GameState, turn: dict[str, Any], prov: str,
+                         ghost: Unit) -> GameState:
+    """A retreat ordered into a ghost's province: the ghost fades (it never impedes; the
+    retreat went there, or bounced with another retreat and the unit is disbanded)."""
+    turn["public"].append(f"{ghost} ({_name(state, ghost.power)}) fades into mist: it was "
+                          "a ghost")
+    here = state.units.get(prov)
+    if here is not None and here.attrs.get("ghost"):
+        state = state.with_(units={p: u for p, u in state.units.items() if p != prov})
+    return state
+
+
 def _catastrophe(state: GameState, turn: dict[str, Any]) -> GameState:
     units = dict(state.units)
     for prov in turn.get("blocked", ()):
@@ -91,52 +111,30 @@ def _catastrophe(state: GameState, turn: dict[str, Any]) -> GameState:
 
 
 def _reveal(state: GameState, res: Resolution, turn: dict[str, Any]) -> GameState:
-    """An invisible unit is seen on the text's events of a turn: it supports, or it bounces
-    with another unit (its move fails, or a move into its province fails); taking a
-    centre is seen at the end of the Fall. Only these three: a unit that dislodges
-    another, is supported or convoyed, or is itself dislodged stays unseen (a dislodged
-    one's retreat is shown to its owner alone, notes.py)."""
+    """The invisible units the battle shows (reveal.py); the others' rows stay their
+    owners' (a dislodged one's retreat too, notes.py)."""
     units = dict(state.units)
     dislodged = dict(state.dislodged)
     for i, unit in enumerate(res.units):
         if not unit.attrs.get("invisible"):
             continue
         order = res.orders[i]
-        why = None
-        if isinstance(order, (SupportHold, SupportMove)) or (
-                turn["rows"].get(str(unit), ["", ""])[1] == "cut"):
-            why = "it gave a support"
-        elif isinstance(order, Move) and not res.move_ok(i):
-            why = "it bounced"
-        elif any(not res.move_ok(m) for m in res.moves_into.get(res.src[i], ())) and not (
-                isinstance(order, Move) and res.move_ok(i)):
-            why = "a unit bounced off it"
+        why = reveal_reason(res, i, turn)
         where = order.dest_prov if isinstance(order, Move) and res.move_ok(i) else res.src[i]
         if why is None:
             turn["hidden_rows"].setdefault(unit.power, []).append(str(unit))
             continue
-        turn["public"].append(f"An invisible unit of {_name(state, unit.power)} is seen: "
-                              f"{why}")
-        for spell in unit.attrs.get("secret_spells", []):
-            turn["public"].append(f"{_name(state, unit.power)} had cast on it: {spell}")
+        seen(state, turn, unit, why)
         if where in dislodged and dislodged[where].unit.power == unit.power:
             d = dislodged[where]
-            dislodged[where] = Dislodged(_visible(d.unit), d.attacker_from, d.by_convoy)
+            dislodged[where] = Dislodged(visible(d.unit), d.attacker_from, d.by_convoy)
         elif where in units:
-            units[where] = _visible(units[where])
+            units[where] = visible(units[where])
     return state.with_(units=units, dislodged=dislodged)
 
 
-def _visible(unit: Unit) -> Unit:
-    return with_attrs(unit, invisible=None, secret_spells=None)
-
-
 def reveal_unit(state: GameState, turn: dict[str, Any], unit: Unit, why: str) -> GameState:
-    turn["public"].append(f"An invisible unit of {_name(state, unit.power)} is seen: {why}: "
-                          f"{unit}")
-    for spell in unit.attrs.get("secret_spells", []):
-        turn["public"].append(f"{_name(state, unit.power)} had cast on it: {spell}")
-    return state.with_(units={**state.units, unit.prov: _visible(unit)})
+    return state.with_(units={**state.units, unit.prov: seen(state, turn, unit, why, True)})
 
 
 def _expire_magic_terrain(state: GameState, turn: dict[str, Any]) -> GameState:

@@ -8,11 +8,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gmbot.engine.adjust import adjustment_counts
+from gmbot.engine.orders import Build, OrderError
 from gmbot.engine.state import ADJUSTMENT, GameState
 from gmbot.variants.warlock.balloon import aloft
 from gmbot.variants.warlock.casting import centre_location
+from gmbot.variants.warlock.turn import blocked
 
 if TYPE_CHECKING:
+    from gmbot.engine.parse import OrderParser
     from gmbot.engine.rules import StandardRules
 
 
@@ -54,3 +57,18 @@ def _why_not(rules: StandardRules, state: GameState, power: str) -> list[str]:
         elif where in state.units:
             out.append(f"{home} is occupied")
     return out
+
+
+def ruined_build(parser: OrderParser, line: str, power: str, state: GameState) -> None:
+    """A build on a home centre the bottle destroyed: refused with that reason (the
+    standard check would call it no home centre)."""
+    try:
+        order = parser.parse(line, power, ADJUSTMENT)
+    except OrderError:
+        return
+    if not isinstance(order, Build) or not order.loc:
+        return
+    until = (state.extra.get("bottle") or {}).get(order.prov)
+    if until is not None and order.prov in blocked(state, {}):
+        raise OrderError(f"cannot build in {order.prov}: the bottle destroyed it and it is "
+                         f"impassable until after {until}")

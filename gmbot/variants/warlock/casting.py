@@ -27,6 +27,7 @@ ILLUSION_GROUPS: dict[str, frozenset[str]] = {
     }.items()
 }
 UNDEAD_YEARS = 3
+_SPELL_OF = {"A": "walk_water", "F": "swim_land"}  # the spell that lets the unit type cross
 
 
 def unit_at(state: GameState, target: str, viewer: str | None = None) -> Unit:
@@ -109,10 +110,9 @@ def _check_unit_order(cast: Cast, state: GameState, rules: Rules) -> Cast:
         if unit.power != cast.power:
             raise OrderError(f"{unit} is not yours to order")
         if cast.spell in ("walk_water", "swim_land"):
-            magic = Unit(unit.power, unit.type, unit.loc,
-                         {**unit.attrs, cast.spell: True, "any_terrain": True})
-            order = check_magic_move(order, magic, state.with_(
-                units={**state.units, unit.prov: magic}), rules)
+            spelled = magic(unit)
+            order = check_magic_move(order, spelled, state.with_(
+                units={**state.units, unit.prov: spelled}), rules)
         else:
             order = check_order(order, state, rules)
     return replace(cast, target=str(unit), order=order)
@@ -145,23 +145,12 @@ def _check_support(cast: Cast, state: GameState, rules: Rules) -> Cast:
 
 def _check_double(cast: Cast, state: GameState, rules: Rules) -> Cast:
     unit = unit_at(state, cast.target, cast.power)
+    if cast.order is None:  # the unit alone: its owner writes the legs (legs.py)
+        return replace(cast, target=str(unit))
     if unit.power != cast.power:
-        raise OrderError(f"{unit} is not yours to order")
-    assert cast.order is not None
-    first = check_order(cast.order, state, rules)
-    then = cast.then
-    if then is not None:
-        # The second leg is checked from where the first one would leave the unit.
-        there = state
-        if isinstance(first, Move):
-            moved = Unit(unit.power, unit.type, first.dest, unit.attrs)
-            units = {p: u for p, u in state.units.items() if p not in (unit.prov, moved.prov)}
-            units[moved.prov] = moved
-            there = state.with_(units=units)
-        try:
-            then = check_order(then, there, rules)
-        except OrderError as e:
-            raise OrderError(f"second leg {then}: {e}") from None
+        raise OrderError(f"{unit} is not yours to order: cast DOUBLE ORDERS {unit} alone, "
+                         f"and its owner writes the two legs as its order")
+    first, then = check_legs(unit, cast.order, cast.then, state, rules)
     return replace(cast, target=str(unit), order=first, then=then)
 
 
@@ -232,6 +221,51 @@ def moved_centres(state: GameState) -> dict[str, str]:
 
 def centre_location(state: GameState, centre: str) -> str:
     return moved_centres(state).get(centre, centre)
+
+
+def magic(unit: Unit) -> Unit:
+    """The unit as it would be under walk on water (an army) or swim in land (a fleet)."""
+    return Unit(unit.power, unit.type, unit.loc,
+                {**unit.attrs, _SPELL_OF[unit.type]: True, "any_terrain": True})
+
+
+def check_leg(order: Order, unit: Unit, state: GameState, rules: Rules,
+              may_need_magic: bool = True) -> Order:
+    """One leg for `unit` standing where `state` has it: legal as it stands, or (with
+    `may_need_magic`) legal under walk on water or swim in land, decided at adjudication."""
+    if unit.attrs.get("any_terrain"):
+        return check_magic_move(order, unit, state, rules)
+    try:
+        return check_order(order, state, rules)
+    except OrderError as e:
+        if not may_need_magic or not isinstance(order, Move):
+            raise
+        refusal = e
+    spelled = magic(unit)
+    try:
+        return check_magic_move(order, spelled, state.with_(
+            units={**state.units, unit.prov: spelled}), rules)
+    except OrderError:
+        raise refusal from None
+
+
+def check_legs(unit: Unit, first: Order, then: Order | None, state: GameState,
+               rules: Rules, may_need_magic: bool = True) -> tuple[Order, Order | None]:
+    """Both legs, the second checked from where the first would leave the unit."""
+    first = check_leg(first, unit, state, rules, may_need_magic)
+    if then is None:
+        return first, None
+    there, moved = state, unit
+    if isinstance(first, Move):
+        moved = Unit(unit.power, unit.type, first.dest, unit.attrs)
+        units = {p: u for p, u in state.units.items() if p not in (unit.prov, moved.prov)}
+        units[moved.prov] = moved
+        there = state.with_(units=units)
+    try:
+        then = check_leg(then, moved, there, rules, may_need_magic)
+    except OrderError as e:
+        raise OrderError(f"second leg {then}: {e}") from None
+    return first, then
 
 
 def check_magic_move(order: Order, unit: Unit, state: GameState, rules: Rules) -> Order:

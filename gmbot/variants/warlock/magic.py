@@ -9,18 +9,12 @@ from typing import TYPE_CHECKING, Any
 from gmbot.engine.check import check_order
 from gmbot.engine.orders import Hold, Move, Order, OrderError
 from gmbot.engine.state import GameState, Unit
-from gmbot.variants.warlock.casting import check_magic_move
+from gmbot.variants.warlock.casting import check_leg
 
 if TYPE_CHECKING:
     from gmbot.engine.hooks import Rules
 
-SPELL_OF = {"A": "walk_water", "F": "swim_land"}
 WORD_OF = {"A": "WALK ON WATER", "F": "SWIM IN LAND"}
-
-
-def _magic(unit: Unit) -> Unit:
-    return Unit(unit.power, unit.type, unit.loc,
-                {**unit.attrs, SPELL_OF[unit.type]: True, "any_terrain": True})
 
 
 def magic_only(order: Order, unit: Unit, state: GameState, rules: Rules) -> Order | None:
@@ -31,14 +25,8 @@ def magic_only(order: Order, unit: Unit, state: GameState, rules: Rules) -> Orde
     try:
         check_order(order, state, rules)
         return None
-    except OrderError as e:
-        refusal = e
-    magic = _magic(unit)
-    try:
-        return check_magic_move(order, magic, state.with_(
-            units={**state.units, unit.prov: magic}), rules)
     except OrderError:
-        raise refusal from None
+        return check_leg(order, unit, state, rules)
 
 
 def needs_magic(state: GameState, order: Order, rules: Rules) -> bool:

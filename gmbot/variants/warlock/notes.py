@@ -12,7 +12,7 @@ from gmbot.engine.result import Rejection
 from gmbot.engine.state import MOVEMENT, RETREAT
 from gmbot.variants.warlock.balloon import aloft
 from gmbot.variants.warlock.log import TURN, with_turn
-from gmbot.variants.warlock.retreats import blocked_retreats, list_hidden_places
+from gmbot.variants.warlock.retreats import blocked_retreats, ghosts_met, list_hidden_places
 from gmbot.variants.warlock.spells import Cast
 
 if TYPE_CHECKING:
@@ -25,7 +25,8 @@ def phase_notes(rules: StandardRules, result: PhaseResult) -> None:
     if result.before.phase.kind == MOVEMENT:
         list_hidden_places(result, rules)
     bounced = blocked_retreats(result) if result.before.phase.kind == RETREAT else []
-    if bounced:
+    met = ghosts_met(result) if result.before.phase.kind == RETREAT else []
+    if bounced or met:
         state, _ = with_turn(result.after)
         result.after = state
     turn = result.after.extra.get(TURN)
@@ -38,6 +39,8 @@ def phase_notes(rules: StandardRules, result: PhaseResult) -> None:
         if unit is not None and unit.attrs.get("invisible"):
             result.after = aftermath.reveal_unit(result.after, turn, unit,
                                                 f"{name} retreating to {prov} bounced off it")
+    for prov, ghost in met:
+        result.after = aftermath.ghost_met_in_retreat(result.after, turn, prov, ghost)
     patch_rows(result, turn)
     _ordered_by_spells(result, turn)
     for power, line, why in turn["refused"]:
@@ -48,9 +51,13 @@ def phase_notes(rules: StandardRules, result: PhaseResult) -> None:
     if up and result.before.phase.kind == MOVEMENT:
         turn["public"].append("In the air: " + ", ".join(
             f"{u} ({result.after.map.powers[u.power].name})" for u in up.values()))
-    result.notes["public"] = list(turn["public"])
+    # Another layer's lines (an option's) stay: the spells' lines come first.
+    result.notes["public"] = [*turn["public"], *result.notes.get("public", [])]
     result.marks.extend(turn.get("marks", ()))
-    result.notes["private"] = {p: list(v) for p, v in turn["private"].items()}
+    private = {p: list(v) for p, v in turn["private"].items()}
+    for power, lines in (result.notes.get("private") or {}).items():
+        private.setdefault(power, []).extend(lines)
+    result.notes["private"] = private
     if turn["random"]:
         result.notes["random"] = list(turn["random"])
     if result.before.phase.kind == RETREAT:

@@ -1,7 +1,10 @@
-"""Retreats beside invisible units. A province held by an invisible unit looks free to
-everyone but its owner, so it is listed among a dislodged unit's retreats, and a retreat
-ordered there is accepted like any other; it then bounces off the invisible unit (the
-dislodged unit is disbanded) and, having bounced, the invisible unit is seen."""
+"""Retreats beside invisible units and ghosts. A province held by an invisible unit looks
+free to everyone but its owner, so it is listed among a dislodged unit's retreats, and a
+retreat ordered there is accepted like any other; it then bounces off the invisible unit
+(the dislodged unit is disbanded) and, having bounced, the invisible unit is seen. A
+province held only by a ghost looks occupied (it is not listed: nothing may tell a ghost
+from a unit), but a ghost never impedes: a retreat ordered there is accepted, succeeds,
+and the ghost fades on that contact."""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from gmbot.engine.map import province_of
 from gmbot.engine.orders import Disband, Order, OrderError, Retreat
-from gmbot.engine.state import RETREAT, Dislodged, GameState
+from gmbot.engine.state import RETREAT, Dislodged, GameState, Unit
 
 if TYPE_CHECKING:
     from gmbot.engine.parse import OrderParser
@@ -42,6 +45,20 @@ def hidden_places(state: GameState, rules: StandardRules, entry: Dislodged) -> l
     return out
 
 
+def ghost_places(state: GameState, rules: StandardRules, entry: Dislodged) -> list[str]:
+    """Retreat places that only a ghost keeps from being free."""
+    out = []
+    for loc in rules.neighbours(state, entry.unit):
+        prov = province_of(loc)
+        unit = state.units.get(prov)
+        if unit is None or not unit.attrs.get("ghost") or prov in state.standoffs:
+            continue
+        if prov == entry.attacker_from and not entry.by_convoy:
+            continue
+        out.append(loc)
+    return out
+
+
 def parse_blocked(parser: OrderParser, line: str, power: str, state: GameState,
                   rules: StandardRules) -> Order | None:
     if state.phase.kind != RETREAT:
@@ -53,12 +70,30 @@ def parse_blocked(parser: OrderParser, line: str, power: str, state: GameState,
     entry = state.dislodged.get(order.prov)
     if not isinstance(order, Retreat) or entry is None or entry.unit.power != power:
         return None
-    places = hidden_places(state, rules, entry)
-    hits = [p for p in places if p == order.dest or province_of(p) == order.dest]
+    unit = entry.unit
+    ghosts = _matching(ghost_places(state, rules, entry), order.dest)
+    if len(ghosts) == 1:
+        return Retreat(power, unit.type, unit.loc, ghosts[0])
+    hits = _matching(hidden_places(state, rules, entry), order.dest)
     if len(hits) != 1:
         return None
-    unit = entry.unit
     return BlockedRetreat(power, unit.type, unit.loc, dest=hits[0])
+
+
+def _matching(places: list[str], dest: str) -> list[str]:
+    return [p for p in places if p == dest or province_of(p) == dest]
+
+
+def ghosts_met(result: PhaseResult) -> list[tuple[str, Unit]]:
+    """(province, ghost) of the ghosts a retreat of this phase was ordered into: each
+    fades, whether the retreat succeeded or bounced."""
+    out: dict[str, Unit] = {}
+    for order in result.accepted:
+        if isinstance(order, Retreat):
+            ghost = result.before.units.get(order.dest_prov)
+            if ghost is not None and ghost.attrs.get("ghost"):
+                out[order.dest_prov] = ghost
+    return sorted(out.items())
 
 
 def list_hidden_places(result: PhaseResult, rules: StandardRules) -> None:

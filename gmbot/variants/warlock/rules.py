@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 import gmbot.variants.warlock.after as aftermath  # its functions bear the hooks' names
 from gmbot.engine.map import LAND, province_of
 from gmbot.engine.orders import (
-    Build,
     Convoy,
     Move,
     Order,
@@ -27,15 +26,17 @@ from gmbot.variants.warlock.balloon import (
     parse_air,
     support_down,
 )
-from gmbot.variants.warlock.builds import build_lines
+from gmbot.variants.warlock.builds import build_lines, ruined_build
 from gmbot.variants.warlock.casting import centre_location, check_cast, check_magic_move
 from gmbot.variants.warlock.hidden import redact_report
 from gmbot.variants.warlock.legal import warlock_lines
+from gmbot.variants.warlock.legs import DoubleLegs, named_ahead, parse_owner_legs
 from gmbot.variants.warlock.log import TURN, turn_of, with_turn
 from gmbot.variants.warlock.magic import magic_only, needs_magic
 from gmbot.variants.warlock.notes import phase_notes
 from gmbot.variants.warlock.removal import AirRemove, parse_air_remove, remove_aloft
 from gmbot.variants.warlock.retreats import (
+    ghost_places,
     hidden_places,
     parse_blocked,
 )
@@ -94,19 +95,25 @@ class WarlockRules(StandardRules):
             if removal is not None:
                 return removal
             unseen_unit(parser, line, power, state)
-            _ruined_build(parser, line, power, state)
+            ruined_build(parser, line, power, state)
             return None
         if state.phase.kind != MOVEMENT:
             return parse_blocked(parser, line, power, state, self)
         air = parse_air(parser, line, power, state)
         if air is not None:
             return air
+        legs = parse_owner_legs(parser, line, power, state, self)
+        if legs is not None:
+            return legs
         try:
             order = parser.parse(line, power, MOVEMENT)
         except OrderError:
             return None  # the standard grammar gives the reason
-        unseen_target(state, order, power)
         unit = state.units.get(order.prov)
+        ahead = named_ahead(order, unit, state)
+        if ahead is not None:
+            return ahead
+        unseen_target(state, order, power)
         if unit is not None and unit.attrs.get("invisible") and unit.power != power:
             raise OrderError(f"no unit in {order.prov}")  # as for an empty province
         down = support_down(state, order, unit, self)
@@ -154,6 +161,15 @@ class WarlockRules(StandardRules):
                 left[cast.spell] -= 1
         lines.append(f"Spells left after these orders: {describe_left(left)}")
         for order in orders:
+            if isinstance(order, DoubleLegs):
+                lines.append(f"Note: {order} is carried out if DOUBLE ORDERS is cast on "
+                             f"{order.unit_text} this turn, by you or another warlock; it is "
+                             "decided at adjudication (without it the unit holds)")
+            unit = state.units.get(order.prov) if order.loc else None
+            if unit is not None and named_ahead(order, unit, state) is not None:
+                lines.append(f"Note: {order} names a unit where none stands now; it is "
+                             "decided at adjudication, once the first legs of double "
+                             "orders are made")
             if needs_magic(state, order, self):
                 spell = "WALK ON WATER" if order.utype == "A" else "SWIM IN LAND"
                 lines.append(f"Note: {order} is legal only if {spell} is cast on "
@@ -205,8 +221,9 @@ class WarlockRules(StandardRules):
     def retreat_choices(self, state: GameState, entry: Dislodged) -> list[str]:
         # A place only an invisible unit holds looks free to the unit's owner: he has a
         # choice there (and is waited for), or the invisible unit would be betrayed.
+        # A place only a ghost holds: a retreat there is decided at adjudication.
         return sorted({*super().retreat_choices(state, entry),
-                       *hidden_places(state, self, entry)})
+                       *hidden_places(state, self, entry), *ghost_places(state, self, entry)})
 
     def neighbours(self, state: GameState, unit: Unit) -> list[str]:
         if not unit.attrs.get("any_terrain"):
@@ -246,6 +263,15 @@ class WarlockRules(StandardRules):
         bonus = 1 if extra and int(extra["year"]) == state.phase.year else 0
         # A unit in the air is a unit too, though not on the board.
         return bonus - sum(1 for u in aloft(state).values() if u.power == power)
+
+    def fixed_homes(self, state: GameState, power: str) -> dict[str, str]:
+        # The Undead spell's home centre ends by its own rule (after_adjustments): with
+        # changing home centres it counts toward no limit and no order reaches it.
+        home = state.power_attrs.get(power, {}).get("undead_home")
+        if not home or home not in state.homes.get(power, ()):
+            return {}
+        return {home: f"{home} is your home centre by the Undead spell: it is outside the "
+                      "home-centre count, and no ASSIMILATE or ABANDON changes it"}
 
     # -- battles --------------------------------------------------------------------
 
@@ -293,6 +319,7 @@ class WarlockRules(StandardRules):
     def after_retreats(self, state: GameState) -> GameState:
         if CATASTROPHE in state.extra:  # closed for its season only
             state = state.with_(extra={k: v for k, v in state.extra.items() if k != CATASTROPHE})
+        state = aftermath.prune_bottle(state)  # a ruin of this turn's end goes now
         if state.phase.season == "F":
             state, _ = with_turn(state)
             return aftermath.end_of_fall(self, state)
@@ -376,21 +403,6 @@ class WarlockRules(StandardRules):
 
     def phase_notes(self, result: PhaseResult) -> None:
         phase_notes(self, result)
-
-
-def _ruined_build(parser: OrderParser, line: str, power: str, state: GameState) -> None:
-    """A build on a home centre the bottle destroyed: refused with that reason (the
-    standard check would call it no home centre)."""
-    try:
-        order = parser.parse(line, power, ADJUSTMENT)
-    except OrderError:
-        return
-    if not isinstance(order, Build) or not order.loc:
-        return
-    until = (state.extra.get("bottle") or {}).get(order.prov)
-    if until is not None and order.prov in blocked(state, {}):
-        raise OrderError(f"cannot build in {order.prov}: the bottle destroyed it and it is "
-                         f"impassable until after {until}")
 
 
 def _example(spell: Spell, own: Unit | None) -> str:

@@ -106,13 +106,9 @@ class Cast(Order):
     def argument(self) -> str:
         kind = self.spec.args
         if kind in ("double", "move", "support", "unit_order"):
-            first = str(self.order) if self.order else self.target
-            if self.then is None:
-                return first
-            if isinstance(self.order, Move) and isinstance(self.then, Move) \
-                    and self.then.loc == self.order.dest:
-                return f"{first} - {self.then.dest}"
-            return f"{first} THEN {self.then}"
+            if self.order is None:
+                return self.target
+            return legs_text(self.order, self.then)
         if kind == "unit":
             return self.target
         if kind == "cut":
@@ -125,6 +121,17 @@ class Cast(Order):
 
     def __str__(self) -> str:
         return " ".join(x for x in ("CAST", self.spec.word, self.argument()) if x)
+
+
+def legs_text(first: Order, then: Order | None) -> str:
+    """A unit's order, or a double order's two legs: `A EDI - NWY - SWE` for a move on
+    from where the first leg went, else `<first> THEN <second>`; parsed back by
+    `parse_legs`."""
+    if then is None:
+        return str(first)
+    if isinstance(first, Move) and isinstance(then, Move) and then.loc == first.dest:
+        return f"{first} - {then.dest}"
+    return f"{first} THEN {then}"
 
 
 def is_cast(line: str) -> bool:
@@ -212,6 +219,16 @@ def _arg_support(parser: OrderParser, text: str, power: str, key: str) -> Cast:
 
 
 def _arg_double(parser: OrderParser, text: str, power: str, key: str) -> Cast:
+    utype, loc, cur = _unit(parser, text)
+    if cur.done():  # the unit alone: its owner writes the legs as its order line
+        return Cast(power, None, "", key, target=_unit_text(utype, loc))
+    first, then = parse_legs(parser, text, power)
+    return Cast(power, None, "", key, target=first.unit_text, order=first, then=then)
+
+
+def parse_legs(parser: OrderParser, text: str, power: str) -> tuple[Order, Order | None]:
+    """A double order's legs: `A EDI - NWY - SWE` (one unit moving twice), or
+    `<first order> THEN <second order>`; a single order has no second leg."""
     parts = re.split(r"\s+THEN\s+", text, flags=re.IGNORECASE)
     if len(parts) > 2:
         raise OrderError("a double order has two legs")
@@ -229,7 +246,7 @@ def _arg_double(parser: OrderParser, text: str, power: str, key: str) -> Cast:
         first = parser.parse(first_text, power, MOVEMENT)
         if len(parts) == 2:
             then = parser.parse(parts[1], power, MOVEMENT)
-    return Cast(power, None, "", key, target=first.unit_text, order=first, then=then)
+    return first, then
 
 
 def _arg_cut(parser: OrderParser, text: str, power: str, key: str) -> Cast:

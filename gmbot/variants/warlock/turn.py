@@ -26,6 +26,7 @@ from gmbot.variants.warlock.double import double_orders
 from gmbot.variants.warlock.illusion import apply_swap, illusion
 from gmbot.variants.warlock.log import mark, private, with_attrs, with_turn
 from gmbot.variants.warlock.magic import conditional_moves, refuse_unmet
+from gmbot.variants.warlock.moving_home import move_homes
 from gmbot.variants.warlock.spells import ATTACK, SPELLS, Cast, spells_left
 
 if TYPE_CHECKING:
@@ -98,7 +99,10 @@ def run_spells(
                            by_spell.get("cut2", []))
     _added_supports(state, turn, by_spell.get("support1", []) + by_spell.get("support2", []))
     # 4) Double orders: the first legs are adjudicated before everything else.
-    return double_orders(rules, state, orders, turn, by_spell.get("double", []), imperv)
+    state, orders = double_orders(rules, state, orders, turn, by_spell.get("double", []),
+                                  imperv)
+    # Home centres move under the normal adjudication, on the route it finds.
+    return move_homes(rules, state, turn, by_spell.get("move_home", [])), orders
 
 
 def _announce(state: GameState, casts: list[Cast],
@@ -208,7 +212,9 @@ def _balloons(state: GameState, orders: dict[str, Order], turn: dict[str, Any],
         unit = unit_of(state, cast)
         if unit is not None and unit.prov not in imperv:
             dropped = orders.pop(unit.prov, None)
-            if dropped is not None:  # floating up is the unit's move this turn
+            # Floating up is the unit's move this turn. A hold (also the one an unordered
+            # unit is given, as when the cast is another power's) loses nothing to tell.
+            if dropped is not None and not isinstance(dropped, Hold):
                 turn["refused"].append([dropped.power, str(dropped),
                                         f"{unit} floats up in a balloon this turn: "
                                         "floating up is its move"])
@@ -315,18 +321,11 @@ def _undead(rules: Rules, state: GameState, turn: dict[str, Any],
 
 
 def _home_and_builds(state: GameState, by_spell: dict[str, list[Cast]]) -> GameState:
-    """Move home SC: the centre now lies in the province named (kept under its own name,
-    so ownership and home lists do not change). Extra build: noted for this winter."""
-    moved = dict(state.extra.get("moved_centres") or {})
-    for cast in by_spell.get("move_home", []):
-        centre, dest = cast.places
-        if state.centers.get(centre) == cast.power:
-            moved[centre] = dest
+    """Extra build: noted for this winter."""
     attrs = {p: dict(a) for p, a in state.power_attrs.items()}
     for cast in by_spell.get("extra_build", []):
         attrs.setdefault(cast.power, {})["extra_build"] = {"year": state.phase.year}
-    extra = {**state.extra, "moved_centres": moved} if moved else state.extra
-    return state.with_(extra=extra, power_attrs=attrs)
+    return state.with_(power_attrs=attrs)
 
 
 CATASTROPHE = "catastrophe"  # extra: province -> season ("F1901") while its retreats last
@@ -339,9 +338,16 @@ def blocked(state: GameState, turn: dict[str, Any]) -> set[str]:
     season = f"{state.phase.season}{state.phase.year}"
     out.update(p for p, s in (state.extra.get(CATASTROPHE) or {}).items() if s == season)
     for prov, until in (state.extra.get("bottle") or {}).items():
-        if Phase.parse(until) >= state.phase:
+        if bottle_lasts(until, state.phase):
             out.add(prov)
     return out
+
+
+def bottle_lasts(until: str, phase: Phase) -> bool:
+    """Whether the bottle's ruin, impassable until the movement turn `until`, still is in
+    `phase`: through that turn's retreats too (a ruling)."""
+    last = Phase.parse(until)
+    return Phase.make(last.season, last.year, "R") >= phase
 
 
 def _block_moves(rules: Rules, state: GameState, orders: dict[str, Order],

@@ -37,6 +37,9 @@ def check_warlock(expect: dict[str, Any], out: dict[str, Any], where: str) -> No
         got = {p: sorted(f"{r['order']}: {r['result']}" for r in rows)
                for p, rows in hidden.get("ghosts", {}).items()}
         assert got == (expect["ghosts"] or {}), f"{where}: ghost rows"
+    if "moved_centres" in expect:
+        got_moved = out["position"].get("extra", {}).get("moved_centres") or {}
+        assert got_moved == (expect["moved_centres"] or {}), f"{where}: moved centres"
     powers = out["position"].get("powers", {})
     for power, want in (expect.get("spells") or {}).items():
         left = spells_left(powers.get(power, {}))
@@ -50,5 +53,5 @@ def check(expect: dict[str, Any], out: dict[str, Any], where: str) -> None:
 
 
 KEYS = standard.KEYS | {"notes", "no_notes", "aloft", "winner", "hidden", "ghosts", "spells",
-                        "hidden_dislodged", "invisible_after"}
+                        "hidden_dislodged", "invisible_after", "moved_centres"}
 VOCABULARY = Vocabulary(check, KEYS, no_centres_unless_given=True)

@@ -99,12 +99,23 @@ def record(state: GameState, refresh: bool, limits: dict[str, int] | None = None
 # -- the rules 2 to 5 ------------------------------------------------------------------------
 
 
-def refusal(state: GameState, order: Order, homes: list[str], ordered: set[str]) -> str | None:
-    """Why `order` is illegal given the power's home centres so far this winter (`homes`)
-    and the centres it has already given home-centre orders for (`ordered`); None if legal."""
+def counted_homes(rules: StandardRules, state: GameState, power: str) -> list[str]:
+    """The power's home centres that the rules 2 to 5 count and reach: all but those the
+    game's rules keep outside (`Rules.fixed_homes`)."""
+    fixed = rules.fixed_homes(state, power)
+    return [h for h in state.homes.get(power, ()) if h not in fixed]
+
+
+def refusal(state: GameState, order: Order, homes: list[str], ordered: set[str],
+            fixed: dict[str, str] | None = None) -> str | None:
+    """Why `order` is illegal given the power's counted home centres so far this winter
+    (`homes`), the centres it has already given home-centre orders for (`ordered`) and the
+    home centres no order reaches (`fixed`, each with its reason); None if legal."""
     power, prov = order.power, order.prov
     if prov not in state.map.supply_centres:
         return f"{prov} is not a supply centre"
+    if fixed and prov in fixed:
+        return fixed[prov]
     if prov in ordered:
         return f"{prov} has already been given a home-centre order this winter"
     n = initial_homes(state, power)
@@ -147,15 +158,18 @@ class Settlement:
     rest: list[Order] = field(default_factory=list)  # the orders left to build and remove
 
 
-def settle(state: GameState, orders: list[Order]) -> Settlement:
-    out = Settlement(homes={p: list(h) for p, h in state.homes.items()})
+def settle(rules: StandardRules, state: GameState, orders: list[Order]) -> Settlement:
+    """The winter's home-centre orders judged in the order written; the centres the rules
+    keep outside the count stay homes, untouched."""
+    out = Settlement(homes={p: counted_homes(rules, state, p) for p in state.homes})
+    fixed = {p: rules.fixed_homes(state, p) for p in state.powers}
     ordered: dict[str, set[str]] = {}
     for order in orders:
         if not isinstance(order, HOME_ORDERS):
             continue
         homes = out.homes.setdefault(order.power, [])
         done = ordered.setdefault(order.power, set())
-        why = refusal(state, order, homes, done)
+        why = refusal(state, order, homes, done, fixed.get(order.power))
         done.add(order.prov)
         out.outcomes.append((order, why))
         if why is None and isinstance(order, Assimilate):
@@ -172,6 +186,9 @@ def settle(state: GameState, orders: list[Order]) -> Settlement:
                                            "and a build there at the same time is void"))
         else:
             out.rest.append(order)
+    for power, kept in fixed.items():  # outside the count, and homes still
+        out.homes.setdefault(power, []).extend(h for h in state.homes.get(power, ())
+                                               if h in kept)
     return out
 
 
@@ -213,13 +230,13 @@ class ChangingHomeCentres(StandardRules):
         # The winter is played whenever some power may change its home centres in it.
         # A power out of the game (no centre, no unit) chooses nothing.
         return super().winter_choices(state) or any(
-            any(choices(state, p)) for p in state.powers if state.is_alive(p))
+            any(choices(self, state, p)) for p in state.powers if state.is_alive(p))
 
     def missing_orders(self, state: GameState, power: str, orders: list[Order]) -> list[str]:
         missing = super().missing_orders(state, power, orders)
         if (state.phase.kind == ADJUSTMENT and not orders and not missing
                 and state.is_alive(power) and not adjustment_counts(state, self).get(power)
-                and any(choices(state, power))):
+                and any(choices(self, state, power))):
             # A winter played for its home-centre choices waits for an answer: a power
             # with a choice and nothing to build or remove says ASSIMILATE, ABANDON or
             # WAIVE (no change).
@@ -244,7 +261,8 @@ class ChangingHomeCentres(StandardRules):
             raise OrderError("home centres are assimilated or abandoned only in the winter "
                              "(adjustment) phase")
         # Alone, against the winter's position; orders that clash are settled at the end.
-        why = refusal(state, order, list(state.homes.get(power, ())), set())
+        why = refusal(state, order, counted_homes(self, state, power), set(),
+                      self.fixed_homes(state, power))
         if why:
             raise OrderError(why)
         return order
@@ -268,8 +286,8 @@ class ChangingHomeCentres(StandardRules):
         # refused build.
         orders = [o for o in orders
                   if not (isinstance(o, Waive) and counts.get(o.power, 0) <= 0
-                          and any(choices(state, o.power)))]
-        done = settle(state, orders)
+                          and any(choices(self, state, o.power)))]
+        done = settle(self, state, orders)
         public: list[str] = []
         private: dict[str, list[str]] = result.notes.setdefault("private", {})
         for order, why in done.outcomes:
@@ -296,30 +314,32 @@ class ChangingHomeCentres(StandardRules):
         lines = super().ack_lines(state, power, orders)
         if state.phase.kind != ADJUSTMENT:
             return lines
-        done = settle(state, orders)
+        done = settle(self, state, orders)
         for order, why in done.outcomes:
             if why:  # refused alone already; these clash with an earlier order
                 lines.append(f"{order} will be void: {why}")
         lines.extend(f"{build} will be {why}" for build, why in done.void_builds)
-        return lines + home_summary(state, power)
+        return lines + home_summary(self, state, power)
 
     def private_lines(self, state: GameState, viewer: str) -> list[str]:
         lines = super().private_lines(state, viewer)
         if state.phase.kind == ADJUSTMENT and viewer in state.map.powers:
-            lines += home_summary(state, viewer)
+            lines += home_summary(self, state, viewer)
         return lines
 
     def shows_homes(self) -> bool:
         return True
 
 
-def home_summary(state: GameState, power: str) -> list[str]:
+def home_summary(rules: StandardRules, state: GameState, power: str) -> list[str]:
     """The power's home centres and what it may assimilate or abandon this winter."""
-    homes = list(state.homes.get(power, ()))
+    homes = counted_homes(rules, state, power)
     n = initial_homes(state, power)
     lines = [f"Your home centres: {' '.join(sorted(homes)) or 'none'} "
              f"({len(homes)}; N = {n}, at most {n + 1})."]
-    may_take, may_drop = choices(state, power)
+    lines += [f"Also your home centre: {c} ({why})."
+              for c, why in sorted(rules.fixed_homes(state, power).items())]
+    may_take, may_drop = choices(rules, state, power)
     if may_take:
         lines.append(f"You may assimilate: {' '.join(may_take)}.")
     if may_drop:
@@ -327,14 +347,17 @@ def home_summary(state: GameState, power: str) -> list[str]:
     return lines
 
 
-def choices(state: GameState, power: str) -> tuple[list[str], list[str]]:
+def choices(rules: StandardRules, state: GameState, power: str) -> tuple[list[str], list[str]]:
     """The centres `power` may assimilate and those it may abandon in the winter `state`."""
-    homes = list(state.homes.get(power, ()))
+    homes = counted_homes(rules, state, power)
     if len(homes) >= initial_homes(state, power) + 1:
         return [], []  # frozen (rule 3): no centre to look at
+    fixed = rules.fixed_homes(state, power)
     centres = sorted(state.map.supply_centres)
-    may_take = [c for c in centres if refusal(state, _probe(power, c, True), homes, set()) is None]
-    may_drop = [c for c in centres if refusal(state, _probe(power, c, False), homes, set()) is None]
+    may_take = [c for c in centres
+                if refusal(state, _probe(power, c, True), homes, set(), fixed) is None]
+    may_drop = [c for c in centres
+                if refusal(state, _probe(power, c, False), homes, set(), fixed) is None]
     return may_take, may_drop
 
 
