@@ -11,7 +11,13 @@ from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
+from sqlalchemy import select
 
+from gmbot.service.app import open_app
+from gmbot.service.archive.run import export_text, import_file
+from gmbot.service.views.mail_prefs import prefs_of
+from gmbot.store.models import Player
+from tests.authkit import trust_the_mx
 from tests.loop.judgekit import Judge, make_judge, standard_game
 from tests.loop.test_commands import GM, addr, ask, body
 from tests.outgoing.test_list_headers import follow
@@ -150,3 +156,19 @@ def test_quiet_hours_hold_press_and_reminders_until_they_end(judge: Judge) -> No
     # Answers are never held: his own mail is answered at once, quiet or not.
     judge.clock.advance(hours=22, minutes=45)  # 09:45 in Paris the next day
     assert "Your mail:" in ask(judge, FRANCE, "STATUS\n")  # ask() finds the reply sent now
+
+
+def test_the_choices_go_with_a_full_export_and_never_with_a_public_one(
+        judge: Judge, tmp_path: Path) -> None:
+    ask(judge, FRANCE, "SET MAIL QUIET 22:00-07:00\n")
+    assert "22:00" not in export_text(judge.app, "g", addresses=True)
+    path = tmp_path / "g.json"
+    path.write_text(export_text(judge.app, "g", scope="full"), encoding="utf-8")
+    other_home = tmp_path / "other"
+    trust_the_mx(other_home)
+    other = open_app(other_home)
+    other.clock = judge.clock
+    import_file(other, path)
+    with other.db.transaction() as s:
+        france = s.scalars(select(Player).where(Player.address == FRANCE)).one()
+        assert prefs_of(france).quiet == (22 * 60, 7 * 60)
