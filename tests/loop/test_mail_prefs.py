@@ -16,7 +16,7 @@ from sqlalchemy import select
 from gmbot.service.app import open_app
 from gmbot.service.archive.run import export_text, import_file
 from gmbot.service.views.mail_prefs import prefs_of
-from gmbot.store.models import Player
+from gmbot.store.models import Game, Player
 from tests.authkit import trust_the_mx
 from tests.loop.judgekit import Judge, make_judge, standard_game
 from tests.loop.test_commands import GM, addr, ask, body
@@ -168,7 +168,8 @@ def test_the_choices_go_with_a_full_export_and_never_with_a_public_one(
     trust_the_mx(other_home)
     other = open_app(other_home)
     other.clock = judge.clock
-    import_file(other, path)
+    import_file(other, path, "h")  # a name of its own: on PostgreSQL the homes share a database
     with other.db.transaction() as s:
-        france = s.scalars(select(Player).where(Player.address == FRANCE)).one()
+        france = s.scalars(select(Player).join(Game).where(
+            Game.name == "h", Player.address == FRANCE)).one()
         assert prefs_of(france).quiet == (22 * 60, 7 * 60)
