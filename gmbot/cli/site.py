@@ -35,17 +35,18 @@ def site(ctx: click.Context, output: str | None, games: tuple[str, ...]) -> None
 @click.option("-p", "--port", type=int, default=8000, show_default=True)
 @click.pass_context
 def web(ctx: click.Context, folder: str | None, port: int) -> None:
-    """Serve the site folder on 127.0.0.1 (for a GM without a web server)."""
+    """Serve the site folder on 127.0.0.1 (for a GM without a web server), and the
+    readers' one-click unsubscribe links (List-Unsubscribe-Post)."""
     from gmbot.daemon.web import site_server
 
+    app = app_from(ctx)  # the home whose readers' one-click links it serves
     if folder is None:
-        app = app_from(ctx)
         if app.config.site is None:
             raise click.ClickException("give -d DIR, or set site: {dir: ...} in gmbot.yaml")
         folder = str(app.config.site.dir)
     if not Path(folder, "index.html").is_file():
         raise click.ClickException(f"{folder} holds no site: write it with `gmbot site`")
-    server = site_server(Path(folder), port)
+    server = site_server(Path(folder), port, app=app)
     click.echo(f"serving {folder} at http://127.0.0.1:{server.server_address[1]}/ "
                "(Ctrl-C stops)")
     try:

@@ -12,6 +12,7 @@ from hashlib import sha256
 from typing import cast
 
 from gmbot.mail.html import MAP_SRC, text_page
+from gmbot.mail.outgoing.calendar import objects
 
 LOOP_HEADER = "X-Gmbot-Loop"
 # On the wire: CRLF, and headers folded only past RFC 5322's 998 characters, so a long
@@ -60,12 +61,12 @@ def compose(out: Outgoing) -> EmailMessage:
     html = out.html if out.html is not None or not out.picture else text_page(out.body, True)
     if html is not None:
         _add_html(msg, out, html)
-    if out.calendar:
+    for calendar, method in objects(out.calendar or b""):
         # An attachment of its own (multipart/mixed), as calendars offer to add a
         # published entry; inside the alternatives it would read as an invitation.
-        msg.add_attachment(out.calendar.decode("utf-8"), subtype="calendar",
+        msg.add_attachment(calendar.decode("utf-8"), subtype="calendar",
                            charset="utf-8", cte="quoted-printable", filename="deadline.ics",
-                           params={"method": "PUBLISH"})
+                           params={"method": method})
     _set_boundaries(msg, out.message_id)
     msg.policy = WIRE_POLICY  # after set_content: the body keeps 76-character QP lines
     return msg

@@ -21,6 +21,13 @@ def add_observer(game: Game, address: str) -> None:
         now, observers=[*now.observers, address]))
 
 
+def quiet_standby(game: Game, address: str) -> None:
+    """A standby who asked the game for no more calls (QUIET)."""
+    now = game.settings
+    if address not in now.quiet:
+        keep_settings(game, msgspec.structs.replace(now, quiet=[*now.quiet, address]))
+
+
 def drop_observer(game: Game, address: str) -> None:
     """One address off the game's observers."""
     now = game.settings

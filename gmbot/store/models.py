@@ -103,6 +103,9 @@ class Player(Base):
     # The player's secret, scrypt-hashed (gmbot.mail.auth.secrets); never stored in clear.
     secret_hash: Mapped[str | None] = mapped_column(String(200))
     active: Mapped[bool] = mapped_column(default=True)
+    # What mail he chose to get (SET MAIL): service/views/mail_prefs.py MailPrefs as JSON;
+    # None: the defaults (everything as it comes).
+    mail_prefs: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     game: Mapped[Game] = relationship(back_populates="players")
 
     @property
@@ -240,13 +243,17 @@ class PressCopy(Base):
     (In-Reply-To / References) is known to answer this press."""
 
     __tablename__ = "press_copies"
-    __table_args__ = (Index("ix_press_copies_message", "message_id"),)
+    __table_args__ = (Index("ix_press_copies_message", "message_id"),
+                      Index("ix_press_copies_digest", "digest"))
     id: Mapped[int] = mapped_column(primary_key=True)
     press_id: Mapped[int] = mapped_column(ForeignKey("press.id"))
     kind: Mapped[str] = mapped_column(String(16))  # recipient | gm-copy | observer
     player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
     address: Mapped[str] = mapped_column(String(320))
     message_id: Mapped[str] = mapped_column(String(998))
+    # The outbox key of the daily digest this copy goes out in (SET MAIL PRESS DIGEST);
+    # None: it was mailed as it came.
+    digest: Mapped[str | None] = mapped_column(String(300))
     press: Mapped[Press] = relationship(back_populates="copies")
 
 

@@ -25,18 +25,26 @@ def judge(tmp_path: Path) -> Judge:
     return make_judge(tmp_path, standard_game())
 
 
-def entry(msg: EmailMessage) -> icalendar.Event:
-    """The one event of the mail's calendar part, as a calendar app reads it."""
-    parts = [p for p in msg.walk() if p.get_content_type() == "text/calendar"]
-    assert len(parts) == 1, [p.get_content_type() for p in msg.walk()]
-    part = parts[0]
-    assert part.get_param("method") == "PUBLISH"
-    assert part.get_filename() == "deadline.ics"
-    cal = icalendar.Calendar.from_ical(part.get_content())
-    assert cal["METHOD"] == "PUBLISH" and cal["VERSION"] == "2.0"
-    [event] = cal.walk("VEVENT")
-    assert isinstance(event, icalendar.Event)
-    return event
+def entries(msg: EmailMessage) -> list[tuple[str, icalendar.Event]]:
+    """Each event of the mail's calendar parts with its part's method, as a calendar app
+    reads them."""
+    found = []
+    for part in (p for p in msg.walk() if p.get_content_type() == "text/calendar"):
+        assert part.get_filename() == "deadline.ics"
+        cal = icalendar.Calendar.from_ical(part.get_content())
+        assert cal["METHOD"] == part.get_param("method") and cal["VERSION"] == "2.0"
+        [event] = cal.walk("VEVENT")
+        assert isinstance(event, icalendar.Event)
+        found.append((str(cal["METHOD"]), event))
+    return found
+
+
+def entry(msg: EmailMessage, method: str = "PUBLISH") -> icalendar.Event:
+    """The one event of the mail's calendar part (text/calendar; method=`method`)."""
+    found = entries(msg)
+    assert len(found) == 1, [p.get_content_type() for p in msg.walk()]
+    assert found[0][0] == method
+    return found[0][1]
 
 
 def deadline(judge: Judge) -> datetime:
@@ -80,7 +88,7 @@ def test_extend_pause_and_resume_move_the_same_entry(judge: Judge) -> None:
     assert moved.decoded("DTSTART") == deadline(judge) == first.decoded("DTSTART") + \
         timedelta(hours=24)
     judge.clock.advance(hours=1)
-    paused = entry(judge.to(FRANCE, gm(judge, "PAUSE\n"))[0])
+    paused = entry(judge.to(FRANCE, gm(judge, "PAUSE\n"))[0], "CANCEL")
     assert paused["UID"] == first["UID"] and paused["STATUS"] == "CANCELLED"
     assert int(str(paused["SEQUENCE"])) > int(str(moved["SEQUENCE"]))
     judge.clock.advance(hours=5)
@@ -132,3 +140,48 @@ def test_an_absence_that_moves_the_deadline_moves_the_entry(judge: Judge) -> Non
     assert event["UID"] == first["UID"]
     assert int(str(event["SEQUENCE"])) > int(str(first["SEQUENCE"]))
     assert event.decoded("DTSTART") == deadline(judge) == datetime(2026, 3, 6, 9, 10, tzinfo=UTC)
+
+
+def test_a_rollback_withdraws_the_entry_it_leaves_and_gives_the_new_one(judge: Judge) -> None:
+    judge.send(GM, "PROCESS\n", subject="[g] gm")
+    judge.tick()
+    results = judge.to(FRANCE, judge.new_mail())[-1]
+    fall = entry(results)
+    [(cancel, left), (publish, reopened)] = entries(
+        judge.to(FRANCE, gm(judge, "ROLLBACK S1901M\n"))[0])
+    assert (cancel, publish) == ("CANCEL", "PUBLISH")
+    assert left["UID"] == fall["UID"] and left["STATUS"] == "CANCELLED"
+    assert int(str(left["SEQUENCE"])) > int(str(fall["SEQUENCE"]))
+    assert "rolled back to S1901M" in str(left["DESCRIPTION"])
+    assert reopened["UID"] != fall["UID"] and reopened["STATUS"] == "CONFIRMED"
+    assert reopened.decoded("DTSTART") == deadline(judge)
+
+
+def test_the_games_end_withdraws_its_last_entry(judge: Judge) -> None:
+    [welcome] = judge.to(FRANCE, judge.welcomes)
+    first = entry(welcome)
+    over = [m for m in gm(judge, "DRAW\n") if "over" in str(m["Subject"]).lower()
+            or "draw" in str(m["Subject"]).lower()]
+    for address in (FRANCE, GM):
+        (mail,) = judge.to(address, over)
+        withdrawn = entry(mail, "CANCEL")
+        assert withdrawn["UID"] == first["UID"] and withdrawn["STATUS"] == "CANCELLED"
+        assert int(str(withdrawn["SEQUENCE"])) > int(str(first["SEQUENCE"]))
+        assert "the game is over" in str(withdrawn["DESCRIPTION"])
+
+
+def test_a_reader_who_named_his_zone_gets_the_entry_in_it(judge: Judge) -> None:
+    judge.send(FRANCE, "SET MAIL ZONE America/New_York\n", subject="[g] mail")
+    judge.tick()
+    judge.new_mail()
+    mails = gm(judge, "EXTEND 24h\n")
+    (mine,) = judge.to(FRANCE, mails)
+    part = next(p for p in mine.walk() if p.get_content_type() == "text/calendar")
+    text = part.get_content().replace("\r\n", "\n")
+    # 09:00 UTC on 5 March is 04:00 in New York (EST), with the zone's definition.
+    assert "DTSTART;TZID=America/New_York:20260305T040000" in text
+    assert "BEGIN:VTIMEZONE" in text and "X-WR-TIMEZONE:America/New_York" in text
+    assert entry(mine).decoded("DTSTART") == deadline(judge)
+    # England named none: UTC, as before.
+    (his,) = judge.to(ENGLAND, mails)
+    assert entry(his).decoded("DTSTART").utcoffset().total_seconds() == 0

@@ -21,11 +21,17 @@ def list_id(game: str, judge: str) -> tuple[str, str]:
     return "List-Id", f'"gmbot game {_NOT_ATOM.sub("-", game)}" <{".".join(parts)}.{domain}>'
 
 
-def list_unsubscribe(judge: str, command: str) -> tuple[str, str]:
+def list_unsubscribe(judge: str, command: str, subject: str | None = None,
+                     url: str | None = None) -> list[tuple[str, str]]:
     """A mailto link to the judge whose subject and body are the command that stops the
     mail (RFC 6068: a mail client sends both as they are; commands are read from the
-    body)."""
-    return "List-Unsubscribe", f"<mailto:{judge}?subject={quote(command)}&body={quote(command)}>"
+    body); with `url`, first the one-click link and List-Unsubscribe-Post (RFC 8058),
+    which a mailbox provider's unsubscribe button POSTs to."""
+    mailto = f"<mailto:{judge}?subject={quote(subject or command)}&body={quote(command)}>"
+    if url is None:
+        return [("List-Unsubscribe", mailto)]
+    return [("List-Unsubscribe", f"<{url}>, {mailto}"),
+            ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click")]
 
 
 def header_lines(fields: list[tuple[str, str]]) -> str:

@@ -94,6 +94,8 @@ def _player(game: Game, player: Player, full: bool, addresses: bool) -> dict[str
                            "name": player.name if shown else None, "active": player.active}
     if addresses:
         out["address"] = player.address
+    if full and player.mail_prefs:
+        out["mail"] = player.mail_prefs
     return out
 
 

@@ -40,6 +40,8 @@ class PlayerInfo(msgspec.Struct, forbid_unknown_fields=True):
     name: str | None
     active: bool
     address: str | None = None
+    # His SET MAIL choices (service/views/mail_prefs.py), in a full export only: private.
+    mail: dict[str, Any] | None = None
 
 
 class OrderSetInfo(msgspec.Struct, forbid_unknown_fields=True):

@@ -41,7 +41,7 @@ def restore(session: Session, form: ExportFile, name: str, now: datetime) -> Gam
     secrets: list[str | None] = []
     for p in form.players:
         row = Player(game_id=game.id, address=str(p.address).lower(), power=p.power,
-                     role=p.role, name=p.name, active=p.active)
+                     role=p.role, name=p.name, active=p.active, mail_prefs=p.mail)
         row.secret_hash, secret = (settle_secret(None, None, True, info.auth) if p.active
                                    else (None, None))
         game.players.append(row)

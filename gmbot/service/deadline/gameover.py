@@ -16,6 +16,7 @@ from gmbot.press.policy import PressRules
 from gmbot.service.outbox.queue import queue_mail
 from gmbot.service.outbox.render import render, render_html
 from gmbot.service.runtime import active_players, log_event
+from gmbot.service.views.calendar_entry import cancellation
 from gmbot.service.views.pictures import phase_picture
 from gmbot.service.views.record import seat_history
 from gmbot.store.models import Event, Game, PhaseRow
@@ -87,11 +88,14 @@ def _ending(session: Session, game: Game) -> dict[str, Any] | None:
 
 def _final_picture(session: Session, game: Game) -> bytes | None:
     """The map of the game's last phase, as the public saw it: the final position."""
-    last = session.scalars(
-        select(PhaseRow.name).where(PhaseRow.game_id == game.id,
-                                    PhaseRow.superseded.is_(False))
+    last = _last_phase(session, game)
+    return None if last is None else phase_picture(session, game, last.name, None)
+
+
+def _last_phase(session: Session, game: Game) -> PhaseRow | None:
+    return session.scalars(
+        select(PhaseRow).where(PhaseRow.game_id == game.id, PhaseRow.superseded.is_(False))
         .order_by(PhaseRow.seq.desc()).limit(1)).first()
-    return None if last is None else phase_picture(session, game, last, None)
 
 
 def end_game(session: Session, game: Game, now: datetime, *, phase: str,
@@ -111,8 +115,11 @@ def end_game(session: Session, game: Game, now: datetime, *, phase: str,
     assert context is not None
     session.flush()
     picture = _final_picture(session, game)
+    # The last phase's deadline leaves the readers' calendars with the game.
+    withdrawn = cancellation(game, _last_phase(session, game), now, "the game is over")
     # Observers too: the summary is public; what it shows of the players depends on who
     # reads it (players_see).
+    seats = {p.address: p for p in active_players(game)}
     audiences = [([p.address for p in active_players(game)], players_see(game)),
                  ([game.gm], True), (list(game.settings.observers), False)]
     texts: dict[bool, tuple[str, str, str]] = {}
@@ -126,4 +133,5 @@ def end_game(session: Session, game: Game, now: datetime, *, phase: str,
         for address in addresses:
             queue_mail(session, key=f"over:{event}:{address}", kind="results",
                        sender=game.judge, recipient=address, subject=subject, body=body,
-                       now=now, game=game, picture=picture, html=html)
+                       now=now, game=game, picture=picture, html=html,
+                       calendar=withdrawn.of(seats.get(address)) if withdrawn else None)

@@ -19,6 +19,7 @@ from gmbot.service.locks import lock_game
 from gmbot.service.outbox.queue import queue_mail
 from gmbot.service.outbox.render import render
 from gmbot.service.runtime import StoredPositionError, policy_of
+from gmbot.service.views.mail_prefs import prefs_of, quiet_end
 from gmbot.service.views.results import deadline_text
 from gmbot.store.models import Game, PhaseRow, Player
 
@@ -73,12 +74,18 @@ def _remind(at: PhaseContext, now: datetime) -> int:
         # Not to a player who said he is away: he may order, but mail piles up.
         away = absent_at(live(s, game, now), now)
         for player in (p for p in waiting if p.id not in away):
+            prefs = prefs_of(player)
+            if not prefs.reminders:
+                continue  # SET MAIL REMINDERS OFF: the late notice below still comes
+            # In his quiet hours it waits for their end, if that is before the deadline.
+            wait = quiet_end(prefs, policy.timezone, now)
             subj, body = render("reminder.txt.j2", game=game, phase=phase.name,
                                 deadline=deadline, player=player,
                                 missing=at.missing(player))
             queue_mail(s, key=f"reminder:{phase.id}:{todo[-1]}:{player.address}",
                        kind="reminder", sender=game.judge, recipient=player.address,
-                       subject=subj, body=body, now=now, game=game)
+                       subject=subj, body=body, now=now, game=game,
+                       not_before=wait if wait and wait < phase.deadline_at else None)
             sent += 1
     if late_notice and waiting and policy.grace.total:
         sent += _tell_late(at, waiting, now)
@@ -99,7 +106,8 @@ def _tell_late(at: PhaseContext, late: list[Player], now: datetime) -> int:
     for player in late:
         subj, body = render("late.txt.j2", game=game, phase=phase.name, player=player,
                             missing=at.missing(player), until=until)
-        queue_mail(s, key=f"late:{phase.id}:{player.address}", kind="reminder",
+        # Its own kind: a warning he must have, which no SET MAIL stops.
+        queue_mail(s, key=f"late:{phase.id}:{player.address}", kind="late",
                    sender=game.judge, recipient=player.address, subject=subj, body=body,
                    now=now, game=game)
     return 1 + len(late)

@@ -42,6 +42,7 @@ def mail_results(config: Config, at: PhaseContext, done: Adjudicated,
     subject, public_text = render("results.txt.j2", view=public, **extra)
     picture = Pictures(at.rules)
     calendar = deadline_calendar(game, next_row, now)  # the next deadline, for every reader
+    public_calendar = calendar.of(None) if calendar else None  # in the game's zone
     for player in at.players:
         rejected = _rejected(at.sets.get(player.id), done.result, player.key)
         view = results_view(at.rules, at.state, done.after, done.result, player.key,
@@ -52,7 +53,8 @@ def mail_results(config: Config, at: PhaseContext, done: Adjudicated,
         png = picture(view)
         queue_mail(s, key=f"results:{phase.id}:{player.address}", kind="results",
                    sender=game.judge, recipient=player.address, subject=subj, body=body,
-                   now=now, game=game, picture=png, calendar=calendar,
+                   now=now, game=game, picture=png,
+                   calendar=calendar.of(player) if calendar else None,
                    html=render_html("results.html.j2", subj, png is not None, view=view,
                                     site_link=link, map_link=link, **extra))
     png = picture(public)
@@ -60,11 +62,11 @@ def mail_results(config: Config, at: PhaseContext, done: Adjudicated,
                               **extra)
     queue_mail(s, key=f"results:{phase.id}:gm", kind="results", sender=game.judge,
                recipient=game.gm, subject=subject, body=public_text, now=now, game=game,
-               picture=png, html=public_html, calendar=calendar)
+               picture=png, html=public_html, calendar=public_calendar)
     for address in game.settings.observers or ():  # the public copy, never a private section
         queue_mail(s, key=f"results:{phase.id}:observer:{address}", kind="results",
                    sender=game.judge, recipient=address, subject=subject, body=public_text,
-                   now=now, game=game, picture=png, html=public_html, calendar=calendar)
+                   now=now, game=game, picture=png, html=public_html, calendar=public_calendar)
     return PublicResults(public, public_text)
 
 

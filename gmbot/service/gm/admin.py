@@ -34,6 +34,7 @@ from gmbot.service.seats.opening import BY_GM, SeatError, open_seat
 from gmbot.service.seats.vote_owner import forget_vote
 from gmbot.service.views.calendar_entry import deadline_calendar
 from gmbot.service.views.open_deadline import left_text
+from gmbot.service.views.calendar_entry import cancellation, deadline_calendar, joined
 from gmbot.service.views.results import deadline_text
 from gmbot.store.models import Game, OrderSet, PhaseRow, Player
 
@@ -181,6 +182,8 @@ def rollback(session: Session, game: Game, target: str, now: datetime) -> str:
     if not matches:
         raise AdminError(f"game {game.name} has no phase {name}")
     chosen = matches[-1]
+    # The phase open until now: its entry is withdrawn from the readers' calendars.
+    left = rows[-1] if rows[-1].processed_at is None else None
     for row in rows:
         if row.seq >= chosen.seq:
             row.superseded = True
@@ -201,7 +204,9 @@ def rollback(session: Session, game: Game, target: str, now: datetime) -> str:
     n = announce(session, game, event, "announce_rollback.txt.j2", now, phase=name,
                  observers=True, orders_of=orders_of,
                  deadline=deadline_of(game, reopened.deadline_at),
-                 calendar=deadline_calendar(game, reopened, now))
+                 calendar=joined(
+                     cancellation(game, left, now, f"the game was rolled back to {name}"),
+                     deadline_calendar(game, reopened, now)))
     return f"game {game.name} rolled back to {name}; the orders that stood for it are kept; " \
         f"{told(n)}"
 

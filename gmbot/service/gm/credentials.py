@@ -75,7 +75,8 @@ def welcome(session: Session, game: Game, player: Player | None, now: datetime,
     html = render_html("welcome.html.j2", subject, picture is not None, text=body, **context)
     queue_mail(session, key=key, kind="welcome", sender=game.judge, recipient=address,
                subject=subject, body=body, now=now, game=game, picture=picture, html=html,
-               calendar=deadline_calendar(game, phase, now))
+               calendar=calendar.of(player)
+               if (calendar := deadline_calendar(game, phase, now)) else None)
 
 
 def _own_game(game: Game, phase: PhaseRow | None, player: Player | None) -> dict[str, Any]:

@@ -18,10 +18,12 @@ from gmbot.mail.message import InboundMail
 from gmbot.press.limits import Used
 from gmbot.press.names import GM, Names, Seat
 from gmbot.press.policy import PressRules
+from gmbot.service.inbound.press_digest import digest_key, queue_digest
 from gmbot.service.outbox.queue import new_message_id, queue_mail
 from gmbot.service.outbox.render import render, text_html
 from gmbot.service.outbox.tokens import recipient_token
-from gmbot.service.runtime import active_players, log_event, map_for, rules_for
+from gmbot.service.runtime import active_players, log_event, map_for, policy_of, rules_for
+from gmbot.service.views.mail_prefs import DIGEST, prefs_of, quiet_end
 from gmbot.store.models import Game, Inbound, Player, Press, PressCopy
 
 
@@ -119,16 +121,23 @@ def relay(session: Session, game: Game, names: Names, msg: Message, inbound: Inb
         subject, body = render(
             "press.txt.j2", **common, kind=copy.kind,
             true_sender=names.label(sender_key),
-            can_reply=copy.kind != "observer",
+            can_reply=copy.kind != "observer", to_gm=copy.player is None,
             gm_copies=rules.gm_copies and not msg.broadcast and copy.kind == "recipient")
         # The recipient's reply token in it, like every judge mail: his reply proves him.
         mid = new_message_id(game.judge, recipient_token(game, copy.address, now))
+        prefs = prefs_of(copy.player) if copy.player and copy.kind == "recipient" else None
+        digest = (digest_key(game, copy.address, prefs, now)
+                  if prefs is not None and prefs.press == DIGEST else None)
+        session.add(PressCopy(press_id=press.id, kind=copy.kind, address=copy.address,
+                              message_id=mid, digest=digest[0] if digest else None,
+                              player_id=copy.player.id if copy.player else None))
+        if digest is not None:
+            queue_digest(session, game, names, copy.address, *digest, now)
+            continue
         queue_mail(session, key=f"press:{press.id}:{copy.address}", kind="press",
                    sender=game.judge, recipient=copy.address, subject=subject, body=body,
-                   now=now, game=game, message_id=mid, html=text_html(subject, body))
-        session.add(PressCopy(press_id=press.id, kind=copy.kind, address=copy.address,
-                              message_id=mid,
-                              player_id=copy.player.id if copy.player else None))
+                   now=now, game=game, message_id=mid, html=text_html(subject, body),
+                   not_before=quiet_end(prefs, policy_of(game).timezone, now) if prefs else None)
     log_event(session, game, "press_relayed", now, press=press.id, sender=sender_key,
               to=list(msg.to), broadcast=msg.broadcast, grey=msg.grey, copies=len(copies))
     return press

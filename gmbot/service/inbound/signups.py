@@ -26,7 +26,7 @@ from gmbot.service.inbound.bounds import cap_reply
 from gmbot.service.inbound.handling import Handling, Outcome
 from gmbot.service.inbound.lookups import PROVEN_SIGNUP_KIND, SIGNUP_KIND
 from gmbot.service.joining.requests import answer_asks, confirm, confirmed, token_of
-from gmbot.service.joining.unobserve import unobserve
+from gmbot.service.joining.unobserve import quiet, unobserve
 from gmbot.service.joining.words import Ask, read_asks
 from gmbot.service.outbox.queue import new_message_id, queue_mail
 from gmbot.service.outbox.render import render
@@ -54,7 +54,7 @@ def signup_mail(h: Handling, limit: Callable[[Handling], Outcome | None]) -> Out
     silenced = _silenced(h)
     if silenced:
         return Outcome("refused", f"{ASKED} ({silenced})")
-    leaving = next((a for a in asks if a.verb == "UNOBSERVE"), None)
+    leaving = next((a for a in asks if a.verb in ("UNOBSERVE", "QUIET")), None)
     if leaving is not None:
         return _unobserve(h, leaving, judges)
     now = h.app.now()
@@ -84,23 +84,27 @@ def signup_mail(h: Handling, limit: Callable[[Handling], Outcome | None]) -> Out
 
 
 def _unobserve(h: Handling, ask: Ask, judges: Collection[str]) -> Outcome:
-    """UNOBSERVE game (the observers' List-Unsubscribe mails it): proven by the trusted
-    mail server's verdict on the From (evidence.proof), never by the From alone."""
+    """UNOBSERVE game or QUIET game (the List-Unsubscribe of observers' mail and of
+    standbys' calls mails it): proven by the trusted mail server's verdict on the From
+    (evidence.proof), never by the From alone."""
     now = h.app.now()
     if not ask.args:
-        game, text = None, "write it as UNOBSERVE game"
+        game, text = None, f"write it as {ask.verb} game"
     else:
         proven = h.evidence.proof is not None and h.evidence.address == h.mail.sender
-        game, text = unobserve(h.s, ask.args[0], h.mail.sender, proven, now)
+        game, text = (unobserve(h.s, ask.args[0], h.mail.sender, proven, now)
+                      if ask.verb == "UNOBSERVE" else
+                      quiet(h.s, ask.args[0], h.mail.sender, proven, now,
+                            h.app.config.standby))
     judge = game.judge if game else sorted(h.evidence.sent.recipients & set(judges))[0]
-    subject, body = render("joining_note.txt.j2", game=game, title="UNOBSERVE",
-                           text=f"{ask.line}\n  {text}\n") if game else ("UNOBSERVE", text)
+    subject, body = render("joining_note.txt.j2", game=game, title=ask.verb,
+                           text=f"{ask.line}\n  {text}\n") if game else (ask.verb, text)
     if game is not None:
         h.record.game_id = game.id
     queue_mail(h.s, key=f"reply:{h.record.message_id}", kind=SIGNUP_KIND, sender=judge,
                recipient=h.mail.sender, subject=subject, body=body, now=now, game=game,
                in_reply_to=h.mail.message_id)
-    return Outcome("handled", "UNOBSERVE", game=game.name if game else None,
+    return Outcome("handled", ask.verb, game=game.name if game else None,
                    replies=[subject])
 
 

@@ -9,14 +9,14 @@ from dataclasses import dataclass
 
 VERBS = {"LIST": "LIST", "JOIN": "JOIN", "SIGNON": "JOIN", "SIGN-ON": "JOIN",
          "OBSERVE": "OBSERVE", "TAKEOVER": "TAKEOVER", "TAKE-OVER": "TAKEOVER",
-         "UNOBSERVE": "UNOBSERVE"}
+         "UNOBSERVE": "UNOBSERVE", "QUIET": "QUIET"}
 TWO_WORDS = {("SIGN", "ON"): "JOIN", ("TAKE", "OVER"): "TAKEOVER"}
 MOST = 5  # sign-up commands read from one mail
 
 
 @dataclass(frozen=True)
 class Ask:
-    verb: str  # LIST | JOIN | OBSERVE | TAKEOVER | UNOBSERVE
+    verb: str  # LIST | JOIN | OBSERVE | TAKEOVER | UNOBSERVE | QUIET
     args: tuple[str, ...]  # the words after it, as written
     line: str  # the line, clipped: for the store's event, never for the answer
     number: int = 0  # its line in the mail's own text: what the answer names

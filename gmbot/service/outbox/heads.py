@@ -9,6 +9,7 @@ every use case that queues mail signs it without being handed the key."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -16,12 +17,15 @@ from typing import TYPE_CHECKING
 from gmbot.config import Config, ConfigError
 from gmbot.mail.outgoing.dkim import DkimKey, DkimKeyError
 from gmbot.mail.outgoing.lists import AUTO_SUPPRESS, header_lines, list_id, list_unsubscribe
+from gmbot.service.outbox.site_key import site_key
+from gmbot.service.outbox.stop_links import stop_of, stop_url
 
 if TYPE_CHECKING:
     from gmbot.mail.compose import Outgoing
     from gmbot.store.models import Game
 
-HEADS = "gmbot.heads"  # the key in session.info
+HEADS = "gmbot.heads"
+log = logging.getLogger("gmbot")  # the key in session.info
 
 
 @dataclass(frozen=True)
@@ -29,16 +33,25 @@ class Heads:
     """What a home adds on top of its mail."""
 
     dkim: DkimKey | None = None
+    # The one-click links' base (gmbot.yaml site.url, which `gmbot web` serves) and key;
+    # None: the mailto link alone.
+    web: tuple[str, bytes] | None = None
 
     @classmethod
     def of(cls, config: Config) -> Heads:
+        web = None
+        if config.site is not None and config.site.url:
+            try:
+                web = (config.site.url, site_key(config.home))
+            except OSError:  # a home the judge cannot write: mailto links only
+                log.exception("the site key cannot be read or made; no one-click links")
         if config.dkim is None:
-            return cls()
+            return cls(web=web)
         try:
             key = DkimKey.load(config.dkim.domain, config.dkim.selector, config.dkim.key_file)
         except DkimKeyError as e:
             raise ConfigError(str(e)) from None
-        return cls(dkim=key)
+        return cls(dkim=key, web=web)
 
     def signed(self, lists: str, out: Outgoing) -> str:
         """The lines on top of `out` (ASCII, CRLF lines) in a home with a key: the
@@ -50,15 +63,20 @@ class Heads:
         return (self.dkim.signature(head + wire_bytes(out)) + head).decode("ascii")
 
 
-def list_fields(game: Game | None, sender: str, recipient: str) -> str:
-    """The list headers of a mail of `game` (None: no game's) from `sender` to
-    `recipient`. List-Unsubscribe only where the reader may stop the mail: an observer's
-    (UNOBSERVE); never on what a player or the GM needs (results, acks, deadlines)."""
+def list_fields(game: Game | None, kind: str, sender: str, recipient: str,
+                heads: Heads | None = None) -> str:
+    """The list headers of a mail of `game` (None: no game's) of `kind` from `sender` to
+    `recipient`. List-Unsubscribe only where the reader may stop the mail (stop_links.py):
+    never on what a player or the GM needs (results, acks, deadlines); with the one-click
+    link (List-Unsubscribe-Post) where the home's web endpoint serves it."""
     fields = [AUTO_SUPPRESS]
     if game is not None:
         fields.append(list_id(game.name, sender))
-        if recipient in game.settings.observers:
-            fields.append(list_unsubscribe(sender, f"UNOBSERVE {game.name}"))
+        stop = stop_of(game, kind, recipient)
+        if stop is not None:
+            web = heads.web if heads is not None else None
+            url = stop_url(*web, game, recipient, stop.scope) if web else None
+            fields.extend(list_unsubscribe(sender, stop.command, stop.subject, url))
     return header_lines(fields)
 
 

@@ -61,12 +61,14 @@ def queue_mail(
     picture: bytes | None = None,
     html: str | None = None,
     calendar: bytes | None = None,
+    not_before: datetime | None = None,
 ) -> bool:
     """Queue one mail for one recipient unless a mail with this key was queued before;
     the key makes re-running a use case after a crash harmless. `message_id` (without
     angle brackets): one the caller made with new_message_id and records itself.
     `html`: the HTML alternative of `body` (render_html), showing `picture` as MAP_SRC.
-    `calendar`: the next deadline's calendar entry (service/outbox/deadlines.py)."""
+    `calendar`: the next deadline's calendar entry (service/views/calendar_entry.py).
+    `not_before`: held until then (the reader's quiet hours, his daily digest)."""
     key = key[:300]  # as stored, so that long keys are found again too
     # Rows added earlier in this transaction as ORM objects and not flushed yet are looked
     # for in the session: the INSERT below does not see them.
@@ -80,14 +82,14 @@ def queue_mail(
     message_id = message_id or new_message_id(
         sender, recipient_token(game, recipient, now) if game else None)
     parts = pack(html, picture, calendar)  # all, in one column
-    head = _head(session, game, sender=sender, recipient=recipient, subject=subject,
+    head = _head(session, game, kind, sender=sender, recipient=recipient, subject=subject,
                  body=body, message_id=message_id, date=now, in_reply_to=in_reply_to,
                  parts=parts)
     result = session.execute(_INSERT_NEW[dialect], {
         "key": key, "kind": kind, "game_id": game.id if game else None, "sender": sender,
         "recipient": recipient, "subject": subject, "body": body, "message_id": message_id,
         "in_reply_to": in_reply_to, "created_at": now, "status": "queued",
-        "next_attempt_at": now, "picture": parts, "head": head,
+        "next_attempt_at": max(now, not_before or now), "picture": parts, "head": head,
     })
     return result.rowcount == 1  # type: ignore[attr-defined]
 
@@ -102,19 +104,19 @@ def rewrite_queued(session: Session, key: str, game: Game, subject: str, body: s
     if row is None:
         return False
     row.subject, row.body, row.picture = subject[:998], body, pack(html, None, calendar)
-    row.head = _head(session, game, sender=row.sender, recipient=row.recipient,
+    row.head = _head(session, game, row.kind, sender=row.sender, recipient=row.recipient,
                      subject=row.subject, body=body, message_id=row.message_id,
                      date=row.created_at, in_reply_to=row.in_reply_to, parts=row.picture)
     return True
 
 
-def _head(session: Session, game: Game | None, *, sender: str, recipient: str,
+def _head(session: Session, game: Game | None, kind: str, *, sender: str, recipient: str,
           subject: str, body: str, message_id: str, date: datetime,
           in_reply_to: str | None, parts: bytes | None) -> str:
     """The mail's head (outbox/heads.py): its list headers, signed with the rest when
     the home has a DKIM key."""
-    lists = list_fields(game, sender, recipient)
     heads: Heads | None = session.info.get(HEADS)
+    lists = list_fields(game, kind, sender, recipient, heads)
     if heads is None or heads.dkim is None:
         return lists
     return heads.signed(lists, outgoing(

@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 
 from gmbot.service.outbox.queue import queue_mail
 from gmbot.service.outbox.render import render
+from gmbot.service.outbox.stop_links import SEAT_CALL
 from gmbot.service.runtime import (
     StoredPositionError,
     active_players,
@@ -73,7 +74,8 @@ def open_seat(session: Session, game: Game, player: Player, why: str, now: datet
 
     def send(template: str, role: str, to: str, **more: Any) -> None:
         subject, body = render(template, **context, **more)
-        queue_mail(session, key=f"seat:{event}:{role}:{to}", kind="seat",
+        queue_mail(session, key=f"seat:{event}:{role}:{to}",
+                   kind=SEAT_CALL if role == "call" else "seat",
                    sender=game.judge, recipient=to, subject=subject, body=body,
                    now=now, game=game)
 

@@ -25,8 +25,10 @@ def takeover_approval(game: Game) -> bool:
 
 def standby_list(session: Session, game: Game, home: Iterable[str] = ()) -> list[str]:
     """Who is called when one of the game's seats opens: the game file's `standby:`, then
-    gmbot.yaml's, each address once, none of the game's own (its players, GM, judge)."""
-    own = {game.gm, game.judge} | {p.address for p in game.players if p.active}
+    gmbot.yaml's, each address once, none of the game's own (its players, GM, judge) and
+    none who asked the game for quiet (QUIET)."""
+    own = ({game.gm, game.judge} | {p.address for p in game.players if p.active}
+           | set(game.settings.quiet))
     out: list[str] = []
     for address in [*game.settings.standby, *home]:
         address = address.strip().lower()

@@ -3,8 +3,8 @@
 player's row and address. Only his own results mails carry it. A replaced player's
 seat gets the new address (REPLACE keeps the row): the old link leads nowhere once the
 site is next brought up to date, and the new player's link opens the power's pages.
-The key is a file of the home (`site.key`), made at first use and readable by its owner
-only; deleting it changes every link."""
+The key is the home's site key (service/outbox/site_key.py); deleting it changes every
+link."""
 
 from __future__ import annotations
 
@@ -12,34 +12,13 @@ import base64
 import hashlib
 import hmac
 import logging
-import os
-import secrets
-from pathlib import Path
 
 from gmbot.config import Config
+from gmbot.service.outbox.site_key import site_key
 from gmbot.store.models import Game, Player
 
 log = logging.getLogger("gmbot")
-KEY_NAME = "site.key"
 TOKEN_CHARS = 26  # base32: 130 bits, past guessing and past listing
-
-
-def site_key(home: Path) -> bytes:
-    """The home's key for private links, made (32 random bytes, mode 0600) if missing."""
-    path = home / KEY_NAME
-    try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        pass
-    home.mkdir(parents=True, exist_ok=True)
-    key = secrets.token_hex(32).encode("ascii")
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:  # another process made it first: use that one
-        return path.read_bytes()
-    with os.fdopen(fd, "wb") as f:
-        f.write(key)
-    return key
 
 
 def player_token(key: bytes, game: Game, player: Player) -> str:

@@ -15,6 +15,7 @@ from gmbot.service.outbox.render import render
 from gmbot.service.runtime import current_phase, rules_for, state_of
 from gmbot.service.seats.roster import open_seat_lines
 from gmbot.service.views.open_deadline import open_deadline_text
+from gmbot.service.views.mail_prefs import describe, prefs_of
 from gmbot.service.views.pictures import phase_picture
 from gmbot.service.views.press_record import press_by_phase
 from gmbot.service.views.readiness import hold_note
@@ -58,6 +59,8 @@ def status(ctx: Context, args: tuple[str, ...] = ()) -> None:
                             else ctx.player.key), waiting=waiting, table=table, own=own,
         absences=status_lines(ctx.session, game, ctx.app.now(),
                               ctx.player.key if ctx.player else None, ctx.is_gm),
+        mail=(describe(prefs_of(ctx.player), policy_of(game).timezone)
+              if ctx.player is not None else None),
     )[1].rstrip())
     votes = vote_lines(ctx.session, game, state, rules,
                        None if ctx.player is None else ctx.player.key, ctx.is_gm)

@@ -209,9 +209,14 @@ TABLE = Table((
     Row("CONCEDE", Who.PLAYER, act=votes.concede, gm_act=votes.gm_vote, least=1, most=2,
         synopsis="CONCEDE FRANCE", explains="the same as VOTE CONCEDE TO FRANCE"),
     Row("SET", Who.PLAYER, act=votes.setting, gm_act=votes.gm_vote, least=1,
-        synopsis="SET DRAW", usage="SET DRAW, SET NODRAW, SET CONCEDE FRANCE or SET NOCONCEDE",
+        synopsis="SET DRAW", usage="SET DRAW, SET NODRAW, SET CONCEDE FRANCE, SET NOCONCEDE "
+                                   "or SET MAIL PRESS DIGEST",
         explains="njudge's forms of a vote: SET DRAW [FRANCE GERMANY], SET NODRAW, "
-                 "SET CONCEDE FRANCE, SET NOCONCEDE"),
+                 "SET CONCEDE FRANCE, SET NOCONCEDE; and the mail you may do without: "
+                 "SET MAIL PRESS DIGEST (press in one mail a day; EACH: as it comes), "
+                 "SET MAIL REMINDERS OFF (or ON), SET MAIL QUIET 22:00-07:00 (press and "
+                 "reminders wait till then; OFF), SET MAIL ZONE Europe/Paris (your time "
+                 "zone). Results, answers and the late notice always come"),
     Row("SUMMARY", Who.ANYONE, explains="the game's record: who played which power when, "
                                         "centres each year, missed orders, how it ended",
         title="Summary", answer=record.summary),

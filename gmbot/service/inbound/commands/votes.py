@@ -10,6 +10,7 @@ from datetime import datetime
 from gmbot.service.deadline.ballot import CONCEDE, DRAW, Motion
 from gmbot.service.gm.admin import AdminError
 from gmbot.service.inbound.commands.context import Context
+from gmbot.service.inbound.commands.mail_prefs import set_mail
 from gmbot.service.votes.cast import cast_vote
 from gmbot.service.votes.motion import concession, power_words, read_motion
 
@@ -36,18 +37,24 @@ def concede(ctx: Context, args: tuple[str, ...], now: datetime) -> str:
 
 def setting(ctx: Context, args: tuple[str, ...], now: datetime) -> str:
     """njudge's SET forms of a vote: SET DRAW [POWERS], SET NODRAW, SET CONCEDE POWER,
-    SET NOCONCEDE."""
+    SET NOCONCEDE; and SET MAIL, the player's choice of mail (mail_prefs.py)."""
     word, rest = args[0].upper(), args[1:]
+    if word == "MAIL":
+        return set_mail(ctx, rest, now)
     if word == "DRAW":
         return draw(ctx, rest, now)
     if word == "CONCEDE":
         return concede(ctx, rest, now)
     if word in ("NODRAW", "NOCONCEDE") and not rest:
         return _cast(ctx, None, now, only=DRAW if word == "NODRAW" else CONCEDE)
-    raise AdminError("SET takes DRAW [POWERS], NODRAW, CONCEDE POWER, NOCONCEDE or ABSENCE")
+    raise AdminError("SET takes DRAW [POWERS], NODRAW, CONCEDE POWER, NOCONCEDE, ABSENCE "
+                     "or MAIL")
 
 
 def gm_vote(ctx: Context, args: tuple[str, ...], now: datetime) -> str:
-    """The GM's VOTE, CONCEDE or SET: he has no vote."""
+    """The GM's VOTE, CONCEDE or SET: he has no vote (and no choice of mail)."""
+    if args and args[0].upper() == "MAIL":
+        raise AdminError("the game master gets all of the game's mail: SET MAIL is a "
+                         "player's choice")
     raise AdminError("the game master has no vote; DRAW ends the game at once "
                      "(DRAW FRANCE GERMANY names the powers that share it)")
