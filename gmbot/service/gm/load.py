@@ -39,6 +39,7 @@ from gmbot.service.runtime import (
     map_for,
     state_of,
 )
+from gmbot.service.seats.bot_seats import fill_seats
 from gmbot.service.seats.vote_owner import forget_vote
 from gmbot.service.settings import keep_settings
 from gmbot.service.views.pictures import PositionPictures
@@ -278,10 +279,11 @@ def load_game(app: App, path: str | Path, force: bool = False) -> str:
             welcome(s, game, row, now, secret, pictures)
         log_event(s, game, "game_created" if created else "game_updated", now,
                   file=str(path), players=[asdict(p) | {"password": None} for p in spec.players])
+        bots = fill_seats(s, game, now)  # the file's bots: seats left open
         verb = "created" if created else "updated"
         where = f" at {phase.name}" if phase else ""
         return "\n".join([f"game {spec.name} {verb}{where} ({len(spec.players)} players)",
-                          *differs])
+                          *differs, *bots])
 
 
 def settings_of_file(spec: GameSpec, powers: list[str]) -> GameSettings:
@@ -300,7 +302,7 @@ def settings_of_file(spec: GameSpec, powers: list[str]) -> GameSettings:
         players_see_addresses=spec.players_see_addresses,
         absences=spec.absences.to_dict(), signup=signup,
         takeover_approval=spec.takeover_approval, observers=list(spec.observers),
-        standby=list(spec.standby))
+        standby=list(spec.standby), bots=spec.bots.to_dict())
 
 
 def _signup_loaded(s: Session, game: Game, spec: GameSpec, path: Path, created: bool,

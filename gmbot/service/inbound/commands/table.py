@@ -228,4 +228,8 @@ TABLE = Table((
     Row("REJECT", Who.GM, act=joining.reject, synopsis="REJECT game address",
         usage="REJECT game luca@example.org", least=1, most=2),
     Row("DISORDER", Who.GM, act=seats.disorder, synopsis="DISORDER FRANCE", least=1, most=1),
+    Row("ADD", Who.GM, act=seats.add, synopsis="ADD BOT FRANCE", least=2, most=2,
+        takes=frozenset({"BOT"})),
+    Row("REMOVE", Who.GM, act=seats.remove, synopsis="REMOVE BOT FRANCE", least=2, most=2,
+        takes=frozenset({"BOT"})),
 ))
