@@ -208,3 +208,23 @@ def bot_lines(session: Session, game: Game) -> list[str]:
     return [f"Played by a bot: {', '.join(keys)} (a human may take a bot's seat over: "
             f"TAKEOVER {game.name} {keys[0]})"]
 
+
+
+def bot_periods(session: Session, game: Game) -> list[str]:
+    """SUMMARY's lines of the seats a bot played: from when, and until what."""
+    open_: dict[str, str] = {}
+    out: list[tuple[str, str]] = []
+    for event in session.scalars(select(Event).where(
+            Event.game_id == game.id, Event.kind.in_((BOT_SEATED, BOT_REMOVED, *TAKEN)))
+            .order_by(Event.id)):
+        data = event.data or {}
+        key = str(data.get("who") if event.kind in TAKEN else data.get("power"))
+        if event.kind == BOT_SEATED:
+            open_[key] = f"from {data.get('phase') or 'the start'}"
+        elif key in open_:
+            end = ("until the GM took it back" if event.kind == BOT_REMOVED
+                   else "until a player took it over")
+            out.append((key, f"{open_.pop(key)} {end}"
+                             f"{' in ' + data['phase'] if data.get('phase') else ''}"))
+    out += list(open_.items())
+    return [f"{key}: the judge's bot, {span}" for key, span in sorted(out)]
