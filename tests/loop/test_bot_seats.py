@@ -196,6 +196,10 @@ def test_smart_civil_disorder_gives_the_missing_player_seat_to_the_bot(
 
 
 def test_the_bot_accepts_a_draw_that_includes_it(judge: Judge) -> None:
+    judge.send(addr("ITALY"), "VOTE DRAW\nSTATUS", subject="[g]")
+    judge.tick()
+    [reply] = judge.to(addr("ITALY"), judge.new_mail())
+    assert "played by a bot: FRANCE, which accepts any draw that includes it" in body(reply)
     for power in HUMANS:
         judge.send(addr(power), "VOTE DRAW", subject="[g]")
         judge.tick()
