@@ -124,6 +124,9 @@ def test_a_human_takes_the_bot_seat_over_with_its_orders_standing(judge: Judge) 
     assert "played by a bot" not in "\n".join(body(m) for m in judge.new_mail())
     process(judge)  # the human's seat: the bot chooses nothing more
     assert len(events(judge, "bot_orders")) == 1
+    summary = gm_mail(judge, "SUMMARY")
+    assert "FRANCE: the judge's bot, from S1901M until a player took it over" in summary
+    assert "FRANCE: new@example.test" in summary
     with judge.app.db.transaction() as s:
         france = s.scalars(select(Player).where(Player.power == "FRANCE")).one()
         assert france.active and france.address == "new@example.test"
@@ -171,9 +174,15 @@ def test_a_player_cannot_command_the_bot_seat(judge: Judge) -> None:
     assert "line 1: ADD BOT GERMANY" in text and "line 2: REMOVE BOT FRANCE" in text
     assert text.count("game master") >= 2  # the GM's commands, refused to a player
     assert "line 3: F BRE - MAO" in text and "line 4: A PAR - PIC" in text
+    judge.send(addr("ENGLAND"), "TAKEOVER g FRANCE", subject="hello")
+    judge.tick()
+    [answer] = judge.to(addr("ENGLAND"), judge.new_mail())
+    assert "TAKEOVER" in body(answer) and "Please confirm" not in answer["Subject"]
     mails = process(judge)
     france = section(body(judge.to(addr("ITALY"), mails)[0]), "FRANCE")
     assert [line.split(":")[0] for line in france] == sorted(chosen["lines"])
+    assert [e["power"] for e in events(judge, "bot_seated")] == ["FRANCE"]
+    assert not events(judge, "player_replaced")
 
 
 def test_smart_civil_disorder_gives_the_missing_player_seat_to_the_bot(
@@ -239,6 +248,10 @@ def test_the_bots_section_is_checked(tmp_path: Path, cli: Cli) -> None:
                        ("bots.votes", "draw_with_me or none"),
                        ("bots.smart_cd", "true or false"), ("bots.bribe", "unknown key")]:
         assert path_ in out and why in out, out
+    path.write_text(standard_game("bad", "bots: {fill: [FRANCE, NARNIA]}\n"), encoding="utf-8")
+    out = cli("game", "load", str(path), ok=False).output
+    assert "bots.fill" in out and "unknown power NARNIA" in out and "FRANCE" not in \
+        out.split("NARNIA")[0].split("bots.fill")[-1]
 
 
 def test_a_bot_waits_for_a_human_as_long_as_the_file_says(tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from gmbot.store.models import Event
+from gmbot.store.models import Event, Outbound
 from tests.loop.judgekit import REPO, Judge, make_judge, standard_game
 from tests.loop.judgekit import body as crlf_body
 
@@ -107,6 +107,12 @@ def test_a_wrong_token_opens_nothing(judge: Judge) -> None:
     sent = run(judge, *gmbot, "send", "g", "ENGLAND", "--no-worker", stdin="F LON H\n",
                ok=False)
     assert "does not open ENGLAND's seat" in sent.stderr
+    with judge.app.db.transaction() as s:
+        england = s.scalars(select(Outbound.id).where(
+            Outbound.recipient == "england@example.test")).first()
+    other = run(judge, *gmbot, "send", "g", "FRANCE", "--reply-to", str(england),
+                "--no-worker", stdin="F BRE H\n", ok=False)
+    assert "was not sent to FRANCE's seat" in other.stderr
     mila = run(judge, *gmbot, "mila", "g", "GERMANY", "--no-worker",
                stdin=json.dumps({"get": "phase"}) + "\n")
     assert "does not open GERMANY's seat" in json.loads(mila.stdout)["error"]
@@ -115,4 +121,4 @@ def test_a_wrong_token_opens_nothing(judge: Judge) -> None:
     with judge.app.db.transaction() as s:
         refused = [e.data["power"] for e in s.scalars(
             select(Event).where(Event.kind == "bot_channel_refused").order_by(Event.id))]
-    assert refused == ["FRANCE", "ENGLAND", "GERMANY"]
+    assert refused == ["FRANCE", "ENGLAND", "FRANCE", "GERMANY"]

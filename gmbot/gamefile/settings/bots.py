@@ -35,6 +35,12 @@ class BotRules:
         """Whether the rule lets the bot take `power`'s seat (once it has waited)."""
         return self.fill is not None and (self.fill == (OPEN,) or power in self.fill)
 
+    def unknown_seats(self, powers: list[str], roles: list[str]) -> list[str]:
+        """A problem for each seat `fill` names that the game has not (the map's powers,
+        the file's role players)."""
+        return [f"unknown power {k} (powers: {', '.join(powers)})" for k in self.fill or ()
+                if k != OPEN and k not in powers and k not in roles]
+
     @property
     def votes_draws(self) -> bool:
         return self.votes == DRAW_WITH_ME

@@ -134,6 +134,8 @@ def _against_variant(spec: GameSpec, typed: list[Problem]) -> dict[str, object] 
             where = path if path.startswith("options.") else f"position.{path}"
             problems.append(spec.problem(where, reason))
     problems += _signup_problems(spec, list(gmap.powers))
+    problems += [spec.problem("bots.fill", m) for m in spec.bots.unknown_seats(
+        list(gmap.powers), [(p.name or "").upper() for p in spec.players if p.role])]
     if problems or typed:
         raise GameFileError(problems)
     return position
