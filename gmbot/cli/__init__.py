@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from gmbot.cli import (  # noqa: F401  (registers)
     adjudicate,
+    botmail,
     demo,
     dkim,
     game,

@@ -131,7 +131,7 @@ def _seat_lines(s: Session, g: Game) -> list[str]:
     from gmbot.service.seats.roster import open_seat_lines
 
     signup = signup_line(s, g)
-    return [*([signup] if signup else []), *open_seat_lines(g), *pending_lines(s, g)]
+    return [*([signup] if signup else []), *open_seat_lines(s, g), *pending_lines(s, g)]
 
 
 @game.command("status")

@@ -10,6 +10,7 @@ import click
 from gmbot.cli.root import app_from, main
 
 if TYPE_CHECKING:
+    from gmbot.config import Config
     from gmbot.mail.oversize import Raw
 
 
@@ -45,13 +46,20 @@ def ingest(ctx: click.Context, now: bool, no_worker: bool) -> None:
     if now:
         _ingest_now(ctx, raw)
         return
+    spool_mail(ctx, config, raw, no_worker, "mail server")
+
+
+def spool_mail(ctx: click.Context, config: Config, raw: Raw, no_worker: bool,
+               keeper: str) -> None:
+    """Write `raw` into the spool, then wake the daemon or start a worker; `keeper`: who
+    keeps the mail if it cannot be spooled (the MTA, the outside program)."""
     from gmbot.pipe import spool, wake, worker
 
     try:
         spool.write(config.spool, raw)
     except OSError as e:
         raise click.ClickException(f"could not spool the mail, so it stays with the "
-                                   f"mail server: {e}") from None
+                                   f"{keeper}: {e}") from None
     # The mail is safe: from here on nothing may make the MTA deliver it again.
     try:
         if not wake.wake(config.spool) and not no_worker:

@@ -177,3 +177,31 @@ def votes(ctx: click.Context, name: str) -> None:
         lines = vote_lines(s, g, state, rules, None, gm=True)
         for line in lines or [f"{g.name}: no vote stands"]:
             click.echo(line)
+
+
+def _bot(verb: str, action: str) -> None:
+    """`gmbot game add-bot|remove-bot NAME POWER`: the GM's ADD BOT and REMOVE BOT."""
+
+    @game.command(verb, help=f"{'Give' if action == 'add_bot' else 'Take'} POWER's open "
+                             f"seat {'to' if action == 'add_bot' else 'from'} the judge's "
+                             "bot in game NAME (docs/bots.md).")
+    @click.argument("name")
+    @click.argument("power")
+    @click.pass_context
+    def command(ctx: click.Context, name: str, power: str) -> None:
+        from gmbot.service.gm.admin import find_game
+        from gmbot.service.locks import lock_game
+        from gmbot.service.seats import bot_seats
+
+        app = app_from(ctx)
+        try:
+            with refusals(), app.db.transaction() as s:
+                g = find_game(s, name)
+                lock_game(s, g)
+                click.echo(getattr(bot_seats, action)(s, g, power, app.now()))
+        except bot_seats.BotSeatError as e:  # refused: nothing was done
+            raise click.ClickException(str(e)) from None
+
+
+_bot("add-bot", "add_bot")
+_bot("remove-bot", "remove_bot")

@@ -12,6 +12,7 @@ from gmbot.gamefile.check_position import PositionChecks
 from gmbot.gamefile.paths import child
 from gmbot.gamefile.schema import AUTH_MODES, NAME_RE, TOP_KEYS
 from gmbot.gamefile.settings.absences import AbsenceRules
+from gmbot.gamefile.settings.bots import read_bots
 from gmbot.gamefile.settings.deadlines import DeadlinePolicy, PolicyError
 from gmbot.gamefile.settings.nmr import NmrPolicy, NmrPolicyError, read_policy
 from gmbot.gamefile.settings.votes import VoteRules, check_votes
@@ -63,6 +64,9 @@ class Checker(PlayerChecks, PositionChecks, JoiningChecks):
         standby = self.standby(top.get("standby"), gm, judge, players or [])
         votes, anonymous = self.votes(top)
         see_addresses = self.flag_at(top, "players_see_addresses")
+        bots, bot_problems = read_bots(top.get("bots"))
+        for sub, message in bot_problems:
+            self.problem(child("bots", sub) if sub else "bots", message)
         if press is not None:
             seats = sum(1 for p in players or () if p)
             for sub, message in broadcast_problems(press.per_mail, press.per_hour,
@@ -99,6 +103,7 @@ class Checker(PlayerChecks, PositionChecks, JoiningChecks):
             votes=votes or VoteRules(),
             anonymous=anonymous,
             players_see_addresses=see_addresses and not anonymous,
+            bots=bots,
             filename=self.tree.filename,
             lines=dict(self.tree.lines),
         )

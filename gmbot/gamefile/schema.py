@@ -19,7 +19,7 @@ EMAIL_RE = re.compile(
 TOP_KEYS = ("name", "title", "variant", "options", "gm", "judge", "players", "deadlines", "nmr",
             "position", "press", "observers", "auth", "gm_password", "rules_link",
             "absences", "signup", "takeover", "standby", "votes", "anonymous",
-            "players_see_addresses")  # fmt: skip
+            "players_see_addresses", "bots")  # fmt: skip
 AUTH_MODES = ("on", "none")  # docs/security.md
 SECRET_KEYS = ("password", "gm_password")  # never kept in clear: see redact_secrets
 REDACTED = "(not kept)"

@@ -10,6 +10,7 @@ from typing import Any
 
 from gmbot.gamefile.paths import nearest_line
 from gmbot.gamefile.settings.absences import AbsenceRules
+from gmbot.gamefile.settings.bots import BotRules
 from gmbot.gamefile.settings.deadlines import DeadlinePolicy
 from gmbot.gamefile.settings.nmr import NmrPolicy
 from gmbot.gamefile.settings.votes import VoteRules
@@ -97,6 +98,7 @@ class GameSpec:
     # Players see each other's addresses in SUMMARY and the game-over mail (never in an
     # anonymous game, never observers): docs/game-file.md.
     players_see_addresses: bool = False
+    bots: BotRules = field(default_factory=BotRules)  # which seats a bot plays
     filename: str = "<game>"
     lines: Mapping[str, int] = field(default_factory=dict, repr=False, compare=False)
     # A partial spec (see GameFileError.partial) leaves out unreadable players: each

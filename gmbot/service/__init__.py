@@ -5,7 +5,8 @@ each; the modules at this level are the kernel every flow shares.
 Flows:
     inbound/    one mail in: transport -> record -> gates -> commands -> reply
     deadline/   a deadline: due -> process -> results, reminders, game over
-    seats/      open seats, civil disorder, the missed-orders policy
+    seats/      open seats, civil disorder, the missed-orders policy, bot seats
+    correspondent/  a seat held by an outside program (`gmbot bot-mail`, MILA's JSON lines)
     absence/    players' absences declared (ABSENCE, VACATION, BACK)
     archive/    whole games exported and imported
     gm/         the GM's side: load a game file, admin actions, announcements, credentials
@@ -22,8 +23,8 @@ Shared kernel:
 (app.py imports deadline/wakeups.py for one reason: that module installs the flush hook
 that keeps phases.wake_at current in every session.)
 
-Dependencies point one way: site -> inbound -> joining | votes | absence | archive -> gm
--> deadline -> seats -> views -> outbox (a package may use those to its right, never those
-to its left; pyproject.toml's layers contract names every one); the runners that
-compose the flows (tick, the daemon, the spool worker) are in gmbot/daemon.
+Dependencies point one way: site -> inbound -> correspondent -> joining | votes | absence |
+archive -> gm -> deadline -> seats -> views -> outbox (a package may use those to its
+right, never those to its left; pyproject.toml's layers contract names every one); the
+runners that compose the flows (tick, the daemon, the spool worker) are in gmbot/daemon.
 """

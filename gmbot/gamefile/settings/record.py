@@ -5,7 +5,7 @@ The loader (`service/gm/load.py`) makes it from the checked file, the export wri
 whole and the import reads it back, so a setting can no longer be kept by one and lost by
 the other. The policies inside keep the stored forms their own modules read
 (this package's `deadlines.py`, `nmr.py`, `votes.py`, `absences.py`, and
-`gmbot/press/policy.py`)."""
+`gmbot/press/policy.py`, `bots.py`)."""
 
 from __future__ import annotations
 
@@ -38,3 +38,4 @@ class GameSettings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     standby: list[str] = msgspec.field(default_factory=list)
     # Standbys (the game's or gmbot.yaml's) who asked for no calls from this game (QUIET).
     quiet: list[str] = msgspec.field(default_factory=list)
+    bots: dict[str, Any] = msgspec.field(default_factory=dict)  # gamefile/settings/bots.py

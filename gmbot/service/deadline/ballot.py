@@ -20,6 +20,7 @@ from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState, Phase
 from gmbot.service.deadline.gameover import end_game
 from gmbot.service.runtime import log_event
+from gmbot.service.seats.bot_seats import bot_keys, bot_rules
 from gmbot.service.views.results import board_summary
 from gmbot.store.models import Game, PhaseRow, Vote
 
@@ -77,6 +78,31 @@ def passed(votes: dict[str, Motion], voters: list[str], survivors: list[str]) ->
     return None
 
 
+def bot_voters(session: Session, game: Game, state: GameState,
+               rules: StandardRules) -> list[str]:
+    """The bot seats that vote (the file's `bots: {votes: draw_with_me}`, the default):
+    voters of the rules' with the bot in the seat."""
+    if not bot_rules(game).votes_draws:
+        return []
+    return [k for k in bot_keys(session, game, state) if k in rules.voters(state)]
+
+
+def passed_with_bots(votes: dict[str, Motion], voters: list[str], bots: list[str],
+                     survivors: list[str]) -> Motion | None:
+    """`passed`, the bots voting by their documented rule: each accepts a draw that
+    includes its power, and nothing else (it never concedes nor cancels). A bot never
+    proposes: only what the players vote for is put to it."""
+    if not bots:
+        return passed(votes, voters, survivors)
+    for motion in sorted({m.settled(survivors) for m in votes.values()},
+                         key=lambda m: (m.kind, m.powers)):
+        agree = {b: motion for b in bots if motion.kind == DRAW and b in motion.powers}
+        found = passed({**votes, **agree}, [*voters, *bots], survivors)
+        if found is not None:
+            return found
+    return None
+
+
 def settle(session: Session, game: Game, phase: PhaseRow, state: GameState,
            rules: StandardRules, now: datetime) -> str | None:
     """End the game if the standing votes pass in `state` (the open `phase`'s position);
@@ -87,7 +113,8 @@ def settle(session: Session, game: Game, phase: PhaseRow, state: GameState,
     if not votes:
         return None
     voters = seated_voters(game, state, rules)
-    motion = passed(votes, voters, rules.draw_powers(state))
+    motion = passed_with_bots(votes, voters, bot_voters(session, game, state, rules),
+                              rules.draw_powers(state))
     if motion is None:
         return None
     log_event(session, game, "vote_passed", now, phase=phase.name, motion=motion.kind,

@@ -16,6 +16,7 @@ from sqlalchemy.exc import DBAPIError
 from gmbot.engine.adjudicate import adjudicate
 from gmbot.engine.position import state_to_dict
 from gmbot.engine.report import REPORT_VERSION
+from gmbot.engine.state import GameState
 from gmbot.gamefile.settings.deadlines import deadline_for
 from gmbot.service.app import App
 from gmbot.service.deadline.absences import honour
@@ -26,7 +27,9 @@ from gmbot.service.deadline.gameover import end_game
 from gmbot.service.deadline.parking import GameParked, park_game
 from gmbot.service.deadline.results import PublicResults, mail_results
 from gmbot.service.locks import locked_game
-from gmbot.service.runtime import StoredPositionError, current_phase, log_event
+from gmbot.service.runtime import StoredPositionError, current_phase, log_event, rules_for
+from gmbot.service.seats.bot_orders import play
+from gmbot.service.seats.bot_seats import bot_keys, fill_seats
 from gmbot.service.seats.disorder import after_phase, in_disorder
 from gmbot.service.seats.streak import DISORDER, ORDERED
 from gmbot.store.models import PhaseRow
@@ -69,7 +72,8 @@ def process_game(app: App, game_id: int, force: bool = False) -> str | None:
 
 
 def _process(app: App, at: PhaseContext, reason: str, now: datetime) -> str:
-    done = _adjudicate(at, reason)
+    fill_seats(at.session, at.game, now)  # a seat that has waited long enough
+    done = _adjudicate(at, reason, now)
     next_row = None if done.finished else _open_next(at, done, now)
     public = mail_results(app.config, at, done, next_row, now)
     _store(at, done, public, now)
@@ -83,21 +87,39 @@ def _process(app: App, at: PhaseContext, reason: str, now: datetime) -> str:
             # A power eliminated in this phase no longer votes: the others may now agree.
             at.session.flush()
             settle(at.session, at.game, next_row, done.after, at.rules, now)
+            _bots_next(at, next_row, done.after, now)
     return f"{at.game.name}: {at.phase.name} processed ({reason}); next {done.after.phase}"
 
 
-def _adjudicate(at: PhaseContext, reason: str) -> Adjudicated:
+def _adjudicate(at: PhaseContext, reason: str, now: datetime) -> Adjudicated:
+    # The bots' orders first (gmbot/service/seats/bot_orders.py): those still missing
+    # are chosen now, at the deadline.
+    bots = play(at.session, at.game, at.phase, at.state, at.rules,
+                bot_keys(at.session, at.game, at.state), now)
     sets = at.sets
     orders = {p.key: list(sets[p.id].lines) for p in at.players if p.id in sets}
+    orders.update(bots)
     # No orders: nothing sent, only CLEAR, or only refused lines; their units hold.
     duty = [p for p in at.players if at.has_duty(p)]
     nmr = [p.key for p in duty if not (p.id in sets and sets[p.id].lines)]
     # Open seats (gmbot/service/seats): their powers are adjudicated without orders.
-    disorder = in_disorder(at.game, at.state, at.rules)
+    disorder = [k for k in in_disorder(at.game, at.state, at.rules) if k not in bots]
     outcome = adjudicate(at.state, at.rules, orders)
     return Adjudicated(outcome=outcome, result=result_to_dict(outcome), nmr=nmr,
                        ordered=[p.key for p in duty if p.key not in nmr],
                        disorder=disorder, reason=reason)
+
+
+def _bots_next(at: PhaseContext, row: PhaseRow, state: GameState, now: datetime) -> None:
+    """The new phase's bot seats: the file's rule applied (smart civil disorder for a
+    seat the missed-orders policy just opened), then each bot's orders chosen, so that
+    they stand from the phase's start."""
+    if at.game.status == "finished":
+        return  # ended by the standing votes
+    at.session.flush()
+    fill_seats(at.session, at.game, now)
+    play(at.session, at.game, row, state, rules_for(at.game),
+         bot_keys(at.session, at.game, state), now)
 
 
 def _open_next(at: PhaseContext, done: Adjudicated, now: datetime) -> PhaseRow:

@@ -40,6 +40,7 @@ from gmbot.service.runtime import (
     map_for,
     state_of,
 )
+from gmbot.service.seats.bot_seats import fill_seats
 from gmbot.service.seats.vote_owner import forget_vote
 from gmbot.service.settings import keep_settings
 from gmbot.service.views.pictures import PositionPictures
@@ -134,6 +135,8 @@ def _against_variant(spec: GameSpec, typed: list[Problem]) -> dict[str, object] 
             where = path if path.startswith("options.") else f"position.{path}"
             problems.append(spec.problem(where, reason))
     problems += _signup_problems(spec, list(gmap.powers))
+    problems += [spec.problem("bots.fill", m) for m in spec.bots.unknown_seats(
+        list(gmap.powers), [(p.name or "").upper() for p in spec.players if p.role])]
     if problems or typed:
         raise GameFileError(problems)
     return position
@@ -291,10 +294,11 @@ def load_game(app: App, path: str | Path, force: bool = False) -> str:
         welcome_observers(s, game, old_observers, now)
         log_event(s, game, "game_created" if created else "game_updated", now,
                   file=str(path), players=[asdict(p) | {"password": None} for p in spec.players])
+        bots = fill_seats(s, game, now)  # the file's bots: seats left open
         verb = "created" if created else "updated"
         where = f" at {phase.name}" if phase else ""
         return "\n".join([f"game {spec.name} {verb}{where} ({len(spec.players)} players)",
-                          *differs])
+                          *differs, *bots])
 
 
 def settings_of_file(spec: GameSpec, powers: list[str]) -> GameSettings:
@@ -313,7 +317,7 @@ def settings_of_file(spec: GameSpec, powers: list[str]) -> GameSettings:
         players_see_addresses=spec.players_see_addresses,
         absences=spec.absences.to_dict(), signup=signup,
         takeover_approval=spec.takeover_approval, observers=list(spec.observers),
-        standby=list(spec.standby))
+        standby=list(spec.standby), bots=spec.bots.to_dict())
 
 
 def _signup_loaded(s: Session, game: Game, spec: GameSpec, path: Path, created: bool,

@@ -24,6 +24,7 @@ from gmbot.service.runtime import (
     rules_for,
     state_of,
 )
+from gmbot.service.seats.bot_seats import fill_seats
 from gmbot.service.seats.heir import SEAT_OPENED, heir_of
 from gmbot.service.seats.rules import nmr_policy, standby_list, takeover_approval
 from gmbot.service.seats.vote_owner import forget_vote
@@ -92,9 +93,10 @@ def open_seat(session: Session, game: Game, player: Player, why: str, now: datet
     for address in called:
         send("seat_call.txt.j2", "call", address, board=board)
     state = {RESIGNED: "resigned", MOVED: f"moved to {moved_to}"}.get(why, "is in civil disorder")
-    return (f"{player.key} {state}: the seat is open; the GM, {len(others)} "
-            f"{'player' if len(others) == 1 else 'players'} and {len(called)} on the "
-            f"standby list told")
+    bots = fill_seats(session, game, now)  # smart civil disorder: the bot plays it now
+    return "; ".join([f"{player.key} {state}: the seat is open; the GM, {len(others)} "
+                      f"{'player' if len(others) == 1 else 'players'} and {len(called)} on "
+                      f"the standby list told", *bots])
 
 
 def _withdraw_orders(session: Session, phase: PhaseRow, player: Player, now: datetime,

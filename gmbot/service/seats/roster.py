@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from gmbot.service.seats.bot_seats import bot_keys, bot_rules
 from gmbot.service.seats.disorder import open_keys
 from gmbot.service.seats.heir import SEAT_OPENED
 from gmbot.service.seats.rules import nmr_policy, standby_list
@@ -44,17 +45,24 @@ def seats(session: Session, game: Game) -> list[Seat]:
     return out
 
 
-def open_seat_lines(game: Game) -> list[str]:
+def open_seat_lines(session: Session, game: Game) -> list[str]:
     """The game's open seats as the GM's STATUS lists them after the players, and
-    `gmbot game status` and `show` too: powers in civil disorder, waited for by nobody."""
-    return [f"  {key}: open seat, in civil disorder (not waited for)" for key in open_keys(game)]
+    `gmbot game status` and `show` too: powers in civil disorder or played by a bot,
+    waited for by nobody."""
+    bots = bot_keys(session, game)
+    return [f"  {key}: open seat, {'played by a bot' if key in bots else 'in civil disorder'}"
+            " (not waited for)" for key in dict.fromkeys([*open_keys(game), *bots])]
 
 
 def seats_lines(session: Session, game: Game, home_standby: tuple[str, ...] = ()) -> list[str]:
     policy = nmr_policy(session, game)
     lines = [f"{game.name}: missed orders: {policy.describe()}"]
+    bots = bot_keys(session, game)
+    lines.append(f"Bots: {bot_rules(game).describe()}")
     for seat in seats(session, game):
-        if seat.address is None:
+        if seat.address is None and seat.key in bots:
+            lines.append(f"  {seat.key}: BOT, {seat.opened}")
+        elif seat.address is None:
             lines.append(f"  {seat.key}: OPEN, {seat.opened}")
         else:
             lines.append(f"  {seat.key}: {seat.address}, {seat.missed} "

@@ -14,11 +14,12 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from gmbot.service.app import App
+from gmbot.service.seats.bot_seats import BOT_REMOVED, BOT_SEATED
 from gmbot.service.site.gather import gather, stamp
 from gmbot.service.site.pages import page, stylesheet, templates_stamp
 from gmbot.service.site.write import VERSION, Written, game_entry, write_file, write_game
 from gmbot.service.views.site_link import player_token, site_key
-from gmbot.store.models import Game, PhaseRow, Player, Press
+from gmbot.store.models import Event, Game, PhaseRow, Player, Press
 
 log = logging.getLogger("gmbot")
 KEPT = ".games.json"  # per game: the fingerprint its pages were last written from
@@ -89,7 +90,8 @@ def _entry_kept(root: Path, name: str) -> dict[str, Any]:
 
 def fingerprint(s: Session, game: Game, key: bytes) -> str:
     """What a game's pages are made from, in a few columns: when it is unchanged, so are
-    they (a new phase, a processing, a rollback, press, a replacement, an EXTEND)."""
+    they (a new phase, a processing, a rollback, press, a replacement, an EXTEND, a
+    bot's seat)."""
     phases = s.execute(select(PhaseRow.id, PhaseRow.processed_at, PhaseRow.deadline_at)
                        .where(PhaseRow.game_id == game.id, PhaseRow.superseded.is_(False))
                        .order_by(PhaseRow.seq)).all()
@@ -99,9 +101,12 @@ def fingerprint(s: Session, game: Game, key: bytes) -> str:
     players = [player_token(key, game, p) for p in s.scalars(
         select(Player).where(Player.game_id == game.id, Player.active.is_(True))
         .order_by(Player.id))]
+    # A bot taking or leaving a seat changes the list of players.
+    bots = s.scalar(select(func.max(Event.id)).where(
+        Event.game_id == game.id, Event.kind.in_((BOT_SEATED, BOT_REMOVED))))
     return stamp(VERSION, templates_stamp(), game.status, game.title, game.variant,
                  game.settings.press,
-                 [tuple(map(str, p)) for p in phases], tuple(press), players)
+                 [tuple(map(str, p)) for p in phases], tuple(press), players, bots)
 
 
 def update_site(app: App) -> int:

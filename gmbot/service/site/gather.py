@@ -21,6 +21,7 @@ from gmbot.mail.parts import unpack
 from gmbot.service.deadline.gameover import history_of
 from gmbot.service.inbound.relay import names_for, names_public
 from gmbot.service.runtime import active_players, map_for, policy_of, rules_for, state_of
+from gmbot.service.seats.bot_seats import bot_keys
 from gmbot.service.views.pictures import position_view, results_picture, view_picture
 from gmbot.service.views.press_record import press_by_phase, public_press_by_phase
 from gmbot.service.views.results import deadline_text, private_view, results_view
@@ -65,6 +66,7 @@ class GameData:
     rules: StandardRules
     phases: list[PhaseData]
     players: list[Player]  # the active ones
+    bots: list[str]  # the seats the judge's bot plays (gmbot/service/seats/bot_seats.py)
     public_press: dict[str, list[str]]
     history: list[dict[str, Any]]
     deadline: str
@@ -140,6 +142,7 @@ def gather(session: Session, game: Game) -> GameData:
     open_ = next((p for p in phases if not p.done), None)
     deadline = deadline_text(policy_of(game), open_.row.deadline_at) if open_ else ""
     return GameData(game=game, rules=rules, phases=phases, players=active_players(game),
+                    bots=bot_keys(session, game),
                     public_press=public_press_by_phase(session, game),
                     history=history_of(rows), deadline=deadline,
                     stored=stored_pictures(session, game, phases))

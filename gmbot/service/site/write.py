@@ -237,8 +237,11 @@ def _label(data: GameData, viewer: Player | None) -> str | None:
 def _players(data: GameData) -> list[dict[str, str | None]]:
     """The seats, with each player's display name only where the game makes it public."""
     names = data.shows_names()
+    powers = map_for(data.rules).powers
     return [{"seat": _label(data, p), "name": p.name if names and p.power else None}
-            for p in data.players]
+            for p in data.players] + [
+        {"seat": powers[k].name if k in powers else k.title(), "name": "played by a bot"}
+        for k in data.bots]
 
 
 def game_entry(game: Game, data: GameData | None) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from sqlalchemy.orm import Session
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState
 from gmbot.gamefile.settings.votes import VoteRules
-from gmbot.service.deadline.ballot import seated_voters, standing_votes
+from gmbot.service.deadline.ballot import bot_voters, seated_voters, standing_votes
 from gmbot.store.models import Game
 
 
@@ -25,9 +25,13 @@ def vote_lines(session: Session, game: Game, state: GameState, rules: StandardRu
     head = (f"Votes on ending the game ({'secret' if settings.secret else 'open'}): "
             f"{len(counted)} of {len(voters)} voters have voted; the game ends when all "
             "vote alike.")
+    bots = bot_voters(session, game, state, rules)
+    rule = ([f"  played by a bot: {', '.join(bots)}, which accepts any draw that includes it "
+             "and never concedes"] if bots else [])
     if gm or not settings.secret:
         lines = [head, *(f"  {k}: {m.text()}" for k, m in sorted(counted.items())),
-                 f"  not voted: {', '.join(v for v in voters if v not in counted) or 'none'}"]
+                 f"  not voted: {', '.join(v for v in voters if v not in counted) or 'none'}",
+                 *rule]
         return lines
     own = counted.get(viewer or "")
-    return [head, f"  your vote: {own.text() if own else 'none'}"]
+    return [head, f"  your vote: {own.text() if own else 'none'}", *rule]

@@ -13,6 +13,7 @@ from gmbot.service.inbound.relay import names_for
 from gmbot.service.joining.seats import pending_lines, signup_line
 from gmbot.service.outbox.render import render
 from gmbot.service.runtime import current_phase, rules_for, state_of
+from gmbot.service.seats.bot_seats import bot_lines
 from gmbot.service.seats.roster import open_seat_lines
 from gmbot.service.views.open_deadline import open_deadline_text
 from gmbot.service.views.mail_prefs import describe, prefs_of
@@ -48,7 +49,7 @@ def status(ctx: Context, args: tuple[str, ...] = ()) -> None:
     table = waiting = own = None
     if ctx.is_gm:  # who has ordered is for the GM only
         rows = standings(ctx.session, game, phase)
-        table = standing_text(game, rows) + open_seat_lines(game)
+        table = standing_text(game, rows) + open_seat_lines(ctx.session, game)
         waiting = [r.key for r in rows if not r.done]
     elif ctx.player is not None:  # ... and each player his own standing
         own = own_standing(ctx, phase)
@@ -62,6 +63,9 @@ def status(ctx: Context, args: tuple[str, ...] = ()) -> None:
         mail=(describe(prefs_of(ctx.player), policy_of(game).timezone)
               if ctx.player is not None else None),
     )[1].rstrip())
+    bots = bot_lines(ctx.session, game)
+    if bots:
+        ctx.sections.append("\n".join(bots))
     votes = vote_lines(ctx.session, game, state, rules,
                        None if ctx.player is None else ctx.player.key, ctx.is_gm)
     if votes:

@@ -2,6 +2,8 @@
 disorder by hand: the handlers of their rows in the command table (table.py). Both open
 the seat as the missed-orders policy does (gmbot/service/seats/opening.py).
 
+The GM's ADD BOT and REMOVE BOT give an open seat to the judge's bot and take it back.
+
 RESIGN is not undone by a later mail (the address is no longer a player), so it must name
 the sender's own power: a bare RESIGN only says what resigning does and how to confirm.
 In a variant with a RESIGN order of its own (Al-Andalus: a Wazir-General gives up his
@@ -16,6 +18,7 @@ from gmbot.service.gm import admin
 from gmbot.service.gm.admin import AdminError
 from gmbot.service.inbound.commands.context import AskConfirmation, Context
 from gmbot.service.runtime import rules_for
+from gmbot.service.seats.bot_seats import BotSeatError, add_bot, remove_bot
 from gmbot.service.seats.opening import RESIGNED, SeatError, open_seat
 
 
@@ -55,3 +58,19 @@ def resign(ctx: Context, args: tuple[str, ...], now: datetime) -> str:
 def disorder(ctx: Context, args: tuple[str, ...], now: datetime) -> str:
     return admin.put_in_disorder(ctx.session, ctx.game, args[0], now, ctx.app.config.standby,
                                  inbound_id=ctx.record.id)
+
+
+def add(ctx: Context, args: tuple[str, ...], now: datetime) -> str:
+    """ADD BOT FRANCE: the judge's bot takes an open seat (seats/bot_seats.py)."""
+    try:
+        return add_bot(ctx.session, ctx.game, args[1], now)
+    except BotSeatError as e:
+        raise AdminError(str(e)) from None
+
+
+def remove(ctx: Context, args: tuple[str, ...], now: datetime) -> str:
+    """REMOVE BOT FRANCE: the bot leaves the seat, its power in civil disorder."""
+    try:
+        return remove_bot(ctx.session, ctx.game, args[1], now)
+    except BotSeatError as e:
+        raise AdminError(str(e)) from None

@@ -192,7 +192,7 @@ TABLE = Table((
     Row("OBSERVE", Who.ANYONE, synopsis="OBSERVE game", answer=joining.alone_game,
         explains="receive a game's public mail, where the game allows it"),
     Row("TAKEOVER", Who.ANYONE, synopsis="TAKEOVER game POWER", answer=joining.alone_game,
-        explains="take over a seat its player left"),
+        explains="take over a seat its player left, or one the judge's bot plays"),
     Row("RESIGN", Who.PLAYER, act=seats.resign, most=1, synopsis="RESIGN FRANCE",
         usage="RESIGN and your power, alone on its line (RESIGN FRANCE)",
         explains="give up your seat for good: your power goes into civil disorder and a "
@@ -233,4 +233,8 @@ TABLE = Table((
     Row("REJECT", Who.GM, act=joining.reject, synopsis="REJECT game address",
         usage="REJECT game luca@example.org", least=1, most=2),
     Row("DISORDER", Who.GM, act=seats.disorder, synopsis="DISORDER FRANCE", least=1, most=1),
+    Row("ADD", Who.GM, act=seats.add, synopsis="ADD BOT FRANCE", least=2, most=2,
+        takes=frozenset({"BOT"})),
+    Row("REMOVE", Who.GM, act=seats.remove, synopsis="REMOVE BOT FRANCE", least=2, most=2,
+        takes=frozenset({"BOT"})),
 ))
