@@ -47,3 +47,17 @@ def test_the_bot_gains_centres_against_random_players() -> None:
         state = adjudicate(state, rules, orders).after
     others = max(state.centre_count(p) for p in state.powers if p != "FRANCE")
     assert state.centre_count("FRANCE") > max(others, 5)
+
+
+def test_a_capitalist_bot_votes_in_an_adjustment_and_every_vote_is_accepted() -> None:
+    setup = example("capitalist")
+    state, rules = setup.state, setup.rules
+    voted = []
+    for _ in range(12):
+        orders = {p: bot_orders(state, rules, p, "vote") for p in state.powers}
+        result = adjudicate(state, rules, orders)
+        assert not result.rejected, f"{state.phase}: {result.rejected}"
+        voted += [line for lines in orders.values() for line in lines
+                  if line.startswith("VOTE ")]
+        state = result.after
+    assert voted, "no bot voted in six years"
