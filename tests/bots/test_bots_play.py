@@ -61,3 +61,21 @@ def test_a_capitalist_bot_votes_in_an_adjustment_and_every_vote_is_accepted() ->
                   if line.startswith("VOTE ")]
         state = result.after
     assert voted, "no bot voted in six years"
+
+
+def test_an_al_andalus_prince_bot_hires_a_wazir_and_every_court_line_is_accepted() -> None:
+    setup = example("al-andalus")
+    # Two Wazirs at a court, one free: the Princes without one may hire him.
+    courts = {"LORDELINDEL": "CASTILLE", "ASUDEVIL": "ZARAGOZA", "NANOOK": None}
+    extra = {"wazirs": {w: {"court": c, "dinars": 3} for w, c in courts.items()}}
+    rules = setup.rules
+    state = rules.seat_roles(setup.state.with_(extra=extra), dict.fromkeys(courts, "wazir"))
+    court = []
+    for _ in range(6):
+        orders = {p: bot_orders(state, rules, p, "court") for p in state.powers}
+        result = adjudicate(state, rules, orders)
+        assert not result.rejected, f"{state.phase}: {result.rejected}"
+        court += [line for lines in orders.values() for line in lines
+                  if line.startswith(("HIRE ", "TAKE ", "GO TO COURT "))]
+        state = result.after
+    assert any(line.startswith("HIRE ") for line in court), court
