@@ -8,6 +8,8 @@ import pytest
 from gmbot.bots.heuristic import bot_orders
 from gmbot.bots.random_player import random_orders
 from gmbot.engine.adjudicate import adjudicate
+from gmbot.engine.rules import StandardRules
+from gmbot.engine.state import GameState
 from tests.variants.randomkit import example
 
 KINDS = ["standard", "al-andalus", "warlock", "capitalist", "arpiesse",
@@ -49,18 +51,23 @@ def test_the_bot_gains_centres_against_random_players() -> None:
     assert state.centre_count("FRANCE") > max(others, 5)
 
 
-def test_a_capitalist_bot_votes_in_an_adjustment_and_every_vote_is_accepted() -> None:
-    setup = example("capitalist")
-    state, rules = setup.state, setup.rules
-    voted = []
-    for _ in range(12):
-        orders = {p: bot_orders(state, rules, p, "vote") for p in state.powers}
+def _bot_lines(state: GameState, rules: StandardRules, phases: int,
+               words: tuple[str, ...]) -> list[str]:
+    """The lines starting with `words` that bots in every seat give in `phases` phases,
+    each of every line accepted by the judge."""
+    out = []
+    for _ in range(phases):
+        orders = {p: bot_orders(state, rules, p, "own") for p in state.powers}
         result = adjudicate(state, rules, orders)
         assert not result.rejected, f"{state.phase}: {result.rejected}"
-        voted += [line for lines in orders.values() for line in lines
-                  if line.startswith("VOTE ")]
+        out += [line for lines in orders.values() for line in lines if line.startswith(words)]
         state = result.after
-    assert voted, "no bot voted in six years"
+    return out
+
+
+def test_a_capitalist_bot_votes_in_an_adjustment_and_every_vote_is_accepted() -> None:
+    setup = example("capitalist")
+    assert _bot_lines(setup.state, setup.rules, 12, ("VOTE ",)), "no vote in six years"
 
 
 def test_an_al_andalus_prince_bot_hires_a_wazir_and_every_court_line_is_accepted() -> None:
@@ -70,12 +77,5 @@ def test_an_al_andalus_prince_bot_hires_a_wazir_and_every_court_line_is_accepted
     extra = {"wazirs": {w: {"court": c, "dinars": 3} for w, c in courts.items()}}
     rules = setup.rules
     state = rules.seat_roles(setup.state.with_(extra=extra), dict.fromkeys(courts, "wazir"))
-    court = []
-    for _ in range(6):
-        orders = {p: bot_orders(state, rules, p, "court") for p in state.powers}
-        result = adjudicate(state, rules, orders)
-        assert not result.rejected, f"{state.phase}: {result.rejected}"
-        court += [line for lines in orders.values() for line in lines
-                  if line.startswith(("HIRE ", "TAKE ", "GO TO COURT "))]
-        state = result.after
+    court = _bot_lines(state, rules, 6, ("HIRE ", "TAKE ", "GO TO COURT "))
     assert any(line.startswith("HIRE ") for line in court), court
