@@ -79,3 +79,9 @@ def test_an_al_andalus_prince_bot_hires_a_wazir_and_every_court_line_is_accepted
     state = rules.seat_roles(setup.state.with_(extra=extra), dict.fromkeys(courts, "wazir"))
     court = _bot_lines(state, rules, 6, ("HIRE ", "TAKE ", "GO TO COURT "))
     assert any(line.startswith("HIRE ") for line in court), court
+
+
+def test_a_bot_changes_its_home_centres_and_every_such_order_is_accepted() -> None:
+    setup = example("changing_home_centres")
+    changes = _bot_lines(setup.state, setup.rules, 9, ("ASSIMILATE ", "ABANDON "))
+    assert any(line.startswith("ASSIMILATE ") for line in changes), changes
