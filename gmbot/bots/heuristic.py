@@ -30,11 +30,14 @@ def bot_orders(state: GameState, rules: StandardRules, power: str, seed: str) ->
     values = province_values(state, power)
     kind = state.phase.kind
     if kind == MOVEMENT:
-        return _movement(state, legal, values, rng)
-    if kind == RETREAT:
-        return _retreats(legal, values, rng)
-    assert kind == ADJUSTMENT
-    return _adjustments(state, legal, values, rng)
+        chosen = _movement(state, legal, values, rng)
+    elif kind == RETREAT:
+        chosen = _retreats(legal, values, rng)
+    else:
+        assert kind == ADJUSTMENT
+        chosen = _adjustments(state, legal, values, rng)
+    # The variant's own commands, by its policy (the bot names no variant).
+    return chosen + rules.bot_commands(state, power, legal, chosen, rng)
 
 
 def _worth(values: dict[str, float], loc: str, rng: random.Random) -> float:
@@ -107,7 +110,9 @@ def _adjustments(state: GameState, legal: LegalOrders, values: dict[str, float],
                  rng: random.Random) -> list[str]:
     if legal.builds < 0:
         # Remove where the board is worth least to the power.
-        ranked = sorted(legal.units.items(), key=lambda kv: _worth(values, kv[0], rng))
+        # A variant may list no removal line (Capitalist's removals are voted on).
+        ranked = sorted(((p, ls) for p, ls in legal.units.items() if ls),
+                        key=lambda kv: _worth(values, kv[0], rng))
         return [lines[0] for _, lines in ranked[: -legal.builds]]
     sites: dict[str, list[str]] = {}
     for line in legal.other:

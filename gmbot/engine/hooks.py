@@ -8,7 +8,8 @@ The resolver and the phase code call only these hooks for anything a variant mig
 they know no variant.
 
 Hook groups:
-  grammar        parse_extra, check_set, legal_extra, legal_figure, order_key, order_words
+  grammar        parse_extra, check_set, legal_extra, legal_figure, bot_commands,
+                 order_key, order_words
   who orders     may_order, reconcile, missing_orders, ack_lines, role_key, seat_roles
   board          army_adjacent, fleet_targets, neighbours, can_convoy, convoy_adjacent,
                  build_sites, built_unit, retreat_choices
@@ -42,6 +43,7 @@ from gmbot.engine.orders import Build, Hold, Order, Waive
 from gmbot.engine.state import MOVEMENT, RETREAT, Dislodged, GameState, Phase, Unit
 
 if TYPE_CHECKING:
+    from gmbot.engine.legal import LegalOrders
     from gmbot.engine.parse import OrderParser
     from gmbot.engine.resolve import Resolution
     from gmbot.engine.result import PhaseResult
@@ -99,6 +101,12 @@ class Rules(ABC):
         without its figure and stands for the line with any figure from 1 to this one
         (their sum is the set's to check). Standard: 0, no line carries a figure."""
         return 0
+
+    def bot_commands(self, state: GameState, power: str, legal: LegalOrders,
+                     chosen: list[str], rng: random.Random) -> list[str]:
+        """The variant's own lines a bot adds to its `chosen` unit and build lines, each
+        one of `legal`'s (with a figure within `legal.figure`); standard: none."""
+        return []
 
     def order_key(self, state: GameState, order: Order) -> tuple[str, ...]:
         """What an order is the order *for*: a later mail's order with the same key

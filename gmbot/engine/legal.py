@@ -130,13 +130,20 @@ def _build_lines(state: GameState, rules: StandardRules, power: str) -> list[str
 
 def _accepted(state: GameState, rules: StandardRules, out: LegalOrders) -> LegalOrders:
     """Only the lines the judge accepts, each read alone as a player's line is."""
+    out.units = {prov: accepted(state, rules, out.power, lines)
+                 for prov, lines in out.units.items()}
+    out.other = accepted(state, rules, out.power, list(dict.fromkeys(out.other)))
+    return out
+
+
+def accepted(state: GameState, rules: StandardRules, power: str,
+             lines: list[str]) -> list[str]:
+    """The `lines` the judge accepts from `power`, each read alone as a player's line is
+    (a variant's bot policy filters its few candidates so)."""
     parser = OrderParser.for_map(state.map)
 
     def ok(line: str) -> bool:
-        kept, rejected, _ = read_orders(state, rules, out.power, [line], parser)
+        kept, rejected, _ = read_orders(state, rules, power, [line], parser)
         return bool(kept) and not rejected
 
-    out.units = {prov: [line for line in lines if ok(line)]
-                 for prov, lines in out.units.items()}
-    out.other = [line for line in dict.fromkeys(out.other) if ok(line)]
-    return out
+    return [line for line in lines if ok(line)]

@@ -5,16 +5,19 @@ guide.md in this folder for the rulings."""
 
 from __future__ import annotations
 
+import random
 import re
 from typing import TYPE_CHECKING, Any
 
 import gmbot.variants.capitalist.economy as eco
 from gmbot.engine.adjudicate import capture_centres
+from gmbot.engine.legal import LegalOrders
 from gmbot.engine.orders import Order, OrderError
 from gmbot.engine.report import LABEL, Mark
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Phase
 from gmbot.variants.capitalist.auction import Ledger, public_line, settle, short
+from gmbot.variants.capitalist.bot import capitalist_bot_lines
 from gmbot.variants.capitalist.capitals import Allocation, allocate, room_for, too_near
 from gmbot.variants.capitalist.legal import capitalist_lines, money_figure
 from gmbot.variants.capitalist.opening import RULE, opening_gap
@@ -134,6 +137,10 @@ class CapitalistRules(StandardRules):
 
     def legal_extra(self, state: GameState, power: str) -> list[str]:
         return super().legal_extra(state, power) + capitalist_lines(state, self, power)
+
+    def bot_commands(self, state: GameState, power: str, legal: LegalOrders,
+                     chosen: list[str], rng: random.Random) -> list[str]:
+        return capitalist_bot_lines(state, power, legal, self.build_sites(state, power), rng)
 
     def legal_figure(self, state: GameState, power: str) -> int:
         return max(super().legal_figure(state, power), money_figure(state, power))

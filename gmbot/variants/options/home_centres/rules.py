@@ -21,16 +21,19 @@ position's `powers:`):
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from gmbot.engine.adjust import adjustment_counts
+from gmbot.engine.legal import LegalOrders
 from gmbot.engine.map import province_of
 from gmbot.engine.orders import Build, Order, OrderError, Waive
 from gmbot.engine.parse import Cursor
 from gmbot.engine.result import PhaseResult, Rejection
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, GameState
+from gmbot.variants.options.home_centres.bot import home_centre_choice
 from gmbot.variants.options.home_centres.legal import home_centre_lines
 
 if TYPE_CHECKING:
@@ -269,6 +272,11 @@ class ChangingHomeCentres(StandardRules):
 
     def legal_extra(self, state: GameState, power: str) -> list[str]:
         return super().legal_extra(state, power) + home_centre_lines(state, power)
+
+    def bot_commands(self, state: GameState, power: str, legal: LegalOrders,
+                     chosen: list[str], rng: random.Random) -> list[str]:
+        return (super().bot_commands(state, power, legal, chosen, rng)
+                + home_centre_choice(legal, chosen, rng))
 
     def before_movement(
         self, state: GameState, orders: dict[str, Order]
