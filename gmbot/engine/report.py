@@ -78,7 +78,7 @@ class Fact(msgspec.Struct, frozen=True, omit_defaults=True):
 class Retreat(msgspec.Struct, frozen=True):
     """A dislodged unit: whose, where the attack came from, where it may retreat."""
     power: str
-    attacker_from: str
+    attacker_from: str | None  # as engine/state.py's Dislodged
     retreats: list[str]
 
 

@@ -9,14 +9,14 @@ from typing import Any
 
 from gmbot.engine.adjust import adjustment_counts
 from gmbot.engine.pending import missing_orders
-from gmbot.engine.report import marks_from, marks_seen, row_of
+from gmbot.engine.report import PhaseReport, marks_seen, row_of, surprises
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState, Phase, Unit
 from gmbot.gamefile.settings.deadlines import DeadlinePolicy, format_deadline
 
 
 def phase_report(
-    before: GameState, after: GameState, result: dict[str, Any], rules: StandardRules
+    before: GameState, after: GameState, result: PhaseReport, rules: StandardRules
 ) -> dict[str, Any]:
     """Everything that happened in a phase, for everyone (before redaction); units are
     named by the rules' `unit_label` (a variant's colour...)."""
@@ -24,12 +24,12 @@ def phase_report(
     owner = {str(u): u.power for u in units}
     label = {str(u): rules.unit_label(u) for u in units}
     by_power: dict[str, list[dict[str, str]]] = {}
-    unordered = set(result.get("unordered", ()))
+    unordered = set(result.unordered)
     # Where a variant's unit executed other than its owner's order as given: the orders
     # given and why (Al-Andalus: an auto-hold, ARREST, PLUNDER, a Wazir's order).
-    given, why = result.get("given", {}), result.get("why", {})
-    for unit, order in result["orders"].items():
-        code = result["order_results"].get(unit, "")
+    given, why = result.given, result.why
+    for unit, order in result.orders.items():
+        code = result.order_results.get(unit, "")
         if unit in unordered and code == "succeeds":
             code = "no_order"  # held for want of an order: the template says NMR
         if unit in label and order.startswith(unit):
@@ -38,30 +38,47 @@ def phase_report(
             row_of(unit, order, code, given.get(unit, ""), why.get(unit, "")))
     built_by = {str(u): u.power for u in after.units.values()}  # new units exist only after
     new_label = {str(u): rules.unit_label(u) for u in after.units.values()}
-    for power, unit in ((built_by.get(u, "?"), u) for u in result.get("built", [])):
+    for power, unit in ((built_by.get(u, "?"), u) for u in result.built):
         by_power.setdefault(power, []).append(
             row_of(unit, f"BUILD {new_label.get(unit, unit)}", "succeeds"))
-    if result["phase"].endswith("A"):  # retreat-phase disbands are already orders above
+    if result.phase.endswith("A"):  # retreat-phase disbands are already orders above
         seen = {str(u): u for u in before.units.values()}
-        for unit in result.get("removed", []):
+        for unit in result.removed:
             if unit in seen and not rules.shown_to(before, seen[unit], None):
                 continue  # a unit the public never saw (Warlock's invisible units)
             by_power.setdefault(owner.get(unit, "?"), []).append(
                 row_of(unit, f"REMOVE {label.get(unit, unit)}",
-                       result["order_results"].get(unit, "succeeds")))
+                       result.order_results.get(unit, "succeeds")))
     return {
-        "phase": result["phase"],
-        "phase_long": Phase.parse(result["phase"]).long(),
+        "phase": result.phase,
+        "phase_long": Phase.parse(result.phase).long(),
         "orders": {p: by_power[p] for p in sorted(by_power)},
-        "dislodged": {u: {**d, "label": label.get(u, u)} for u, d in result["dislodged"].items()},
-        "next_phase": result["next_phase"],
-        "next_phase_long": Phase.parse(result["next_phase"]).long(),
-        "notes": result.get("public_notes", []),
-        "winner": result.get("winner"),
-        "eliminated": result.get("eliminated", []),
+        "dislodged": {u: {"power": d.power, "attacker_from": d.attacker_from,
+                          "retreats": d.retreats, "label": label.get(u, u)}
+                      for u, d in result.dislodged.items()},
+        "next_phase": result.next_phase,
+        "next_phase_long": Phase.parse(result.next_phase).long(),
+        "notes": result.public_notes,
+        "winner": result.winner,
+        "eliminated": result.eliminated,
         "centre_changes": centre_changes(before, after),
-        "hidden": result.get("hidden_notes", {}),  # for the rules' redact; never shown
+        "hidden": result.hidden_notes,  # for the rules' redact; never shown
     }
+
+
+def _give_reasons(orders: dict[str, list[dict[str, str]]], result: PhaseReport,
+                  viewer: str | None) -> None:
+    """Beside each row the viewer reads whose outcome a standard player would not expect,
+    the reason the adjudicator recorded, if the viewer may know it (a row redacted away
+    gets none: its unit is not named)."""
+    reasons = surprises(result.facts, viewer)
+    if not reasons:
+        return  # mostly
+    for rows in orders.values():
+        for row in rows:
+            why = reasons.get(row["unit"])
+            if why and not row["why"]:
+                row["why"] = why
 
 
 def centre_changes(before: GameState, after: GameState) -> dict[str, dict[str, list[str]]]:
@@ -141,20 +158,21 @@ def results_view(
     rules: StandardRules,
     before: GameState,
     after: GameState,
-    result: dict[str, Any],
+    result: PhaseReport,
     viewer: str | None,
     rejected: list[dict[str, str]] | None = None,
 ) -> dict[str, Any]:
     """The data one recipient's results mail is rendered from."""
     public = rules.redact(phase_report(before, after, result, rules), viewer)
+    _give_reasons(public["orders"], result, viewer)
     # The variants' events the viewer may see, as the picture draws them.
     public = {**public, "board": board_summary(after, rules, viewer),
               "marks": rules.board_marks(after),
-              "events": marks_seen(marks_from(result.get("events")), viewer)}
+              "events": marks_seen(result.events, viewer)}
     private = None
     if viewer is not None:
         private = private_view(rules, after, viewer, rejected,
-                               result.get("private_notes", {}).get(viewer, []))
+                               result.private_notes.get(viewer, []))
     return {"public": public, "private": private}
 
 

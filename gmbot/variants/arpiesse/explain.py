@@ -56,18 +56,24 @@ def _against_defender(rules: ArpiesseRules, res: Resolution, i: int) -> list[Fac
 
 
 def _against_rivals(res: Resolution, i: int) -> list[Fact]:
-    """A move that lost to a rival of a superior colour, however strong it was."""
-    if res.move_ok(i):
-        return []
-    mine = colour_of(res.units[i])
+    """A move that won against a rival of an inferior colour, or lost to one of a superior
+    colour, however the strengths stood."""
+    mine, won = colour_of(res.units[i]), res.move_ok(i)
     facts = []
     for m in res.moves_into[res.dest[i] or ""]:
         theirs = colour_of(res.units[m])
-        if m == i or not beats(theirs, mine) or res.prevent_strength(m) == 0:
+        if m == i or res.prevent_strength(m) == 0:
             continue
-        stronger = res.attack_strength(i) > res.prevent_strength(m)
-        facts.append(Fact(res.units[i].name, RULE,
-                          f"the rival {res.units[m].name}'s {theirs} is superior to its "
-                          f"{mine}: between rivals, colour decides, not strength",
-                          DECIDED, stronger))
+        rival = res.units[m].name
+        if won and beats(mine, theirs):
+            weaker = res.attack_strength(i) <= res.prevent_strength(m)
+            facts.append(Fact(res.units[i].name, RULE,
+                              f"its {mine} is superior to the rival {rival}'s {theirs}: "
+                              "between rivals, colour decides, not strength", DECIDED, weaker))
+        elif not won and beats(theirs, mine):
+            stronger = res.attack_strength(i) > res.prevent_strength(m)
+            facts.append(Fact(res.units[i].name, RULE,
+                              f"the rival {rival}'s {theirs} is superior to its {mine}: "
+                              "between rivals, colour decides, not strength", DECIDED,
+                              stronger))
     return facts
