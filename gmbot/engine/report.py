@@ -29,6 +29,7 @@ versions lack only fields that have defaults, so they are read as they are."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import msgspec
@@ -141,6 +142,15 @@ def surprises(facts: list[Fact], viewer: str | None) -> dict[str, str]:
         if f.surprise and f.seen(viewer):
             out[f.unit] = f"{out[f.unit]}; {f.words}" if f.unit in out else f.words
     return out
+
+
+def unhidden(facts: list[Fact], hidden: set[str]) -> list[Fact]:
+    """The facts that name no unit of `hidden` (units a viewer may not see): neither as
+    the unit they explain nor in their words."""
+    if not hidden:
+        return facts
+    names = re.compile("|".join(rf"\b{re.escape(u)}\b" for u in sorted(hidden)))
+    return [f for f in facts if f.unit not in hidden and not names.search(f.words)]
 
 
 class Row(msgspec.Struct, frozen=True):

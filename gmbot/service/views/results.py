@@ -9,7 +9,7 @@ from typing import Any
 
 from gmbot.engine.adjust import adjustment_counts
 from gmbot.engine.pending import missing_orders
-from gmbot.engine.report import PhaseReport, marks_seen, row_of, surprises
+from gmbot.engine.report import PhaseReport, marks_seen, row_of, surprises, unhidden
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState, Phase, Unit
 from gmbot.gamefile.settings.deadlines import DeadlinePolicy, format_deadline
@@ -66,6 +66,12 @@ def phase_report(
     }
 
 
+def hidden_units(report: PhaseReport, orders: dict[str, list[dict[str, str]]]) -> set[str]:
+    """The units of the report whose rows a viewer's redacted `orders` left out."""
+    shown = {row["unit"] for rows in orders.values() for row in rows}
+    return set(report.orders) - shown
+
+
 def _give_reasons(orders: dict[str, list[dict[str, str]]], result: PhaseReport,
                   viewer: str | None) -> None:
     """Beside each row the viewer reads whose outcome a standard player would not expect,
@@ -74,6 +80,9 @@ def _give_reasons(orders: dict[str, list[dict[str, str]]], result: PhaseReport,
     reasons = surprises(result.facts, viewer)
     if not reasons:
         return  # mostly
+    hidden = hidden_units(result, orders)
+    if hidden:
+        reasons = surprises(unhidden(result.facts, hidden), viewer)
     for rows in orders.values():
         for row in rows:
             why = reasons.get(row["unit"])
