@@ -37,6 +37,7 @@ import msgspec
 # 1: the dict form stored before the marks; 2: the marks ("events"); 3: the facts. Each
 # version only added fields with defaults: an older row is read as it is.
 REPORT_VERSION = 3
+FACTS_SINCE = 3  # the first version with the facts (an older row has none to tell)
 
 LOSS, RING, SWAP, TRADE, LABEL, TAG, STRIPES = (
     "loss", "ring", "swap", "trade", "label", "tag", "stripes")

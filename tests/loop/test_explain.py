@@ -16,12 +16,14 @@ def addr(power: str) -> str:
     return f"{power.lower()}@example.test"
 
 
-def play(judge: Judge, game: str, orders: dict[str, list[str]]) -> None:
+def play(judge: Judge, game: str, orders: dict[str, list[str]]) -> dict[str, str]:
+    """Every power's orders mailed, the phase processed: each one's results, by power."""
     for power in POWERS:
         lines = orders.get(power) or [f"{u} H" for u in START[power]]
         judge.send(addr(power), "\n".join(lines) + "\n", subject=f"[{game}] orders")
     judge.tick()
-    judge.new_mail()
+    mails = [m for m in judge.new_mail() if "results" in m["Subject"]]
+    return {p: body(m).replace("\r\n", "\n") for p in POWERS for m in judge.to(addr(p), mails)}
 
 
 def ask(judge: Judge, power: str, game: str, text: str) -> str:
@@ -58,21 +60,25 @@ def test_explain_of_another_powers_invisible_unit_tells_nothing(tmp_path: Path) 
                        .read_text(encoding="utf-8"))
     play(judge, game, {"TURKEY": ["CAST MAKE INVISIBLE F ANK - BLA", "A CON - BUL",
                                   "A SMY H"]})
-    play(judge, game, {"TURKEY": ["F BLA H", "A BUL H", "A SMY H"],
-                       "RUSSIA": ["F SEV H", "A MOS H", "A WAR S A MOS", "F STP/SC H"]})
+    results = play(judge, game, {"TURKEY": ["F BLA H", "A BUL H", "A SMY H"],
+                                 "RUSSIA": ["F SEV H", "A MOS H", "A WAR S A MOS",
+                                            "F STP/SC H"]})
     fall = "Fall 1901 Movement (F1901M)"
     hidden = ask(judge, "RUSSIA", game, "EXPLAIN F BLA\n")
     empty = ask(judge, "RUSSIA", game, "EXPLAIN F EAS\n")
     # Word for word the answer of an empty sea: not even that a unit was there.
     assert f"There was no unit of yours in BLA in {fall}." in hidden
     assert hidden.replace("BLA", "EAS") == empty
-    # His own fleet's reasoning names no unit he may not see.
-    own = ask(judge, "RUSSIA", game, "EXPLAIN F SEV\n")
-    assert f"F SEV in {fall}:" in own and "invisible" not in own
-    results = ask(judge, "RUSSIA", game, "HISTORY F1901M\n")
-    if "F BLA" not in results:
-        assert "F BLA" not in own
-    # The owner reads his own invisible fleet's reasoning.
+    assert "There was no unit of yours in ANK" in ask(judge, "RUSSIA", game, "EXPLAIN ANK\n")
+    history = ask(judge, "RUSSIA", game, "HISTORY F1901M\n")
+    assert "F BLA" not in history
+    # How many units a power has is public (the primer says so): counted, not named, so
+    # that the count adds up with the builds.
+    assert "TURKEY: 4 centres, 3 units (1 unseen): builds 1\n" in history
+    assert "  units: A BUL, A SMY\n" in history
+    # The owner reads his own invisible fleet's reasoning, and sees it counted and named.
     turkish = ask(judge, "TURKEY", game, "EXPLAIN F BLA\n")
-    print(own, results, turkish)
     assert f"F BLA in {fall}:" in turkish and "(invisible)" in turkish
+    assert "TURKEY: 4 centres, 3 units: builds 1\n" in results["TURKEY"]
+    assert "  units: A BUL, A SMY, F BLA\n" in results["TURKEY"]
+    assert "TURKEY: 4 centres, 3 units (1 unseen): builds 1\n" in results["RUSSIA"]

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from gmbot.engine.record import report_of
 from gmbot.picture.data import map_picture
 from gmbot.picture.marks import BALLOON, ILLUSION, INK, LIFT, SHIELD
 from gmbot.picture.scene import scene_of
 from gmbot.service.outbox.render import render
 from gmbot.service.views.pictures import results_picture
 from gmbot.service.views.results import results_view
-from gmbot.variants.cases import case_outcome, result_to_dict
+from gmbot.variants.cases import case_outcome
 from tests.picture.mapkit import colours, decode, nearest, neutral
 
 SPELLS = {"variant": "warlock", "phase": "S1901M", "orders": {
@@ -25,7 +26,7 @@ VIEWERS = ("TURKEY", "FRANCE", "ENGLAND", None)
 def view_of(case: dict[str, Any], viewer: str | None) -> tuple[Any, dict[str, Any]]:
     rules, outcome = case_outcome(case)
     return rules, results_view(rules, outcome.start or outcome.before, outcome.after,
-                               result_to_dict(outcome), viewer)
+                               report_of(outcome), viewer)
 
 
 def text_of(view: dict[str, Any]) -> str:

@@ -120,6 +120,9 @@ def board_summary(
         centres = sorted(c for c, o in state.centers.items() if o == power)
         shown = sorted((u for u in state.units_of(power) if rules.shown_to(state, u, viewer)),
                        key=rules.unit_label)
+        # How many units a power has is public even where some are hidden (a Warlock
+        # invisible unit): counted, not named, so that the count adds up with its builds.
+        unseen = len(state.units_of(power)) - len(shown)
         units = [rules.unit_label(u) for u in shown]
         # What the picture marks on a unit: one only this viewer sees (a Warlock invisible
         # unit on its owner's map) is "invisible", told by the same hook that hides it.
@@ -136,6 +139,7 @@ def board_summary(
             name = others[power] if power in others else state.map.powers[power].name
             rows.append({"power": power, "name": name,
                          "centres": centres, "units": units, "adjust": counts.get(power, 0),
+                         "counted": len(units) + unseen, "unseen": unseen,
                          "homes": sorted(state.homes.get(power, ())) if homes else None,
                          "pieces": pieces})
     return rows
