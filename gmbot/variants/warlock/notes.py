@@ -50,6 +50,7 @@ def phase_notes(rules: StandardRules, result: PhaseResult) -> None:
             f"{u} ({result.after.map.powers[u.power].name})" for u in up.values()))
     result.notes["public"] = list(turn["public"])
     result.marks.extend(turn.get("marks", ()))
+    result.facts.extend(turn.get("facts", ()))
     result.notes["private"] = {p: list(v) for p, v in turn["private"].items()}
     if turn["random"]:
         result.notes["random"] = list(turn["random"])
