@@ -43,6 +43,7 @@ from gmbot.engine.state import MOVEMENT, RETREAT, Dislodged, GameState, Phase, U
 
 if TYPE_CHECKING:
     from gmbot.engine.parse import OrderParser
+    from gmbot.engine.report import Bulletin
     from gmbot.engine.resolve import Resolution
     from gmbot.engine.result import PhaseResult
 
@@ -287,9 +288,10 @@ class Rules(ABC):
         """The result word shown for unit i's order after a movement phase."""
         return res.result_code(i)
 
-    def redact(self, report: dict[str, Any], viewer: str | None) -> dict[str, Any]:
-        """The phase report as `viewer` (a power or role key; None for the public and the
-        GM's public copy) may see it. Standard Diplomacy hides nothing."""
+    def redact(self, report: Bulletin, viewer: str | None) -> Bulletin:
+        """The phase's results as `viewer` (a power or role key; None for the public and
+        the GM's public copy) may read them, `hidden` taken out. Standard Diplomacy hides
+        nothing."""
         return report
 
     def private_lines(self, state: GameState, viewer: str) -> list[str]:

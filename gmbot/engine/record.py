@@ -3,8 +3,10 @@ what `gmbot adjudicate` prints and the cases check, what the results and EXPLAIN
 
 from __future__ import annotations
 
+import msgspec
+
 from gmbot.engine.position import state_to_dict
-from gmbot.engine.report import REPORT_VERSION, PhaseReport, Refusal, Retreat
+from gmbot.engine.report import REPORT_VERSION, Hidden, PhaseReport, Refusal, Retreat
 from gmbot.engine.result import PhaseResult
 from gmbot.engine.state import MOVEMENT
 
@@ -54,7 +56,8 @@ def report_of(result: PhaseResult) -> PhaseReport:
         public_notes=list(notes.get("public") or ()),
         private_notes=dict(notes.get("private") or {}),
         random_notes=list(notes.get("random") or ()),
-        hidden_notes=dict(notes.get("hidden") or {}),
+        hidden_notes=(msgspec.convert(notes["hidden"], Hidden) if notes.get("hidden")
+                      else None),
         events=list(result.marks),
         facts=list(result.facts),
         winner=result.winner,

@@ -91,6 +91,44 @@ class Refusal(msgspec.Struct, frozen=True):
     province: str | None  # the unit it was about, when it can be told
 
 
+class Row(msgspec.Struct, frozen=True):
+    """One line of a phase's results as every viewer reads it: the unit, its order as
+    executed (labelled), its result code, and, where a variant made it execute other than
+    its owner's order, the orders given and why. Every row has the same fields, so that a
+    row (a Warlock ghost's, a real unit's) never tells its kind by its shape."""
+    unit: str
+    order: str
+    result: str
+    given: str = ""
+    why: str = ""
+
+
+class Hidden(msgspec.Struct, frozen=True, omit_defaults=True):
+    """What a rule set's `redact` keeps from other viewers (Warlock's secrecy): per owner,
+    the units whose rows only he may read, rows everyone reads as a real unit's (a ghost's,
+    a balloon's), and the dislodged units whose retreats are their owner's to read."""
+    rows: dict[str, list[str]] = {}
+    ghosts: dict[str, list[Row]] = {}
+    air: dict[str, list[Row]] = {}
+    dislodged: list[str] = []
+
+
+class Shown(msgspec.Struct, frozen=True):
+    """A dislodged unit as the results show it: `label` as the rules write the unit."""
+    power: str
+    attacker_from: str | None
+    retreats: list[str]
+    label: str
+
+
+class Bulletin(msgspec.Struct, frozen=True):
+    """What the results of a phase tell, before the rules' `redact` hook decides what one
+    viewer may read of it: the rows per power, the dislodged units, what is hidden."""
+    orders: dict[str, list[Row]]
+    dislodged: dict[str, Shown]
+    hidden: Hidden | None = None  # taken out by `redact`: never shown
+
+
 class PhaseReport(msgspec.Struct, omit_defaults=True):
     """One adjudicated phase as it is stored (`gmbot adjudicate`'s output, the cases'):
     units by their names at the start of the phase."""
@@ -112,7 +150,7 @@ class PhaseReport(msgspec.Struct, omit_defaults=True):
     public_notes: list[str] = []
     private_notes: dict[str, list[str]] = {}  # viewer -> lines
     random_notes: list[Any] = []  # what the seeded draws gave, for the GM's log
-    hidden_notes: dict[str, Any] = {}  # what the rules' redact keeps from other viewers
+    hidden_notes: Hidden | None = None  # what the rules' redact keeps from other viewers
     events: list[Mark] = []  # the variants' events
     facts: list[Fact] = []  # what the adjudicator weighed, per unit
     winner: str | None = None
@@ -154,18 +192,6 @@ def unhidden(facts: list[Fact], hidden: set[str]) -> list[Fact]:
     return [f for f in facts if f.unit not in hidden and not names.search(f.words)]
 
 
-class Row(msgspec.Struct, frozen=True):
-    """One line of a phase's results as every viewer reads it: the unit, its order as
-    executed (labelled), its result code, and, where a variant made it execute other than
-    its owner's order, the orders given and why. Every row has the same fields, so that a
-    row (a Warlock ghost's, a real unit's) never tells its kind by its shape."""
-    unit: str
-    order: str
-    result: str
-    given: str = ""
-    why: str = ""
-
-
 def marks_from(data: object) -> list[Mark]:
     """The marks of a stored report (none in a version-1 row)."""
     if not data:
@@ -179,9 +205,3 @@ def marks_seen(marks: list[Mark], viewer: str | None) -> list[Mark]:
 
 def encode_marks(marks: list[Mark]) -> list[dict[str, object]]:
     return msgspec.to_builtins(marks)  # type: ignore[no-any-return]
-
-
-def row_of(unit: str, order: str, result: str, given: str = "", why: str = ""
-           ) -> dict[str, str]:
-    """A results row as the views and the export carry it: every field, always."""
-    return {"unit": unit, "order": order, "result": result, "given": given, "why": why}

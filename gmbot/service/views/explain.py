@@ -8,7 +8,7 @@ from __future__ import annotations
 from gmbot.engine.report import FACTS_SINCE, PhaseReport, unhidden
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState, Phase, Unit
-from gmbot.service.views.results import hidden_units, phase_report
+from gmbot.service.views.results import hidden_units, told
 
 
 def units_in(state: GameState) -> list[Unit]:
@@ -31,23 +31,22 @@ def explain(rules: StandardRules, before: GameState, after: GameState, report: P
     if not mine:
         return (f"{rules.unit_label(unit)} was not one of your units in {phase}: EXPLAIN "
                 "tells the reasoning for your own units.")
-    public = rules.redact(phase_report(before, after, report, rules), viewer)
-    row = next((r for rows in public["orders"].values() for r in rows
-                if r["unit"] == unit.name), None)
+    shown = told(rules, before, after, report, viewer)
+    row = next((r for rows in shown.orders.values() for r in rows if r.unit == unit.name),
+               None)
     if row is None:
         return f"The results of {phase} have no order of {rules.unit_label(unit)}."
-    lines = [f"{rules.unit_label(unit)} in {phase}:",
-             f"  ordered: {row['given'] or row['order']}"]
-    if row["given"]:
-        lines.append(f"  carried out: {row['order']} ({row['why']})")
-    lines.append(f"  result: {row['result'].replace('_', ' ')}")
+    lines = [f"{rules.unit_label(unit)} in {phase}:", f"  ordered: {row.given or row.order}"]
+    if row.given:
+        lines.append(f"  carried out: {row.order} ({row.why})")
+    lines.append(f"  result: {row.result.replace('_', ' ')}")
     if unit.name in report.moves:
         lines.append(f"  it ended in {report.moves[unit.name]}")
     if report.version < FACTS_SINCE:
         lines.append("  (This phase was processed before the judge kept its reasoning: "
                      "only its result is known.)")
         return "\n".join(lines)
-    facts = unhidden(report.facts_of(unit.name, viewer), hidden_units(report, public["orders"]))
+    facts = unhidden(report.facts_of(unit.name, viewer), hidden_units(report, shown))
     lines += [f"  - {f.words}" for f in facts]
     if not facts:
         lines.append("  Nothing opposed it and no rule changed it: it went as ordered.")
