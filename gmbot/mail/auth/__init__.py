@@ -128,7 +128,7 @@ class SenderCheck:
         who = author(raw)
         if who.address is None:
             return Evidence(who)
-        tokens = tokens_in(tuple(filter(None, (mail.in_reply_to, *mail.references))))
+        tokens = replied_tokens(mail)
         fields = header_fields(raw)
         sent = addressing(fields)
         if trusted_verdict(fields, self.trusted_ids, who.domain):
@@ -142,3 +142,7 @@ class SenderCheck:
             return Evidence(who, "dkim", tokens, sent, signature=signed[1])
         return Evidence(who, None, tokens, sent)
 
+
+def replied_tokens(mail: InboundMail) -> tuple[str, ...]:
+    """The candidate reply tokens of the judge's mails this one answers."""
+    return tokens_in(tuple(filter(None, (mail.in_reply_to, *mail.references))))
