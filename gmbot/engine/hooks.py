@@ -26,7 +26,8 @@ Hook groups:
 A phase's variant report travels in `PhaseResult.notes`: "public" (lines for everyone),
 "private" (viewer -> lines only that viewer sees), "random" (what a seeded draw gave,
 for the audit log) and "hidden" (what `redact` needs to keep from other viewers).
-`gmbot.variants.cases.result_to_dict` stores them; the results mail shows them.
+`gmbot.engine.record.report_of` puts them in the phase's record (engine/report.py),
+stored as it is; the results mail shows them.
 In a movement phase, lines a variant puts in `Resolution.notes` (from the battle hooks or
 `after_movement`) are added to the phase's notes.
 """
