@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from gmbot.engine.adjust import has_adjustments, resolve_adjustments
 from gmbot.engine.check import check_order
+from gmbot.engine.facts import movement_facts
 from gmbot.engine.orders import Convoy, Hold, Move, Order, OrderError, SupportHold, SupportMove
 from gmbot.engine.parse import OrderParser
 from gmbot.engine.resolve import Resolution
@@ -210,6 +211,7 @@ def _movement(state: GameState, rules: StandardRules, orders: dict[str, Order]) 
     after = rules.after_movement(after, res)
     result.notes.update(res.notes)
     result.marks.extend(res.marks)
+    result.facts = movement_facts(res) + res.facts
     result.dislodged = dict(after.dislodged)
     for d in after.dislodged.values():
         result.retreats[str(d.unit)] = retreat_options(after, rules, d)
@@ -306,6 +308,7 @@ def _fold_retreats(result: PhaseResult, state: GameState, rules: StandardRules) 
     folded = _retreats(state, rules, rules.reconcile(state, []))
     result.removed += folded.removed
     result.marks += folded.marks
+    result.facts += folded.facts
     for key, value in folded.notes.items():
         mine = result.notes.setdefault(key, type(value)())
         if isinstance(value, list):

@@ -27,7 +27,8 @@ Hook groups:
 A phase's variant report travels in `PhaseResult.notes`: "public" (lines for everyone),
 "private" (viewer -> lines only that viewer sees), "random" (what a seeded draw gave,
 for the audit log) and "hidden" (what `redact` needs to keep from other viewers).
-`gmbot.variants.cases.result_to_dict` stores them; the results mail shows them.
+`gmbot.engine.record.report_of` puts them in the phase's record (engine/report.py),
+stored as it is; the results mail shows them.
 In a movement phase, lines a variant puts in `Resolution.notes` (from the battle hooks or
 `after_movement`) are added to the phase's notes.
 """
@@ -45,6 +46,7 @@ from gmbot.engine.state import MOVEMENT, RETREAT, Dislodged, GameState, Phase, U
 if TYPE_CHECKING:
     from gmbot.engine.legal import LegalOrders
     from gmbot.engine.parse import OrderParser
+    from gmbot.engine.report import Bulletin
     from gmbot.engine.resolve import Resolution
     from gmbot.engine.result import PhaseResult
 
@@ -308,9 +310,10 @@ class Rules(ABC):
         """The result word shown for unit i's order after a movement phase."""
         return res.result_code(i)
 
-    def redact(self, report: dict[str, Any], viewer: str | None) -> dict[str, Any]:
-        """The phase report as `viewer` (a power or role key; None for the public and the
-        GM's public copy) may see it. Standard Diplomacy hides nothing."""
+    def redact(self, report: Bulletin, viewer: str | None) -> Bulletin:
+        """The phase's results as `viewer` (a power or role key; None for the public and
+        the GM's public copy) may read them, `hidden` taken out. Standard Diplomacy hides
+        nothing."""
         return report
 
     def private_lines(self, state: GameState, viewer: str) -> list[str]:

@@ -15,13 +15,29 @@ a sixth variant's events without knowing it (docs/variants/ADDING.md):
 
 `event` is the variant's own name for what happened ("vaporized", "illusion", "colours
 exchanged", "bribe beat a pay", "court"): for the explanations, never drawn. `seen_by`
-None is everyone; else only those powers see the mark (a secret cast's owner)."""
+None is everyone; else only those powers see the mark (a secret cast's owner).
+
+A fact is one thing the adjudicator weighed for one unit's order, in a player's words:
+what `EXPLAIN <unit>` answers with, and, marked `surprise`, the short reason the results
+print beside an order whose outcome a player of standard Diplomacy would not expect. The
+resolver writes the standard facts (strengths, supports counted and cut, convoy routes);
+a variant's hooks add theirs (kind RULE, the words from the variant's folder).
+
+`PhaseReport` is the whole record of one adjudicated phase, stored as it is (its
+builtins, with `version`) and read back once with `read_report`: rows stored by earlier
+versions lack only fields that have defaults, so they are read as they are."""
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 import msgspec
 
-REPORT_VERSION = 2  # 1: the dict form stored before the marks (read as it is: defaults)
+# 1: the dict form stored before the marks; 2: the marks ("events"); 3: the facts. Each
+# version only added fields with defaults: an older row is read as it is.
+REPORT_VERSION = 3
+FACTS_SINCE = 3  # the first version with the facts (an older row has none to tell)
 
 LOSS, RING, SWAP, TRADE, LABEL, TAG, STRIPES = (
     "loss", "ring", "swap", "trade", "label", "tag", "stripes")
@@ -44,6 +60,37 @@ class Mark(msgspec.Struct, frozen=True, omit_defaults=True):
         return self.seen_by is None or (viewer is not None and viewer in self.seen_by)
 
 
+# The kinds of facts: a unit's strength against what it met, the supports it was given,
+# a support cut (or void), a convoy's route, a rule a variant's hook applied.
+STRENGTH, SUPPORT, CUT, CONVOY, RULE = "strength", "support", "cut", "convoy", "rule"
+
+
+class Fact(msgspec.Struct, frozen=True, omit_defaults=True):
+    unit: str  # the unit whose order it explains, named as at the start of the phase
+    kind: str  # STRENGTH, SUPPORT, CUT, CONVOY or RULE
+    words: str  # what the player reads: "attack 2 against hold 1 of A BUR"
+    event: str = ""  # a RULE's name for the rule applied ("colour decided", "illusion")
+    surprise: bool = False  # the reason beside the result (a standard player expects other)
+    seen_by: tuple[str, ...] | None = None  # as a mark's
+
+    def seen(self, viewer: str | None) -> bool:
+        return self.seen_by is None or (viewer is not None and viewer in self.seen_by)
+
+
+class Retreat(msgspec.Struct, frozen=True):
+    """A dislodged unit: whose, where the attack came from, where it may retreat."""
+    power: str
+    attacker_from: str | None  # as engine/state.py's Dislodged
+    retreats: list[str]
+
+
+class Refusal(msgspec.Struct, frozen=True):
+    power: str
+    order: str  # the line as given
+    reason: str
+    province: str | None  # the unit it was about, when it can be told
+
+
 class Row(msgspec.Struct, frozen=True):
     """One line of a phase's results as every viewer reads it: the unit, its order as
     executed (labelled), its result code, and, where a variant made it execute other than
@@ -54,6 +101,95 @@ class Row(msgspec.Struct, frozen=True):
     result: str
     given: str = ""
     why: str = ""
+
+
+class Hidden(msgspec.Struct, frozen=True, omit_defaults=True):
+    """What a rule set's `redact` keeps from other viewers (Warlock's secrecy): per owner,
+    the units whose rows only he may read, rows everyone reads as a real unit's (a ghost's,
+    a balloon's), and the dislodged units whose retreats are their owner's to read."""
+    rows: dict[str, list[str]] = {}
+    ghosts: dict[str, list[Row]] = {}
+    air: dict[str, list[Row]] = {}
+    dislodged: list[str] = []
+
+
+class Shown(msgspec.Struct, frozen=True):
+    """A dislodged unit as the results show it: `label` as the rules write the unit."""
+    power: str
+    attacker_from: str | None
+    retreats: list[str]
+    label: str
+
+
+class Bulletin(msgspec.Struct, frozen=True):
+    """What the results of a phase tell, before the rules' `redact` hook decides what one
+    viewer may read of it: the rows per power, the dislodged units, what is hidden."""
+    orders: dict[str, list[Row]]
+    dislodged: dict[str, Shown]
+    hidden: Hidden | None = None  # taken out by `redact`: never shown
+
+
+class PhaseReport(msgspec.Struct, omit_defaults=True):
+    """One adjudicated phase as it is stored (`gmbot adjudicate`'s output, the cases'):
+    units by their names at the start of the phase."""
+    phase: str
+    next_phase: str
+    units_after: dict[str, list[Any]]  # the position's unit entries, per power
+    dislodged: dict[str, Retreat]
+    moves: dict[str, str]  # unit -> where it went
+    order_results: dict[str, str]  # unit -> result code
+    orders: dict[str, str]  # unit -> its order as executed
+    errors: list[Refusal]
+    centers_after: dict[str, list[str]]
+    position: dict[str, Any]  # the next phase's position (engine/position.py)
+    given: dict[str, str] = {}  # unit -> the orders given, where it executed another
+    why: dict[str, str] = {}  # unit -> why it executed what it did
+    unordered: list[str] = []  # units that held for want of an order
+    built: list[str] = []
+    removed: list[str] = []
+    public_notes: list[str] = []
+    private_notes: dict[str, list[str]] = {}  # viewer -> lines
+    random_notes: list[Any] = []  # what the seeded draws gave, for the GM's log
+    hidden_notes: Hidden | None = None  # what the rules' redact keeps from other viewers
+    events: list[Mark] = []  # the variants' events
+    facts: list[Fact] = []  # what the adjudicator weighed, per unit
+    winner: str | None = None
+    eliminated: list[str] = []
+    version: int = 1
+
+    def facts_of(self, unit: str, viewer: str | None) -> list[Fact]:
+        return [f for f in self.facts if f.unit == unit and f.seen(viewer)]
+
+
+def read_report(data: object) -> PhaseReport:
+    """A stored report, of any version, decoded once (extra keys the store keeps beside it,
+    the public text, who missed orders, are passed over)."""
+    return msgspec.convert(data, PhaseReport)
+
+
+def encode_report(report: PhaseReport) -> dict[str, Any]:
+    """The stored form: plain data, with the version it was written in."""
+    out: dict[str, Any] = msgspec.to_builtins(report)
+    out["version"] = REPORT_VERSION
+    return out
+
+
+def surprises(facts: list[Fact], viewer: str | None) -> dict[str, str]:
+    """Unit -> the reasons beside its result that `viewer` may read."""
+    out: dict[str, str] = {}
+    for f in facts:
+        if f.surprise and f.seen(viewer):
+            out[f.unit] = f"{out[f.unit]}; {f.words}" if f.unit in out else f.words
+    return out
+
+
+def unhidden(facts: list[Fact], hidden: set[str]) -> list[Fact]:
+    """The facts that name no unit of `hidden` (units a viewer may not see): neither as
+    the unit they explain nor in their words."""
+    if not hidden:
+        return facts
+    names = re.compile("|".join(rf"\b{re.escape(u)}\b" for u in sorted(hidden)))
+    return [f for f in facts if f.unit not in hidden and not names.search(f.words)]
 
 
 def marks_from(data: object) -> list[Mark]:
@@ -69,9 +205,3 @@ def marks_seen(marks: list[Mark], viewer: str | None) -> list[Mark]:
 
 def encode_marks(marks: list[Mark]) -> list[dict[str, object]]:
     return msgspec.to_builtins(marks)  # type: ignore[no-any-return]
-
-
-def row_of(unit: str, order: str, result: str, given: str = "", why: str = ""
-           ) -> dict[str, str]:
-    """A results row as the views and the export carry it: every field, always."""
-    return {"unit": unit, "order": order, "result": result, "given": given, "why": why}

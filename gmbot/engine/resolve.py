@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, Protocol, cast
 
 from gmbot.engine.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
-from gmbot.engine.report import Mark
+from gmbot.engine.report import Fact, Mark
 from gmbot.engine.state import GameState, Unit
 
 # Strength kinds, as in Kruijswijk's "The Math of Adjudication".
@@ -88,6 +88,7 @@ class Resolution:
         self.deps: list[int] = []
         self.notes: dict[str, Any] = {}  # a variant's report lines, copied to PhaseResult.notes
         self.marks: list[Mark] = []  # a variant's events, copied to PhaseResult.marks
+        self.facts: list[Fact] = []  # a variant's rules applied, copied to PhaseResult.facts
         # The rules keep the standard strengths (1 + supports): the four strengths add
         # them up here, without a hook call each.
         self.standard_strength = "strength" in rules.keeps

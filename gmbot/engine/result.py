@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gmbot.engine.orders import Order
-from gmbot.engine.report import Mark
+from gmbot.engine.report import Fact, Mark
 from gmbot.engine.state import Dislodged, GameState
 
 
@@ -43,6 +43,9 @@ class PhaseResult:
     # The variants' events as marks (engine/report.py): what the picture draws and the
     # explanations are made from.
     marks: list[Mark] = field(default_factory=list)
+    # What the adjudicator weighed for each unit's order (engine/facts.py, and the
+    # variants' hooks): what the results' reasons and EXPLAIN are made of.
+    facts: list[Fact] = field(default_factory=list)
     # For rules.phase_notes: the phase's state as given (before any before_* hook) and the
     # orders accepted for it.
     start: GameState | None = None

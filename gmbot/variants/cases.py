@@ -10,11 +10,11 @@ from typing import Any
 
 from gmbot.engine.adjudicate import adjudicate
 from gmbot.engine.map import load_map
-from gmbot.engine.position import state_from_dict, state_to_dict
-from gmbot.engine.report import encode_marks
+from gmbot.engine.position import state_from_dict
+from gmbot.engine.record import report_of
+from gmbot.engine.report import encode_report
 from gmbot.engine.result import PhaseResult
 from gmbot.engine.rules import StandardRules
-from gmbot.engine.state import MOVEMENT
 from gmbot.variants import make_rules
 from gmbot.variants.case_schema import case_problem
 
@@ -59,69 +59,6 @@ def case_outcome(data: Any) -> tuple[StandardRules, PhaseResult]:
     return rules, adjudicate(state, rules, orders)
 
 
-def _unordered(result: PhaseResult) -> list[str]:
-    """Units that held in a movement phase because nobody ordered them (an NMR hold)."""
-    if result.before.phase.kind != MOVEMENT:
-        return []
-    ordered = {o.prov for o in result.accepted}
-    if result.before.units.keys() <= ordered:
-        return []  # mostly
-    return sorted(u.name for prov, u in result.before.units.items()
-                  if prov not in ordered and u.name in result.orders)
-
-
-def _sorted_like(table: dict[str, str], keyed: dict[str, str], keys: list[str]) -> dict[str, str]:
-    """`table` sorted by key, given `keys`: the sorted keys of `keyed`. One sort serves
-    the tables with the same keys (each unit's order and result); sorting the pairs
-    instead would compare tuples."""
-    if table.keys() != keyed.keys():
-        return dict(sorted(table.items()))
-    return {k: table[k] for k in keys}
-
-
 def result_to_dict(result: PhaseResult) -> dict[str, Any]:
-    after = result.after
-    position = state_to_dict(after)
-    units = sorted(result.orders)  # the units' names
-    out: dict[str, Any] = {
-        "phase": str(result.before.phase),
-        "next_phase": str(after.phase),
-        # The same lists as in `position`, copied rather than built twice.
-        "units_after": {p: [*units] for p, units in position["units"].items()},
-        "dislodged": {
-            str(d.unit): {
-                "power": d.unit.power,
-                "attacker_from": d.attacker_from,
-                "retreats": result.retreats.get(str(d.unit), []),
-            }
-            for _, d in sorted(result.dislodged.items())
-        },
-        "moves": dict(sorted(result.moves.items())),
-        "order_results": _sorted_like(result.results, result.orders, units),
-        "orders": {k: result.orders[k] for k in units},
-        "errors": [
-            {"power": r.power, "order": r.line, "reason": r.reason, "province": r.prov}
-            for r in result.rejected
-        ],
-        "centers_after": {p: [*centers] for p, centers in position["centers"].items()},
-        "position": position,
-    }
-    if result.why:
-        out["given"] = {k: result.given[k] for k in sorted(result.given)}
-        out["why"] = {k: result.why[k] for k in sorted(result.why)}
-    unordered = _unordered(result)
-    if unordered:
-        out["unordered"] = unordered
-    if result.built or result.removed:
-        out["built"] = result.built
-        out["removed"] = result.removed
-    for key in ("public", "private", "random", "hidden"):
-        if result.notes.get(key):
-            out[f"{key}_notes"] = result.notes[key]
-    if result.marks:
-        out["events"] = encode_marks(result.marks)
-    if result.winner:
-        out["winner"] = result.winner
-    if result.eliminated:
-        out["eliminated"] = result.eliminated
-    return out
+    """The phase's report in its stored form (plain data)."""
+    return encode_report(report_of(result))

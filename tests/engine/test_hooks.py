@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from gmbot.engine import StandardRules, adjudicate, compose, load_map, state_from_dict
+from gmbot.engine.report import read_report
 from gmbot.engine.resolve import ATTACK, Resolution
 from gmbot.engine.state import Unit
 from gmbot.variants import VariantError, make_rules
@@ -257,9 +258,9 @@ def test_notes_reach_the_public_and_only_their_viewer() -> None:
     result = _herald_result()
     state = state_from_dict({"phase": "S1901M"}, MAP)
     after = state_from_dict(result["position"], MAP)
-    france = results_view(Herald(), state, after, result, "FRANCE")
-    england = results_view(Herald(), state, after, result, "ENGLAND")
-    public = results_view(Herald(), state, after, result, None)
+    france = results_view(Herald(), state, after, read_report(result), "FRANCE")
+    england = results_view(Herald(), state, after, read_report(result), "ENGLAND")
+    public = results_view(Herald(), state, after, read_report(result), None)
     assert france["public"]["notes"] == england["public"]["notes"] == ["the herald speaks"]
     assert "psst" in france["private"]["extra"]
     assert "psst" not in str(england) and "psst" not in str(public)

@@ -65,6 +65,9 @@ def test_an_arpiesse_year_by_mail(tmp_path: Path) -> None:
     assert "A ROM and A VEN exchange colours: A ROM (purple), A VEN (red)." in italian
     assert "Your units: A ROM (purple), A VEN (red), F NAP (silver)" in italian
     assert "A WAR (purple) - GAL" in italian and "A VIE (red) - GAL" in italian
+    # Beside the result a standard player would not expect, the reason, in every copy.
+    assert ("A WAR (purple) - GAL (its purple is superior to the rival A VIE's red: between "
+            "rivals, colour decides, not strength): succeeds") in italian
     assert "A GAL (purple)" in italian  # the board summary after the phase
     colours = position(judge)
     assert (colours["A VEN"], colours["A ROM"], colours["A GAL"]) == ("red", "purple", "purple")
@@ -81,6 +84,8 @@ def test_an_arpiesse_year_by_mail(tmp_path: Path) -> None:
     judge.tick()
     austrian = results_for(judge, "AUSTRIA", "Fall 1901 Movement")
     assert "F MAO (silver) - POR" in austrian and "A GAL (purple) - VIE" in austrian
+    assert ("A VIE (red) H (A GAL's purple is superior to its red: colour, not strength, "
+            "decided): dislodged") in austrian
     assert "AUSTRIA A VIE (red) (attacked from GAL): may retreat to BOH, TYR" in austrian
     judge.send(addr("AUSTRIA"), "A VIE R BOH\n", subject="[arpiesse-example] retreat")
     judge.tick()

@@ -144,6 +144,7 @@ def test_a_second_orders_mail_replaces_only_the_units_it_orders(judge: Judge) ->
     results = body(judge.to(addr("FRANCE"), judge.new_mail())[-1])
     assert "F BRE - MAO" in results and "A MAR - SPA" in results and "A PAR - PIC" in results
     assert "A PAR - BUR" not in results
+    assert "(processed by the game master)" in results  # as early processing says its own
 
 
 def test_invalid_lines_are_listed_with_line_number_and_reason(judge: Judge) -> None:

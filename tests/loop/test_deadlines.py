@@ -144,6 +144,7 @@ def test_without_grace_the_deadline_processes_at_once_and_the_gm_gets_no_notice(
     assert not [s for s in sent if "Late" in s]
     results = body(judge.to(GM)[-1])
     assert "No orders received from: " + ", ".join(POWERS) + "." in results
+    assert "(processed at the deadline)" in results
     assert "Next phase: Fall 1901 Movement. Deadline: Fri 6 Mar 2026 09:00 UTC." in results
 
 

@@ -11,12 +11,13 @@ import pytest
 
 from gmbot.engine.map import load_map
 from gmbot.engine.position import state_from_dict
+from gmbot.engine.record import report_of
 from gmbot.picture.data import map_picture
 from gmbot.picture.scene import scene_of
 from gmbot.service.views.pictures import position_picture, position_view, results_picture
 from gmbot.service.views.results import results_view
 from gmbot.variants import make_rules
-from gmbot.variants.cases import case_outcome, result_to_dict
+from gmbot.variants.cases import case_outcome
 from tests.picture.mapkit import colours, decode, nearest, neutral, unit_pixel
 
 SPRING = {
@@ -51,7 +52,7 @@ def test_the_start_shows_every_home_centre_in_its_owners_colour(variant: str) ->
 def spring_picture(viewer: str | None = None) -> tuple[Any, Any]:
     rules, outcome = case_outcome({"variant": "standard", "phase": "S1901M",
                                    "orders": SPRING})
-    view = results_view(rules, outcome.before, outcome.after, result_to_dict(outcome), viewer)
+    view = results_view(rules, outcome.before, outcome.after, report_of(outcome), viewer)
     return outcome.after, decode(results_picture(rules, view))
 
 
@@ -71,14 +72,14 @@ def test_after_a_spring_units_stand_where_the_position_says() -> None:
 def test_the_picture_is_small() -> None:
     rules, outcome = case_outcome({"variant": "standard", "phase": "S1901M",
                                    "orders": SPRING})
-    view = results_view(rules, outcome.before, outcome.after, result_to_dict(outcome), None)
+    view = results_view(rules, outcome.before, outcome.after, report_of(outcome), None)
     assert len(results_picture(rules, view)) < 300_000
 
 
 def test_orders_become_strokes_with_their_results() -> None:
     rules, outcome = case_outcome({"variant": "standard", "phase": "S1901M",
                                    "orders": SPRING})
-    view = results_view(rules, outcome.before, outcome.after, result_to_dict(outcome), None)
+    view = results_view(rules, outcome.before, outcome.after, report_of(outcome), None)
     strokes = {(s.kind, s.src, s.dst, s.via): s.ok
                for s in scene_of(view["public"], []).strokes}
     assert strokes[("move", "PAR", "BUR", None)] is True
@@ -127,7 +128,7 @@ def test_a_dislodged_unit_is_shown_with_where_it_may_retreat() -> None:
             "orders": {"GERMANY": ["A MUN - BUR", "A RUH S A MUN - BUR"],
                        "FRANCE": ["A BUR H", "A GAS - PAR"]}}
     rules, outcome = case_outcome(case)
-    view = results_view(rules, outcome.before, outcome.after, result_to_dict(outcome), None)
+    view = results_view(rules, outcome.before, outcome.after, report_of(outcome), None)
     scene = scene_of(view["public"], [])
     [(piece, retreats)] = scene.dislodged
     assert (piece.power, piece.type, piece.loc) == ("FRANCE", "A", "BUR")
@@ -147,7 +148,7 @@ def test_builds_and_removals_in_winter() -> None:
             "centers": {"FRANCE": ["PAR", "BRE", "MAR"], "GERMANY": ["MUN"]},
             "orders": {"FRANCE": ["BUILD A PAR", "BUILD F BRE"], "GERMANY": ["REMOVE A RUH"]}}
     rules, outcome = case_outcome(case)
-    view = results_view(rules, outcome.before, outcome.after, result_to_dict(outcome), None)
+    view = results_view(rules, outcome.before, outcome.after, report_of(outcome), None)
     strokes = {(s.kind, s.src, s.type) for s in scene_of(view["public"], []).strokes}
     assert strokes == {("build", "PAR", "A"), ("build", "BRE", "F"), ("remove", "RUH", "A")}
     img = decode(results_picture(rules, view))

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import math
 
+from gmbot.engine.record import report_of
 from gmbot.picture.data import map_picture
 from gmbot.picture.draw import INK, SWAP
 from gmbot.picture.scene import scene_of
 from gmbot.service.views.pictures import results_picture
 from gmbot.service.views.results import results_view
-from gmbot.variants.cases import case_outcome, result_to_dict
+from gmbot.variants.cases import case_outcome
 from tests.picture.mapkit import decode, nearest, neutral
 
 EXCHANGE = {"variant": "arpiesse", "phase": "S1901M",
@@ -21,7 +22,7 @@ EXCHANGE = {"variant": "arpiesse", "phase": "S1901M",
 
 def test_an_exchange_is_an_arrow_each_way() -> None:
     rules, outcome = case_outcome(EXCHANGE)
-    view = results_view(rules, outcome.before, outcome.after, result_to_dict(outcome), None)
+    view = results_view(rules, outcome.before, outcome.after, report_of(outcome), None)
     assert "F NWY and F STP/SC exchange colours: F NWY (red), F STP/SC (purple)." in \
         view["public"]["notes"]
     assert scene_of(view["public"], []).exchanges == [("NWY", "STP/SC")]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from PIL import ImageChops
 
+from gmbot.engine.record import report_of
 from gmbot.engine.state import Unit
 from gmbot.picture.data import map_picture
 from gmbot.picture.draw import INK, WHY
@@ -13,7 +14,7 @@ from gmbot.picture.scene import scene_of
 from gmbot.service.views.pictures import results_picture
 from gmbot.service.views.results import results_view
 from gmbot.variants.al_andalus.report import held_mark
-from gmbot.variants.cases import case_outcome, result_to_dict
+from gmbot.variants.cases import case_outcome
 from tests.picture.mapkit import colours, decode, nearest, neutral
 
 # Every Prince orders every unit to move: one unit of each holds (auto-hold).
@@ -24,7 +25,7 @@ EVERY_UNIT = {"variant": "al-andalus", "phase": "S1080M", "orders": {
 
 def test_an_auto_hold_is_captioned_under_the_unit() -> None:
     rules, outcome = case_outcome(EVERY_UNIT)
-    view = results_view(rules, outcome.before, outcome.after, result_to_dict(outcome),
+    view = results_view(rules, outcome.before, outcome.after, report_of(outcome),
                         "ZARAGOZA")
     owner = {r["unit"].partition(" ")[2]: power
              for power, rows in view["public"]["orders"].items() for r in rows

@@ -8,12 +8,13 @@ from typing import Any
 
 from PIL import ImageDraw
 
+from gmbot.engine.record import report_of
 from gmbot.picture.data import map_picture
 from gmbot.picture.legend import entry_text, layout
 from gmbot.picture.scene import Standing, scene_of
 from gmbot.service.views.pictures import results_picture
 from gmbot.service.views.results import results_view
-from gmbot.variants.cases import case_outcome, result_to_dict
+from gmbot.variants.cases import case_outcome
 from tests.picture.mapkit import decode, nearest, neutral
 
 INVISIBLE = {"variant": "warlock", "phase": "S1901M", "orders": {
@@ -23,7 +24,7 @@ INVISIBLE = {"variant": "warlock", "phase": "S1901M", "orders": {
 
 def legend_of(viewer: str) -> tuple[Any, dict[str, Standing], Any]:
     rules, outcome = case_outcome(INVISIBLE)
-    view = results_view(rules, outcome.before, outcome.after, result_to_dict(outcome), viewer)
+    view = results_view(rules, outcome.before, outcome.after, report_of(outcome), viewer)
     standings = {s.power: s for s in scene_of(view["public"], []).standings}
     return view, standings, decode(results_picture(rules, view))
 

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from gmbot.engine.record import report_of
 from gmbot.engine.report import LOSS, Mark
 from gmbot.picture.data import map_picture
 from gmbot.picture.draw import INK
 from gmbot.picture.scene import Loss, scene_of
 from gmbot.service.views.pictures import results_picture
 from gmbot.service.views.results import results_view
-from gmbot.variants.cases import case_outcome, result_to_dict
+from gmbot.variants.cases import case_outcome
 from tests.picture.mapkit import colours, decode, nearest, neutral
 
 VAPORIZE = {"variant": "warlock", "phase": "S1901M", "orders": {
@@ -22,7 +23,7 @@ VAPORIZE = {"variant": "warlock", "phase": "S1901M", "orders": {
 def vaporized(viewer: str) -> tuple[Any, dict[str, Any]]:
     rules, outcome = case_outcome(VAPORIZE)
     return rules, results_view(rules, outcome.before, outcome.after,
-                               result_to_dict(outcome), viewer)
+                               report_of(outcome), viewer)
 
 
 def test_a_vaporized_army_is_crossed_out_where_it_stood_on_every_map() -> None:

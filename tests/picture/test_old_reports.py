@@ -4,7 +4,7 @@ read as they are: the same rows and notes, no marks, and a picture of orders and
 from __future__ import annotations
 
 from gmbot.engine.map import load_map
-from gmbot.engine.report import LABEL, REPORT_VERSION, STRIPES, TAG, Mark, marks_from
+from gmbot.engine.report import LABEL, REPORT_VERSION, STRIPES, TAG, Mark, marks_from, read_report
 from gmbot.picture.data import map_picture
 from gmbot.picture.draw import render
 from gmbot.picture.scene import scene_of
@@ -15,6 +15,10 @@ from gmbot.variants.cases import case_outcome, result_to_dict
 VAPORIZE = {"variant": "warlock", "phase": "S1901M",
             "orders": {"TURKEY": ["CAST VAPORIZE A BUD"], "AUSTRIA": ["A BUD - SER"]}}
 
+ARPIESSE = {"variant": "arpiesse", "units": {"GERMANY": [{"unit": "A PRU", "colour": "red"}],
+                                             "RUSSIA": [{"unit": "A WAR", "colour": "silver"}]},
+            "orders": {"GERMANY": ["A PRU - WAR"], "RUSSIA": ["A WAR H"]}}
+
 
 def test_a_version_one_row_reads_without_marks() -> None:
     rules, outcome = case_outcome(VAPORIZE)
@@ -23,13 +27,28 @@ def test_a_version_one_row_reads_without_marks() -> None:
     assert marks_from(new.get("events")) and marks_from(old.get("events")) == []
     start = outcome.start or outcome.before
     for viewer in (None, "AUSTRIA"):
-        now = results_view(rules, start, outcome.after, new, viewer)
-        then = results_view(rules, start, outcome.after, old, viewer)
+        now = results_view(rules, start, outcome.after, read_report(new), viewer)
+        then = results_view(rules, start, outcome.after, read_report(old), viewer)
         assert then["public"]["events"] == []
         assert {k: v for k, v in then["public"].items() if k != "events"} == \
             {k: v for k, v in now["public"].items() if k != "events"}
         assert then["private"] == now["private"]
         assert results_picture(rules, then) is not None
+
+
+def test_a_version_two_row_reads_without_facts() -> None:
+    """Rows stored before the facts (version 2) read as they are: no facts, no reasons."""
+    rules, outcome = case_outcome(ARPIESSE)
+    new = result_to_dict(outcome)
+    old = {**{k: v for k, v in new.items() if k != "facts"}, "version": 2}
+    assert read_report(new).facts and read_report(new).version == REPORT_VERSION
+    assert read_report(old).facts == [] and read_report(old).version == 2
+    now = results_view(rules, outcome.before, outcome.after, read_report(new), None)
+    then = results_view(rules, outcome.before, outcome.after, read_report(old), None)
+    row = next(r for r in now["public"]["orders"]["GERMANY"] if r["unit"] == "A PRU")
+    assert "superior" in row["why"]
+    assert next(r for r in then["public"]["orders"]["GERMANY"]
+                if r["unit"] == "A PRU")["why"] == ""
 
 
 def test_a_new_variants_marks_are_drawn_without_the_picture_knowing_it() -> None:

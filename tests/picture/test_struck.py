@@ -9,13 +9,14 @@ from typing import Any
 
 from gmbot.engine.map import load_map
 from gmbot.engine.position import state_from_dict
+from gmbot.engine.record import report_of
 from gmbot.picture.data import map_picture
 from gmbot.picture.draw import LAND_RGB, STRIPES, TINT, _mix
 from gmbot.picture.scene import scene_of
 from gmbot.service.views.pictures import position_picture, position_view, results_picture
 from gmbot.service.views.results import results_view
 from gmbot.variants import make_rules
-from gmbot.variants.cases import case_outcome, result_to_dict
+from gmbot.variants.cases import case_outcome
 from tests.picture.mapkit import colours, decode, nearest
 from tests.picture.test_impassable import near_a_mark
 
@@ -42,13 +43,13 @@ def ground(img: Any, codes: list[str]) -> dict[str, Counter[str]]:
 def test_the_catastrophe_and_the_bottle_are_hatched_on_every_map() -> None:
     rules, outcome = case_outcome(CASE)
     # The bottle's draw is the case's seeded one: the province its line names.
-    notes = results_view(rules, outcome.before, outcome.after, result_to_dict(outcome),
+    notes = results_view(rules, outcome.before, outcome.after, report_of(outcome),
                          None)["public"]["notes"]
     [line] = [n for n in notes if n.startswith("The bottle")]
     bottle = line.split(" points at ")[1][:3]
     assert bottle not in ("BUR", "PAR")
     for viewer in ("FRANCE", "TURKEY", "ENGLAND"):
-        view = results_view(rules, outcome.before, outcome.after, result_to_dict(outcome),
+        view = results_view(rules, outcome.before, outcome.after, report_of(outcome),
                             viewer)
         assert scene_of(view["public"], []).marks == {bottle: ["bottle"],
                                                       "BUR": ["catastrophe"]}

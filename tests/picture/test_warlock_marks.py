@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from gmbot.engine.record import report_of
 from gmbot.picture.data import map_picture
 from gmbot.picture.marks import BALLOON, ILLUSION, INK, LIFT, SHIELD
 from gmbot.picture.scene import scene_of
 from gmbot.service.outbox.render import render
 from gmbot.service.views.pictures import results_picture
 from gmbot.service.views.results import results_view
-from gmbot.variants.cases import case_outcome, result_to_dict
+from gmbot.variants.cases import case_outcome
 from tests.picture.mapkit import colours, decode, nearest, neutral
 
 SPELLS = {"variant": "warlock", "phase": "S1901M", "orders": {
@@ -25,7 +26,7 @@ VIEWERS = ("TURKEY", "FRANCE", "ENGLAND", None)
 def view_of(case: dict[str, Any], viewer: str | None) -> tuple[Any, dict[str, Any]]:
     rules, outcome = case_outcome(case)
     return rules, results_view(rules, outcome.start or outcome.before, outcome.after,
-                               result_to_dict(outcome), viewer)
+                               report_of(outcome), viewer)
 
 
 def text_of(view: dict[str, Any]) -> str:
@@ -120,9 +121,12 @@ def test_a_unit_aloft_is_drawn_over_its_province_and_listed_and_counted() -> Non
         turkey = next(r for r in view["public"]["board"] if r["power"] == "TURKEY")
         assert "A SMY (aloft)" in turkey["units"]
         text = text_of(view)
-        # Turkey: A BUL, A SMY aloft (and, for Turkey alone, F BLA).
+        # Turkey: A BUL, A SMY aloft (and, for Turkey alone, F BLA). How many units a
+        # power has is public: the text counts F BLA for all, naming it to Turkey alone;
+        # the legend counts the units the map draws.
         count = 3 if viewer == "TURKEY" else 2
-        assert f"TURKEY: 3 centres, {count} units" in text, viewer
+        counted = "3 units\n" if viewer == "TURKEY" else "3 units (1 unseen)\n"
+        assert f"TURKEY: 3 centres, {counted}" in text, viewer
         assert "A SMY (aloft)" in text.split("Supply centres and units:")[1]
         legend = next(s for s in scene_of(view["public"], []).standings if s.power == "TURKEY")
         assert legend.units == count

@@ -13,6 +13,7 @@ from sqlalchemy import select
 
 from gmbot.engine.map import GameMap, load_map
 from gmbot.engine.position import state_from_dict
+from gmbot.engine.report import read_report
 from gmbot.engine.state import GameState, Unit
 from gmbot.store.models import PhaseRow
 from tests.loop.judgekit import POWERS, Judge, body, make_judge
@@ -194,7 +195,7 @@ def test_a_removed_invisible_unit_is_not_named_in_the_winter_results() -> None:
     rules = make_rules("warlock")
     before, after = state_from_dict(case, MAP), state_from_dict(out["position"], MAP)
     for viewer in (None, "FRANCE"):
-        view = results_view(rules, before, after, out, viewer)
+        view = results_view(rules, before, after, read_report(out), viewer)
         text = render("results.txt.j2", view=view, game={"name": "w", "title": "w"}, nmr=[],
                       reason="deadline", deadline="none")[1]
         assert "NTH" not in text and "NTH" not in str(view)
@@ -202,7 +203,7 @@ def test_a_removed_invisible_unit_is_not_named_in_the_winter_results() -> None:
     seen = {**case, "units": {"ENGLAND": ["F LON", "F NTH", "A YOR"]}}
     out = run_case({**seen, "orders": {"ENGLAND": ["REMOVE F NTH"]}})
     view = results_view(rules, state_from_dict(seen, MAP),
-                        state_from_dict(out["position"], MAP), out, "FRANCE")
+                        state_from_dict(out["position"], MAP), read_report(out), "FRANCE")
     assert {"unit": "F NTH", "order": "REMOVE F NTH", "result": "succeeds", "given": "",
             "why": ""} \
         in view["public"]["orders"]["ENGLAND"]

@@ -10,6 +10,7 @@ import pytest
 from sqlalchemy import select
 
 from gmbot.engine.position import state_from_dict
+from gmbot.engine.report import read_report
 from gmbot.service.runtime import rules_for, state_of
 from gmbot.service.views.pictures import results_picture
 from gmbot.service.views.results import results_view
@@ -32,7 +33,7 @@ def owners_view_without(judge: Judge, owner: str, loc: str) -> tuple[object, dic
         rules = rules_for(game)
         before = state_of(game, row, rules)
         after = state_from_dict(row.result["position"], before.map)
-        view = results_view(rules, before, after, row.result, owner)
+        view = results_view(rules, before, after, read_report(row.result), owner)
     public = view["public"]
     board = [{**r, "pieces": [p for p in r["pieces"] if p["loc"] != loc]}
              if r["power"] == owner else r for r in public["board"]]

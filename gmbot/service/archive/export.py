@@ -18,6 +18,7 @@ import msgspec
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from gmbot.engine.report import read_report
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState, Phase
 from gmbot.service.archive.form import FORMAT, VERSION
@@ -103,7 +104,7 @@ def _public_phase(row: PhaseRow, before: GameState, after: GameState | None,
                   rules: StandardRules) -> dict[str, Any]:
     orders = result = None
     if row.result is not None and after is not None:
-        view = results_view(rules, before, after, row.result, None)["public"]
+        view = results_view(rules, before, after, read_report(row.result), None)["public"]
         orders = view["orders"]
         result = {
             "next_phase": view["next_phase"], "dislodged": view["dislodged"],
@@ -123,7 +124,7 @@ def _full_phase(row: PhaseRow, before: GameState, after: GameState | None,
                 index: dict[int, int]) -> dict[str, Any]:
     orders = None
     if row.result is not None and after is not None:
-        report = phase_report(before, after, row.result, rules)
+        report = phase_report(before, after, read_report(row.result), rules)
         orders = report["orders"]
     order_sets = [{"player": index[player_id], "lines": list(s.lines),
                    "errors": [list(e) for e in s.errors], "hold": s.hold}

@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
 
 from sqlalchemy.orm import Session
 
 from gmbot.engine.adjudicate import accept_orders
 from gmbot.engine.pending import has_duty, missing_orders
+from gmbot.engine.report import PhaseReport
 from gmbot.engine.result import PhaseResult
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState
@@ -83,7 +83,7 @@ class Adjudicated:
     """A phase adjudicated (process.py), as the results mailing and the store read it."""
 
     outcome: PhaseResult
-    result: dict[str, Any]  # the stored form of the outcome (variants/cases.py)
+    report: PhaseReport  # the record of the outcome, stored as it is (engine/report.py)
     nmr: list[str]  # powers with something to order that sent no orders: their units hold
     ordered: list[str]  # powers with something to order that did
     disorder: list[str]  # open seats' powers (gmbot/service/seats), adjudicated unordered

@@ -15,7 +15,8 @@ from sqlalchemy.exc import DBAPIError
 
 from gmbot.engine.adjudicate import adjudicate
 from gmbot.engine.position import state_to_dict
-from gmbot.engine.report import REPORT_VERSION
+from gmbot.engine.record import report_of
+from gmbot.engine.report import encode_report
 from gmbot.engine.state import GameState
 from gmbot.gamefile.settings.deadlines import deadline_for
 from gmbot.service.app import App
@@ -33,7 +34,6 @@ from gmbot.service.seats.bot_seats import bot_keys, fill_seats
 from gmbot.service.seats.disorder import after_phase, in_disorder
 from gmbot.service.seats.streak import DISORDER, ORDERED
 from gmbot.store.models import PhaseRow
-from gmbot.variants.cases import result_to_dict
 
 log = logging.getLogger("gmbot")
 
@@ -105,7 +105,7 @@ def _adjudicate(at: PhaseContext, reason: str, now: datetime) -> Adjudicated:
     # Open seats (gmbot/service/seats): their powers are adjudicated without orders.
     disorder = [k for k in in_disorder(at.game, at.state, at.rules) if k not in bots]
     outcome = adjudicate(at.state, at.rules, orders)
-    return Adjudicated(outcome=outcome, result=result_to_dict(outcome), nmr=nmr,
+    return Adjudicated(outcome=outcome, report=report_of(outcome), nmr=nmr,
                        ordered=[p.key for p in duty if p.key not in nmr],
                        disorder=disorder, reason=reason)
 
@@ -136,15 +136,15 @@ def _open_next(at: PhaseContext, done: Adjudicated, now: datetime) -> PhaseRow:
 def _store(at: PhaseContext, done: Adjudicated, public: PublicResults,
            now: datetime) -> None:
     """The result on the phase row, and the events the GM's log shows."""
-    s, game, phase, result = at.session, at.game, at.phase, done.result
-    phase.result = {**result, "version": REPORT_VERSION, "public_text": public.text,
+    s, game, phase, report = at.session, at.game, at.phase, done.report
+    phase.result = {**encode_report(report), "public_text": public.text,
                     "nmr": done.nmr, "reason": done.reason, ORDERED: done.ordered,
                     DISORDER: done.disorder}
     phase.processed_at = now
     log_event(s, game, "phase_processed", now, phase=phase.name, reason=done.reason,
               next=str(done.after.phase), winner=done.outcome.winner, nmr=done.nmr,
               disorder=done.disorder)
-    if result.get("random_notes"):
+    if report.random_notes:
         # What the seeded draws gave, so the GM can see a re-run would give the same.
         log_event(s, game, "random_draws", now, phase=phase.name,
-                  seed=at.rules.options.get("seed", 0), draws=result["random_notes"])
+                  seed=at.rules.options.get("seed", 0), draws=report.random_notes)

@@ -11,6 +11,7 @@ from typing import Any
 from sqlalchemy import select
 
 from gmbot.config import Config
+from gmbot.engine.report import PhaseReport
 from gmbot.service.deadline.context import Adjudicated, PhaseContext
 from gmbot.service.outbox.queue import queue_mail
 from gmbot.service.outbox.render import render, render_html
@@ -38,14 +39,14 @@ def mail_results(config: Config, at: PhaseContext, done: Adjudicated,
         "deadline": deadline_text(policy, next_row.deadline_at if next_row else None),
         "corrects": _corrected(at),
     }
-    public = results_view(at.rules, at.state, done.after, done.result, None)
+    public = results_view(at.rules, at.state, done.after, done.report, None)
     subject, public_text = render("results.txt.j2", view=public, **extra)
     picture = Pictures(at.rules)
     calendar = deadline_calendar(game, next_row, now)  # the next deadline, for every reader
     public_calendar = calendar.of(None) if calendar else None  # in the game's zone
     for player in at.players:
-        rejected = _rejected(at.sets.get(player.id), done.result, player.key)
-        view = results_view(at.rules, at.state, done.after, done.result, player.key,
+        rejected = _rejected(at.sets.get(player.id), done.report, player.key)
+        view = results_view(at.rules, at.state, done.after, done.report, player.key,
                             rejected)
         # His own pages of the game's web site (docs/site.md), where the map opens full size.
         link = private_link(config, game, player)
@@ -85,15 +86,15 @@ def _corrected(at: PhaseContext) -> dict[str, str] | None:
     return {"phase": earlier.name, "sent": deadline_text(at.policy, earlier.processed_at)}
 
 
-def _rejected(row: OrderSet | None, result: dict[str, Any],
+def _rejected(row: OrderSet | None, report: PhaseReport,
               power: str) -> list[dict[str, Any]]:
     """The lines refused when the orders came in, then those the rules refused only at
     adjudication, when every order and spell was known (a Warlock order for a unit that
     floated up, a move whose spell was never cast)."""
     out = [{"line": t, "reason": w} for _, t, w in (row.errors if row else [])]
     seen = {(r["line"], r["reason"]) for r in out}
-    for e in result.get("errors", ()):
-        if e["power"] == power and (e["order"], e["reason"]) not in seen:
-            seen.add((e["order"], e["reason"]))
-            out.append({"line": e["order"], "reason": e["reason"]})
+    for e in report.errors:
+        if e.power == power and (e.order, e.reason) not in seen:
+            seen.add((e.order, e.reason))
+            out.append({"line": e.order, "reason": e.reason})
     return out

@@ -15,6 +15,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from gmbot.engine.position import state_from_dict
+from gmbot.engine.report import PhaseReport, read_report
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState, Phase
 from gmbot.mail.parts import unpack
@@ -53,6 +54,11 @@ class PhaseData:
         return state_of(self.game, self.row, self.rules)
 
     @cached_property
+    def report(self) -> PhaseReport:
+        """The stored report of a processed phase, decoded once for all its views."""
+        return read_report(self.row.result)
+
+    @cached_property
     def after(self) -> GameState | None:
         """The position after the phase; None for the open phase."""
         if not self.done or self.row.result is None:
@@ -85,7 +91,7 @@ class GameData:
 
     def _view(self, phase: PhaseData, key: str | None) -> dict[str, Any]:
         if phase.after is not None and phase.row.result is not None:
-            return results_view(self.rules, phase.before, phase.after, phase.row.result, key)
+            return results_view(self.rules, phase.before, phase.after, phase.report, key)
         view = position_view(phase.before, self.rules, key)
         view["public"]["phase_long"] = phase.long
         view["private"] = private_view(self.rules, phase.before, key) if key else None

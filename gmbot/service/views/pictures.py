@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 
 from gmbot.engine.map import GameMap, load_map
 from gmbot.engine.position import state_from_dict
+from gmbot.engine.report import read_report
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState, Phase
 from gmbot.picture.scene import scene_of
@@ -102,12 +103,13 @@ class PositionPictures:
 
 def case_view(data: Any, viewer: str | None = None) -> tuple[StandardRules, dict[str, Any]]:
     """The rules of an adjudication case and its results view as `viewer` sees it."""
-    from gmbot.variants.cases import case_outcome, result_to_dict
+    from gmbot.engine.record import report_of
+    from gmbot.variants.cases import case_outcome
 
     rules, outcome = case_outcome(data)
     if viewer is not None:
         viewer = outcome.before.map.power(viewer) or viewer
-    result = result_to_dict(outcome)
+    result = report_of(outcome)
     # The phase's state as given, as the results mails have it: `before` is the state the
     # battle saw, without the units a variant's spells took away first (their rows then
     # had no owner).
@@ -135,5 +137,6 @@ def phase_picture(s: Session, game: Game, phase: str, viewer: str | None) -> byt
         if row.result is None:
             return position_picture(before, rules, viewer)
         after = state_from_dict(row.result["position"], before.map)
-        return results_picture(rules, results_view(rules, before, after, row.result, viewer))
+        return results_picture(rules, results_view(rules, before, after,
+                                                   read_report(row.result), viewer))
     raise LookupError(f"{game.name} has no phase {want}")

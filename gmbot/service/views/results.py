@@ -7,61 +7,111 @@ from __future__ import annotations
 from datetime import UTC
 from typing import Any
 
+from msgspec.structs import asdict, replace
+
 from gmbot.engine.adjust import adjustment_counts
 from gmbot.engine.pending import missing_orders
-from gmbot.engine.report import marks_from, marks_seen, row_of
+from gmbot.engine.report import (
+    Bulletin,
+    PhaseReport,
+    Row,
+    Shown,
+    marks_seen,
+    surprises,
+    unhidden,
+)
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState, Phase, Unit
 from gmbot.gamefile.settings.deadlines import DeadlinePolicy, format_deadline
 
 
-def phase_report(
-    before: GameState, after: GameState, result: dict[str, Any], rules: StandardRules
-) -> dict[str, Any]:
-    """Everything that happened in a phase, for everyone (before redaction); units are
+def bulletin_of(before: GameState, after: GameState, result: PhaseReport,
+                rules: StandardRules) -> Bulletin:
+    """Everything the results of a phase tell, for everyone (before redaction); units are
     named by the rules' `unit_label` (a variant's colour...)."""
     units = [*before.units.values(), *(d.unit for d in before.dislodged.values())]
     owner = {str(u): u.power for u in units}
     label = {str(u): rules.unit_label(u) for u in units}
-    by_power: dict[str, list[dict[str, str]]] = {}
-    unordered = set(result.get("unordered", ()))
+    by_power: dict[str, list[Row]] = {}
+    unordered = set(result.unordered)
     # Where a variant's unit executed other than its owner's order as given: the orders
     # given and why (Al-Andalus: an auto-hold, ARREST, PLUNDER, a Wazir's order).
-    given, why = result.get("given", {}), result.get("why", {})
-    for unit, order in result["orders"].items():
-        code = result["order_results"].get(unit, "")
+    given, why = result.given, result.why
+    for unit, order in result.orders.items():
+        code = result.order_results.get(unit, "")
         if unit in unordered and code == "succeeds":
             code = "no_order"  # held for want of an order: the template says NMR
         if unit in label and order.startswith(unit):
             order = label[unit] + order[len(unit):]
         by_power.setdefault(owner.get(unit, "?"), []).append(
-            row_of(unit, order, code, given.get(unit, ""), why.get(unit, "")))
+            Row(unit, order, code, given.get(unit, ""), why.get(unit, "")))
     built_by = {str(u): u.power for u in after.units.values()}  # new units exist only after
     new_label = {str(u): rules.unit_label(u) for u in after.units.values()}
-    for power, unit in ((built_by.get(u, "?"), u) for u in result.get("built", [])):
+    for power, unit in ((built_by.get(u, "?"), u) for u in result.built):
         by_power.setdefault(power, []).append(
-            row_of(unit, f"BUILD {new_label.get(unit, unit)}", "succeeds"))
-    if result["phase"].endswith("A"):  # retreat-phase disbands are already orders above
+            Row(unit, f"BUILD {new_label.get(unit, unit)}", "succeeds"))
+    if result.phase.endswith("A"):  # retreat-phase disbands are already orders above
         seen = {str(u): u for u in before.units.values()}
-        for unit in result.get("removed", []):
+        for unit in result.removed:
             if unit in seen and not rules.shown_to(before, seen[unit], None):
                 continue  # a unit the public never saw (Warlock's invisible units)
             by_power.setdefault(owner.get(unit, "?"), []).append(
-                row_of(unit, f"REMOVE {label.get(unit, unit)}",
-                       result["order_results"].get(unit, "succeeds")))
+                Row(unit, f"REMOVE {label.get(unit, unit)}",
+                    result.order_results.get(unit, "succeeds")))
+    return Bulletin(
+        orders={p: by_power[p] for p in sorted(by_power)},
+        dislodged={u: Shown(d.power, d.attacker_from, d.retreats, label.get(u, u))
+                   for u, d in result.dislodged.items()},
+        hidden=result.hidden_notes)
+
+
+def told(rules: StandardRules, before: GameState, after: GameState, result: PhaseReport,
+         viewer: str | None) -> Bulletin:
+    """What `viewer` may read of the phase's results (the rules' `redact` hook), with the
+    reasons beside the rows he reads."""
+    return _with_reasons(rules.redact(bulletin_of(before, after, result, rules), viewer),
+                         result, viewer)
+
+
+def phase_report(before: GameState, after: GameState, result: PhaseReport,
+                 rules: StandardRules, shown: Bulletin | None = None) -> dict[str, Any]:
+    """The results of a phase as the templates and the export read them: `shown` (what one
+    viewer may read; by default everything, unredacted: the full export's)."""
+    shown = shown or bulletin_of(before, after, result, rules)
     return {
-        "phase": result["phase"],
-        "phase_long": Phase.parse(result["phase"]).long(),
-        "orders": {p: by_power[p] for p in sorted(by_power)},
-        "dislodged": {u: {**d, "label": label.get(u, u)} for u, d in result["dislodged"].items()},
-        "next_phase": result["next_phase"],
-        "next_phase_long": Phase.parse(result["next_phase"]).long(),
-        "notes": result.get("public_notes", []),
-        "winner": result.get("winner"),
-        "eliminated": result.get("eliminated", []),
+        "phase": result.phase,
+        "phase_long": Phase.parse(result.phase).long(),
+        "orders": {p: [asdict(r) for r in rows] for p, rows in shown.orders.items()},
+        "dislodged": {u: asdict(d) for u, d in shown.dislodged.items()},
+        "next_phase": result.next_phase,
+        "next_phase_long": Phase.parse(result.next_phase).long(),
+        "notes": result.public_notes,
+        "winner": result.winner,
+        "eliminated": result.eliminated,
         "centre_changes": centre_changes(before, after),
-        "hidden": result.get("hidden_notes", {}),  # for the rules' redact; never shown
     }
+
+
+def hidden_units(report: PhaseReport, told: Bulletin) -> set[str]:
+    """The units of the report whose rows a viewer's redacted results left out."""
+    shown = {row.unit for rows in told.orders.values() for row in rows}
+    return set(report.orders) - shown
+
+
+def _with_reasons(told: Bulletin, result: PhaseReport, viewer: str | None) -> Bulletin:
+    """Beside each row the viewer reads whose outcome a standard player would not expect,
+    the reason the adjudicator recorded, if the viewer may know it (a row redacted away
+    gets none, and no reason names a unit he may not see)."""
+    reasons = surprises(result.facts, viewer)
+    if not reasons:
+        return told  # mostly
+    hidden = hidden_units(result, told)
+    if hidden:
+        reasons = surprises(unhidden(result.facts, hidden), viewer)
+    return replace(told, orders={
+        power: [replace(row, why=reasons[row.unit]) if row.unit in reasons and not row.why
+                else row for row in rows]
+        for power, rows in told.orders.items()})
 
 
 def centre_changes(before: GameState, after: GameState) -> dict[str, dict[str, list[str]]]:
@@ -94,6 +144,9 @@ def board_summary(
         centres = sorted(c for c, o in state.centers.items() if o == power)
         shown = sorted((u for u in state.units_of(power) if rules.shown_to(state, u, viewer)),
                        key=rules.unit_label)
+        # How many units a power has is public even where some are hidden (a Warlock
+        # invisible unit): counted, not named, so that the count adds up with its builds.
+        unseen = len(state.units_of(power)) - len(shown)
         units = [rules.unit_label(u) for u in shown]
         # What the picture marks on a unit: one only this viewer sees (a Warlock invisible
         # unit on its owner's map) is "invisible", told by the same hook that hides it.
@@ -110,6 +163,7 @@ def board_summary(
             name = others[power] if power in others else state.map.powers[power].name
             rows.append({"power": power, "name": name,
                          "centres": centres, "units": units, "adjust": counts.get(power, 0),
+                         "counted": len(units) + unseen, "unseen": unseen,
                          "homes": sorted(state.homes.get(power, ())) if homes else None,
                          "pieces": pieces})
     return rows
@@ -141,20 +195,21 @@ def results_view(
     rules: StandardRules,
     before: GameState,
     after: GameState,
-    result: dict[str, Any],
+    result: PhaseReport,
     viewer: str | None,
     rejected: list[dict[str, str]] | None = None,
 ) -> dict[str, Any]:
     """The data one recipient's results mail is rendered from."""
-    public = rules.redact(phase_report(before, after, result, rules), viewer)
+    public = phase_report(before, after, result, rules,
+                          told(rules, before, after, result, viewer))
     # The variants' events the viewer may see, as the picture draws them.
     public = {**public, "board": board_summary(after, rules, viewer),
               "marks": rules.board_marks(after),
-              "events": marks_seen(marks_from(result.get("events")), viewer)}
+              "events": marks_seen(result.events, viewer)}
     private = None
     if viewer is not None:
         private = private_view(rules, after, viewer, rejected,
-                               result.get("private_notes", {}).get(viewer, []))
+                               result.private_notes.get(viewer, []))
     return {"public": public, "private": private}
 
 

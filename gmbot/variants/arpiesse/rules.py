@@ -28,6 +28,7 @@ from gmbot.variants.arpiesse.colours import (
     relation,
     sorted_colours,
 )
+from gmbot.variants.arpiesse.explain import colour_facts
 from gmbot.variants.arpiesse.legal import arpiesse_lines
 from gmbot.variants.arpiesse.orders import (
     ColouredBuild,
@@ -225,6 +226,7 @@ class ArpiesseRules(StandardRules):
 
     def after_movement(self, state: GameState, res: Resolution) -> GameState:
         state = super().after_movement(state, res)
+        res.facts += colour_facts(self, res)
         public = res.notes.setdefault("public", [])
         for k in range(res.n):
             if res.dest[k] is None and not res.dislodged(k):

@@ -1,44 +1,41 @@
-"""What each recipient may see of a phase report: invisible units' rows (and, dislodged,
+"""What each recipient may see of a phase's results: invisible units' rows (and, dislodged,
 their retreats) only by their owner, ghosts' rows by everyone exactly like a real unit's
 (only the owner is told)."""
 
 from __future__ import annotations
 
-from typing import Any
+from msgspec.structs import replace
 
-from gmbot.engine.report import row_of
+from gmbot.engine.report import Bulletin, Row
 
 
-def redact_report(report: dict[str, Any], viewer: str | None) -> dict[str, Any]:
-    report = dict(report)
-    hidden = report.pop("hidden", None) or {}
-    rows: dict[str, list[str]] = hidden.get("rows", {})
-    ghosts: dict[str, list[dict[str, str]]] = hidden.get("ghosts", {})
-    air: dict[str, list[dict[str, str]]] = hidden.get("air", {})
-    unseen = set(hidden.get("dislodged", ()))
-    if unseen:  # a dislodged invisible unit: its retreats are its owner's to read
-        report["dislodged"] = {u: d for u, d in (report.get("dislodged") or {}).items()
-                               if u not in unseen or d.get("power") == viewer}
-    out: dict[str, list[dict[str, str]]] = {}
-    for power in sorted({*report.get("orders", {}), *ghosts, *air}):
+def redact_report(report: Bulletin, viewer: str | None) -> Bulletin:
+    hidden = report.hidden
+    if hidden is None:
+        return report
+    unseen = set(hidden.dislodged)
+    # A dislodged invisible unit: its retreats are its owner's to read.
+    dislodged = {u: d for u, d in report.dislodged.items()
+                 if u not in unseen or d.power == viewer}
+    out: dict[str, list[Row]] = {}
+    for power in sorted({*report.orders, *hidden.ghosts, *hidden.air}):
         mine = power == viewer
+        own_hidden = hidden.rows.get(power, ())
         kept = []
-        for row in report.get("orders", {}).get(power, []):
-            if row["unit"] in rows.get(power, ()):
+        for row in report.orders.get(power, []):
+            if row.unit in own_hidden:
                 if mine:
-                    kept.append({**row, "order": f"{row['order']} (invisible)"})
+                    kept.append(replace(row, order=f"{row.order} (invisible)"))
                 continue
             kept.append(row)
         # A ghost's row and a balloon's have every field a real unit's row has: nothing
         # in its shape tells one from the other (issue 31).
-        kept.extend(row_of(r["unit"], r["order"], r["result"]) for r in air.get(power, []))
-        for row in ghosts.get(power, []):
-            kept.append(row_of(row["unit"], row["order"] + (" (ghost)" if mine else ""),
-                               row["result"]))
-        if ghosts.get(power):
+        kept.extend(Row(r.unit, r.order, r.result) for r in hidden.air.get(power, []))
+        for r in hidden.ghosts.get(power, []):
+            kept.append(Row(r.unit, r.order + (" (ghost)" if mine else ""), r.result))
+        if hidden.ghosts.get(power):
             # In order text order: where a ghost's row stands must not tell it apart.
-            kept.sort(key=lambda r: (r["order"], r["result"]))
+            kept.sort(key=lambda r: (r.order, r.result))
         if kept:
             out[power] = kept
-    report["orders"] = out
-    return report
+    return replace(report, orders=out, dislodged=dislodged, hidden=None)

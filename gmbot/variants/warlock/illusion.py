@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from gmbot.engine.orders import Convoy, Move, Order, SupportMove
-from gmbot.engine.report import SWAP, Mark
+from gmbot.engine.report import RULE, SWAP, Fact, Mark
 from gmbot.engine.state import GameState
 from gmbot.variants.warlock.spells import Cast
 
@@ -48,7 +48,12 @@ def apply_swap(rules: Rules, state: GameState, orders: dict[str, Order],
             if order.utype == "F":
                 dest = _closest_coast(rules, state, turn, order.loc, other)
             out[prov] = replace(order, dest=dest)
-            turn.setdefault("shown", {})[f"{order.utype} {order.loc}"] = str(order)
+            name = f"{order.utype} {order.loc}"
+            turn.setdefault("shown", {})[name] = str(order)
+            # The swap is seen by all (its mark is public): so is where the unit arrived.
+            turn.setdefault("facts", []).append(Fact(
+                name, RULE, f"an illusion swapped {order.dest_prov} and {other}: it arrived "
+                            f"in {dest}", "illusion", surprise=True))
         elif isinstance(order, SupportMove) and order.dest_prov in swap:
             out[prov] = replace(order, dest=swap[order.dest_prov])
         elif isinstance(order, Convoy) and order.dest in swap:

@@ -54,6 +54,7 @@ def phase_notes(rules: StandardRules, result: PhaseResult) -> None:
     # Another layer's lines (an option's) stay: the spells' lines come first.
     result.notes["public"] = [*turn["public"], *result.notes.get("public", [])]
     result.marks.extend(turn.get("marks", ()))
+    result.facts.extend(turn.get("facts", ()))
     private = {p: list(v) for p, v in turn["private"].items()}
     for power, lines in (result.notes.get("private") or {}).items():
         private.setdefault(power, []).extend(lines)

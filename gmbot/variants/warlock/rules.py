@@ -16,6 +16,7 @@ from gmbot.engine.orders import (
     SupportHold,
     SupportMove,
 )
+from gmbot.engine.report import Bulletin
 from gmbot.engine.resolve import ATTACK, DEFEND, HOLD, PREVENT
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, Dislodged, GameState, Unit
@@ -375,7 +376,7 @@ class WarlockRules(StandardRules):
         # A unit in a balloon is a unit of its power (announced to all: "In the air").
         return [(u, "aloft") for _, u in sorted(aloft(state).items())]
 
-    def redact(self, report: dict[str, Any], viewer: str | None) -> dict[str, Any]:
+    def redact(self, report: Bulletin, viewer: str | None) -> Bulletin:
         return redact_report(report, viewer)
 
     def private_lines(self, state: GameState, viewer: str) -> list[str]:

@@ -22,6 +22,7 @@ from functools import lru_cache
 
 from gmbot.service.inbound.commands import (
     absence,
+    explain,
     gm,
     hold,
     info,
@@ -157,6 +158,10 @@ TABLE = Table((
         answer=info.status),
     Row("HISTORY", Who.ANYONE, explains="past results, map and press", title="History",
         answer=info.history),
+    Row("EXPLAIN", Who.ANYONE, synopsis="EXPLAIN A PAR", title="Explained",
+        answer=explain.explain,
+        explains="why one of your units did what it did in the last processed phase: the "
+                 "strengths, supports counted and cut, the rules that decided it"),
     Row("BALANCE", Who.ANYONE, explains="your own account (variants with money)",
         title="Balance", answer=info.balance, listed=False),
     Row("NEWPASSWORD", Who.ANYONE, act=secret.new_password, most=1,

@@ -1,0 +1,100 @@
+"""What the resolver weighed for each unit's order, as facts in a player's words
+(engine/report.py): the strengths that met, the supports counted and cut, the convoy's
+route. Read after the decisions are made; a unit nobody fought over gets none."""
+
+from __future__ import annotations
+
+from gmbot.engine.orders import Convoy, SupportHold, SupportMove
+from gmbot.engine.report import CONVOY, CUT, STRENGTH, SUPPORT, Fact
+from gmbot.engine.resolve import Resolution
+
+
+def movement_facts(res: Resolution) -> list[Fact]:
+    facts: list[Fact] = []
+    for i in range(res.n):
+        if res.dest[i] is not None:
+            facts += _move(res, i)
+        elif isinstance(res.orders[i], (SupportHold, SupportMove)):
+            facts += _support(res, i)
+        elif isinstance(res.orders[i], Convoy) and res.dislodged(i):
+            facts.append(Fact(_name(res, i), CONVOY, "dislodged: it convoyed nothing"))
+        if res.src[i] in res.moves_into and (res.dest[i] is None or not res.move_ok(i)):
+            facts += _held(res, i)
+    return facts
+
+
+def _name(res: Resolution, i: int) -> str:
+    return res.units[i].name
+
+
+def _n(value: float) -> str:
+    return f"{value:g}"
+
+
+def _supports(res: Resolution, i: int, name: str) -> list[Fact]:
+    if not res.supports[i]:
+        return []
+    given = [_name(res, s) for s in res.supports[i] if res.support_given(s)]
+    lost = [_name(res, s) for s in res.supports[i] if not res.support_given(s)]
+    words = []
+    if given:
+        words.append("supported by " + ", ".join(given))
+    if lost:
+        words.append("support of " + ", ".join(lost) + " cut")
+    return [Fact(name, SUPPORT, "; ".join(words))]
+
+
+def _move(res: Resolution, i: int) -> list[Fact]:
+    name = _name(res, i)
+    facts = _supports(res, i, name)
+    if res.convoyed[i]:
+        fleets = ", ".join(_name(res, f) for f in res.convoyers[i]) or "no fleet"
+        route = "the route held" if res.path(i) else "no route: the army did not move"
+        facts.append(Fact(name, CONVOY, f"convoyed by {fleets}: {route}"))
+    against = []
+    j = res.index.get(res.dest[i])
+    if j is not None and (res.dest[j] is None or not res.move_ok(j)
+                          or res.head_to_head(i) is not None):
+        if res.head_to_head(i) is not None:
+            against.append(f"defend strength {_n(res.defend_strength(j))} of "
+                           f"{_name(res, j)}, moving the other way")
+        else:
+            against.append(f"hold strength {_n(res.hold_strength(res.src[j]))} of "
+                           f"{_name(res, j)}")
+    for m in res.moves_into[res.dest[i] or ""]:
+        if m != i:
+            against.append(f"prevent strength {_n(res.prevent_strength(m))} of "
+                           f"{_name(res, m)}")
+    if against:
+        facts.append(Fact(name, STRENGTH, f"attack strength {_n(res.attack_strength(i))} "
+                                          "against " + ", ".join(against)))
+    return facts
+
+
+def _support(res: Resolution, i: int) -> list[Fact]:
+    name = _name(res, i)
+    if not res.valid_support[i]:
+        return [Fact(name, CUT, "void: the supported unit did not order that")]
+    if res.support_given(i):
+        return []
+    if res.dislodged(i):
+        return [Fact(name, CUT, "cut: the supporting unit was dislodged")]
+    cutters = [_name(res, m) for m in res.moves_into.get(res.src[i], ())
+               if res.rules.cuts_support(res, m, i)]
+    return [Fact(name, CUT, "cut by the attack of " + (", ".join(cutters) or "another unit"))]
+
+
+def _held(res: Resolution, i: int) -> list[Fact]:
+    """A unit that stayed where others moved against it."""
+    name = _name(res, i)
+    stays = res.dest[i] is None and not isinstance(res.orders[i], (SupportHold, SupportMove))
+    facts = _supports(res, i, name) if stays else []
+    attacks = [f"attack strength {_n(res.attack_strength(m))} of {_name(res, m)}"
+               for m in res.moves_into[res.src[i]]]
+    words = (f"hold strength {_n(res.hold_strength(res.src[i]))} against "
+             + ", ".join(attacks))
+    attacker = res.attacker_of(i) if res.dislodged(i) else None
+    if attacker is not None:
+        words += f": dislodged by {_name(res, attacker)}"
+    facts.append(Fact(name, STRENGTH, words))
+    return facts

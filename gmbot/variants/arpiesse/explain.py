@@ -1,0 +1,79 @@
+"""The reasons a colour gave: facts (engine/report.py) for the battles that colour, not
+strength, decided, in words for a player. A reason is printed beside the result only where
+the strengths alone would have said otherwise."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gmbot.engine.report import RULE, Fact
+from gmbot.engine.resolve import Resolution
+from gmbot.variants.arpiesse.colours import INFERIOR, SUPERIOR, beats, colour_of, sorted_colours
+
+if TYPE_CHECKING:
+    from gmbot.variants.arpiesse.rules import ArpiesseRules
+
+DECIDED = "colour decided"
+
+
+def colour_facts(rules: ArpiesseRules, res: Resolution) -> list[Fact]:
+    facts: list[Fact] = []
+    for i in range(res.n):
+        if res.dest[i] is None:
+            continue
+        facts += _against_defender(rules, res, i)
+        facts += _against_rivals(res, i)
+    return facts
+
+
+def _against_defender(rules: ArpiesseRules, res: Resolution, i: int) -> list[Fact]:
+    j = res.index.get(res.dest[i])
+    if j is None or res.units[j].power == res.units[i].power:
+        return []
+    if res.head_to_head(i) is None and not (res.dest[j] is None or not res.move_ok(j)):
+        return []  # the defender left
+    mine = colour_of(res.units[i])
+    theirs = rules.defending_colours(res, j)
+    if theirs == {mine}:
+        return []
+    rel = rules.attack_relation(res, i, j)
+    attack, hold = res.attack_strength(i), res.hold_strength(res.src[j])
+    shown = " and ".join(sorted_colours(theirs))
+    me, them = res.units[i].name, res.units[j].name
+    if rel == SUPERIOR and res.move_ok(i):
+        weaker = attack <= hold
+        return [Fact(me, RULE, f"its {mine} is superior to {them}'s {shown}: it wins whatever "
+                               "the strengths", DECIDED, weaker),
+                Fact(them, RULE, f"{me}'s {mine} is superior to its {shown}: colour, not "
+                                 "strength, decided", DECIDED, weaker)]
+    if rel == INFERIOR and not res.move_ok(i):
+        stronger = attack > hold
+        return [Fact(me, RULE, f"its {mine} is inferior to {them}'s {shown}: it fails whatever "
+                               "the strengths", DECIDED, stronger),
+                Fact(them, RULE, f"{me}'s {mine} is inferior to its {shown}: colour, not "
+                                 "strength, decided", DECIDED, stronger)]
+    return []
+
+
+def _against_rivals(res: Resolution, i: int) -> list[Fact]:
+    """A move that won against a rival of an inferior colour, or lost to one of a superior
+    colour, however the strengths stood."""
+    mine, won = colour_of(res.units[i]), res.move_ok(i)
+    facts = []
+    for m in res.moves_into[res.dest[i] or ""]:
+        theirs = colour_of(res.units[m])
+        if m == i or res.prevent_strength(m) == 0:
+            continue
+        rival = res.units[m].name
+        if won and beats(mine, theirs):
+            weaker = res.attack_strength(i) <= res.prevent_strength(m)
+            facts.append(Fact(res.units[i].name, RULE,
+                              f"its {mine} is superior to the rival {rival}'s {theirs}: "
+                              "between rivals, colour decides, not strength", DECIDED, weaker))
+        elif not won and beats(theirs, mine):
+            stronger = res.attack_strength(i) > res.prevent_strength(m)
+            facts.append(Fact(res.units[i].name, RULE,
+                              f"the rival {rival}'s {theirs} is superior to its {mine}: "
+                              "between rivals, colour decides, not strength", DECIDED,
+                              stronger))
+    return facts
