@@ -36,3 +36,5 @@ class GameSettings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     # Addresses: who gets the public record, who is called when a seat opens.
     observers: list[str] = msgspec.field(default_factory=list)
     standby: list[str] = msgspec.field(default_factory=list)
+    # A player's other address, by his address: warned there when his mail bounces.
+    backups: dict[str, str] = msgspec.field(default_factory=dict)

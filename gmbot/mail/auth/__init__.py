@@ -113,6 +113,8 @@ class SenderCheck:
     (`trusted_authserv_ids` in its configuration) and how it looks up DKIM keys."""
 
     trusted_ids: frozenset[str] = frozenset()
+    # Forwarders whose ARC seal vouches for a mail whose own DKIM broke (auth/arc.py).
+    arc_forwarders: frozenset[str] = frozenset()
     lookup: TxtLookup = field(default_factory=KeyCache)
     mail_dns_seconds: float = MAIL_DNS_SECONDS
     batch_dns_seconds: float = BATCH_DNS_SECONDS

@@ -8,7 +8,8 @@ run and answered (reply.answer).
 
 GATES below is the order of the policy, written once, as data: to change the order is to
 edit that tuple and nothing else. The cheap checks come first (issue 23: a mail that
-proves nothing costs nothing and counts against no one): automated mail, the route
+proves nothing costs nothing and counts against no one): bounces of the judge's own
+mail (bounced.py: matched by their signed return path), automated mail, the route
 (which game and seat, from the sender's address and the mail's tag), sign-up mail
 (LIST, JOIN..., which strangers may send: signups.py), strangers, the
 hourly limit (which only proven mail uses up), then the proof of the author, and only
@@ -31,6 +32,7 @@ from gmbot.mail.message import InboundMail, automated_reason
 from gmbot.service.app import App
 from gmbot.service.deadline.parking import PARKED, parked_reason
 from gmbot.service.inbound.batch import RATE_WINDOW, TOO_MANY, Route
+from gmbot.service.inbound.bounced import bounce
 from gmbot.service.inbound.commands.request import Request
 from gmbot.service.inbound.handling import Handling, Outcome
 from gmbot.service.inbound.lookups import Lookups
@@ -215,6 +217,7 @@ def parked(h: Handling) -> Outcome | None:
 
 # The order of the policy (see the docstring above).
 GATES: tuple[Gate, ...] = (
+    bounce,
     automated,
     route,
     joining,

@@ -14,14 +14,17 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from gmbot.config import Config, ConfigError
+from gmbot.mail.keyfile import home_key
 from gmbot.mail.outgoing.dkim import DkimKey, DkimKeyError
 from gmbot.mail.outgoing.lists import AUTO_SUPPRESS, header_lines, list_id, list_unsubscribe
+from gmbot.mail.outgoing.verp import ReturnPath
 
 if TYPE_CHECKING:
     from gmbot.mail.compose import Outgoing
     from gmbot.store.models import Game
 
 HEADS = "gmbot.heads"  # the key in session.info
+BOUNCE_KEY = "bounce.key"  # the home's key of return paths (gmbot/mail/outgoing/verp.py)
 
 
 @dataclass(frozen=True)
@@ -29,16 +32,36 @@ class Heads:
     """What a home adds on top of its mail."""
 
     dkim: DkimKey | None = None
+    # The signed return paths of a home that reads its bounces (`bounces:`); None: the
+    # envelope sender is the judge's own address.
+    return_path: ReturnPath | None = None
 
     @classmethod
     def of(cls, config: Config) -> Heads:
+        paths = None
+        if config.bounces is not None:
+            try:
+                key = home_key(config.home / BOUNCE_KEY)
+            except OSError as e:
+                raise ConfigError(f"{config.home / BOUNCE_KEY}: {e.strerror or e}") from None
+            paths = ReturnPath(key, config.bounces.delimiter)
         if config.dkim is None:
-            return cls()
+            return cls(return_path=paths)
         try:
-            key = DkimKey.load(config.dkim.domain, config.dkim.selector, config.dkim.key_file)
+            dkim = DkimKey.load(config.dkim.domain, config.dkim.selector, config.dkim.key_file)
         except DkimKeyError as e:
             raise ConfigError(str(e)) from None
-        return cls(dkim=key)
+        return cls(dkim=dkim, return_path=paths)
+
+    def envelope(self, sender: str, row_id: int, recipient: str, message_id: str) -> str:
+        """The envelope sender of an outbox row: its signed return path, or the bare
+        address of its sender."""
+        from email.utils import parseaddr
+
+        bare = parseaddr(sender)[1] or sender
+        if self.return_path is None or "@" not in bare:
+            return bare
+        return self.return_path.address(bare, row_id, recipient, message_id)
 
     def signed(self, lists: str, out: Outgoing) -> str:
         """The lines on top of `out` (ASCII, CRLF lines) in a home with a key: the
@@ -64,7 +87,7 @@ def list_fields(game: Game | None, sender: str, recipient: str) -> str:
 
 def outgoing(*, sender: str, recipient: str, subject: str, body: str, message_id: str,
              date: datetime, in_reply_to: str | None, parts: bytes | None,
-             head: str | None = None) -> Outgoing:
+             head: str | None = None, envelope: str | None = None) -> Outgoing:
     """The mail as the transports get it, from what its outbox row holds; the same when
     it is queued (and signed) and at every attempt to send it."""
     # Imported here: the email package is slow to import, and most ticks send nothing.
@@ -76,4 +99,4 @@ def outgoing(*, sender: str, recipient: str, subject: str, body: str, message_id
                     message_id=message_id, date=date, in_reply_to=in_reply_to,
                     picture=packed.picture, html=packed.html, calendar=packed.calendar,
                     auto="auto-replied" if in_reply_to else "auto-generated",
-                    head=head.encode("ascii") if head else b"")
+                    head=head.encode("ascii") if head else b"", envelope=envelope)

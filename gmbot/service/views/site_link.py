@@ -12,11 +12,10 @@ import base64
 import hashlib
 import hmac
 import logging
-import os
-import secrets
 from pathlib import Path
 
 from gmbot.config import Config
+from gmbot.mail.keyfile import home_key
 from gmbot.store.models import Game, Player
 
 log = logging.getLogger("gmbot")
@@ -26,20 +25,7 @@ TOKEN_CHARS = 26  # base32: 130 bits, past guessing and past listing
 
 def site_key(home: Path) -> bytes:
     """The home's key for private links, made (32 random bytes, mode 0600) if missing."""
-    path = home / KEY_NAME
-    try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        pass
-    home.mkdir(parents=True, exist_ok=True)
-    key = secrets.token_hex(32).encode("ascii")
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:  # another process made it first: use that one
-        return path.read_bytes()
-    with os.fdopen(fd, "wb") as f:
-        f.write(key)
-    return key
+    return home_key(home / KEY_NAME)
 
 
 def player_token(key: bytes, game: Game, player: Player) -> str:
