@@ -84,8 +84,8 @@ def _tell(s: Session, address: str, report: BounceReport, now: datetime) -> str:
             PhaseRow.superseded.is_(False)).order_by(PhaseRow.seq.desc()).limit(1))
         when = f"{deadline:%Y-%m-%d %H:%M} UTC" if deadline else "none set"
         backup = game.settings.backups.get(address)
-        context: dict[str, Any] = {"game": game, "who": seat.key, "address": address, "report": report,
-                   "deadline": when, "backup": backup}
+        context: dict[str, Any] = {"game": game, "who": seat.key, "address": address,
+                                   "report": report, "deadline": when, "backup": backup}
         subject, body = render("gm_bounce.txt.j2", **context)
         queue_mail(s, key=f"bounce:{game.id}:{address}:{day}", kind="gm-bounce",
                    sender=game.judge, recipient=game.gm, subject=subject, body=body, now=now,
