@@ -185,10 +185,11 @@ def authenticate(h: Handling) -> Outcome | None:
 
 
 def _signed_once(h: Handling) -> Outcome | None:
-    """A mail proven by its DKIM signature counts once, whatever its Message-ID: the same
-    signature seen before is a copy sent again (a replay), handled as a duplicate."""
+    """A mail proven by its DKIM signature (or a listed forwarder's ARC seal) counts
+    once, whatever its Message-ID: the same signature seen before is a copy sent again
+    (a replay), handled as a duplicate."""
     digest = h.evidence.signature
-    if h.proof != "dkim" or not digest:
+    if h.proof not in ("dkim", "arc") or not digest:
         return None
     with h.s.no_autoflush:
         seen = h.s.scalar(select(Inbound.id).where(Inbound.signature == digest).limit(1))
