@@ -243,7 +243,7 @@ def _envelope(app: App, row: Outbound) -> str:
     return app.heads.envelope(row.sender, row.id, row.recipient, row.message_id)
 
 
-def _wire(row: Outbound, envelope: str | None) -> bytes:
+def _wire(row: Outbound, envelope: str | None = None) -> bytes:
     from gmbot.mail.outgoing.verp import return_path_line
     from gmbot.mail.wire import wire_bytes
 
