@@ -7,7 +7,10 @@ nothing."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from email.message import EmailMessage
 from pathlib import Path
 
@@ -203,3 +206,21 @@ def test_a_bounce_sent_again_counts_once(tmp_path: Path) -> None:
     assert score(judge, "austria@example.test") == 0.5
     assert [m["Subject"] for m in judge.new_mail() if "bounce" in m["Subject"]] == []
     assert "a bounce of the mail to austria@example.test was counted before" in reasons(judge)
+
+
+def test_a_bounce_piped_to_gmbot_ingest_is_read_too(tmp_path: Path) -> None:
+    """The MTA pipes the bounce to `gmbot ingest` (a real process), which spools it; the
+    next tick reads it like any mail."""
+    judge = bouncing_judge(tmp_path)
+    judge.new_mail()
+    mail = welcome_to(judge, "turkey@example.test")
+    raw = postfix_dsn(return_path(mail), "turkey@example.test", original_headers(mail))
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    done = subprocess.run([sys.executable, "-m", "gmbot", "--home", str(judge.home), "ingest",
+                           "--no-worker"], input=raw, capture_output=True, timeout=120,
+                          env=env, check=False)
+    assert done.returncode == 0, done.stderr
+    judge.tick()
+    [notice] = judge.to("gm@example.test", judge.new_mail())
+    assert notice["Subject"] == "[g] Mail to TURKEY bounces"
+    assert score(judge, "turkey@example.test") == 1.0

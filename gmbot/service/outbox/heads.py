@@ -56,9 +56,11 @@ class Heads:
     def envelope(self, sender: str, row_id: int, recipient: str, message_id: str) -> str:
         """The envelope sender of an outbox row: its signed return path, or the bare
         address of its sender."""
-        from email.utils import parseaddr
+        bare = sender
+        if "<" in sender or " " in sender:  # a display name: only the address is sent
+            from email.utils import parseaddr
 
-        bare = parseaddr(sender)[1] or sender
+            bare = parseaddr(sender)[1] or sender
         if self.return_path is None or "@" not in bare:
             return bare
         return self.return_path.address(bare, row_id, recipient, message_id)
