@@ -112,3 +112,16 @@ def test_a_listed_seal_over_a_failed_verdict_proves_nothing(judge: Judge) -> Non
     assert status == "refused" and reason.startswith("unverified")
     assert orders(judge) == 0
 
+
+
+def test_a_sealed_forward_sent_again_under_a_new_message_id_proves_nothing(
+        judge: Judge) -> None:
+    dns = StubDns()
+    judge.app.sender_check.lookup = dns
+    forwarded = Forwarder(LISTED, dns).forward(signed_orders(judge, dns), PASS)
+    assert outcome(judge, forwarded) == ("handled", "")
+    replayed = forwarded.replace(b"\r\nMessage-ID: <", b"\r\nMessage-ID: <again.", 1)
+    assert replayed != forwarded
+    status, reason = outcome(judge, replayed)
+    assert status == "refused" and reason.startswith("unverified")
+    assert orders(judge) == 1

@@ -33,9 +33,11 @@ _SEAL_FIELD = re.compile(rb"^arc-seal[ \t]*:", re.IGNORECASE | re.MULTILINE)
 _INSTANCE = re.compile(r"^\s*i\s*=\s*\d+\s*;", re.IGNORECASE)
 
 
-def sealed(head: bytes) -> bool:
-    """Whether a header section carries an ARC-Seal at all."""
-    return _SEAL_FIELD.search(head) is not None
+def sealed(raw: bytes) -> bool:
+    """Whether the header section of `raw` carries an ARC-Seal at all."""
+    end = min((i for i in (raw.find(b"\r\n\r\n"), raw.find(b"\n\n")) if i >= 0),
+              default=len(raw))
+    return _SEAL_FIELD.search(raw, 0, end) is not None
 
 
 def forwarded_proof(raw: bytes, author_domain: str, forwarders: frozenset[str],
