@@ -38,8 +38,8 @@ _TEMPORARY = re.compile(r"temporar|try again|will be retried|deferred|delayed|gr
 _PERMANENT = re.compile(r"user unknown|unknown user|no such (user|mailbox|recipient)"
                         r"|mailbox unavailable|does not exist|doesn't exist|not exist"
                         r"|no mailbox here|recipient (address )?rejected|account .*disabled"
-                        r"|permanent(ly)? (error|failure)|address rejected|invalid recipient"
-                        r"|could not be delivered", re.IGNORECASE)
+                        r"|permanent(ly)? (error|failure)|address rejected|invalid recipient",
+                        re.IGNORECASE)
 # The markers of a non-DSN bounce's text, one of which must be there before codes count:
 # an ordinary mail quoting "5.1.1" is no bounce.
 _REPORT_TEXT = re.compile(r"delivery (status notification|has failed|to the following)"
