@@ -30,6 +30,7 @@ class BounceReport(msgspec.Struct, frozen=True):
 
 
 _STATUS = re.compile(r"\b([245])\.(\d{1,3})\.(\d{1,3})\b")
+_FAILURE = re.compile(r"\b([45])\.(\d{1,3})\.(\d{1,3})\b")  # in words: a success is none
 _SMTP_CODE = re.compile(r"(?<![\d.])([45])\d\d(?![\d.])")
 _FULL = re.compile(r"quota|mailbox (is )?full|over ?quota|insufficient (disk )?space"
                    r"|exceeded storage", re.IGNORECASE)
@@ -103,7 +104,7 @@ def _plain(msg: Message) -> BounceReport | None:
     if not text or not _REPORT_TEXT.search(text):
         return None
     head = text[:8000]
-    status = _STATUS.search(head)
+    status = _FAILURE.search(head)
     words = " ".join(head.split())
     if status:
         code = ".".join(status.groups())
