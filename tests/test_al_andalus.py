@@ -179,6 +179,16 @@ def test_the_auto_hold_of_an_island_army_counts_through_the_seas() -> None:
     assert out["orders"]["A MLL"] == "A MLL H"
 
 
+def test_the_ack_says_a_hire_fails_beside_a_take() -> None:
+    extra = {"wazirs": {"ASUDEVIL": {"court": None, "dinars": 0},
+                        "NANOOK": {"court": None, "dinars": 0}},
+             "captives": {"ASUDEVIL": "CASTILLE"}}
+    assert ack("CASTILLE", "HIRE nanook", "TAKE asudevil", extra=extra) == [
+        "HIRE NANOOK: it fails, your TAKE ASUDEVIL fills your court this phase."]
+    assert ack("CASTILLE", "HIRE nanook", extra=extra) == [
+        "HIRE NANOOK: he joins your court only if he orders GO TO COURT CASTILLE this phase."]
+
+
 def test_a_wazirs_ack_tells_his_court_and_dinars() -> None:
     assert ack("LORDELINDEL", "A ZAR - MED") == ["You serve Taifa of Zaragoza; you have "
                                                  "3 dinars."]

@@ -22,7 +22,9 @@ STAY = 0.6  # a unit's own province's worth to it: moving must be worth more
 def bot_orders(state: GameState, rules: StandardRules, power: str, seed: str) -> list[str]:
     """The bot's order lines for `power` this phase."""
     rng = random.Random(f"{seed}:{state.phase}:{power}")
-    legal = legal_orders(state, rules, power)
+    # It plays no variant command in a movement phase (yet): their listing, Warlock's
+    # casts above all, would cost more than the rest of its choice.
+    legal = legal_orders(state, rules, power, commands=state.phase.kind != MOVEMENT)
     if not legal.lines():
         return []
     values = province_values(state, power)

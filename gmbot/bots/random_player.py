@@ -8,12 +8,13 @@ import random
 from gmbot.bots.heuristic import build_site
 from gmbot.engine.legal import legal_orders
 from gmbot.engine.rules import StandardRules
-from gmbot.engine.state import GameState
+from gmbot.engine.state import MOVEMENT, GameState
 
 
 def random_orders(state: GameState, rules: StandardRules, power: str, seed: str) -> list[str]:
     rng = random.Random(f"{seed}:{state.phase}:{power}")
-    legal = legal_orders(state, rules, power)
+    # Like the bot, no variant command in a movement phase: their listing costs most.
+    legal = legal_orders(state, rules, power, commands=state.phase.kind != MOVEMENT)
     lines = [rng.choice(options) for options in legal.units.values() if options]
     if legal.builds < 0:
         return lines[: -legal.builds]

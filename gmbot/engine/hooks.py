@@ -8,7 +8,7 @@ The resolver and the phase code call only these hooks for anything a variant mig
 they know no variant.
 
 Hook groups:
-  grammar        parse_extra, check_set, order_key, order_words
+  grammar        parse_extra, check_set, legal_extra, legal_figure, order_key, order_words
   who orders     may_order, reconcile, missing_orders, ack_lines, role_key, seat_roles
   board          army_adjacent, fleet_targets, neighbours, can_convoy, convoy_adjacent,
                  build_sites, built_unit, retreat_choices
@@ -92,6 +92,13 @@ class Rules(ABC):
         accepted alone by `parse_extra`), for `gmbot.engine.legal`: what a bot chooses
         from. Standard: none; the standard forms are made from the board."""
         return []
+
+    def legal_figure(self, state: GameState, power: str) -> int:
+        """The highest figure `(N)` that `power`'s listed lines may carry this phase (a
+        pay, a bribe, a count of votes), for `gmbot.engine.legal`: a line is listed
+        without its figure and stands for the line with any figure from 1 to this one
+        (their sum is the set's to check). Standard: 0, no line carries a figure."""
+        return 0
 
     def order_key(self, state: GameState, order: Order) -> tuple[str, ...]:
         """What an order is the order *for*: a later mail's order with the same key

@@ -7,7 +7,9 @@ removals) made from the board, plus the lines of a variant's own commands from i
 (`read_orders`: the variant's grammar, then the checker), so a line is listed only when
 the judge, given it alone, accepts it. Refusals that depend on the whole set of a power's
 orders (the rules' `check_set`, e.g. a budget) are left to the set: each line here is
-legal by itself."""
+legal by itself. Where lines may carry a figure (`figure`, from the `legal_figure` hook: a
+variant's pays, bribes or votes) a line is listed once, without it: every figure
+from 1 to `figure` is legal on it, their sum the set's to keep within the budget."""
 
 from __future__ import annotations
 
@@ -31,18 +33,22 @@ class LegalOrders:
     units: dict[str, list[str]] = field(default_factory=dict)
     other: list[str] = field(default_factory=list)
     builds: int = 0  # builds (+) or removals (-) due, in an adjustment phase
+    figure: int = 0  # the highest figure "(N)" a line may carry; 0: none
 
     def lines(self) -> list[str]:
         return [line for lines in self.units.values() for line in lines] + self.other
 
 
-def legal_orders(state: GameState, rules: StandardRules, power: str) -> LegalOrders:
-    """Every line `power` may give in the state's phase, each accepted alone."""
+def legal_orders(state: GameState, rules: StandardRules, power: str,
+                 commands: bool = True) -> LegalOrders:
+    """Every line `power` may give in the state's phase, each accepted alone. Without
+    `commands`, the variant's own lines are left out (a caller that plays only the
+    standard forms then does not pay for reading a variant's many)."""
     kind = state.phase.kind
     out = LegalOrders(power)
     if kind == MOVEMENT:
         for unit in _ordered_units(state, rules, power):
-            out.units[unit.prov] = _movement_lines(state, rules, unit)
+            out.units[unit.prov] = movement_lines(state, rules, unit)
     elif kind == RETREAT:
         for prov, entry in sorted(state.dislodged.items()):
             if rules.may_order(state, power, entry.unit):
@@ -56,7 +62,9 @@ def legal_orders(state: GameState, rules: StandardRules, power: str) -> LegalOrd
         elif out.builds < 0:
             for unit in sorted(state.units_of(power), key=lambda u: u.prov):
                 out.units[unit.prov] = [f"REMOVE {unit}"]
-    out.other += rules.legal_extra(state, power)
+    if commands:
+        out.other += rules.legal_extra(state, power)
+    out.figure = rules.legal_figure(state, power)
     return _accepted(state, rules, out)
 
 
@@ -66,7 +74,9 @@ def _ordered_units(state: GameState, rules: StandardRules, power: str) -> list[U
                   key=lambda u: u.prov)
 
 
-def _movement_lines(state: GameState, rules: StandardRules, unit: Unit) -> list[str]:
+def movement_lines(state: GameState, rules: StandardRules, unit: Unit) -> list[str]:
+    """The standard lines for `unit` in a movement phase, unchecked (written as its
+    owner would give them: a variant reads them for whoever may give them)."""
     lines = [f"{unit} H"]
     lines += [f"{unit} - {dest}" for dest in destinations(state, rules, unit)]
     for other in sorted(state.units.values(), key=lambda u: u.prov):

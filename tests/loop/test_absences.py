@@ -80,6 +80,16 @@ def test_a_vacation_over_the_deadline_moves_it_and_everybody_is_told(tmp_path: P
     assert events(judge, "deadline_moved_for_absence")[0]["powers"] == ["FRANCE"]
 
 
+def test_orders_and_a_vacation_in_one_mail_show_one_deadline(tmp_path: Path) -> None:
+    """The ack is written before the mail's VACATION moves the deadline: it is written
+    again then, so that the mail names only the deadline that holds."""
+    judge = judge_with(tmp_path)
+    reply = ask(judge, addr("FRANCE"), "VACATION 3 days\n" + HOLD_ALL["FRANCE"])
+    assert "Deadline: Fri 6 Mar 2026 09:00 UTC" in reply
+    assert WED not in reply
+    assert "the deadline of S1901M moved to Fri 6 Mar 2026 09:00 UTC" in reply
+
+
 def test_the_moved_deadline_is_when_the_phase_is_processed_and_not_before(
         tmp_path: Path) -> None:
     judge = judge_with(tmp_path)
@@ -159,6 +169,11 @@ def test_back_ends_the_absence_and_the_moved_deadline_stays(tmp_path: Path) -> N
     back = [m for m in judge.outbox() if m["To"] == addr("ITALY") and "Back" in m["Subject"]]
     assert back[0]["Subject"] == "[g] Back: FRANCE"
     assert "S1901M is due Fri 6 Mar 2026 09:00 UTC" in body(back[0])
+    # The GM is told the deadline stays, and what he can do about it.
+    hint = [m for m in judge.outbox() if m["To"] == GM and "back early" in m["Subject"]]
+    assert [m["Subject"] for m in hint] == [
+        "[g] FRANCE back early: the deadline of S1901M stays Fri 6 Mar 2026 09:00 UTC"]
+    assert "you can process it earlier with PROCESS" in body(hint[0])
     assert "Absences" not in ask(judge, addr("ITALY"), "STATUS\n")
     # One day away, but the deadline moved two: those two are used, and France has 12
     # days left (11 after the new one).
@@ -173,6 +188,8 @@ def test_back_before_an_absence_begins_calls_it_off(tmp_path: Path) -> None:
     judge = judge_with(tmp_path)
     ask(judge, addr("FRANCE"), "ABSENCE 2026-03-20 2026-03-25\n")
     assert "done: FRANCE absence called off" in ask(judge, addr("FRANCE"), "BACK\n")
+    judge.tick()  # it moved no deadline: nothing for the GM to do
+    assert [m for m in judge.outbox() if m["To"] == GM and "back early" in m["Subject"]] == []
     # What was called off takes nothing of the year's days.
     assert "(1 day; 13 days left for 2026)" in ask(judge, addr("FRANCE"), "VACATION 1 day\n")
 

@@ -218,6 +218,22 @@ def test_gm_extend_moves_the_deadline(judge: Judge) -> None:
     assert judge.tick().processed == ["g: S1901M processed (deadline); next F1901M"]
 
 
+def test_while_paused_every_mail_says_the_deadline_is_stopped(judge: Judge) -> None:
+    """The stored deadline does not hold during a PAUSE (RESUME sets a new one from the
+    time left), so an ack, STATUS and EXTEND name the time left, never the old date."""
+    old = "Wed 4 Mar 2026 09:00"  # the deadline when the game was paused
+    judge.clock.advance(hours=1)  # 47 hours left
+    assert "done: game g paused" in ask(judge, GM, "PAUSE\n")
+    judge.clock.advance(days=3)
+    stopped = "stopped while the game is paused (1 day 23 hours left when it resumes)"
+    ack = ask(judge, addr("FRANCE"), HOLD_ALL["FRANCE"])
+    assert f"Deadline: {stopped}" in ack and old not in ack
+    status = ask(judge, addr("FRANCE"), "STATUS\n")
+    assert f"deadline {stopped}" in status and old not in status
+    assert "S1901M will have 2 days 23 hours left when the game resumes" in ask(
+        judge, GM, "EXTEND 24h\n")
+
+
 def test_gm_extend_without_a_duration_is_refused(judge: Judge) -> None:
     subject, text = reply_to(judge, GM, "EXTEND\nEXTEND soon\n")
     assert subject == "[g] Errors in your mail"
@@ -290,6 +306,13 @@ def test_gm_replace_hands_a_power_to_a_new_address(judge: Judge) -> None:
     judge.send(addr("FRANCE"), "A PAR - BUR\n")
     text = ask(judge, GM, "REPLACE FRANCE new@example.test\n")
     assert "done: FRANCE is now played by new@example.test" in text
+    # Like a TAKEOVER newcomer, he reads the position and the orders he inherits.
+    welcome = body(next(m for m in judge.outbox() if m["To"] == "new@example.test"))
+    assert "You take over a seat of a game under way. The position now:" in welcome
+    assert "FRANCE: 3 centres, 3 units" in welcome
+    assert ("The orders standing for your power in Spring 1901 Movement (yours to change):\n"
+            "  A PAR - BUR") in welcome
+    assert "No phase has been played yet." in welcome
 
     text = ask(judge, "new@example.test", "ORDERS\n")
     assert "A PAR - BUR" in text  # the standing orders stay with the power

@@ -1,5 +1,5 @@
 """Observers (the game file's `observers:`) learn of the GM's public actions as players
-do, and never of anything private: no player's orders, no address, no welcome, no
+do, and never of anything private: no player's orders, no address, no power's welcome, no
 late notice, no private press. Through the real pipeline on the local Maildir."""
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from gmbot.service.gm.load import load_game
 from tests.loop.judgekit import Judge, make_judge, standard_game
 from tests.loop.test_commands import GM, addr, ask, body, play_spring
 
@@ -35,8 +36,32 @@ def assert_public(text: str) -> None:
         "line UNOBSERVE g stops it." in text
 
 
+def test_an_observer_of_the_game_file_is_told_once_and_so_is_one_added_by_a_reload(
+        judge: Judge, tmp_path: Path) -> None:
+    (told,) = [m for m in judge.welcomes if m["To"] == OBSERVER]
+    assert told["Subject"] == "[g] You observe game g"
+    text = body(told)
+    assert "you give no orders" in text
+    assert "The game is in Spring 1901 Movement; the deadline is Wed 4 Mar 2026 09:00 UTC." \
+        in text
+    assert_public(text)
+    # The GM adds a second observer to the file and loads it again: only he is told.
+    path = tmp_path / "game.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        f"observers: [{OBSERVER}]", f"observers: [{OBSERVER}, late@example.test]"),
+        encoding="utf-8")
+    load_game(judge.app, path)
+    judge.tick()
+    assert [m["To"] for m in judge.new_mail() if "You observe" in m["Subject"]] == [
+        "late@example.test"]
+    load_game(judge.app, path)  # the same file again: nobody new, nobody told
+    judge.tick()
+    assert [m for m in judge.new_mail() if "You observe" in m["Subject"]] == []
+
+
 def test_extend_pause_and_resume_reach_the_observer(judge: Judge, cli) -> None:  # noqa: ANN001
-    assert [m for m in judge.welcomes if m["To"] == OBSERVER] == []  # he has no seat
+    assert [m["Subject"] for m in judge.welcomes if m["To"] == OBSERVER] == [
+        "[g] You observe game g"]  # he has no seat: no welcome with a power
     assert "7 players told" in ask(judge, GM, "EXTEND 24h\n")
     (extended,) = seen(judge, "Deadline extended")
     assert extended["Subject"] == "[g] Deadline extended: S1901M"

@@ -258,6 +258,30 @@ def test_a_player_in_two_games_is_asked_which_game(judge: Judge, tmp_path: Path)
     assert order_sets(judge) == 2
 
 
+def test_a_reply_with_a_changed_subject_goes_to_the_game_it_answers(
+        judge: Judge, tmp_path: Path) -> None:
+    """A player of two games answers a judge mail of one with a subject of his own: the
+    reply token of the mail he answers names the game, and it also proves him."""
+    other = tmp_path / "other.yaml"
+    other.write_text(standard_game("second"), encoding="utf-8")
+    load_game(judge.app, other)
+    judge.tick()
+    welcome = judge.to("france@example.test", judge.new_mail())[0]
+    assert welcome["Subject"].startswith("[second] Welcome")
+    judge.send("france@example.test", "A PAR - BUR\n", subject="my moves", dmarc=None,
+               headers={"In-Reply-To": welcome["Message-ID"],
+                        "References": welcome["Message-ID"]})
+    assert [m.status for m in judge.tick().mails] == ["handled"]
+    reply = only_reply(judge, "france@example.test")
+    assert reply["Subject"] == "[second] Received" and "A PAR - BUR" in body(reply)
+    assert order_sets(judge) == 1
+    # Another player's token names no game of his: he is asked which game, as before.
+    judge.send("france@example.test", "A PAR - PIC\n", subject="my moves",
+               headers={"In-Reply-To": "<x.AAAAAAAAAAAAAAAAAAAA@example.test>"})
+    assert [m.status for m in judge.tick().mails] == ["refused"]
+    assert "several games" in body(only_reply(judge, "france@example.test"))
+
+
 def test_a_player_of_another_game_cannot_order_in_this_one(judge: Judge,
                                                             tmp_path: Path) -> None:
     other = tmp_path / "other.yaml"

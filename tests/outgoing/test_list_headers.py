@@ -48,7 +48,7 @@ class Inbox:
 def test_players_mail_names_the_game_and_never_offers_to_stop_it(judge: Judge) -> None:
     judge.send(FRANCE, "A PAR - BUR\n", subject="[g] orders")
     judge.tick()
-    mails = [*judge.welcomes, *judge.new_mail()]
+    mails = [m for m in (*judge.welcomes, *judge.new_mail()) if m["To"] != OBSERVER]
     assert {m["To"] for m in mails} >= {FRANCE, GM}
     for m in mails:
         assert m["List-Id"] == LIST_ID

@@ -121,3 +121,15 @@ def test_a_players_own_pages(browser: Browser, site: tuple[Judge, Path], width: 
         browser.driver.find_element("partial link text", "read them on the public page").click()
         assert browser.driver.current_url == f"{base}/games/g/S1901M.html"
         assert "For France only" not in browser.text()
+
+
+def test_the_centre_table_says_the_year_under_way_is_not_over(
+        browser: Browser, site: tuple[Judge, Path]) -> None:
+    """Three phases played: 1901 is over, 1902 has begun; its row is 'so far', not a year."""
+    _, folder = site
+    with served(folder) as base:
+        browser.open(f"{base}/index.html", width=390)
+        browser.open(links(browser)["g"], width=390)
+        years = browser.js("return Array.from(document.querySelectorAll("
+                           "'table.chart tbody th[scope=row]')).map(t => t.textContent);")
+    assert years == ["1901", "1902 (so far)"]

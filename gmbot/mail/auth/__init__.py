@@ -132,7 +132,7 @@ class SenderCheck:
         who = author(raw)
         if who.address is None:
             return Evidence(who)
-        tokens = tokens_in(tuple(filter(None, (mail.in_reply_to, *mail.references))))
+        tokens = replied_tokens(mail)
         fields = header_fields(raw)
         sent = addressing(fields)
         if trusted_verdict(fields, self.trusted_ids, who.domain):
@@ -152,3 +152,7 @@ class SenderCheck:
             return Evidence(who, "arc", tokens, sent, signature=forwarded)
         return Evidence(who, None, tokens, sent)
 
+
+def replied_tokens(mail: InboundMail) -> tuple[str, ...]:
+    """The candidate reply tokens of the judge's mails this one answers."""
+    return tokens_in(tuple(filter(None, (mail.in_reply_to, *mail.references))))

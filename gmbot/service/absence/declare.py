@@ -27,10 +27,12 @@ from gmbot.service.deadline.absences import (
 )
 from gmbot.service.gm.admin import AdminError
 from gmbot.service.gm.announce import announce, deadline_of, told
+from gmbot.service.outbox.queue import queue_mail
+from gmbot.service.outbox.render import render
 from gmbot.service.runtime import current_phase, log_event, policy_of
 from gmbot.service.views.calendar_entry import deadline_calendar
 from gmbot.service.views.results import deadline_text
-from gmbot.store.models import Absence, Game, Player
+from gmbot.store.models import Absence, Game, PhaseRow, Player
 
 if TYPE_CHECKING:
     from gmbot.gamefile.settings.absences import AbsenceRules
@@ -99,6 +101,8 @@ def come_back(session: Session, game: Game, player: Player, now: datetime) -> st
                  topic=player.key, absent=player.key, public=rules_of(game).public,
                  called_off=called_off, phase=phase.name if phase else "-",
                  deadline=deadline_of(game, phase.deadline_at) if phase else None)
+    if absence.moved and phase is not None and phase.deadline_at is not None:
+        _hint_gm(session, game, player, phase, called_off, now)
     what = "absence called off" if called_off else "back"
     kept = ""
     if absence.moved:
@@ -106,6 +110,18 @@ def come_back(session: Session, game: Game, player: Player, now: datetime) -> st
                 "of the year's)")
     return (f"{player.key} {what}; deadlines it moved stay where they are{kept}; "
             f"{told(n)}")
+
+
+def _hint_gm(session: Session, game: Game, player: Player, phase: PhaseRow, called_off: bool,
+             now: datetime) -> None:
+    """A player back early leaves the deadline his absence moved where it is (BACK gives
+    back no move's cost): the GM is told, with what he can do about it."""
+    subject, body = render("gm_back.txt.j2", game=game, who=player.key, phase=phase.name,
+                           called_off=called_off, early=policy_of(game).early,
+                           deadline=deadline_text(policy_of(game), phase.deadline_at, utc=True))
+    queue_mail(session, key=f"back:{phase.id}:{player.key}:{now.isoformat()}", kind="gm",
+               sender=game.judge, recipient=game.gm, subject=subject, body=body, now=now,
+               game=game)
 
 
 def _check(session: Session, game: Game, player: Player, span: Span, rules: AbsenceRules,

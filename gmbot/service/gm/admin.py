@@ -33,6 +33,7 @@ from gmbot.service.seats.disorder import open_keys
 from gmbot.service.seats.opening import BY_GM, SeatError, open_seat
 from gmbot.service.seats.vote_owner import forget_vote
 from gmbot.service.views.calendar_entry import deadline_calendar
+from gmbot.service.views.open_deadline import left_text
 from gmbot.service.views.results import deadline_text
 from gmbot.store.models import Game, OrderSet, PhaseRow, Player
 
@@ -92,7 +93,7 @@ def extend(session: Session, game: Game, text: str, now: datetime) -> str:
         phase.paused_remaining += duration.total.total_seconds()
         event = log_event(session, game, "deadline_extended", now, phase=phase.name,
                           by=str(duration))
-        left = timedelta(seconds=phase.paused_remaining)
+        left = left_text(timedelta(seconds=phase.paused_remaining))
         n = announce(session, game, event, "announce_extend.txt.j2", now, phase=phase.name,
                      observers=True, paused=True, left=left, deadline=None,
                      calendar=deadline_calendar(game, phase, now))
@@ -250,7 +251,7 @@ def replace_player(session: Session, game: Game, who: str, address: str, now: da
     forget_vote(session, game, player.key)
     # A new secret: the one the old player knew must not serve the new one.
     player.secret_hash, secret = settle_secret(None, None, True, game.settings.auth)
-    welcome(session, game, player, now, secret)
+    welcome(session, game, player, now, secret, catch_up=True)  # as a TAKEOVER newcomer's
     event = log_event(session, game, "player_replaced", now, who=player.key, old=old,
                       new=address)
     phase = current_phase(session, game)

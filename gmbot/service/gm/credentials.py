@@ -17,11 +17,12 @@ from gmbot.engine.state import Phase
 from gmbot.mail.auth.secrets import check_secret, hash_secret, new_secret
 from gmbot.service.outbox.queue import is_queued, queue_mail
 from gmbot.service.outbox.render import render, render_html
-from gmbot.service.runtime import current_phase, map_for, policy_of, rules_for, state_of
+from gmbot.service.runtime import current_phase, latest_orders, map_for, rules_for, state_of
 from gmbot.service.views.calendar_entry import deadline_calendar
 from gmbot.service.views.help import help_context
+from gmbot.service.views.open_deadline import open_deadline_text
 from gmbot.service.views.pictures import PositionPictures
-from gmbot.service.views.results import board_summary, deadline_text
+from gmbot.service.views.results import board_summary
 from gmbot.store.models import Game, PhaseRow, Player
 
 
@@ -59,7 +60,7 @@ def welcome(session: Session, game: Game, player: Player | None, now: datetime,
         **_own_game(game, phase, player),
         "game": game, "is_gm": player is None, "seat": seat, "secret": secret,
         "phase": Phase.parse(phase.name).long() if phase else None,
-        "deadline": deadline_text(policy_of(game), phase.deadline_at if phase else None),
+        "deadline": open_deadline_text(game, phase),
         **extra}
     subject, body = render("welcome.txt.j2", address=address, has_secret=bool(stored),
                            role=None if player is None else player.role, **context)
@@ -96,7 +97,9 @@ def _catch_up(session: Session, game: Game, phase: PhaseRow,
     last = session.scalars(select(PhaseRow).where(
         PhaseRow.game_id == game.id, PhaseRow.processed_at.is_not(None),
         PhaseRow.superseded.is_(False)).order_by(PhaseRow.seq.desc()).limit(1)).first()
+    standing = latest_orders(session, phase).get(player.id) if player.id else None
     return {"board": board_summary(state_of(game, phase, rules), rules, player.key),
+            "standing": list(standing.lines) if standing else [],
             "last_phase": Phase.parse(last.name).long() if last else None,
             "last_results": ((last.result or {}).get("public_text") or "").strip()
             if last else None}

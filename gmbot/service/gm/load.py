@@ -30,6 +30,7 @@ from gmbot.gamefile.settings import GameSettings
 from gmbot.service.app import App
 from gmbot.service.deadline.absences import honour
 from gmbot.service.gm.credentials import settle_secret, welcome
+from gmbot.service.gm.observers import welcome_observers
 from gmbot.service.locks import STRENGTH
 from gmbot.service.runtime import (
     SIGNUP,
@@ -235,11 +236,13 @@ def load_game(app: App, path: str | Path, force: bool = False) -> str:
                                                        new_gm, spec.auth)
         rules = make_rules(spec.variant, spec.options)
         old_signup = None if created else game.settings.signup
+        old_observers = [] if created else list(game.settings.observers)
         if created and spec.signup is not None:
             game.status = SIGNUP
         s.flush()
         keep_settings(game, settings_of_file(spec, list(map_for(rules).powers)))
         if game.status == SIGNUP:
+            welcome_observers(s, game, old_observers, now)
             return _signup_loaded(s, game, spec, path, created, new_gm or bool(gm_secret),
                                   gm_secret, now, old_signup)
         before = {p.key: p.address for p in game.players if p.active}
@@ -276,6 +279,7 @@ def load_game(app: App, path: str | Path, force: bool = False) -> str:
             welcome(s, game, None, now, gm_secret, pictures)
         for row, secret in seated_now:
             welcome(s, game, row, now, secret, pictures)
+        welcome_observers(s, game, old_observers, now)
         log_event(s, game, "game_created" if created else "game_updated", now,
                   file=str(path), players=[asdict(p) | {"password": None} for p in spec.players])
         verb = "created" if created else "updated"

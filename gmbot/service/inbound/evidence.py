@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 from sqlalchemy.exc import OperationalError
 
-from gmbot.mail.auth import DnsBudget, Evidence
+from gmbot.mail.auth import DnsBudget, Evidence, replied_tokens
 from gmbot.mail.message import InboundMail, automated_reason
 from gmbot.mail.oversize import Oversize, Raw, head_of
 from gmbot.service.app import App
@@ -118,7 +118,7 @@ def _seat(lookups: Lookups, mail: InboundMail) -> tuple[Game, Player | None] | N
     if automated_reason(mail, judge_addresses=lookups.judges()):
         return None
     request = parse_request(mail.lines, mail.subject)
-    game, player, _ = route_of(lookups.route(mail.sender), request)
+    game, player, _ = route_of(lookups.route(mail.sender), request, replied_tokens(mail))
     if game is not None:
         return game, player
     for ended in lookups.finished_games(mail.sender):

@@ -21,13 +21,15 @@ only `authenticate` weighs it (proof.py)."""
 
 from __future__ import annotations
 
+import hmac
 from collections.abc import Callable
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from gmbot.config import max_message_bytes
-from gmbot.mail.auth import Evidence
+from gmbot.mail.auth import Evidence, replied_tokens
+from gmbot.mail.auth.secrets import reply_token, token_day
 from gmbot.mail.message import InboundMail, automated_reason
 from gmbot.service.app import App
 from gmbot.service.deadline.parking import PARKED, parked_reason
@@ -70,7 +72,7 @@ def route(h: Handling) -> Outcome | None:
     """The game and seat the mail is for (h.game, h.player), or why there is none
     (h.unrouted); the sender's seats and games (h.known). Ends nothing."""
     h.known = h.lookups.route(h.mail.sender)
-    h.game, h.player, h.unrouted = route_of(h.known, h.request)
+    h.game, h.player, h.unrouted = route_of(h.known, h.request, replied_tokens(h.mail))
     return None
 
 
@@ -232,9 +234,12 @@ GATES: tuple[Gate, ...] = (
 )
 
 
-def route_of(known: Route, request: Request) -> tuple[Game | None, Player | None, str]:
-    """The game and player a mail is for, of the sender's seats and games. Refusals never
-    say whether a game exists."""
+def route_of(known: Route, request: Request, tokens: tuple[str, ...] = ()
+             ) -> tuple[Game | None, Player | None, str]:
+    """The game and player a mail is for, of the sender's seats and games: the game its
+    subject or a GAME line names, else the only one, else the one whose judge mail it
+    answers (a reply token of that seat; a changed subject loses the name, not the
+    token). Refusals never say whether a game exists."""
     not_registered = (
         "this address is not registered in any game run by this judge "
         "(or not in the game your mail names)."
@@ -258,9 +263,28 @@ def route_of(known: Route, request: Request) -> tuple[Game | None, Player | None
         return game, player, ""
     if not candidates:
         return None, None, not_registered
+    answered = [seat for seat in candidates.values() if _answers(seat, tokens)]
+    if len(answered) == 1:
+        return (*answered[0], "")
     names = ", ".join(sorted(candidates))
     return None, None, (f"you take part in several games ({names}); put the game's name "
                         "in the subject as [name] or add a line GAME name.")
+
+
+def _answers(seat: tuple[Game, Player | None], tokens: tuple[str, ...]) -> bool:
+    """Whether one of `tokens` is the seat's reply token (of any day: this only routes the
+    mail; whether the token still proves its sender is proof.py's to say)."""
+    game, player = seat
+    secret = game.gm_secret_hash if player is None else player.secret_hash
+    if not secret or not tokens:
+        return False
+    address = game.gm if player is None else player.address
+    for token in tokens:
+        day = token_day(token)
+        if day is not None and hmac.compare_digest(
+                token, reply_token(secret, game.name, address, day)):
+            return True
+    return False
 
 
 def hourly_limit_of(app: App, lookups: Lookups, who: str) -> int:

@@ -20,14 +20,14 @@ from gmbot.service.runtime import (
     current_phase,
     latest_orders,
     log_event,
-    policy_of,
     rules_for,
     state_of,
 )
 from gmbot.service.seats.heir import SEAT_OPENED, heir_of
 from gmbot.service.seats.rules import nmr_policy, standby_list, takeover_approval
 from gmbot.service.seats.vote_owner import forget_vote
-from gmbot.service.views.results import board_summary, deadline_text
+from gmbot.service.views.open_deadline import open_deadline_text
+from gmbot.service.views.results import board_summary
 from gmbot.store.models import Game, OrderSet, PhaseRow, Player
 
 # Why a seat opened (the seat_opened event's `why`); MOVED: its player took over the seat
@@ -66,7 +66,7 @@ def open_seat(session: Session, game: Game, player: Player, why: str, now: datet
         "game": game, "who": player.key, "why": why, "missed": missed,
         "phase": phase.name if phase else "-", "called": called,
         "approval": takeover_approval(game),
-        "deadline": deadline_text(policy_of(game), phase.deadline_at if phase else None),
+        "deadline": open_deadline_text(game, phase),
         "policy": policy.describe(), "replace": policy.replace,
         "offered": heir.key if heir else None, "moved_to": moved_to,
     }

@@ -109,7 +109,9 @@ class GameData:
     def chart(self) -> dict[str, Any]:
         """The centre chart: the powers that held centres, and per year their counts."""
         powers = sorted({p for year in self.history for p, _ in year["counts"]})
-        rows = [(year["year"], [dict(year["counts"]).get(p, "") for p in powers])
+        running = self.game.status != "finished"  # its last year is not over yet
+        rows = [(f"{year['year']} (so far)" if year["last"] and running else year["year"],
+                 [dict(year["counts"]).get(p, "") for p in powers])
                 for year in self.history]
         return {"powers": powers, "rows": rows}
 

@@ -37,6 +37,7 @@ class CourtBase(StandardRules):
         self._plan: tuple[str, Plan] | None = None  # reconcile -> after_movement
         self._notes: list[str] = []
         self._marks: list[Mark] = []  # the events of the phase, as _notes (phase_notes)
+        self._draws: list[dict[str, object]] = []  # the phase's coin tosses, for the log
 
     # -- who is who ---------------------------------------------------------------------
 

@@ -4,6 +4,7 @@ the retreats and the winter (generals appointed and demoted, a Fall's captures).
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from gmbot.engine.adjudicate import capture_centres
@@ -48,7 +49,7 @@ class CourtMovement(CourtBase):
             return state
         plan = self._plan[1]
         self._notes = list(plan.public)
-        self._marks = []
+        self._marks, self._draws = [], []
         court = plan.court
         assert court is not None
         units, dislodged = dict(state.units), dict(state.dislodged)
@@ -138,8 +139,7 @@ class CourtMovement(CourtBase):
             if not had or any(o == prince for o in taken.values()) or sitting is None:
                 continue
             sitting.court = None
-            lost = sorted(c for c in had if taken.get(c) != prince)
-            captor = next((taken[c] for c in lost if taken.get(c) in powers), None)
+            captor = self._conqueror(state, prince, [taken.get(c) for c in had])
             if captor is None:
                 self._notes.append(f"{prince_name(state, prince)} has no centre left: "
                                    f"Wazir {sitting.key} is a free agent.")
@@ -158,6 +158,26 @@ class CourtMovement(CourtBase):
                 self._notes.append(f"Wazir-General {key} has no centre left: his unit "
                                    f"{unit} is disbanded.")
         return state.with_(units=units, centers=centers)
+
+    def _conqueror(self, state: GameState, fallen: str, owners: list[str | None]) -> str | None:
+        """The Prince who conquers `fallen`, from the new owners of the centres it had:
+        the Prince who took most of them; Princes tied for most, a seeded coin toss,
+        logged (ruling). None when no Prince took any."""
+        counts = Counter(o for o in owners if o in state.map.powers and o != fallen)
+        if not counts:
+            return None
+        most = max(counts.values())
+        tied = sorted(p for p, n in counts.items() if n == most)
+        if len(tied) == 1:
+            return tied[0]
+        winner = self.rng(state, f"conqueror of {fallen}").choice(tied)
+        self._draws.append({"purpose": f"conqueror of {fallen}", "among": tied,
+                            "value": winner})
+        self._notes.append(
+            f"{' and '.join(prince_name(state, p) for p in tied)} each took {most} of "
+            f"{prince_name(state, fallen)}'s last centres: a coin toss makes "
+            f"{prince_name(state, winner)} the conqueror.")
+        return winner
 
     def _tidy(self, state: GameState) -> GameState:
         """A general is a general only while he serves his unit's Prince (arrest and

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from gmbot.engine.orders import Hold, Order
 from gmbot.engine.state import GameState, Unit
 from gmbot.variants.al_andalus.court import Court, general_unit, prince_name
-from gmbot.variants.al_andalus.grammar import Arrest, GoToCourt, Hire, Plunder
+from gmbot.variants.al_andalus.grammar import Arrest, GoToCourt, Hire, Plunder, Take
 from gmbot.variants.al_andalus.report import dinars
 
 if TYPE_CHECKING:
@@ -112,6 +112,7 @@ class _Round:
     arrests: set[str]  # Princes who ordered ARREST
     nmr: set[str]  # Princes with no order at all: it acts as ARREST
     name: dict[str, str]  # Prince -> his name
+    takes: dict[str, str] = field(default_factory=dict)  # conqueror -> the captive he takes
     moving: dict[str, str] = field(default_factory=dict)  # Wazir -> another court
     joining: dict[str, str] = field(default_factory=dict)  # ... and hired there
     arrested: dict[str, str] = field(default_factory=dict)  # Wazir -> Prince
@@ -149,12 +150,15 @@ def _read(state: GameState, rules: StandardRules, orders: list[Order]) -> _Round
     # An NMR: a Prince with units to order (not only a Wazir-General's) and no order.
     nmr = {p for p in princes if p not in given
            and any(rules.may_order(state, p, u) for u in state.units_of(p))}
+    # A conqueror's TAKE fills his seat this phase: a HIRE of his fails (ruling).
+    takes = {o.power: o.wazir for o in orders if isinstance(o, Take)
+             and court.captives.get(o.wazir) == o.power and court.wazir_of(o.power) is None}
     return _Round(
         state=state, rules=rules, court=court, plan=Plan(court=court), given=given,
         hires={p: o.wazir for p, o in last(Hire).items()},  # type: ignore[attr-defined]
         goes={w: o.prince for w, o in last(GoToCourt).items()},  # type: ignore[attr-defined]
         plunders={w for w in last(Plunder) if court.active(w)}, arrests=set(last(Arrest)),
-        nmr=nmr, name={p: prince_name(state, p) for p in princes})
+        nmr=nmr, name={p: prince_name(state, p) for p in princes}, takes=takes)
 
 
 def _court_changes(r: _Round) -> None:
@@ -163,7 +167,8 @@ def _court_changes(r: _Round) -> None:
     court, name, hires, goes, plan = r.court, r.name, r.hires, r.goes, r.plan
     r.moving = {w: dest for w, dest in goes.items()
                 if court.active(w) and court.wazirs[w].court != dest}
-    joining = r.joining = {w: dest for w, dest in r.moving.items() if hires.get(dest) == w}
+    joining = r.joining = {w: dest for w, dest in r.moving.items()
+                           if hires.get(dest) == w and dest not in r.takes}
 
     def seat_free(prince: str, newcomer: str) -> bool:
         sitting = court.wazir_of(prince)
@@ -178,7 +183,10 @@ def _court_changes(r: _Round) -> None:
                 del joining[w]
                 changed = True
     for prince, who in sorted(hires.items()):
-        if joining.get(who) == prince:
+        if prince in r.takes:
+            plan.public.append(f"{name[prince]} hires Wazir {who}: failed, {name[prince]} "
+                               f"takes Wazir {r.takes[prince]} into his court this phase.")
+        elif joining.get(who) == prince:
             plan.public.append(f"{name[prince]} hires Wazir {who}; {who} goes to the court "
                                f"of {name[prince]}: hired.")
         elif goes.get(who) == prince and court.wazirs.get(who) is not None:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from gmbot.engine.state import MOVEMENT, GameState, Unit
 from gmbot.variants.al_andalus.court import Court, general_unit, prince_name, wazir_owners
+from gmbot.variants.al_andalus.legal import court_lines
 from gmbot.variants.al_andalus.movement import CourtMovement
 from gmbot.variants.al_andalus.reading import CourtOrders
 from gmbot.variants.al_andalus.report import (
@@ -27,6 +28,9 @@ if TYPE_CHECKING:
 
 class AlAndalusRules(CourtOrders, CourtWaiting, CourtMovement):
     """The rule set: its parts (base.py, reading.py, waiting.py, movement.py) and the reports."""
+
+    def legal_extra(self, state: GameState, power: str) -> list[str]:
+        return super().legal_extra(state, power) + court_lines(state, power, self.generals)
 
     def other_owners(self, state: GameState) -> dict[str, str]:
         return {k: f"Wazir-General {k}" for k in wazir_owners(state)}
@@ -60,6 +64,9 @@ class AlAndalusRules(CourtOrders, CourtWaiting, CourtMovement):
                         result.given[unit.name] = plan.given[prov]
         lines, self._notes = self._notes, []
         marks, self._marks = self._marks, []
+        draws, self._draws = self._draws, []
+        if draws:
+            result.notes.setdefault("random", []).extend(draws)
         result.marks += [*marks, *court_marks(result.after)]
         lines += standings(result.after)
         if result.winner:

@@ -8,7 +8,7 @@ from gmbot.engine.pending import standard_missing
 from gmbot.engine.state import MOVEMENT, RETREAT, GameState
 from gmbot.variants.al_andalus.base import CourtBase
 from gmbot.variants.al_andalus.court import Court, general_unit, prince_name
-from gmbot.variants.al_andalus.grammar import Arrest, GoToCourt, Hire
+from gmbot.variants.al_andalus.grammar import Arrest, GoToCourt, Hire, Take
 from gmbot.variants.al_andalus.plan import auto_hold_unit
 from gmbot.variants.al_andalus.report import dinars
 
@@ -50,8 +50,12 @@ class CourtWaiting(CourtBase):
             lines.append(f"ARREST: all your units will hold; Wazir {who} loses half his "
                          f"dinars to you unless he leaves for another court.")
             return lines
+        takes = [o for o in orders if isinstance(o, Take)]
         for o in orders:
-            if isinstance(o, Hire):
+            if isinstance(o, Hire) and takes:
+                lines.append(f"HIRE {o.wazir}: it fails, your TAKE {takes[-1].wazir} fills "
+                             f"your court this phase.")
+            elif isinstance(o, Hire):
                 lines.append(f"HIRE {o.wazir}: he joins your court only if he orders "
                              f"GO TO COURT {power} this phase.")
         mine = {o.prov: o for o in orders if o.loc}

@@ -16,6 +16,7 @@ from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Phase
 from gmbot.variants.capitalist.auction import Ledger, public_line, settle, short
 from gmbot.variants.capitalist.capitals import Allocation, allocate, room_for, too_near
+from gmbot.variants.capitalist.legal import capitalist_lines, money_figure
 from gmbot.variants.capitalist.opening import RULE, opening_gap
 from gmbot.variants.capitalist.orders import (
     Bribe,
@@ -130,6 +131,12 @@ class CapitalistRules(StandardRules):
     def order_words(self) -> frozenset[str]:
         return super().order_words() | {"BRIBE", "BRIBES", "VOTE", "VOTES", "CAPITALS",
                                         "CAPITAL", "PREFER", "PREFERENCES"}
+
+    def legal_extra(self, state: GameState, power: str) -> list[str]:
+        return super().legal_extra(state, power) + capitalist_lines(state, self, power)
+
+    def legal_figure(self, state: GameState, power: str) -> int:
+        return max(super().legal_figure(state, power), money_figure(state, power))
 
     def parse_extra(
         self, parser: OrderParser, line: str, power: str, state: GameState

@@ -30,6 +30,7 @@ from gmbot.variants.warlock.balloon import (
 from gmbot.variants.warlock.builds import build_lines
 from gmbot.variants.warlock.casting import centre_location, check_cast, check_magic_move
 from gmbot.variants.warlock.hidden import redact_report
+from gmbot.variants.warlock.legal import warlock_lines
 from gmbot.variants.warlock.log import TURN, turn_of, with_turn
 from gmbot.variants.warlock.magic import magic_only, needs_magic
 from gmbot.variants.warlock.notes import phase_notes
@@ -79,6 +80,9 @@ class WarlockRules(StandardRules):
 
     def order_words(self) -> frozenset[str]:
         return super().order_words() | {"CAST", "SPELL", "BALLOON", "AIR"}
+
+    def legal_extra(self, state: GameState, power: str) -> list[str]:
+        return super().legal_extra(state, power) + warlock_lines(state, self, power)
 
     def parse_extra(
         self, parser: OrderParser, line: str, power: str, state: GameState

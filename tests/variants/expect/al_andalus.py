@@ -49,6 +49,9 @@ def check(expect: dict[str, Any], out: dict[str, Any], where: str) -> None:
     if "next_phase" in expect:
         assert out["next_phase"] == expect["next_phase"], f"{where}: next phase"
     _check_given(expect, out, where)
+    if "random" in expect:  # the coin tosses drawn, exactly
+        got = out.get("random_notes", [])
+        assert got == (expect["random"] or []), f"{where}: random {got}"
     if "winner" in expect:
         assert out.get("winner") == expect["winner"], f"{where}: winner"
 
@@ -63,5 +66,5 @@ def _check_given(expect: dict[str, Any], out: dict[str, Any], where: str) -> Non
 
 KEYS = frozenset({"orders", "results", "errors", "error_reasons", "wazirs", "owners", "captives",
                   "held", "notes", "units_after", "centers_after", "next_phase", "winner",
-                  "given", "why"})
+                  "given", "why", "random"})
 VOCABULARY = Vocabulary(check, KEYS)

@@ -4,6 +4,7 @@ import the commands without a circle."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from sqlalchemy.orm import Session
@@ -35,6 +36,9 @@ class Context:
     title: str = "Received"  # the reply's subject when there is no error
     picture: bytes | None = None  # a map shown in the reply (HISTORY)
     proof: str | None = None  # how the sender proved himself (gmbot/mail/auth)
+    # Run once the mail's actions are done: a section written before them that an action
+    # may make untrue (the ack's deadline, moved by a VACATION below the orders).
+    after_actions: list[Callable[[], None]] = field(default_factory=list)
 
     @property
     def is_gm(self) -> bool:

@@ -48,6 +48,8 @@ def run_commands(ctx: Context) -> None:
         seats.variant_orders(ctx)  # a variant's own RESIGN order (Al-Andalus) stays one
         submitted = orders.run(ctx)
         _act(ctx, commands)
+        for again in ctx.after_actions:
+            again()
         refused = [c for c in req.commands if not commands.by_name[c.name].may_use(gm=False)]
         ctx.errors += len(refused)
         shown, rest = listed(refused)

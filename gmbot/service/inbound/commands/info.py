@@ -12,12 +12,13 @@ from gmbot.service.inbound.commands.context import Context
 from gmbot.service.inbound.relay import names_for
 from gmbot.service.joining.seats import pending_lines, signup_line
 from gmbot.service.outbox.render import render
-from gmbot.service.runtime import current_phase, policy_of, rules_for, state_of
+from gmbot.service.runtime import current_phase, rules_for, state_of
 from gmbot.service.seats.roster import open_seat_lines
+from gmbot.service.views.open_deadline import open_deadline_text
 from gmbot.service.views.pictures import phase_picture
 from gmbot.service.views.press_record import press_by_phase
 from gmbot.service.views.readiness import hold_note
-from gmbot.service.views.results import board_summary, deadline_text
+from gmbot.service.views.results import board_summary
 from gmbot.service.views.standing import (
     NOT_AT_ALL,
     NOTHING,
@@ -52,7 +53,7 @@ def status(ctx: Context, args: tuple[str, ...] = ()) -> None:
         own = own_standing(ctx, phase)
     ctx.sections.append(render(
         "status.txt.j2", game=game, phase=Phase.parse(phase.name).long(),
-        deadline=deadline_text(policy_of(game), phase.deadline_at, utc=ctx.is_gm),
+        deadline=open_deadline_text(game, phase, utc=ctx.is_gm),
         board=board_summary(state, rules, None if ctx.is_gm or ctx.player is None
                             else ctx.player.key), waiting=waiting, table=table, own=own,
         absences=status_lines(ctx.session, game, ctx.app.now(),

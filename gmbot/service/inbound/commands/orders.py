@@ -15,8 +15,8 @@ from gmbot.service.inbound.commands.request import Line
 from gmbot.service.inbound.submit import Submission, current_submission, submit
 from gmbot.service.outbox.render import render
 from gmbot.service.runtime import current_phase, policy_of, rules_for, state_of
+from gmbot.service.views.open_deadline import open_deadline_text
 from gmbot.service.views.readiness import hold_note
-from gmbot.service.views.results import deadline_text
 from gmbot.store.models import PhaseRow
 
 
@@ -73,15 +73,26 @@ def _ack(ctx: Context, phase: PhaseRow, sub: Submission, chatter: list[Line], *,
     shown, more_rejected = rejections(sub.rejected)
     misspelt, _ = listed([(line.number, line.text, word) for line, word in typos if word])
     ignored, more_ignored = listed([_short(line.text) for line, word in typos if not word])
-    ctx.sections.append(render(
-        "ack.txt.j2", sub=replace(sub, rejected=shown), game=ctx.game, player=ctx.player,
-        cleared=cleared, changed=changed, ignored=ignored, more_ignored=more_ignored,
-        typos=[(n, _short(text, 200), word) for n, text, word in misspelt],
-        more_rejected=more_rejected,
-        deadline=deadline_text(policy_of(ctx.game), phase.deadline_at),
-        # Early processing only: at the deadline nothing waits for anyone.
-        held=hold_note(sub.held) if policy_of(ctx.game).early else None,
-    )[1].rstrip())
+
+    def ack_text() -> str:
+        return render(
+            "ack.txt.j2", sub=replace(sub, rejected=shown), game=ctx.game, player=ctx.player,
+            cleared=cleared, changed=changed, ignored=ignored, more_ignored=more_ignored,
+            typos=[(n, _short(text, 200), word) for n, text, word in misspelt],
+            more_rejected=more_rejected,
+            deadline=open_deadline_text(ctx.game, phase),
+            # Early processing only: at the deadline nothing waits for anyone.
+            held=hold_note(sub.held) if policy_of(ctx.game).early else None,
+        )[1].rstrip()
+
+    ctx.sections.append(ack_text())
+    at, shown_when = len(ctx.sections) - 1, (phase.deadline_at, phase.paused_remaining)
+
+    def again() -> None:  # an action of the same mail moved the deadline: one deadline shown
+        if (phase.deadline_at, phase.paused_remaining) != shown_when:
+            ctx.sections[at] = ack_text()
+
+    ctx.after_actions.append(again)
 
 
 def _short(text: str, width: int = 30) -> str:
