@@ -17,7 +17,8 @@ import yaml
 
 CONFIG_NAME = "gmbot.yaml"
 KEYS = {"database_url", "inbound", "outbound", "poll_interval", "imap", "smtp", "limits",
-        "templates", "trusted_authserv_ids", "standby", "site", "dkim"}
+        "templates", "trusted_authserv_ids", "standby", "site", "dkim", "bounces",
+        "arc_forwarders"}
 # The `limits:` section, with its defaults (deploy/gmbot.yaml explains each).
 LIMITS: dict[str, float] = {
     "max_message_bytes": 1_000_000,  # larger mail is measured, not read, and refused
@@ -66,6 +67,11 @@ class Config:
     site: SiteConfig | None = None
     # The judge's own DKIM key (docs/operations.md); None: its mail goes unsigned.
     dkim: DkimConfig | None = None
+    # Return paths and bounce scoring (docs/operations.md); None: mail goes out with the
+    # judge's own address as its envelope sender, and bounces are ignored.
+    bounces: BouncesConfig | None = None
+    # Forwarders whose ARC seal (RFC 8617) the judge believes (docs/security.md).
+    arc_forwarders: frozenset[str] = frozenset()
 
     @property
     def inbox(self) -> Path:
@@ -110,6 +116,46 @@ class DkimConfig:
     domain: str
     selector: str
     key_file: Path
+
+
+@dataclass(frozen=True)
+class BouncesConfig:
+    """gmbot.yaml's `bounces:` section, scored as GNU Mailman 3 scores its members'
+    bounces: a hard bounce adds `hard`, a soft one `soft`, at most once a day; a score
+    whose last bounce is older than `stale_days` starts again from nothing; at
+    `threshold` the address is bouncing (its GM told). A bounce counts only for a mail
+    sent at most `accept_days` ago. `delimiter`: the character the judge's mail server
+    takes as the start of an address's extension (judge+bounce-...)."""
+
+    delimiter: str = "+"
+    hard: float = 1.0
+    soft: float = 0.5
+    threshold: float = 1.0
+    stale_days: float = 7.0
+    accept_days: float = 14.0
+
+
+def _bounces(value: Any, path: Path) -> BouncesConfig | None:
+    if value is None or value is False:
+        return None
+    if value is True:
+        return BouncesConfig()
+    if not isinstance(value, dict):
+        raise ConfigError(f"{path}: bounces must be true or a mapping (delimiter, hard, soft, "
+                          "threshold, stale_days, accept_days)")
+    numbers = {"hard", "soft", "threshold", "stale_days", "accept_days"}
+    unknown = set(value) - numbers - {"delimiter"}
+    if unknown:
+        raise ConfigError(f"{path}: bounces: unknown keys: {', '.join(sorted(unknown))}")
+    delimiter = value.get("delimiter", "+")
+    if delimiter not in ("+", "-", "="):
+        raise ConfigError(f"{path}: bounces.delimiter must be +, - or =, not {delimiter!r}")
+    for key in numbers & set(value):
+        v = value[key]
+        if isinstance(v, bool) or not isinstance(v, int | float) or v <= 0:
+            raise ConfigError(f"{path}: bounces.{key} must be a number above 0, not {v!r}")
+    return BouncesConfig(delimiter=delimiter,
+                         **{k: float(value[k]) for k in numbers & set(value)})
 
 
 def _dkim(value: Any, path: Path, home: Path) -> DkimConfig | None:
@@ -174,7 +220,8 @@ def _names(value: Any, path: Path) -> frozenset[str]:
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-        raise ConfigError(f"{path}: trusted_authserv_ids must be a list of server names")
+        raise ConfigError(f"{path}: trusted_authserv_ids and arc_forwarders must be lists "
+                          "of server names")
     return frozenset(v.strip().lower() for v in value)
 
 
@@ -227,6 +274,8 @@ def load_config(home: str | Path | None = None, config_file: str | Path | None =
         standby=_addresses(data.get("standby"), path),
         site=_site(data.get("site"), path, home_path),
         dkim=_dkim(data.get("dkim"), path, home_path),
+        bounces=_bounces(data.get("bounces"), path),
+        arc_forwarders=_names(data.get("arc_forwarders"), path),
     )
     if config.inbound not in ("maildir", "imap", "pipe"):
         raise ConfigError(f"inbound must be maildir, imap or pipe, not {config.inbound!r}")

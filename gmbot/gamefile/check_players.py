@@ -51,6 +51,14 @@ class PlayerChecks(FieldChecks):
             role = self.text(entry, "role", path)
             name = self.text(entry, "name", path)
             password = self.secret(entry, "password", path)
+            backup = self.text(entry, "backup", path)
+            if backup is not None and not EMAIL_RE.fullmatch(backup):
+                self.problem(f"{path}.backup", f"not an email address: {backup!r}")
+                backup = None
+            elif backup is not None and address is not None \
+                    and backup.lower() == address.lower():
+                self.problem(f"{path}.backup", "give another address than the player's own")
+                backup = None
             if power is not None and role is not None:
                 self.problem(path, "give either power or role, not both")
             elif entry.get("power") is None and entry.get("role") is None:
@@ -72,7 +80,7 @@ class PlayerChecks(FieldChecks):
             if name is not None:
                 unique("name", name, f"{path}.name", i)
             one_of = (power is None) != (role is None)
-            result.append(Player(address, power, role, name, password)
+            result.append(Player(address, power, role, name, password, backup)
                           if address is not None and one_of else None)
         return result
 

@@ -23,6 +23,6 @@ TOP_KEYS = ("name", "title", "variant", "options", "gm", "judge", "players", "de
 AUTH_MODES = ("on", "none")  # docs/security.md
 SECRET_KEYS = ("password", "gm_password")  # never kept in clear: see redact_secrets
 REDACTED = "(not kept)"
-PLAYER_KEYS = ("address", "power", "role", "name", "password")
+PLAYER_KEYS = ("address", "power", "role", "name", "password", "backup")
 POSITION_KEYS = ("phase", "units", "centers", "homes", "dislodged", "standoffs", "powers",
                  "extra_centres", "extra")

@@ -49,6 +49,8 @@ class Player:
     role: str | None = None  # lower-cased role, for variants whose players own no power
     name: str | None = None
     password: str | None = field(default=None, repr=False)
+    # Another address of his, where the judge warns him when mail to `address` bounces.
+    backup: str | None = None
 
     @property
     def key(self) -> str:

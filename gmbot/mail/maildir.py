@@ -166,6 +166,12 @@ class MaildirOutbox:
 
 def _wire(msg: Outgoing | EmailMessage) -> bytes:
     from gmbot.mail.compose import Outgoing
+    from gmbot.mail.outgoing.verp import return_path_line
     from gmbot.mail.wire import wire_bytes
 
-    return wire_bytes(msg) if isinstance(msg, Outgoing) else msg.as_bytes()  # its policy
+    if not isinstance(msg, Outgoing):
+        return msg.as_bytes()  # its policy
+    # The envelope sender as a Maildir delivery keeps it: the outbox's consumer hands it
+    # to its mail server (sendmail -f), so that bounces come back to the return path.
+    top = return_path_line(msg.envelope) if msg.envelope else b""
+    return top + wire_bytes(msg)

@@ -25,6 +25,8 @@ class App:
     clock: Callable[[], datetime] = field(default=utcnow)
     # How mail authors are proven; tests replace its DKIM key lookup with their own.
     sender_check: SenderCheck = field(default_factory=SenderCheck)
+    # What the home adds to its mail: the DKIM key, the return paths (outbox/heads.py).
+    heads: Heads = field(default_factory=Heads)
 
     def now(self) -> datetime:
         return self.clock()
@@ -38,6 +40,8 @@ def open_app(home: str | Path | None = None, config_file: str | Path | None = No
     config.logs.mkdir(parents=True, exist_ok=True)
     db = open_database(config.database_url)
     # Every mail queued in this home's transactions gets its heads (signature) there.
-    db.sessions.configure(info={HEADS: Heads.of(config)})
-    return App(config=config, db=db,
-               sender_check=SenderCheck(trusted_ids=config.trusted_authserv_ids))
+    heads = Heads.of(config)
+    db.sessions.configure(info={HEADS: heads})
+    return App(config=config, db=db, heads=heads,
+               sender_check=SenderCheck(trusted_ids=config.trusted_authserv_ids,
+                                        arc_forwarders=config.arc_forwarders))

@@ -214,6 +214,33 @@ class Outbound(Base):
     head: Mapped[str | None] = mapped_column(Text)
 
 
+class Bounce(Base):
+    """A bounce that came back to the return path of a mail the judge sent
+    (gmbot/mail/outgoing/verp.py): one per mail at most, so a bounce sent again counts
+    once."""
+
+    __tablename__ = "bounces"
+    __table_args__ = (Index("ix_bounces_address", "address", "received_at"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    outbound_id: Mapped[int] = mapped_column(ForeignKey("outbound.id"), unique=True)
+    address: Mapped[str] = mapped_column(String(320))  # the recipient, lower-cased
+    kind: Mapped[str] = mapped_column(String(8))  # hard | soft
+    status: Mapped[str] = mapped_column(String(16))  # the enhanced code, "" if none
+    diagnostic: Mapped[str] = mapped_column(String(200))
+    received_at: Mapped[datetime]
+
+
+class BounceScore(Base):
+    """An address's bounce score, as GNU Mailman 3 keeps a member's
+    (service/bounces/score.py); `bouncing_since`: when it reached the threshold."""
+
+    __tablename__ = "bounce_scores"
+    address: Mapped[str] = mapped_column(String(320), primary_key=True)
+    score: Mapped[float] = mapped_column(Float)
+    last_bounce_at: Mapped[datetime]
+    bouncing_since: Mapped[datetime | None]
+
+
 class Press(Base):
     """One press message as relayed: who really sent it (kept from every recipient but
     the GM's copy when the message is grey), how it was signed, and its text."""

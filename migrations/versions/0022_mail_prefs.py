@@ -2,14 +2,14 @@
 daily digest a press copy waits for.
 
 Revision ID: 0022
-Revises: 0018
+Revises: 0020
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0022"
-down_revision = "0018"
+down_revision = "0020"
 branch_labels = None
 depends_on = None
 

@@ -26,10 +26,12 @@ class StubDns:
 
     records: dict[bytes, bytes] = field(default_factory=dict)
     lookups: int = 0
+    asked: list[bytes] = field(default_factory=list)  # the names looked up, in order
 
     def __call__(self, name: bytes | str, timeout: float = 5) -> bytes | None:
         self.lookups += 1
         key = name.encode() if isinstance(name, str) else bytes(name)
+        self.asked.append(key.rstrip(b"."))
         return self.records.get(key.rstrip(b"."))
 
 

@@ -21,8 +21,8 @@ GM = "gm@example.test"
 
 def test_the_gates_are_today_s_policy_in_order() -> None:
     assert [gate.__name__ for gate in gates.GATES] == [
-        "automated", "route", "joining", "stranger", "hourly_limit", "authenticate", "size",
-        "game_over", "lock", "parked"]
+        "bounce", "automated", "route", "joining", "stranger", "hourly_limit", "authenticate",
+        "size", "game_over", "lock", "parked"]
 
 
 def test_the_pipeline_follows_the_tuple(judge: Judge, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -17,7 +17,7 @@ from gmbot.config import ConfigError
 from gmbot.mail.maildir import MaildirOutbox
 from gmbot.mail.outgoing.dkim import SIGNED
 from gmbot.service.app import open_app
-from gmbot.service.outbox.delivery import _wire
+from gmbot.service.outbox.delivery import _envelope, _wire
 from gmbot.service.outbox.heads import Heads
 from gmbot.store.models import Outbound
 from tests.auth.signing import StubDns
@@ -58,7 +58,9 @@ def test_every_mail_of_the_judge_verifies_under_its_published_key(
     mails = raw_outbox(judge)
     assert len(mails) == 9  # eight welcomes (seven players, the GM) and France's ack
     for raw in mails:
-        assert raw.startswith(b"DKIM-Signature: ")
+        # The envelope sender as a Maildir delivery keeps it (unsigned trace), then the
+        # signature above everything it covers.
+        assert raw.startswith(b"Return-Path: <judge@example.test>\r\nDKIM-Signature: ")
         assert dkim.verify(raw, dnsfunc=dns), raw[:400]
         assert {b"from", b"to", b"subject", b"date", b"message-id", b"list-id",
                 b"list-unsubscribe"} <= signed_fields(raw)
@@ -94,7 +96,7 @@ def test_a_resend_is_the_very_bytes_signed_at_queue_time(
         row = s.scalars(select(Outbound).where(Outbound.recipient == FRANCE,
                                                Outbound.status == "queued")).one()
         assert row.head and row.head.startswith("DKIM-Signature: ") and row.attempts == 1
-        first = _wire(row)  # what the transport was handed at the failed attempt
+        first = _wire(row, _envelope(judge.app, row))  # what the failed attempt wrote
     monkeypatch.setattr(MaildirOutbox, "write", real_write)
     judge.reopen()  # a new process, the key read again
     judge.clock.advance(minutes=5)

@@ -39,3 +39,5 @@ class GameSettings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     # Standbys (the game's or gmbot.yaml's) who asked for no calls from this game (QUIET).
     quiet: list[str] = msgspec.field(default_factory=list)
     bots: dict[str, Any] = msgspec.field(default_factory=dict)  # gamefile/settings/bots.py
+    # A player's other address, by his address: warned there when his mail bounces.
+    backups: dict[str, str] = msgspec.field(default_factory=dict)

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from gmbot.mail.auth.addressed import Addressing, addressed_to_judge, addressing, recent
+from gmbot.mail.auth.arc import forwarded_proof
 from gmbot.mail.auth.budget import BATCH_DNS_SECONDS, MAIL_DNS_SECONDS, DnsBudget
 from gmbot.mail.auth.headers import header_fields
 from gmbot.mail.auth.keys import KeyCache, TxtLookup
@@ -58,10 +59,11 @@ class Evidence:
     """What one mail proves about its author."""
 
     author: Author
-    proof: str | None = None  # "dkim" | "authres" when the message itself proves its author
+    # "dkim" | "arc" | "authres" when the message itself proves its author
+    proof: str | None = None
     tokens: tuple[str, ...] = ()
     sent: Addressing = Addressing()  # its To, Cc and Date
-    signature: str = ""  # with "dkim": the digest of the signature that proves it
+    signature: str = ""  # with "dkim" or "arc": the digest of the signature that proves it
 
     @property
     def address(self) -> str | None:
@@ -113,6 +115,8 @@ class SenderCheck:
     (`trusted_authserv_ids` in its configuration) and how it looks up DKIM keys."""
 
     trusted_ids: frozenset[str] = frozenset()
+    # Forwarders whose ARC seal vouches for a mail whose own DKIM broke (auth/arc.py).
+    arc_forwarders: frozenset[str] = frozenset()
     lookup: TxtLookup = field(default_factory=KeyCache)
     mail_dns_seconds: float = MAIL_DNS_SECONDS
     batch_dns_seconds: float = BATCH_DNS_SECONDS
@@ -140,6 +144,12 @@ class SenderCheck:
         signed = aligned_signer(raw, who.domain, self.lookup, this_mail)
         if signed:
             return Evidence(who, "dkim", tokens, sent, signature=signed[1])
+        # The author's own signature broke on the way (or there was none): a listed
+        # forwarder's ARC seal may still vouch for what it received (auth/arc.py).
+        forwarded = forwarded_proof(raw, who.domain, self.arc_forwarders, self.lookup,
+                                    this_mail)
+        if forwarded:
+            return Evidence(who, "arc", tokens, sent, signature=forwarded)
         return Evidence(who, None, tokens, sent)
 
 

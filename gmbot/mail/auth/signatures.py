@@ -58,16 +58,7 @@ def aligned_signer(raw: bytes, author_domain: str, lookup: TxtLookup,
     if len(checker.headers) > MAX_HEADER_FIELDS:
         log.debug("DKIM not checked: %d header fields", len(checker.headers))
         return None
-    spend = budget if budget is not None else DnsBudget()
-
-    def key(name: bytes | str, timeout: float = 3) -> bytes | None:
-        record = bounded_lookup(lookup, name, spend)
-        problem = key_problem(record) if record else None
-        if problem:
-            log.debug("DKIM key %r not used: %s", name, problem)
-            return None
-        return record
-
+    key = bounded_keys(lookup, budget if budget is not None else DnsBudget())
     bodies: dict[bytes, int] = {}
     for index, value in enumerate(signatures[:MAX_SIGNATURES]):
         tags = _tags(value)
@@ -85,6 +76,20 @@ def aligned_signer(raw: bytes, author_domain: str, lookup: TxtLookup,
         except dkim.DKIMException as e:
             log.debug("DKIM signature %d of d=%s fails: %s", index, domain, e)
     return None
+
+
+def bounded_keys(lookup: TxtLookup, spend: DnsBudget) -> TxtLookup:
+    """A dkimpy `dnsfunc` that spends `spend` and answers no key for a key of unbounded
+    cost (auth/keyrecord.py)."""
+    def key(name: bytes | str, timeout: float = 3) -> bytes | None:
+        record = bounded_lookup(lookup, name, spend)
+        problem = key_problem(record) if record else None
+        if problem:
+            log.debug("DKIM key %r not used: %s", name, problem)
+            return None
+        return record
+
+    return key
 
 
 def _unprovable(tags: dict[bytes, bytes], checker: DKIM, bodies: dict[bytes, int]) -> str:

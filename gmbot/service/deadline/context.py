@@ -88,6 +88,9 @@ class Adjudicated:
     ordered: list[str]  # powers with something to order that did
     disorder: list[str]  # open seats' powers (gmbot/service/seats), adjudicated unordered
     reason: str  # why the phase was processed (due.py)
+    # Of `nmr`, the powers whose player's mail bounces (service/outbox/bounces.py): their
+    # missed orders are "undeliverable", not a plain NMR.
+    undeliverable: tuple[str, ...] = ()
 
     @property
     def after(self) -> GameState:

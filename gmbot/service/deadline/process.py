@@ -9,6 +9,7 @@ harmless and results are never queued twice."""
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from datetime import datetime
 
 from sqlalchemy.exc import DBAPIError
@@ -28,6 +29,7 @@ from gmbot.service.deadline.gameover import end_game
 from gmbot.service.deadline.parking import GameParked, park_game
 from gmbot.service.deadline.results import PublicResults, mail_results
 from gmbot.service.locks import locked_game
+from gmbot.service.outbox.bounces import undeliverable
 from gmbot.service.runtime import StoredPositionError, current_phase, log_event, rules_for
 from gmbot.service.seats.bot_orders import play
 from gmbot.service.seats.bot_seats import bot_keys, fill_seats
@@ -74,6 +76,12 @@ def process_game(app: App, game_id: int, force: bool = False) -> str | None:
 def _process(app: App, at: PhaseContext, reason: str, now: datetime) -> str:
     fill_seats(at.session, at.game, now)  # a seat that has waited long enough
     done = _adjudicate(at, reason, now)
+    if done.nmr and app.config.bounces is not None:
+        missed = [p for p in at.players if p.key in done.nmr]
+        bouncing = undeliverable(at.session, app.config.bounces,
+                                 [p.address for p in missed], now)
+        done = replace(done, undeliverable=tuple(p.key for p in missed
+                                                 if p.address.lower() in bouncing))
     next_row = None if done.finished else _open_next(at, done, now)
     public = mail_results(app.config, at, done, next_row, now)
     _store(at, done, public, now)
@@ -82,7 +90,8 @@ def _process(app: App, at: PhaseContext, reason: str, now: datetime) -> str:
         end_game(at.session, at.game, now, phase=public.view["public"]["phase_long"],
                  winner=done.outcome.winner, board=public.view["public"]["board"])
     else:  # the game's missed-orders policy, after the results (gmbot/gamefile/settings/nmr.py)
-        after_phase(at.session, at.game, at.phase, done.nmr, now, app.config.standby)
+        after_phase(at.session, at.game, at.phase, done.nmr, now, app.config.standby,
+                    undeliverable=done.undeliverable)
         if next_row is not None:
             # A power eliminated in this phase no longer votes: the others may now agree.
             at.session.flush()
@@ -139,7 +148,9 @@ def _store(at: PhaseContext, done: Adjudicated, public: PublicResults,
     s, game, phase, report = at.session, at.game, at.phase, done.report
     phase.result = {**encode_report(report), "public_text": public.text,
                     "nmr": done.nmr, "reason": done.reason, ORDERED: done.ordered,
-                    DISORDER: done.disorder}
+                    DISORDER: done.disorder,
+                    **({"undeliverable": list(done.undeliverable)} if done.undeliverable
+                       else {})}
     phase.processed_at = now
     log_event(s, game, "phase_processed", now, phase=phase.name, reason=done.reason,
               next=str(done.after.phase), winner=done.outcome.winner, nmr=done.nmr,

@@ -36,6 +36,7 @@ def mail_results(config: Config, at: PhaseContext, done: Adjudicated,
     s, game, phase, policy = at.session, at.game, at.phase, at.policy
     extra: dict[str, Any] = {  # the template's context
         "game": game, "nmr": done.nmr, "disorder": done.disorder, "reason": done.reason,
+        "undeliverable": done.undeliverable,
         "deadline": deadline_text(policy, next_row.deadline_at if next_row else None),
         "corrects": _corrected(at),
     }

@@ -32,9 +32,8 @@ from gmbot.service.runtime import (
 from gmbot.service.seats.disorder import open_keys
 from gmbot.service.seats.opening import BY_GM, SeatError, open_seat
 from gmbot.service.seats.vote_owner import forget_vote
-from gmbot.service.views.calendar_entry import deadline_calendar
-from gmbot.service.views.open_deadline import left_text
 from gmbot.service.views.calendar_entry import cancellation, deadline_calendar, joined
+from gmbot.service.views.open_deadline import left_text
 from gmbot.service.views.results import deadline_text
 from gmbot.store.models import Game, OrderSet, PhaseRow, Player
 

@@ -317,7 +317,8 @@ def settings_of_file(spec: GameSpec, powers: list[str]) -> GameSettings:
         players_see_addresses=spec.players_see_addresses,
         absences=spec.absences.to_dict(), signup=signup,
         takeover_approval=spec.takeover_approval, observers=list(spec.observers),
-        standby=list(spec.standby), bots=spec.bots.to_dict())
+        standby=list(spec.standby), bots=spec.bots.to_dict(),
+        backups={p.address.lower(): p.backup for p in spec.players if p and p.backup})
 
 
 def _signup_loaded(s: Session, game: Game, spec: GameSpec, path: Path, created: bool,

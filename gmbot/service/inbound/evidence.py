@@ -50,7 +50,7 @@ def examine_all(app: App, raws: Sequence[Raw], mails: Sequence[InboundMail | Exc
         except Exception as e:  # noqa: BLE001 - the mail is set aside, like any failure
             found.append(e)
     signed = [i for i, (raw, evidence) in enumerate(zip(raws, found, strict=True))
-              if isinstance(evidence, Evidence) and _may_prove(raw, mails[i], evidence)]
+              if isinstance(evidence, Evidence) and _may_prove(app, raw, mails[i], evidence)]
     if not signed:
         return found
     with app.db.transaction() as s:  # reads only; ends before any DNS wait
@@ -72,13 +72,17 @@ def _readable(raw: Raw) -> bytes:
     return raw.head if isinstance(raw, Oversize) else raw
 
 
-def _may_prove(raw: Raw, mail: InboundMail | Exception, evidence: Evidence) -> bool:
-    """Whether a signature could add anything the mail itself says: it is signed, whole,
-    its strict author is its sender, and no trusted header proves it already."""
-    return (isinstance(mail, InboundMail) and not isinstance(raw, Oversize)
+def _may_prove(app: App, raw: Raw, mail: InboundMail | Exception, evidence: Evidence) -> bool:
+    """Whether a signature could add anything the mail itself says: it is signed (or,
+    with forwarders listed, ARC-sealed), whole, its strict author is its sender, and no
+    trusted header proves it already."""
+    if not (isinstance(mail, InboundMail) and not isinstance(raw, Oversize)
             and evidence.proof is None and evidence.address is not None
-            and evidence.address == mail.sender
-            and b"dkim-signature:" in head_of(raw).lower())
+            and evidence.address == mail.sender):
+        return False
+    head = head_of(raw).lower()
+    return b"dkim-signature:" in head or (bool(app.sender_check.arc_forwarders)
+                                          and b"arc-seal:" in head)
 
 
 def _could_change(app: App, lookups: Lookups, mail: InboundMail | Exception,

@@ -8,7 +8,8 @@ run and answered (reply.answer).
 
 GATES below is the order of the policy, written once, as data: to change the order is to
 edit that tuple and nothing else. The cheap checks come first (issue 23: a mail that
-proves nothing costs nothing and counts against no one): automated mail, the route
+proves nothing costs nothing and counts against no one): bounces of the judge's own
+mail (bounced.py: matched by their signed return path), automated mail, the route
 (which game and seat, from the sender's address and the mail's tag), sign-up mail
 (LIST, JOIN..., which strangers may send: signups.py), strangers, the
 hourly limit (which only proven mail uses up), then the proof of the author, and only
@@ -33,6 +34,7 @@ from gmbot.mail.message import InboundMail, automated_reason
 from gmbot.service.app import App
 from gmbot.service.deadline.parking import PARKED, parked_reason
 from gmbot.service.inbound.batch import RATE_WINDOW, TOO_MANY, Route
+from gmbot.service.inbound.bounced import bounce
 from gmbot.service.inbound.commands.request import Request
 from gmbot.service.inbound.handling import Handling, Outcome
 from gmbot.service.inbound.lookups import Lookups
@@ -185,10 +187,11 @@ def authenticate(h: Handling) -> Outcome | None:
 
 
 def _signed_once(h: Handling) -> Outcome | None:
-    """A mail proven by its DKIM signature counts once, whatever its Message-ID: the same
-    signature seen before is a copy sent again (a replay), handled as a duplicate."""
+    """A mail proven by its DKIM signature (or a listed forwarder's ARC seal) counts
+    once, whatever its Message-ID: the same signature seen before is a copy sent again
+    (a replay), handled as a duplicate."""
     digest = h.evidence.signature
-    if h.proof != "dkim" or not digest:
+    if h.proof not in ("dkim", "arc") or not digest:
         return None
     with h.s.no_autoflush:
         seen = h.s.scalar(select(Inbound.id).where(Inbound.signature == digest).limit(1))
@@ -217,6 +220,7 @@ def parked(h: Handling) -> Outcome | None:
 
 # The order of the policy (see the docstring above).
 GATES: tuple[Gate, ...] = (
+    bounce,
     automated,
     route,
     joining,

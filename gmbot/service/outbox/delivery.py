@@ -99,13 +99,14 @@ def _send_one(app: App, transport: Transport, row: Outbound, now: datetime) -> i
         with app.db.transaction() as s:  # the sender's file lock is held: see flush
             if s.scalar(_CLAIM, params) is None:
                 return 0  # sent or put off by another process since the rows were read
-        failure = _send(transport, row)
+        failure = _send(transport, row, envelope=_envelope(app, row))
         with app.db.transaction() as s:
             return _record(app, s, row.id, failure, row.kind)
     with app.db.transaction() as s:
         if s.scalar(_CLAIM_LOCKED, params) is None:
             return 0  # sent, put off, or being sent right now by another process
-        return _record(app, s, row.id, _send(transport, row), row.kind)
+        return _record(app, s, row.id, _send(transport, row, envelope=_envelope(app, row)),
+                       row.kind)
 
 
 def _send_batch(app: App, transport: BatchTransport, rows: Sequence[Outbound],
@@ -116,12 +117,12 @@ def _send_batch(app: App, transport: BatchTransport, rows: Sequence[Outbound],
     if app.db.is_sqlite:
         with app.db.transaction() as s:  # the sender's file lock is held: see flush
             claimed = set(s.scalars(_CLAIM_MANY, params))
-        results = _write_all(transport, rows, claimed)
+        results = _write_all(app, transport, rows, claimed)
         with app.db.transaction() as s:
             return _record_all(app, s, results)
     with app.db.transaction() as s:
         claimed = set(s.scalars(_CLAIM_MANY_LOCKED, params))
-        return _record_all(app, s, _write_all(transport, rows, claimed))
+        return _record_all(app, s, _write_all(app, transport, rows, claimed))
 
 
 def _record_all(app: App, s: Session,
@@ -139,9 +140,10 @@ def _record_all(app: App, s: Session,
     return len(sent)
 
 
-def _write_all(transport: BatchTransport, rows: Sequence[Outbound], claimed: set[int],
-               ) -> list[tuple[Outbound, tuple[str, str] | None]]:
-    results = [(row, _send(transport, row, batch=True)) for row in rows if row.id in claimed]
+def _write_all(app: App, transport: BatchTransport, rows: Sequence[Outbound],
+               claimed: set[int]) -> list[tuple[Outbound, tuple[str, str] | None]]:
+    results = [(row, _send(transport, row, batch=True, envelope=_envelope(app, row)))
+               for row in rows if row.id in claimed]
     if any(failure is None for _, failure in results):
         try:
             transport.sync()  # durable before any of them is marked sent
@@ -150,14 +152,16 @@ def _write_all(transport: BatchTransport, rows: Sequence[Outbound], claimed: set
     return results
 
 
-def _send(transport: Transport, row: Outbound, batch: bool = False) -> tuple[str, str] | None:
-    """Hand the mail to the transport: None when accepted, else (retry|park, why)."""
+def _send(transport: Transport, row: Outbound, batch: bool = False,
+          envelope: str | None = None) -> tuple[str, str] | None:
+    """Hand the mail to the transport: None when accepted, else (retry|park, why).
+    `envelope`: its return path (SMTP's MAIL FROM, the Maildir outbox's Return-Path)."""
     try:
         name = outbox_name(row.id, row.message_id)
         if batch:
-            transport.write(_wire(row), name)  # type: ignore[attr-defined]
+            transport.write(_wire(row, envelope), name)  # type: ignore[attr-defined]
         else:
-            transport.send(_outgoing(row), name)
+            transport.send(_outgoing(row, envelope), name)
     except PermanentFailure as e:
         return "park", str(e)
     except (TemporaryFailure, OSError) as e:
@@ -235,16 +239,23 @@ def _forget(s: Session, row_id: int, kind: str) -> None:
         s.execute(_FORGET_TEXT, {"row_id": row_id, "body": body})
 
 
-def _wire(row: Outbound) -> bytes:
+def _envelope(app: App, row: Outbound) -> str:
+    return app.heads.envelope(row.sender, row.id, row.recipient, row.message_id)
+
+
+def _wire(row: Outbound, envelope: str | None = None) -> bytes:
+    from gmbot.mail.outgoing.verp import return_path_line
     from gmbot.mail.wire import wire_bytes
 
-    return wire_bytes(_outgoing(row))
+    data = wire_bytes(_outgoing(row, envelope))
+    return return_path_line(envelope) + data if envelope else data
 
 
-def _outgoing(row: Outbound) -> Outgoing:
+def _outgoing(row: Outbound, envelope: str | None = None) -> Outgoing:
     return outgoing(sender=row.sender, recipient=row.recipient, subject=row.subject,
                     body=row.body, message_id=row.message_id, date=row.created_at,
-                    in_reply_to=row.in_reply_to, parts=row.picture, head=row.head)
+                    in_reply_to=row.in_reply_to, parts=row.picture, head=row.head,
+                    envelope=envelope)
 
 
 def _park_row(app: App, s: Session, row: Outbound, error: str) -> None:

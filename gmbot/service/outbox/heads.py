@@ -15,8 +15,10 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from gmbot.config import Config, ConfigError
+from gmbot.mail.keyfile import home_key
 from gmbot.mail.outgoing.dkim import DkimKey, DkimKeyError
 from gmbot.mail.outgoing.lists import AUTO_SUPPRESS, header_lines, list_id, list_unsubscribe
+from gmbot.mail.outgoing.verp import ReturnPath
 from gmbot.service.outbox.site_key import site_key
 from gmbot.service.outbox.stop_links import stop_of, stop_url
 
@@ -24,8 +26,9 @@ if TYPE_CHECKING:
     from gmbot.mail.compose import Outgoing
     from gmbot.store.models import Game
 
-HEADS = "gmbot.heads"
-log = logging.getLogger("gmbot")  # the key in session.info
+HEADS = "gmbot.heads"  # the key in session.info
+BOUNCE_KEY = "bounce.key"  # the home's key of return paths (gmbot/mail/outgoing/verp.py)
+log = logging.getLogger("gmbot")
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,9 @@ class Heads:
     # The one-click links' base (gmbot.yaml site.url, which `gmbot web` serves) and key;
     # None: the mailto link alone.
     web: tuple[str, bytes] | None = None
+    # The signed return paths of a home that reads its bounces (`bounces:`); None: the
+    # envelope sender is the judge's own address.
+    return_path: ReturnPath | None = None
 
     @classmethod
     def of(cls, config: Config) -> Heads:
@@ -45,13 +51,32 @@ class Heads:
                 web = (config.site.url, site_key(config.home))
             except OSError:  # a home the judge cannot write: mailto links only
                 log.exception("the site key cannot be read or made; no one-click links")
+        paths = None
+        if config.bounces is not None:
+            try:
+                key = home_key(config.home / BOUNCE_KEY)
+            except OSError as e:
+                raise ConfigError(f"{config.home / BOUNCE_KEY}: {e.strerror or e}") from None
+            paths = ReturnPath(key, config.bounces.delimiter)
         if config.dkim is None:
-            return cls(web=web)
+            return cls(web=web, return_path=paths)
         try:
-            key = DkimKey.load(config.dkim.domain, config.dkim.selector, config.dkim.key_file)
+            dkim = DkimKey.load(config.dkim.domain, config.dkim.selector, config.dkim.key_file)
         except DkimKeyError as e:
             raise ConfigError(str(e)) from None
-        return cls(dkim=key, web=web)
+        return cls(dkim=dkim, web=web, return_path=paths)
+
+    def envelope(self, sender: str, row_id: int, recipient: str, message_id: str) -> str:
+        """The envelope sender of an outbox row: its signed return path, or the bare
+        address of its sender."""
+        bare = sender
+        if "<" in sender or " " in sender:  # a display name: only the address is sent
+            from email.utils import parseaddr
+
+            bare = parseaddr(sender)[1] or sender
+        if self.return_path is None or "@" not in bare:
+            return bare
+        return self.return_path.address(bare, row_id, recipient, message_id)
 
     def signed(self, lists: str, out: Outgoing) -> str:
         """The lines on top of `out` (ASCII, CRLF lines) in a home with a key: the
@@ -82,7 +107,7 @@ def list_fields(game: Game | None, kind: str, sender: str, recipient: str,
 
 def outgoing(*, sender: str, recipient: str, subject: str, body: str, message_id: str,
              date: datetime, in_reply_to: str | None, parts: bytes | None,
-             head: str | None = None) -> Outgoing:
+             head: str | None = None, envelope: str | None = None) -> Outgoing:
     """The mail as the transports get it, from what its outbox row holds; the same when
     it is queued (and signed) and at every attempt to send it."""
     # Imported here: the email package is slow to import, and most ticks send nothing.
@@ -94,4 +119,4 @@ def outgoing(*, sender: str, recipient: str, subject: str, body: str, message_id
                     message_id=message_id, date=date, in_reply_to=in_reply_to,
                     picture=packed.picture, html=packed.html, calendar=packed.calendar,
                     auto="auto-replied" if in_reply_to else "auto-generated",
-                    head=head.encode("ascii") if head else b"")
+                    head=head.encode("ascii") if head else b"", envelope=envelope)

@@ -36,9 +36,11 @@ def in_disorder(game: Game, state: GameState, rules: StandardRules) -> list[str]
 
 
 def after_phase(session: Session, game: Game, phase: PhaseRow, nmr: Iterable[str],
-                now: datetime, home_standby: Iterable[str] = ()) -> list[str]:
+                now: datetime, home_standby: Iterable[str] = (),
+                undeliverable: Iterable[str] = ()) -> list[str]:
     """Apply the policy to the players who sent no orders for `phase` (just processed,
-    its result stored); returns a line per seat opened or GM told."""
+    its result stored); returns a line per seat opened or GM told. `undeliverable`: those
+    whose mail bounces, so the GM's notice says so."""
     policy = nmr_policy(session, game)
     if policy.then == HOLD:
         return []
@@ -59,7 +61,8 @@ def after_phase(session: Session, game: Game, phase: PhaseRow, nmr: Iterable[str
                               phase=phase.name)
             subject, body = render("gm_nmr_warning.txt.j2", game=game, who=key,
                                    address=player.address, missed=missed,
-                                   policy=policy.describe())
+                                   policy=policy.describe(),
+                                   undeliverable=key in set(undeliverable))
             queue_mail(session, key=f"seat:{event}:gm:{game.gm}", kind="gm",
                        sender=game.judge, recipient=game.gm, subject=subject, body=body,
                        now=now, game=game)

@@ -12,11 +12,11 @@ from gmbot.service.inbound.commands.context import Context
 from gmbot.service.inbound.relay import names_for
 from gmbot.service.joining.seats import pending_lines, signup_line
 from gmbot.service.outbox.render import render
-from gmbot.service.runtime import current_phase, rules_for, state_of
+from gmbot.service.runtime import current_phase, policy_of, rules_for, state_of
 from gmbot.service.seats.bot_seats import bot_lines
 from gmbot.service.seats.roster import open_seat_lines
-from gmbot.service.views.open_deadline import open_deadline_text
 from gmbot.service.views.mail_prefs import describe, prefs_of
+from gmbot.service.views.open_deadline import open_deadline_text
 from gmbot.service.views.pictures import phase_picture
 from gmbot.service.views.press_record import press_by_phase
 from gmbot.service.views.readiness import hold_note

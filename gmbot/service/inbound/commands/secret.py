@@ -11,7 +11,7 @@ from gmbot.service.gm.admin import AdminError
 from gmbot.service.gm.credentials import renew_secret
 from gmbot.service.inbound.commands.context import Context
 
-PROOFS = ("dkim", "authres", "token")  # the password's own proof is not enough
+PROOFS = ("dkim", "arc", "authres", "token")  # the password's own proof is not enough
 
 
 def new_password(ctx: Context, args: tuple[str, ...], now: datetime) -> str:
