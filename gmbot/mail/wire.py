@@ -16,6 +16,7 @@ from hashlib import sha256
 
 from gmbot.mail.compose import LOOP_HEADER, Outgoing, compose, map_cid, with_map_cid
 from gmbot.mail.html import text_page
+from gmbot.mail.outgoing.calendar import objects
 from gmbot.mail.quoted_printable import encode_body
 
 # What is written verbatim; anything else goes through the email package.
@@ -31,10 +32,11 @@ _TEXT_HEAD = (b'Content-Type: text/plain; charset="utf-8"\r\n'
 _HTML_HEAD = _TEXT_HEAD.replace(b"text/plain", b"text/html")
 _MIME = b"MIME-Version: 1.0\r\n"
 # The calendar entry's, in the order add_attachment writes them.
-_CALENDAR_HEAD = (b"Content-Transfer-Encoding: quoted-printable\r\n"
-                  b'Content-Disposition: attachment; filename="deadline.ics"\r\n'
-                  b'Content-Type: text/calendar; charset="utf-8"; method="PUBLISH"\r\n'
-                  + _MIME)
+def _calendar_head(method: str) -> bytes:
+    return (b"Content-Transfer-Encoding: quoted-printable\r\n"
+            b'Content-Disposition: attachment; filename="deadline.ics"\r\n'
+            b'Content-Type: text/calendar; charset="utf-8"; method="'
+            + method.encode("ascii") + b'"\r\n' + _MIME)
 
 
 def wire_bytes(out: Outgoing) -> bytes:
@@ -53,7 +55,8 @@ def _message(out: Outgoing) -> bytes:
     head += [f"Auto-Submitted: {out.auto}", f"{LOOP_HEADER}: {out.sender}", ""]
     top = "\r\n".join(head).encode("ascii")
     tag = sha256(out.message_id.encode()).hexdigest()[:24]
-    if not out.calendar:
+    entries = objects(out.calendar) if out.calendar else []
+    if not entries:
         fields, body = _content(out, tag, 0)
         # The email package writes MIME-Version after a single part's fields, before a
         # multipart's.
@@ -63,14 +66,17 @@ def _message(out: Outgoing) -> bytes:
     # With a calendar entry: multipart/mixed of the content (boundaries numbered from 1,
     # the mixed one being 0) and the entry as an attachment. The content's part keeps its
     # Content-* fields only: MIME-Version stays on top, as the email package moves them.
+    # Each iCalendar object of the entry (a withdrawn one and its successor) is an
+    # attachment of its own, with its METHOD, as compose adds them.
     fields, body = _content(out, tag, 1)
     mixed = f"=_gmbot_{tag}_0".encode()
-    return b"".join((
-        top, _MIME, b'Content-Type: multipart/mixed; boundary="', mixed, b'"\r\n\r\n',
-        b"--", mixed, b"\r\n", fields, b"\r\n", body,
-        b"\r\n--", mixed, b"\r\n", _CALENDAR_HEAD, b"\r\n",
-        encode_body(out.calendar.decode("utf-8")),
-        b"\r\n--", mixed, b"--\r\n"))
+    parts = [top, _MIME, b'Content-Type: multipart/mixed; boundary="', mixed, b'"\r\n\r\n',
+             b"--", mixed, b"\r\n", fields, b"\r\n", body]
+    for calendar, method in entries:
+        parts += [b"\r\n--", mixed, b"\r\n", _calendar_head(method), b"\r\n",
+                  encode_body(calendar.decode("utf-8"))]
+    parts += [b"\r\n--", mixed, b"--\r\n"]
+    return b"".join(parts)
 
 
 def _content(out: Outgoing, tag: str, first: int) -> tuple[bytes, bytes]:
