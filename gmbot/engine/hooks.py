@@ -44,7 +44,7 @@ from gmbot.engine.orders import Build, Hold, Order, Waive
 from gmbot.engine.state import MOVEMENT, RETREAT, Dislodged, GameState, Phase, Unit
 
 if TYPE_CHECKING:
-    from gmbot.engine.legal import LegalOrders
+    from gmbot.engine.choices import LegalOrders
     from gmbot.engine.parse import OrderParser
     from gmbot.engine.report import Bulletin
     from gmbot.engine.resolve import Resolution

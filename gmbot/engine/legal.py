@@ -13,30 +13,14 @@ from 1 to `figure` is legal on it, their sum the set's to keep within the budget
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from gmbot.engine.adjudicate import read_orders
 from gmbot.engine.adjust import adjustment_counts
 from gmbot.engine.check import convoy_possible, reaches
+from gmbot.engine.choices import LegalOrders as LegalOrders  # re-exported: the lister's result
 from gmbot.engine.map import COAST
 from gmbot.engine.parse import OrderParser
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Unit
-
-
-@dataclass
-class LegalOrders:
-    """One power's choices: per unit (by province) the lines for it, and the lines that
-    name no unit of the board (builds, waives, a variant's commands)."""
-
-    power: str
-    units: dict[str, list[str]] = field(default_factory=dict)
-    other: list[str] = field(default_factory=list)
-    builds: int = 0  # builds (+) or removals (-) due, in an adjustment phase
-    figure: int = 0  # the highest figure "(N)" a line may carry; 0: none
-
-    def lines(self) -> list[str]:
-        return [line for lines in self.units.values() for line in lines] + self.other
 
 
 def legal_orders(state: GameState, rules: StandardRules, power: str,

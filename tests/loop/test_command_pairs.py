@@ -29,6 +29,7 @@ LINES = {
     "RESUME": "RESUME", "ROLLBACK": "ROLLBACK S1901M",
     "REPLACE": "REPLACE {me} new-{low}@example.test", "APPROVE": "APPROVE {game} x@example.test",
     "REJECT": "REJECT {game} x@example.test", "DISORDER": "DISORDER {me}",
+    "EXPLAIN": "EXPLAIN A PAR", "ADD": "ADD BOT {me}", "REMOVE": "REMOVE BOT {me}",
 }
 NAMES = [row.name for row in TABLE.rows]
 

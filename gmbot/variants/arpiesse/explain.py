@@ -4,19 +4,26 @@ the strengths alone would have said otherwise."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from gmbot.engine.report import RULE, Fact
 from gmbot.engine.resolve import Resolution
 from gmbot.variants.arpiesse.colours import INFERIOR, SUPERIOR, beats, colour_of, sorted_colours
 
-if TYPE_CHECKING:
-    from gmbot.variants.arpiesse.rules import ArpiesseRules
+
+class ColourRules(Protocol):
+    """What the facts read of the Arpiesse rules (a protocol: the rules module imports
+    this one)."""
+
+    def defending_colours(self, res: Resolution, j: int) -> set[str]: ...
+
+    def attack_relation(self, res: Resolution, i: int, j: int) -> str: ...
+
 
 DECIDED = "colour decided"
 
 
-def colour_facts(rules: ArpiesseRules, res: Resolution) -> list[Fact]:
+def colour_facts(rules: ColourRules, res: Resolution) -> list[Fact]:
     facts: list[Fact] = []
     for i in range(res.n):
         if res.dest[i] is None:
@@ -26,7 +33,7 @@ def colour_facts(rules: ArpiesseRules, res: Resolution) -> list[Fact]:
     return facts
 
 
-def _against_defender(rules: ArpiesseRules, res: Resolution, i: int) -> list[Fact]:
+def _against_defender(rules: ColourRules, res: Resolution, i: int) -> list[Fact]:
     j = res.index.get(res.dest[i])
     if j is None or res.units[j].power == res.units[i].power:
         return []

@@ -158,7 +158,7 @@ TABLE = Table((
         answer=info.status),
     Row("HISTORY", Who.ANYONE, explains="past results, map and press", title="History",
         answer=info.history),
-    Row("EXPLAIN", Who.ANYONE, synopsis="EXPLAIN A PAR", title="Explained",
+    Row("EXPLAIN", Who.ANYONE, synopsis="EXPLAIN unit", title="Explained",
         answer=explain.explain,
         explains="why one of your units did what it did in the last processed phase: the "
                  "strengths, supports counted and cut, the rules that decided it"),
