@@ -31,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from gmbot.config import SiteConfig  # noqa: E402
 from gmbot.engine.adjudicate import adjudicate  # noqa: E402
 from gmbot.engine.position import state_to_dict  # noqa: E402
+from gmbot.engine.record import report_of  # noqa: E402
 from gmbot.engine.state import GameState, Unit  # noqa: E402
 from gmbot.service.app import App, open_app  # noqa: E402
 from gmbot.service.gm.load import load_game  # noqa: E402
@@ -92,7 +93,7 @@ def play_phase(app: App, rng: random.Random, mail_pictures: bool) -> bool:
         row.result = {**result, "public_text": "", "nmr": [], "reason": "deadline"}
         row.processed_at = when
         if mail_pictures:
-            view = results_view(rules, state, outcome.after, result, None)
+            view = results_view(rules, state, outcome.after, report_of(outcome), None)
             s.add(Outbound(key=f"results:{row.id}:gm", game_id=game.id, kind="results",
                            sender=game.judge, recipient=game.gm, subject="", body="",
                            message_id=f"{row.id}@bench", status="sent",

@@ -7,6 +7,7 @@ the bot's seat or its units. Mails are read as a mail client decodes them."""
 
 from __future__ import annotations
 
+from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,7 @@ GM = "gm@example.test"
 HUMANS = [p for p in POWERS if p != "FRANCE"]
 
 
-def body(msg: object) -> str:
+def body(msg: EmailMessage) -> str:
     return crlf_body(msg).replace("\r\n", "\n")
 
 

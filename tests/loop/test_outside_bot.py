@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
@@ -23,7 +24,7 @@ PROGRAM = "program@example.test"
 TOKEN = "outside-program-token"
 
 
-def body(msg: object) -> str:
+def body(msg: EmailMessage) -> str:
     return crlf_body(msg).replace("\r\n", "\n")
 
 
