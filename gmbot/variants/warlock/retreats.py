@@ -33,25 +33,23 @@ class BlockedRetreat(Disband):
 
 def hidden_places(state: GameState, rules: StandardRules, entry: Dislodged) -> list[str]:
     """Retreat places that only an invisible unit keeps from being free."""
-    out = []
-    for loc in rules.neighbours(state, entry.unit):
-        prov = province_of(loc)
-        unit = state.units.get(prov)
-        if unit is None or not unit.attrs.get("invisible") or prov in state.standoffs:
-            continue
-        if prov == entry.attacker_from and not entry.by_convoy:
-            continue
-        out.append(loc)
-    return out
+    return _kept_by(state, rules, entry, "invisible")
 
 
 def ghost_places(state: GameState, rules: StandardRules, entry: Dislodged) -> list[str]:
     """Retreat places that only a ghost keeps from being free."""
+    return _kept_by(state, rules, entry, "ghost")
+
+
+def _kept_by(state: GameState, rules: StandardRules, entry: Dislodged,
+             attr: str) -> list[str]:
+    """The places the standard rule closes to the retreat only because a unit marked
+    `attr` stands there (no standoff, not the attacker's own province)."""
     out = []
     for loc in rules.neighbours(state, entry.unit):
         prov = province_of(loc)
         unit = state.units.get(prov)
-        if unit is None or not unit.attrs.get("ghost") or prov in state.standoffs:
+        if unit is None or not unit.attrs.get(attr) or prov in state.standoffs:
             continue
         if prov == entry.attacker_from and not entry.by_convoy:
             continue
