@@ -4,7 +4,16 @@ read as they are: the same rows and notes, no marks, and a picture of orders and
 from __future__ import annotations
 
 from gmbot.engine.map import load_map
-from gmbot.engine.report import LABEL, REPORT_VERSION, STRIPES, TAG, Mark, marks_from, read_report
+from gmbot.engine.report import (
+    LABEL,
+    REPORT_VERSION,
+    STRIPES,
+    TAG,
+    Mark,
+    current_form,
+    marks_from,
+    read_report,
+)
 from gmbot.picture.data import map_picture
 from gmbot.picture.draw import render
 from gmbot.picture.scene import scene_of
@@ -37,12 +46,15 @@ def test_a_version_one_row_reads_without_marks() -> None:
 
 
 def test_a_version_two_row_reads_without_facts() -> None:
-    """Rows stored before the facts (version 2) read as they are: no facts, no reasons."""
+    """Rows stored before the facts (version 2), in the current form (as migration 0023
+    and an import make them): no facts, no reasons, told as adjudicated unreasoned."""
     rules, outcome = case_outcome(ARPIESSE)
     new = result_to_dict(outcome)
-    old = {**{k: v for k, v in new.items() if k != "facts"}, "version": 2}
-    assert read_report(new).facts and read_report(new).version == REPORT_VERSION
-    assert read_report(old).facts == [] and read_report(old).version == 2
+    old = current_form({**{k: v for k, v in new.items() if k != "facts"}, "version": 2})
+    assert read_report(new).facts and read_report(new).reasoned
+    assert current_form(new) is new and "reasoned" not in new
+    assert read_report(old).facts == [] and read_report(old).version == REPORT_VERSION
+    assert not read_report(old).reasoned
     now = results_view(rules, outcome.before, outcome.after, read_report(new), None)
     then = results_view(rules, outcome.before, outcome.after, read_report(old), None)
     row = next(r for r in now["public"]["orders"]["GERMANY"] if r["unit"] == "A PRU")
