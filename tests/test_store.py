@@ -4,6 +4,7 @@ at head automatically."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from alembic.config import Config
 from alembic.script import ScriptDirectory
@@ -159,7 +160,7 @@ def test_old_phase_reports_are_rewritten_into_the_current_version(
     engine.dispose()
     db = open_database(empty_database_url)
     with db.engine.connect() as conn:
-        rows = dict(conn.execute(text("select seq, result from phases")).all())
+        rows: dict[int, Any] = dict(conn.execute(text("select seq, result from phases")).all())
     db.dispose()
     now = {seq: json.loads(r) if isinstance(r, str) else r for seq, r in rows.items()}
     for seq in (1, 2):

@@ -98,6 +98,7 @@ def test_explain_of_a_phase_stored_before_the_reasoning_says_so(tmp_path: Path) 
                       "GERMANY": ["A MUN - BUR", "A BER H", "F KIE H"]})
     with Session(judge.app.db.engine) as s, s.begin():
         [row] = [r for r in s.scalars(select(PhaseRow)) if r.result]
+        assert row.result is not None
         old = {k: v for k, v in row.result.items() if k != "facts"}
         row.result = current_form({**old, "version": 2})
     text = ask(judge, "FRANCE", "g", "EXPLAIN A PAR\n")

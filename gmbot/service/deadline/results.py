@@ -18,6 +18,7 @@ from gmbot.service.outbox.render import render, render_html
 from gmbot.service.views.calendar_entry import deadline_calendar
 from gmbot.service.views.pictures import Pictures
 from gmbot.service.views.results import deadline_text, results_view
+from gmbot.service.views.shown import Refused, View
 from gmbot.service.views.site_link import private_link
 from gmbot.store.models import OrderSet, PhaseRow
 
@@ -26,7 +27,7 @@ from gmbot.store.models import OrderSet, PhaseRow
 class PublicResults:
     """The public copy of the results, as the store and the game's end read it."""
 
-    view: dict[str, Any]
+    view: View
     text: str
 
 
@@ -88,14 +89,14 @@ def _corrected(at: PhaseContext) -> dict[str, str] | None:
 
 
 def _rejected(row: OrderSet | None, report: PhaseReport,
-              power: str) -> list[dict[str, Any]]:
+              power: str) -> list[Refused]:
     """The lines refused when the orders came in, then those the rules refused only at
     adjudication, when every order and spell was known (a Warlock order for a unit that
     floated up, a move whose spell was never cast)."""
-    out = [{"line": t, "reason": w} for _, t, w in (row.errors if row else [])]
-    seen = {(r["line"], r["reason"]) for r in out}
+    out = [Refused(t, w) for _, t, w in (row.errors if row else [])]
+    seen = {(r.line, r.reason) for r in out}
     for e in report.errors:
         if e.power == power and (e.order, e.reason) not in seen:
             seen.add((e.order, e.reason))
-            out.append({"line": e.order, "reason": e.reason})
+            out.append(Refused(e.order, e.reason))
     return out

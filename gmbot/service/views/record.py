@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+import msgspec
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -78,13 +79,31 @@ def missed_phases(session: Session, game: Game) -> dict[str, int]:
     return dict(counts)
 
 
-def endings(session: Session, game: Game) -> list[dict[str, Any]]:
+class FinalLine(msgspec.Struct, frozen=True):
+    """One owner's line of the final board, as the game-over mail lists it (and as its
+    event logged it: a board row, of which the mail reads these)."""
+    power: str
+    centres: list[str]
+    units: list[str]
+
+
+class Ending(msgspec.Struct, frozen=True):
+    """How the game ended, as its game_over event logged it (end_game's arguments)."""
+    phase: str
+    winner: str | None = None
+    survivors: list[str] = []
+    lines: list[str] = []
+    board: list[FinalLine] = []
+    how: str = "gm"
+    named: bool = False
+
+
+def endings(session: Session, game: Game) -> list[Ending]:
     """How the game ended (again, after a ROLLBACK): each game-over's phase, `how` (board,
     gm, vote, concession, cancelled), winner and the survivors sharing a draw."""
     rows = session.scalars(select(Event.data).where(Event.game_id == game.id,
                                                     Event.kind == "game_over")
                            .order_by(Event.id)).all()
-    return [{"phase": d.get("phase", "-"), "how": d.get("how", "gm" if not d.get("winner")
-                                                        else "board"),
-             "winner": d.get("winner"), "survivors": list(d.get("survivors") or [])}
-            for d in rows]
+    return [msgspec.convert({**d, "phase": d.get("phase", "-"),
+                             "how": d.get("how", "gm" if not d.get("winner") else "board")},
+                            Ending) for d in rows]
