@@ -31,6 +31,15 @@ class PublicResults:
     text: str
 
 
+@dataclass(frozen=True)
+class Corrects:
+    """The results mail a phase's new results replace (a rollback undid an earlier
+    processing of the same phase): its phase, and when it was sent."""
+
+    phase: str
+    sent: str
+
+
 def mail_results(config: Config, at: PhaseContext, done: Adjudicated,
                  next_row: PhaseRow | None, now: datetime) -> PublicResults:
     """Queue every results mail of the phase, in the caller's transaction."""
@@ -73,7 +82,7 @@ def mail_results(config: Config, at: PhaseContext, done: Adjudicated,
     return PublicResults(public, public_text)
 
 
-def _corrected(at: PhaseContext) -> dict[str, str] | None:
+def _corrected(at: PhaseContext) -> Corrects | None:
     """The results mail this phase's results replace, if a rollback undid an earlier
     processing of the same phase: its subject and when it was sent."""
     game, phase = at.game, at.phase
@@ -85,7 +94,7 @@ def _corrected(at: PhaseContext) -> dict[str, str] | None:
     ).first()
     if earlier is None or earlier.processed_at is None:
         return None
-    return {"phase": earlier.name, "sent": deadline_text(at.policy, earlier.processed_at)}
+    return Corrects(earlier.name, deadline_text(at.policy, earlier.processed_at))
 
 
 def _rejected(row: OrderSet | None, report: PhaseReport,

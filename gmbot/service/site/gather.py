@@ -67,6 +67,14 @@ class PhaseData:
         return state_from_dict(self.row.result["position"], map_for(self.rules))
 
 
+@dataclass(frozen=True)
+class Chart:
+    """The centre chart: the powers that held centres, and per year (its label) their
+    counts, in the powers' order ("" where one held none)."""
+    powers: list[str]
+    rows: list[tuple[int | str, list[int | str]]]
+
+
 @dataclass
 class GameData:
     game: Game
@@ -113,14 +121,14 @@ class GameData:
         return key, phase.pictures[key]
 
     @cached_property
-    def chart(self) -> dict[str, Any]:
+    def chart(self) -> Chart:
         """The centre chart: the powers that held centres, and per year their counts."""
         powers = sorted({p for year in self.history for p, _ in year.counts})
         running = self.game.status != "finished"  # its last year is not over yet
         rows = [(f"{year.year} (so far)" if year.last and running else year.year,
                  [dict(year.counts).get(p, "") for p in powers])
                 for year in self.history]
-        return {"powers": powers, "rows": rows}
+        return Chart(powers, rows)
 
     def press_of(self, viewer: Player | None, session: Session) -> dict[str, list[str]]:
         if viewer is None:
