@@ -170,3 +170,12 @@ def test_old_phase_reports_are_rewritten_into_the_current_version(
         assert not report.reasoned and report.facts == [] and report.events == []
         assert report.orders == {"A PAR": "A PAR H"}
     assert now[3] == stored[3] and read_report(now[3]).reasoned
+    # Back down: the rewritten rows read as version 2 again, the others as they were.
+    command.downgrade(cfg, "0022")
+    engine = create_engine(empty_database_url)
+    with engine.connect() as conn:
+        back = {seq: json.loads(r) if isinstance(r, str) else r
+                for seq, r in conn.execute(text("select seq, result from phases")).all()}
+    engine.dispose()
+    assert back[1]["version"] == back[2]["version"] == 2 and "reasoned" not in back[1]
+    assert back[3] == stored[3]
