@@ -102,7 +102,7 @@ def _best(state: GameState, rules: StandardRules, power: str, chosen: list[str],
     if not casts:
         return []
     base = _score(state, rules, power, {**threats, power: chosen})
-    best, pick = least, []
+    best, pick = least, list[str]()
     for cast in casts:
         gain = _score(state, rules, power, {**threats, power: [*chosen, *extra, cast]}) - base
         if gain >= best + (0 if not pick else 1e-9):
