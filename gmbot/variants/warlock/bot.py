@@ -2,13 +2,14 @@
 each candidate cast is played out against the bot's own orders and what the rivals it
 sees seem to threaten (each rival unit next to one of its centres moves into it, the
 others hold), and the one that gains most on the board the bot sees is cast, when it
-gains at least a centre held (its unit on it, or its centre kept). The candidates, from
-its chosen lines: for a move onto a centre not its own, one or two added supports, the
-vaporizing of the unit standing there, a cut of its defence's support; for a centre of
-its own a rival moves on, its unit there made impervious or given a support, the
-attacker vaporized, a cut of the attack's support. In a winter it casts EXTRA BUILD when
-that keeps or builds a unit more. Each cast is read as a player's line (uses left, the
-season, the units it sees), so only those the judge accepts are weighed."""
+gains at least a centre held (its unit on it, or its centre kept). The candidates are
+for what that turn loses without a spell: for a move onto a centre not its own that
+bounces, one or two added supports, the vaporizing of the unit standing there, a cut of
+its defence's support; for a centre of its own a rival takes, its unit there made
+impervious or given a support, the attacker vaporized, a cut of the attack's support.
+In a winter it casts EXTRA BUILD when that keeps or builds a unit more. Each cast is
+read as a player's line (uses left, the season, the units it sees), so only those the
+judge accepts are weighed."""
 
 from __future__ import annotations
 
@@ -29,7 +30,8 @@ def warlock_bot_lines(state: GameState, rules: StandardRules, power: str, turn: 
     chosen = list(turn.chosen)
     if state.phase.kind == MOVEMENT:
         threats = _threats(state, rules, power)
-        candidates = _movement_casts(state, power, chosen, threats)
+        base = adjudicate(state, rules, {**threats, power: chosen}).after
+        candidates = _movement_casts(state, power, chosen, threats, base)
         extra: list[str] = []
         least = GAIN
     elif state.phase.kind == ADJUSTMENT and "CAST EXTRA BUILD" in turn.legal.other:
@@ -58,7 +60,9 @@ def _threats(state: GameState, rules: StandardRules, power: str) -> dict[str, li
 
 
 def _movement_casts(state: GameState, power: str, chosen: list[str],
-                    threats: dict[str, list[str]]) -> list[str]:
+                    threats: dict[str, list[str]], base: GameState) -> list[str]:
+    """The casts that might help where, without a spell, a move onto a centre bounces
+    or a centre of its own falls to a rival (`base`: the board after that turn)."""
     centres = state.map.supply_centres
     out: list[str] = []
     for line in chosen:
@@ -66,7 +70,7 @@ def _movement_casts(state: GameState, power: str, chosen: list[str],
         if len(words) != 4 or words[2] != "-":
             continue
         dest = words[3].partition("/")[0]
-        if dest not in centres or state.centers.get(dest) == power:
+        if dest not in centres or state.centers.get(dest) == power or _ours(base, power, dest):
             continue
         out += [f"CAST ADD 1 SUPPORT {line}", f"CAST ADD 2 SUPPORTS {line}",
                 f"CAST CUT SUPPORT DEFENCE {dest}"]
@@ -77,11 +81,19 @@ def _movement_casts(state: GameState, power: str, chosen: list[str],
         for line in lines:
             attacker, _, dest = line.partition(" - ")
             prov = dest.partition("/")[0]
+            rival = base.units.get(prov)
+            if rival is None or rival.power == power:
+                continue  # the centre stays its own without a spell
             out += [f"CAST VAPORIZE {attacker}", f"CAST CUT SUPPORT ATTACK {prov}"]
             own: Unit | None = state.units.get(prov)
             if own is not None and own.power == power:
                 out += [f"CAST POWER IMPERVIOUS {own}", f"CAST ADD 1 SUPPORT {own} H"]
     return list(dict.fromkeys(out))
+
+
+def _ours(board: GameState, power: str, prov: str) -> bool:
+    unit = board.units.get(prov)
+    return unit is not None and unit.power == power
 
 
 def _next_build(turn: BotTurn) -> list[str]:
