@@ -10,7 +10,6 @@ is never given up. Each line is one the judge accepts alone."""
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 from gmbot.engine.choices import BotTurn
@@ -25,8 +24,8 @@ PAYS = 1.5  # what an exchange must gain: more than a lone neighbour's colour (1
 MOVE = 0.5  # what giving up a move that takes no centre costs an exchange
 
 
-def arpiesse_bot_lines(state: GameState, rules: StandardRules, power: str, turn: BotTurn,
-                       rng: random.Random) -> list[str]:
+def arpiesse_bot_lines(state: GameState, rules: StandardRules, power: str,
+                       turn: BotTurn) -> list[str]:
     if state.phase.kind == ADJUSTMENT:
         return _coloured_builds(state, power, turn.chosen)
     if state.phase.kind == MOVEMENT:

@@ -63,7 +63,7 @@ class ArpiesseRules(StandardRules):
 
     def bot_lines(self, state: GameState, power: str, turn: BotTurn,
                   rng: random.Random) -> list[str]:
-        return arpiesse_bot_lines(state, self, power, turn, rng)
+        return arpiesse_bot_lines(state, self, power, turn)
 
     def built_unit(self, state: GameState, order: Order) -> Unit:
         unit = super().built_unit(state, order)

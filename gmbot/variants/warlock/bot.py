@@ -13,8 +13,6 @@ judge accepts are weighed."""
 
 from __future__ import annotations
 
-import random
-
 from gmbot.engine.adjudicate import adjudicate
 from gmbot.engine.choices import BotTurn
 from gmbot.engine.legal import accepted
@@ -25,8 +23,8 @@ GAIN = 1.0  # a cast must win or save a centre at least
 UNIT = 0.25  # a unit kept on the board, beside the centres: breaks ties towards safety
 
 
-def warlock_bot_lines(state: GameState, rules: StandardRules, power: str, turn: BotTurn,
-                      rng: random.Random) -> list[str]:
+def warlock_bot_lines(state: GameState, rules: StandardRules, power: str,
+                      turn: BotTurn) -> list[str]:
     chosen = list(turn.chosen)
     if state.phase.kind == MOVEMENT:
         threats = _threats(state, rules, power)

@@ -91,7 +91,7 @@ class WarlockRules(StandardRules):
 
     def bot_lines(self, state: GameState, power: str, turn: BotTurn,
                   rng: random.Random) -> list[str]:
-        return warlock_bot_lines(state, self, power, turn, rng)
+        return warlock_bot_lines(state, self, power, turn)
 
     def parse_extra(
         self, parser: OrderParser, line: str, power: str, state: GameState
