@@ -44,6 +44,16 @@ def test_a_warlock_casts_a_support_that_turns_a_bounce_into_a_capture() -> None:
     assert after.units["MUN"].power == "AUSTRIA"
 
 
+def test_a_warlock_vaporizes_the_unit_that_would_take_an_empty_home_centre() -> None:
+    setup = example("warlock")
+    # Budapest and Vienna stand empty beside the Russian army in Galicia.
+    state = _position(setup, units={"AUSTRIA": ["A TYR"], "RUSSIA": ["A GAL"]})
+    orders = bot_orders(state, setup.rules, "AUSTRIA", "w")
+    assert "CAST VAPORIZE A GAL" in orders, orders
+    after = _accepted(state, setup.rules, {"AUSTRIA": orders, "RUSSIA": ["A GAL - BUD"]}).after
+    assert not after.units_of("RUSSIA")
+
+
 def test_a_warlock_casts_nothing_where_no_spell_wins_or_saves_a_centre() -> None:
     setup = example("warlock")
     state = _position(setup, units={"AUSTRIA": ["A BOH"], "GERMANY": ["A BER"]})
