@@ -1,8 +1,9 @@
 """The variants' bot policies (variants/<v>/bot.py) play their variant's own part: a
-warlock casts when a spell wins a centre and not otherwise, an Arpiesse bot builds in
-the colour that beats its rivals and exchanges colours when both units gain, a
-capitalist keeps a third of its money and bribes and pays where it matters, a Prince
-pays his Wazir. Every line the bots give is accepted by the judge."""
+warlock casts when a spell wins or saves a centre and not otherwise, an Arpiesse bot
+builds in the colour that beats its rivals, makes no attack its colour dooms and
+exchanges colours when both units gain, a capitalist keeps a third of its money and
+bribes and pays where it matters, a Prince pays his Wazir. Every line the bots give is
+accepted by the judge."""
 
 from __future__ import annotations
 
@@ -69,6 +70,21 @@ def test_an_arpiesse_bot_builds_in_the_colour_that_beats_the_rivals_near() -> No
     # Purple beats red: every French build is purple.
     assert sorted(orders) == ["BUILD PURPLE A BRE", "BUILD PURPLE A MAR", "BUILD PURPLE A PAR"]
     _accepted(state, setup.rules, {"FRANCE": orders})
+
+
+def test_an_arpiesse_bot_makes_no_attack_the_defender_s_colour_beats() -> None:
+    setup = example("arpiesse")
+
+    def board(munich: str) -> GameState:
+        return _position(setup, units={
+            "FRANCE": [{"unit": "A BUR", "colour": "red"}, {"unit": "A RUH", "colour": "silver"}],
+            "GERMANY": [{"unit": "A MUN", "colour": munich}]})
+
+    # Red beats silver: the attack goes in; purple beats red: it would fail, Burgundy holds.
+    assert "A BUR - MUN" in bot_orders(board("silver"), setup.rules, "FRANCE", "a")
+    orders = bot_orders(board("purple"), setup.rules, "FRANCE", "a")
+    assert "A BUR H" in orders, orders
+    _accepted(board("purple"), setup.rules, {"FRANCE": orders})
 
 
 def test_an_arpiesse_bot_exchanges_colours_when_both_units_gain() -> None:

@@ -3,10 +3,12 @@ rival unit within two moves counts for the colour that is superior to it and aga
 one it is superior to (an inferior attack fails whatever its strength), the nearer the
 more. A build takes the colour worth most at its site (ties: the colour its power has
 fewest of, so that its units can lend each other a superior colour). In a movement
-phase two of its own units exchange colours when both together gain, by that worth, at
-least `PAYS` more than they give up: the exchange is each unit's order, so it costs a
-hold or a support nothing, a move that takes no centre `MOVE`, and a move onto a centre
-is never given up. Each line is one the judge accepts alone."""
+phase a unit does not attack a rival unit whose colour beats its own (that attack fails
+whatever its strength): it supports another of its power's moves, or holds. Two of its
+own units exchange colours when both together gain, by that worth, at least `PAYS` more
+than they give up: the exchange is each unit's order, so it costs a hold or a support
+nothing, a move that takes no centre `MOVE`, and a move onto a centre is never given up.
+Each line is one the judge accepts alone."""
 
 from __future__ import annotations
 
@@ -29,8 +31,34 @@ def arpiesse_bot_lines(state: GameState, rules: StandardRules, power: str,
     if state.phase.kind == ADJUSTMENT:
         return _coloured_builds(state, power, turn.chosen)
     if state.phase.kind == MOVEMENT:
-        return _exchanges(state, rules, power, turn.chosen)
+        return _exchanges(state, rules, power, _no_inferior_attacks(state, power, turn))
     return list(turn.chosen)
+
+
+def _no_inferior_attacks(state: GameState, power: str, turn: BotTurn) -> list[str]:
+    """The chosen lines, a move on a rival unit whose colour beats the mover's (an
+    inferior attack fails whatever its strength) made a support of another of its moves,
+    or a hold."""
+    moves = {line for line in turn.chosen if _move_dest(line)}
+    out = []
+    for line in turn.chosen:
+        dest = _move_dest(line)
+        mover = state.units.get(line.split()[1].partition("/")[0])
+        there = state.units.get(dest) if dest else None
+        if (mover is None or there is None or there.power == power
+                or not beats(colour_of(there), colour_of(mover))):
+            out.append(line)
+            continue
+        stays = turn.legal.units.get(mover.prov, [])
+        supports = [s for s in stays if " S " in s and s.split(" S ", 1)[1] in moves - {line}]
+        holds = [s for s in stays if s.endswith(" H")]
+        out.append((supports or holds or [line])[0])
+    return out
+
+
+def _move_dest(line: str) -> str | None:
+    words = line.split()
+    return words[3].partition("/")[0] if len(words) == 4 and words[2] == "-" else None
 
 
 def colour_worth(state: GameState, power: str, prov: str) -> dict[str, float]:
