@@ -10,6 +10,7 @@ from gmbot.engine.orders import Hold, Move, Order, OrderError, SupportMove
 from gmbot.engine.resolve import Resolution
 from gmbot.engine.state import Dislodged, GameState, Unit
 from gmbot.variants.warlock.casting import check_leg, unit_of
+from gmbot.variants.warlock.cutting import cut_if_named
 from gmbot.variants.warlock.illusion import apply_swap
 from gmbot.variants.warlock.legs import decide_ahead, owner_legs
 from gmbot.variants.warlock.log import private
@@ -113,7 +114,8 @@ def _first_legs(rules: Rules, state: GameState, turn: dict[str, Any],
 def _second_leg(rules: Rules, state: GameState, cast: Cast, unit: Unit,
                 turn: dict[str, Any]) -> Order | None:
     """The second leg as the normal adjudication takes it (the illusion redirects it as
-    it does first legs), or None: the unit stays where it is."""
+    it does first legs, a cut-support spell cuts it), or None: the unit stays where it
+    is."""
     then = cast.then
     if then is None:
         return None
@@ -127,7 +129,9 @@ def _second_leg(rules: Rules, state: GameState, cast: Cast, unit: Unit,
     leg = leg_now(rules, here, unit, then, turn)
     if leg is None:
         return None
-    return apply_swap(rules, here, {unit.prov: leg}, {**turn, "shown": {}})[unit.prov]
+    leg = apply_swap(rules, here, {unit.prov: leg}, {**turn, "shown": {}})[unit.prov]
+    # The second leg is in the normal adjudication, where cut-support spells act.
+    return cut_if_named(leg, turn, turn["rename"].get(str(unit), str(unit)))
 
 
 def leg_now(rules: Rules, state: GameState, unit: Unit, leg: Order,
