@@ -36,6 +36,7 @@ def double_orders(rules: Rules, state: GameState, orders: dict[str, Order],
     res.run()
     units: dict[str, Unit] = {}
     new_orders: dict[str, Order] = {}
+    seconds: set[str] = set()  # where the units with a second leg stand
     for i, unit in enumerate(res.units):
         prov = res.src[i]
         name = str(unit)
@@ -58,12 +59,14 @@ def double_orders(rules: Rules, state: GameState, orders: dict[str, Order],
             second = _second_leg(rules, state, cast, moved, turn)
             if second is not None:
                 new_orders[moved.prov] = second
+                seconds.add(moved.prov)
             continue
         units[prov] = unit
         if cast is not None:
             second = _second_leg(rules, state, cast, unit, turn)
             if second is not None:
                 new_orders[prov] = second
+                seconds.add(prov)
                 continue
         if prov in orders and (cast is None or not isinstance(cast.order, Move)):
             new_orders[prov] = orders[prov]
@@ -76,7 +79,20 @@ def double_orders(rules: Rules, state: GameState, orders: dict[str, Order],
                   for now, then in turn["rename"].items()}
     turn["bonus"] = {moved_from.get(p, p): v for p, v in turn["bonus"].items()}
     after = state.with_(units=units)
-    return after, decide_ahead(rules, state, after, new_orders, turn)
+    return after, _cut_second_legs(after, decide_ahead(rules, state, after, new_orders, turn),
+                                   turn, seconds)
+
+
+def _cut_second_legs(after: GameState, orders: dict[str, Order], turn: dict[str, Any],
+                     seconds: set[str]) -> dict[str, Order]:
+    """The second legs are in the normal adjudication, where cut-support spells act (the
+    other orders were cut before the first legs): a support they name is cut, reported in
+    the row of the unit's name at the start of the turn."""
+    out = dict(orders)
+    for prov in seconds:
+        name = str(after.units[prov])
+        out[prov] = cut_if_named(out[prov], turn, turn["rename"].get(name, name))
+    return out
 
 
 def _cast_legs(state: GameState, turn: dict[str, Any], casts: list[Cast],
@@ -114,8 +130,7 @@ def _first_legs(rules: Rules, state: GameState, turn: dict[str, Any],
 def _second_leg(rules: Rules, state: GameState, cast: Cast, unit: Unit,
                 turn: dict[str, Any]) -> Order | None:
     """The second leg as the normal adjudication takes it (the illusion redirects it as
-    it does first legs, a cut-support spell cuts it), or None: the unit stays where it
-    is."""
+    it does first legs), or None: the unit stays where it is."""
     then = cast.then
     if then is None:
         return None
@@ -129,9 +144,7 @@ def _second_leg(rules: Rules, state: GameState, cast: Cast, unit: Unit,
     leg = leg_now(rules, here, unit, then, turn)
     if leg is None:
         return None
-    leg = apply_swap(rules, here, {unit.prov: leg}, {**turn, "shown": {}})[unit.prov]
-    # The second leg is in the normal adjudication, where cut-support spells act.
-    return cut_if_named(leg, turn, turn["rename"].get(str(unit), str(unit)))
+    return apply_swap(rules, here, {unit.prov: leg}, {**turn, "shown": {}})[unit.prov]
 
 
 def leg_now(rules: Rules, state: GameState, unit: Unit, leg: Order,
