@@ -74,7 +74,7 @@ def signups(ctx: click.Context, name: str) -> None:
     with app.db.transaction() as s:
         g = named_game(s, name)
         if g.status == "signup":
-            seats = signup_of(g).get("open", [])
+            seats = signup_of(g).open_powers
             click.echo(f"{g.name}: open for sign-up, {free_seats(s, g)} of {len(seats)} "
                        f"seats free ({', '.join(seats)})")
         else:
