@@ -19,18 +19,21 @@ KINDS = ("movement", "retreat", "adjustment")
 class AfterThenAt(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A rule `{after: 2d, at: "20:00"}`: the first such local time that long after."""
 
-    after: str
+    after: str | int  # a duration: the file may write a bare 0 as a number
     at: str
+
+
+Words = str | int | AfterThenAt  # one phase kind's rule as written
 
 
 class DeadlineSection(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True,
                       forbid_unknown_fields=True):
-    movement: str | AfterThenAt | None = None  # "72h", "Mon 18:00" or AfterThenAt
-    retreat: str | AfterThenAt | None = None
-    adjustment: str | AfterThenAt | None = None
+    movement: Words | None = None  # "72h", "Mon 18:00" or AfterThenAt
+    retreat: Words | None = None
+    adjustment: Words | None = None
     timezone: str | None = None  # an IANA name
-    grace: str | None = None  # a duration, "0h": none
-    reminders: tuple[str, ...] | None = None  # durations before the deadline
+    grace: str | int | None = None  # a duration, "0h": none
+    reminders: tuple[str | int, ...] | None = None  # durations before the deadline
     early: bool | None = None  # processed once every player has ordered
 
     def policy(self) -> DeadlinePolicy:
@@ -38,9 +41,9 @@ class DeadlineSection(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=T
         none: a stored section is one a checked file gave)."""
         return _policy(self)
 
-    def rule(self, kind: str) -> str | AfterThenAt | None:
+    def rule(self, kind: str) -> Words | None:
         """The words of one phase kind's rule (movement, retreat or adjustment)."""
-        found: str | AfterThenAt | None = getattr(self, kind)
+        found: Words | None = getattr(self, kind)
         return found
 
     @classmethod

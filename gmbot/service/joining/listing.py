@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from gmbot.gamefile.settings.deadline_section import KINDS, AfterThenAt
+from gmbot.gamefile.settings.deadline_section import KINDS, AfterThenAt, Words
 from gmbot.service.joining.seats import RUNNING, free_seats, open_seats, signup_of
 from gmbot.service.outbox.render import render
 from gmbot.service.runtime import SIGNUP, current_phase
@@ -56,10 +56,10 @@ def deadline_policy(game: Game) -> str:
     return ", ".join(parts) or "the judge's defaults"
 
 
-def _rule(rule: str | AfterThenAt) -> str:
+def _rule(rule: Words) -> str:
     if isinstance(rule, AfterThenAt):
         return f"{rule.after} then at {rule.at}"
-    return rule
+    return str(rule)
 
 
 def _utc(moment: str | None) -> str | None:
