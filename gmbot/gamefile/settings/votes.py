@@ -20,7 +20,6 @@ class VoteRules(msgspec.Struct, frozen=True, kw_only=True):
     cancel: bool = True  # VOTE CANCEL: the game is abandoned, with no result
 
 
-
 VOTE_KEYS = VoteRules.__struct_fields__
 
 
