@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 
@@ -14,12 +14,15 @@ from gmbot.config import Config
 from gmbot.engine.report import PhaseReport
 from gmbot.service.deadline.context import Adjudicated, PhaseContext
 from gmbot.service.outbox.queue import queue_mail
-from gmbot.service.outbox.render import render, render_html
+from gmbot.service.outbox.render import render, render_html, render_html_part
 from gmbot.service.views.calendar_entry import deadline_calendar
-from gmbot.service.views.pictures import Pictures
+from gmbot.service.views.pictures import Pictures, picture_key
 from gmbot.service.views.results import deadline_text, results_view
 from gmbot.service.views.site_link import private_link
 from gmbot.store.models import OrderSet, PhaseRow
+
+if TYPE_CHECKING:
+    from markupsafe import Markup
 
 
 @dataclass(frozen=True)
@@ -43,6 +46,16 @@ def mail_results(config: Config, at: PhaseContext, done: Adjudicated,
     public = results_view(at.rules, at.state, done.after, done.report, None)
     subject, public_text = render("results.txt.j2", view=public, **extra)
     picture = Pictures(at.rules)
+    # The HTML of the orders and results, the same for every reader whose public view is
+    # the same (everyone, in a game that hides nothing): drawn once for them, as the map.
+    parts: dict[str, Markup] = {}
+
+    def results_part(view: dict[str, Any], key: str) -> Markup:
+        if key not in parts:
+            parts[key] = render_html_part("results_public.html.j2",
+                                          view={"public": view["public"]}, **extra)
+        return parts[key]
+
     calendar = deadline_calendar(game, next_row, now)  # the next deadline, for every reader
     public_calendar = calendar.of(None) if calendar else None  # in the game's zone
     for player in at.players:
@@ -52,16 +65,19 @@ def mail_results(config: Config, at: PhaseContext, done: Adjudicated,
         # His own pages of the game's web site (docs/site.md), where the map opens full size.
         link = private_link(config, game, player)
         subj, body = render("results.txt.j2", view=view, site_link=link, **extra)
-        png = picture(view)
+        key = picture_key(view)
+        png = picture(view, key)
         queue_mail(s, key=f"results:{phase.id}:{player.address}", kind="results",
                    sender=game.judge, recipient=player.address, subject=subj, body=body,
                    now=now, game=game, picture=png,
                    calendar=calendar.of(player) if calendar else None,
                    html=render_html("results.html.j2", subj, png is not None, view=view,
-                                    site_link=link, map_link=link, **extra))
-    png = picture(public)
+                                    site_link=link, map_link=link,
+                                    results=results_part(view, key), **extra))
+    key = picture_key(public)
+    png = picture(public, key)
     public_html = render_html("results.html.j2", subject, png is not None, view=public,
-                              **extra)
+                              results=results_part(public, key), **extra)
     queue_mail(s, key=f"results:{phase.id}:gm", kind="results", sender=game.judge,
                recipient=game.gm, subject=subject, body=public_text, now=now, game=game,
                picture=png, html=public_html, calendar=public_calendar)

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     import jinja2
+    from markupsafe import Markup
 
 TEMPLATES = templates_folder()
 
@@ -84,6 +85,14 @@ def render_html(name: str, subject: str, has_map: bool = False, folder: str | No
     context.setdefault("map_link", None)
     return str(html_environment(folder).get_template(name).render(
         subject=subject, map_src=MAP_SRC if has_map else None, **context))
+
+
+def render_html_part(name: str, folder: str | None = None, **context: Any) -> Markup:
+    """A piece of an HTML part from templates/NAME (autoescaped), to pass to render_html
+    as a value already escaped: a piece many mails share is rendered once."""
+    from markupsafe import Markup
+
+    return Markup(html_environment(folder).get_template(name).render(**context))
 
 
 def text_html(subject: str, text: str, has_map: bool = False, **context: Any) -> str:
