@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import select
 
@@ -14,15 +14,12 @@ from gmbot.config import Config
 from gmbot.engine.report import PhaseReport
 from gmbot.service.deadline.context import Adjudicated, PhaseContext
 from gmbot.service.outbox.queue import queue_mail
-from gmbot.service.outbox.render import render, render_html, render_html_part
+from gmbot.service.outbox.render import render, render_html, render_part
 from gmbot.service.views.calendar_entry import deadline_calendar
 from gmbot.service.views.pictures import Pictures, picture_key
 from gmbot.service.views.results import deadline_text, results_view
 from gmbot.service.views.site_link import private_link
 from gmbot.store.models import OrderSet, PhaseRow
-
-if TYPE_CHECKING:
-    from markupsafe import Markup
 
 
 @dataclass(frozen=True)
@@ -31,6 +28,24 @@ class PublicResults:
 
     view: dict[str, Any]
     text: str
+
+
+class SharedParts:
+    """The orders and results in words (results_public.*.j2), the same for every reader
+    whose public view is the same (everyone, in a game that hides nothing): rendered once
+    for them, as the map is drawn once (views/pictures.py)."""
+
+    def __init__(self, context: dict[str, Any]) -> None:
+        self.context = context
+        self.done: dict[tuple[str, str], str] = {}
+
+    def __call__(self, view: dict[str, Any], key: str, html: bool) -> str:
+        """`key`: the view's picture_key."""
+        name = "results_public.html.j2" if html else "results_public.txt.j2"
+        if (name, key) not in self.done:
+            self.done[name, key] = render_part(name, html, view={"public": view["public"]},
+                                               **self.context)
+        return self.done[name, key]
 
 
 def mail_results(config: Config, at: PhaseContext, done: Adjudicated,
@@ -44,18 +59,11 @@ def mail_results(config: Config, at: PhaseContext, done: Adjudicated,
         "corrects": _corrected(at),
     }
     public = results_view(at.rules, at.state, done.after, done.report, None)
-    subject, public_text = render("results.txt.j2", view=public, **extra)
     picture = Pictures(at.rules)
-    # The HTML of the orders and results, the same for every reader whose public view is
-    # the same (everyone, in a game that hides nothing): drawn once for them, as the map.
-    parts: dict[str, Markup] = {}
-
-    def results_part(view: dict[str, Any], key: str) -> Markup:
-        if key not in parts:
-            parts[key] = render_html_part("results_public.html.j2",
-                                          view={"public": view["public"]}, **extra)
-        return parts[key]
-
+    results_part = SharedParts(extra)
+    public_key = picture_key(public)
+    subject, public_text = render("results.txt.j2", view=public,
+                                  results=results_part(public, public_key, False), **extra)
     calendar = deadline_calendar(game, next_row, now)  # the next deadline, for every reader
     public_calendar = calendar.of(None) if calendar else None  # in the game's zone
     for player in at.players:
@@ -64,8 +72,9 @@ def mail_results(config: Config, at: PhaseContext, done: Adjudicated,
                             rejected)
         # His own pages of the game's web site (docs/site.md), where the map opens full size.
         link = private_link(config, game, player)
-        subj, body = render("results.txt.j2", view=view, site_link=link, **extra)
         key = picture_key(view)
+        subj, body = render("results.txt.j2", view=view, site_link=link,
+                            results=results_part(view, key, False), **extra)
         png = picture(view, key)
         queue_mail(s, key=f"results:{phase.id}:{player.address}", kind="results",
                    sender=game.judge, recipient=player.address, subject=subj, body=body,
@@ -73,11 +82,10 @@ def mail_results(config: Config, at: PhaseContext, done: Adjudicated,
                    calendar=calendar.of(player) if calendar else None,
                    html=render_html("results.html.j2", subj, png is not None, view=view,
                                     site_link=link, map_link=link,
-                                    results=results_part(view, key), **extra))
-    key = picture_key(public)
-    png = picture(public, key)
+                                    results=results_part(view, key, True), **extra))
+    png = picture(public, public_key)
     public_html = render_html("results.html.j2", subject, png is not None, view=public,
-                              results=results_part(public, key), **extra)
+                              results=results_part(public, public_key, True), **extra)
     queue_mail(s, key=f"results:{phase.id}:gm", kind="results", sender=game.judge,
                recipient=game.gm, subject=subject, body=public_text, now=now, game=game,
                picture=png, html=public_html, calendar=public_calendar)

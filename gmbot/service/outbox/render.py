@@ -13,7 +13,6 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     import jinja2
-    from markupsafe import Markup
 
 TEMPLATES = templates_folder()
 
@@ -87,9 +86,13 @@ def render_html(name: str, subject: str, has_map: bool = False, folder: str | No
         subject=subject, map_src=MAP_SRC if has_map else None, **context))
 
 
-def render_html_part(name: str, folder: str | None = None, **context: Any) -> Markup:
-    """A piece of an HTML part from templates/NAME (autoescaped), to pass to render_html
-    as a value already escaped: a piece many mails share is rendered once."""
+def render_part(name: str, html: bool = False, folder: str | None = None,
+                **context: Any) -> str:
+    """A piece of a mail from templates/NAME, to pass to the template that shows it: a
+    piece many mails share is rendered once. With `html`, autoescaped, and a value the
+    HTML templates take as escaped already."""
+    if not html:
+        return environment(folder).get_template(name).render(**context)
     from markupsafe import Markup
 
     return Markup(html_environment(folder).get_template(name).render(**context))
