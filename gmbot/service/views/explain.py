@@ -48,6 +48,6 @@ def explain(rules: StandardRules, before: GameState, after: GameState, report: P
         return "\n".join(lines)
     facts = unhidden(report.facts_of(unit.name, viewer), hidden_units(report, shown))
     lines += [f"  - {f.words}" for f in facts]
-    if not facts:
+    if not facts and not row.given:
         lines.append("  Nothing opposed it and no rule changed it: it went as ordered.")
     return "\n".join(lines)
