@@ -184,3 +184,30 @@ def test_an_order_for_a_unit_that_floats_up_is_refused_in_its_owners_results(
     assert "A PAR - BUR" in french
     assert "A PAR floats up in a balloon this turn: floating up is its move" in french
     assert "floating up is its move" not in results[addr("ENGLAND")]
+
+
+MOVED = """
+position:
+  phase: W1901A
+  units:
+    FRANCE: [A MAR]
+    GERMANY: [A MUN, A BER, F KIE]
+  centers:
+    FRANCE: [PAR, MAR, BRE, SPA]
+    GERMANY: [MUN, BER, KIE]
+  extra: {moved_centres: {PAR: BUR}}
+"""
+
+
+def test_a_build_on_a_moved_home_centre_says_where_it_lies(tmp_path: Path) -> None:
+    # Paris was moved to Burgundy by CAST MOVE HOME SC: the centres still list PAR, so a
+    # plain "not one of your home centres" would read as the judge's mistake.
+    judge = make_judge(tmp_path, GAME.read_text(encoding="utf-8") + MOVED)
+    judge.send(addr("FRANCE"), "BUILD A PAR\nBUILD A BUR\n", subject="[warlock-example] w")
+    judge.tick()
+    [ack] = judge.to(addr("FRANCE"), judge.new_mail())
+    text = body(ack).replace("\r\n", "\n")
+    assert ("line 1: BUILD A PAR\n    -> cannot build in PAR: your home centre PAR was moved "
+            "to BUR by CAST MOVE HOME SC, so it is built on there (BUILD A BUR)") in text
+    assert "not one of your home centres" not in text
+    assert "line 2: BUILD A BUR" not in text  # accepted: where the centre lies
