@@ -60,6 +60,10 @@ def test_a_spring_with_spells(judge: Judge) -> None:
     # Vaporize before the battle: Paris is gone, Munich (with its added support) walks in.
     assert "Germany: CAST VAPORIZE A PAR" in public
     assert "A PAR (France) is vaporized" in public
+    # The reason beside the surprising result, in every copy (the cast is public).
+    for text in results.values():
+        assert ("A PAR - BUR (a VAPORIZE spell destroyed it before the battle: it carried "
+                "out no order): vaporized") in text.replace("\r\n", "\n")
     assert "A MUN - BUR" in public and "A BUR" in public
     # The invisible fleet: everyone reads the cast, nobody but Turkey where it went.
     assert "Turkey: CAST MAKE INVISIBLE F ANK" in public
@@ -211,3 +215,22 @@ def test_a_build_on_a_moved_home_centre_says_where_it_lies(tmp_path: Path) -> No
             "to BUR by CAST MOVE HOME SC, so it is built on there (BUILD A BUR)") in text
     assert "not one of your home centres" not in text
     assert "line 2: BUILD A BUR" not in text  # accepted: where the centre lies
+
+
+def test_a_support_cut_by_a_spell_is_explained_to_those_who_may_know(judge: Judge) -> None:
+    mail_orders(judge, {
+        "FRANCE": ["A PAR - BUR", "A MAR S A PAR - BUR", "F BRE H"],
+        "GERMANY": ["A MUN - BUR", "CAST CUT SUPPORT ATTACK BUR", "A BER H", "F KIE H"],
+    }, "spring")
+    judge.tick()
+    results = {m["To"]: body(m).replace("\r\n", "\n") for m in judge.new_mail()
+               if "results" in m["Subject"]}
+    row = ("A MAR S A PAR - BUR (cut by a CUT SUPPORT spell on ATTACK BUR: no attack was "
+           "needed): cut")
+    assert row in results[addr("FRANCE")] and row in results[addr("GERMANY")]
+    assert "A MAR S A PAR - BUR: cut" in results[addr("ITALY")]
+    assert "CUT SUPPORT spell on" not in results[addr("ITALY")]
+    judge.send(addr("FRANCE"), "EXPLAIN A MAR\n", subject="[warlock-example] why")
+    judge.tick()
+    [why] = judge.to(addr("FRANCE"), judge.new_mail())
+    assert "  - cut by a CUT SUPPORT spell on ATTACK BUR: no attack was needed" in body(why)
