@@ -93,3 +93,39 @@ def test_a_wazir_is_never_told_he_holds_up_a_phase_nobody_waits_for_him_in(
     waited = body(judge.to(wazir, judge.new_mail())[0]).replace("\r\n", "\n")
     assert ("line 1: WAIT\n  done: noted; you have nothing to order this phase, so early "
             "processing does not wait for you") in waited
+
+
+LOST_SEAT = """
+position:
+  phase: S1081M
+  units:
+    ZARAGOZA: [A LLE, F TOR]
+    CASTILLE: [A ZAR, A BUR, F GAL, A LEO]
+  centers:
+    ZARAGOZA: [LLE, TOR]
+    CASTILLE: [ZAR, BUR, GAL, LEO]
+  extra:
+    wazirs:
+      lordelindel: {court: ZARAGOZA, dinars: 2}
+"""
+
+
+def test_a_courts_tag_follows_the_city_its_prince_still_holds(tmp_path: Path) -> None:
+    # Zaragoza lost its seat to Castille: the tag of its court stands on a city Zaragoza
+    # holds, never on the lost seat (where it read as Castille's court).
+    from sqlalchemy import select
+
+    from gmbot.engine.report import TAG, read_report
+    from gmbot.store.models import PhaseRow
+
+    game = (REPO / "gmbot/variants/al_andalus/example.yaml").read_text(encoding="utf-8")
+    judge = make_judge(tmp_path, game + LOST_SEAT)
+    judge.send("zaragoza@example.test", "A LLE H\nF TOR H\n",  # no NMR: no arrest
+               subject="[al-andalus-example] orders")
+    judge.clock.advance(hours=49)
+    judge.tick()
+    with judge.app.db.transaction() as s:
+        row = s.scalars(select(PhaseRow).where(PhaseRow.name == "S1081M")).one()
+        report = read_report(row.result)
+    tags = {m.at: m.words for m in report.events if m.kind == TAG}
+    assert tags == {"LLE": "Wazir LORDELINDEL"}
