@@ -29,15 +29,16 @@ versions lack only fields that have defaults, so they are read as they are."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import msgspec
 
-# 1: the dict form stored before the marks; 2: the marks ("events"); 3: the facts. Each
-# version only added fields with defaults: an older row is read as it is.
-REPORT_VERSION = 3
+# 1: the dict form stored before the marks; 2: the marks ("events"); 3: the facts; 4: the
+# units each fact names. Each version only added fields with defaults: an older row is
+# read as it is.
+REPORT_VERSION = 4
 FACTS_SINCE = 3  # the first version with the facts (an older row has none to tell)
+NAMES_SINCE = 4  # the first whose facts list the units their words name
 
 LOSS, RING, SWAP, TRADE, LABEL, TAG, STRIPES = (
     "loss", "ring", "swap", "trade", "label", "tag", "stripes")
@@ -72,6 +73,9 @@ class Fact(msgspec.Struct, frozen=True, omit_defaults=True):
     event: str = ""  # a RULE's name for the rule applied ("colour decided", "illusion")
     surprise: bool = False  # the reason beside the result (a standard player expects other)
     seen_by: tuple[str, ...] | None = None  # as a mark's
+    # The other units its words name: a viewer who may not see one of them is not shown
+    # the fact (told by this list, never by reading the words).
+    names: tuple[str, ...] = ()
 
     def seen(self, viewer: str | None) -> bool:
         return self.seen_by is None or (viewer is not None and viewer in self.seen_by)
@@ -183,13 +187,15 @@ def surprises(facts: list[Fact], viewer: str | None) -> dict[str, str]:
     return out
 
 
-def unhidden(facts: list[Fact], hidden: set[str]) -> list[Fact]:
+def unhidden(facts: list[Fact], hidden: set[str], version: int = REPORT_VERSION) -> list[Fact]:
     """The facts that name no unit of `hidden` (units a viewer may not see): neither as
-    the unit they explain nor in their words."""
+    the unit they explain nor among the units their words name. A report older than
+    NAMES_SINCE does not say whom its facts name: with anything hidden, none is shown."""
     if not hidden:
         return facts
-    names = re.compile("|".join(rf"\b{re.escape(u)}\b" for u in sorted(hidden)))
-    return [f for f in facts if f.unit not in hidden and not names.search(f.words)]
+    if version < NAMES_SINCE:
+        return []
+    return [f for f in facts if f.unit not in hidden and hidden.isdisjoint(f.names)]
 
 
 def marks_from(data: object) -> list[Mark]:

@@ -73,7 +73,7 @@ def kept_out(turn: dict[str, Any], order: Order, into: str, why: str, ruin: bool
 def dislodged_ahead(turn: dict[str, Any], unit: str, attacker: str) -> None:
     """A unit dislodged by a double order's first leg, before the battle."""
     fact(turn, unit, f"dislodged before the battle by the first leg of {attacker}'s double "
-                     "order: it carried out no order", "double orders")
+                     "order: it carried out no order", "double orders", names=(attacker,))
 
 
 def stayed_in_catastrophe(turn: dict[str, Any], unit: Unit) -> None:
