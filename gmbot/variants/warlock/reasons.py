@@ -80,3 +80,19 @@ def stayed_in_catastrophe(turn: dict[str, Any], unit: Unit) -> None:
     name = turn["rename"].get(str(unit), str(unit))  # its name at the start of the turn
     fact(turn, name, "it stayed in a catastrophe's province, which destroys a unit that "
                      "stays: whatever its result, it is lost", "catastrophe")
+
+
+def balloons_collided(turn: dict[str, Any], unit: Unit, dest: str) -> None:
+    fact(turn, str(unit), f"another balloon drifted over {dest} too: balloons that meet "
+                          "collide and both drop to the map where they were", "balloon")
+
+
+def dropped_where_it_cannot_stand(turn: dict[str, Any], unit: Unit) -> None:
+    kind = "an army" if unit.type == "A" else "a fleet"
+    fact(turn, str(unit), f"its balloon came down over a place where {kind} cannot stand: "
+                          "it is destroyed", "balloon")
+
+
+def carried_two_orders(turn: dict[str, Any], unit: str) -> None:
+    fact(turn, unit, "a DOUBLE ORDERS spell: its first order was carried out before the "
+                     "battle, its second in it", "double orders", surprise=False)
