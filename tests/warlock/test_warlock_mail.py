@@ -234,3 +234,22 @@ def test_a_support_cut_by_a_spell_is_explained_to_those_who_may_know(judge: Judg
     judge.tick()
     [why] = judge.to(addr("FRANCE"), judge.new_mail())
     assert "  - cut by a CUT SUPPORT spell on ATTACK BUR: no attack was needed" in body(why)
+
+
+def test_an_impervious_units_stand_is_explained_to_its_owner_only(judge: Judge) -> None:
+    # France's impervious army was ordered to move: it stands. France reads why beside
+    # the result and in EXPLAIN; the others read the standard row only.
+    mail_orders(judge, {"FRANCE": ["CAST IMPERVIOUS A PAR", "A PAR - BUR", "A MAR H",
+                                   "F BRE H"]}, "spring")
+    judge.tick()
+    results = {m["To"]: body(m).replace("\r\n", "\n") for m in judge.new_mail()
+               if "results" in m["Subject"]}
+    reason = "impervious this turn: an impervious unit stands, so its move was not carried out"
+    assert reason in results[addr("FRANCE")]
+    assert all(reason not in text for who, text in results.items() if who != addr("FRANCE"))
+    judge.send(addr("FRANCE"), "EXPLAIN A PAR\n", subject="[warlock-example] why")
+    judge.send(addr("GERMANY"), "EXPLAIN A PAR\n", subject="[warlock-example] why")
+    judge.tick()
+    mails = judge.new_mail()
+    assert f"  - {reason}" in body(judge.to(addr("FRANCE"), mails)[0])
+    assert reason not in body(judge.to(addr("GERMANY"), mails)[0])
