@@ -44,17 +44,16 @@ def destroyed(turn: dict[str, Any], unit: Unit, how: str) -> None:
          how.split()[0])
 
 
-def support_cut(turn: dict[str, Any], order: Order, casts: list[Cast]) -> None:
-    """A support cut by CUT SUPPORT (no attack needed): its owner and the casters know."""
+def support_cut(turn: dict[str, Any], order: Order, name: str) -> None:
+    """A support cut by CUT SUPPORT (no attack needed), in the row `name`: its owner and
+    the casters know."""
     if isinstance(order, SupportMove):
         side, where = ATTACK, order.dest_prov
     else:
         assert isinstance(order, SupportHold)
         side, where = "DEFENCE", order.target
-    casters = tuple(sorted({c.power for c in casts}))
-    fact(turn, f"{order.utype} {order.loc}", f"cut by a CUT SUPPORT spell on {side} {where}: "
-                                             "no attack was needed", "cut support",
-         seen_by=(order.power, *casters), kind=CUT)
+    fact(turn, name, f"cut by a CUT SUPPORT spell on {side} {where}: no attack was needed",
+         "cut support", seen_by=(order.power, *turn.get("cutters", ())), kind=CUT)
 
 
 def kept_out(turn: dict[str, Any], order: Order, into: str, why: str, ruin: bool) -> None:
