@@ -158,3 +158,21 @@ def test_an_al_andalus_results_mail_keeps_its_lines_on_a_phone(
         text = body(mail)
         assert "F TOR - GOV -> F TOR H (auto-hold" in text
         keeps_sections(page_lines(browser, mail, tmp_path / who), plain_lines(text)[1:])
+
+
+def test_a_warlock_results_mail_with_reasons_keeps_its_lines_on_a_phone(
+        browser: Browser, tmp_path: Path) -> None:
+    # The spells' public lines, a reason beside a vaporized army, the caster's spells left.
+    judge = make_judge(tmp_path, example("warlock"))
+    judge.send("germany@example.test", "CAST VAPORIZE A PAR\nA MUN - BUR\nA BER H\nF KIE H\n",
+               subject="[warlock-example] orders")
+    judge.send("france@example.test", "A PAR - BUR\nA MAR H\nF BRE H\n",
+               subject="[warlock-example] orders")
+    judge.clock.advance(days=3)
+    judge.tick()
+    mails = [m for m in judge.new_mail() if "results" in m["Subject"]]
+    for who in ("france@example.test", "germany@example.test"):
+        [mail] = judge.to(who, mails)
+        text = body(mail)
+        assert "(a VAPORIZE spell destroyed it before the battle" in text
+        keeps_sections(page_lines(browser, mail, tmp_path / who), plain_lines(text)[1:])
