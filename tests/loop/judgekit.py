@@ -18,6 +18,7 @@ from gmbot.mail.maildir import MaildirInbox
 from gmbot.service.app import App, open_app
 from gmbot.service.gm.load import load_game
 from tests.authkit import stamp, trust_the_mx
+from tests.dbkit import seed_home
 
 REPO = Path(__file__).resolve().parents[2]
 POWERS = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
@@ -106,6 +107,7 @@ def make_judge(tmp_path: Path, game_text: str) -> Judge:
     clock = Clock()
     home = tmp_path / "home"
     trust_the_mx(home)
+    seed_home(home)
     app = open_app(home)
     app.clock = clock
     game_file = tmp_path / "game.yaml"

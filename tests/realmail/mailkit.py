@@ -27,6 +27,7 @@ from gmbot.service.gm.load import load_game
 from gmbot.service.outbox.delivery import flush
 from tests.authkit import CONFIG as TRUST_MX
 from tests.authkit import stamp
+from tests.dbkit import seed_home
 from tests.loop.judgekit import POWERS, Clock
 
 if TYPE_CHECKING:
@@ -166,6 +167,7 @@ def make_mail_game(tmp_path: Path, servers: MailServers, *, imap: dict[str, Any]
     (home / "gmbot.yaml").write_text(yaml.safe_dump(config) + TRUST_MX + home_config,
                                      encoding="utf-8")
     clock = clock or Clock()
+    seed_home(home)
     app = open_app(home)
     app.clock = clock
     game_file = tmp_path / "game.yaml"
