@@ -116,7 +116,9 @@ class Judge:
 
 def body(msg: EmailMessage) -> str:
     """The text part (results mails also carry an HTML part with the map)."""
-    return msg.get_body(preferencelist=("plain",)).get_content()
+    part = msg.get_body(preferencelist=("plain",))
+    assert part is not None, "the mail has no text part"
+    return str(part.get_content())
 
 
 def make_judge(tmp_path: Path, game_text: str) -> Judge:

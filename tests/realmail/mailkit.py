@@ -192,7 +192,9 @@ def make_mail_game(tmp_path: Path, servers: MailServers, *, imap: dict[str, Any]
 
 def text(msg: EmailMessage) -> str:
     """The text part (results mails also carry an HTML part with the map)."""
-    return msg.get_body(preferencelist=("plain",)).get_content()
+    part = msg.get_body(preferencelist=("plain",))
+    assert part is not None, "the mail has no text part"
+    return str(part.get_content())
 
 
 def free_port(host: str = "127.0.0.1") -> int:
