@@ -24,8 +24,9 @@ resolver writes the standard facts (strengths, supports counted and cut, convoy 
 a variant's hooks add theirs (kind RULE, the words from the variant's folder).
 
 `PhaseReport` is the whole record of one adjudicated phase, stored as it is (its
-builtins, with `version`) and read back once with `read_report`: rows stored by earlier
-versions lack only fields that have defaults, so they are read as they are."""
+builtins, with `version`) and read back once with `read_report`. Rows stored by earlier
+versions were rewritten once into the current one (migration 0023); an old export's are
+by `current_form` when it is imported."""
 
 from __future__ import annotations
 
@@ -35,9 +36,8 @@ from typing import Any
 import msgspec
 
 # 1: the dict form stored before the marks; 2: the marks ("events"); 3: the facts. Each
-# version only added fields with defaults: an older row is read as it is.
+# version only added fields with defaults; a row of 1 or 2 becomes 3 with `reasoned` false.
 REPORT_VERSION = 3
-FACTS_SINCE = 3  # the first version with the facts (an older row has none to tell)
 
 LOSS, RING, SWAP, TRADE, LABEL, TAG, STRIPES = (
     "loss", "ring", "swap", "trade", "label", "tag", "stripes")
@@ -155,7 +155,10 @@ class PhaseReport(msgspec.Struct, omit_defaults=True):
     facts: list[Fact] = []  # what the adjudicator weighed, per unit
     winner: str | None = None
     eliminated: list[str] = []
-    version: int = 1
+    # False: adjudicated before the judge kept its reasoning (a row of version 1 or 2), so
+    # that the missing facts are told as unknown, not as "nothing opposed it".
+    reasoned: bool = True
+    version: int = 1  # a row without one is of version 1
 
     def facts_of(self, unit: str, viewer: str | None) -> list[Fact]:
         return [f for f in self.facts if f.unit == unit and f.seen(viewer)]
@@ -165,6 +168,14 @@ def read_report(data: object) -> PhaseReport:
     """A stored report, of any version, decoded once (extra keys the store keeps beside it,
     the public text, who missed orders, are passed over)."""
     return msgspec.convert(data, PhaseReport)
+
+
+def current_form(data: dict[str, Any]) -> dict[str, Any]:
+    """A stored report of any version in the current one (what migration 0023 did to the
+    stored rows): an old export's, as it is imported."""
+    if int(data.get("version") or 1) >= REPORT_VERSION:
+        return data
+    return {**data, "version": REPORT_VERSION, "reasoned": False}
 
 
 def encode_report(report: PhaseReport) -> dict[str, Any]:

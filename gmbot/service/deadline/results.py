@@ -18,6 +18,7 @@ from gmbot.service.outbox.render import render, render_html
 from gmbot.service.views.calendar_entry import deadline_calendar
 from gmbot.service.views.pictures import Pictures
 from gmbot.service.views.results import deadline_text, results_view
+from gmbot.service.views.shown import Refused, View
 from gmbot.service.views.site_link import private_link
 from gmbot.store.models import OrderSet, PhaseRow
 
@@ -26,8 +27,17 @@ from gmbot.store.models import OrderSet, PhaseRow
 class PublicResults:
     """The public copy of the results, as the store and the game's end read it."""
 
-    view: dict[str, Any]
+    view: View
     text: str
+
+
+@dataclass(frozen=True)
+class Corrects:
+    """The results mail a phase's new results replace (a rollback undid an earlier
+    processing of the same phase): its phase, and when it was sent."""
+
+    phase: str
+    sent: str
 
 
 def mail_results(config: Config, at: PhaseContext, done: Adjudicated,
@@ -72,7 +82,7 @@ def mail_results(config: Config, at: PhaseContext, done: Adjudicated,
     return PublicResults(public, public_text)
 
 
-def _corrected(at: PhaseContext) -> dict[str, str] | None:
+def _corrected(at: PhaseContext) -> Corrects | None:
     """The results mail this phase's results replace, if a rollback undid an earlier
     processing of the same phase: its subject and when it was sent."""
     game, phase = at.game, at.phase
@@ -84,18 +94,18 @@ def _corrected(at: PhaseContext) -> dict[str, str] | None:
     ).first()
     if earlier is None or earlier.processed_at is None:
         return None
-    return {"phase": earlier.name, "sent": deadline_text(at.policy, earlier.processed_at)}
+    return Corrects(earlier.name, deadline_text(at.policy, earlier.processed_at))
 
 
 def _rejected(row: OrderSet | None, report: PhaseReport,
-              power: str) -> list[dict[str, Any]]:
+              power: str) -> list[Refused]:
     """The lines refused when the orders came in, then those the rules refused only at
     adjudication, when every order and spell was known (a Warlock order for a unit that
     floated up, a move whose spell was never cast)."""
-    out = [{"line": t, "reason": w} for _, t, w in (row.errors if row else [])]
-    seen = {(r["line"], r["reason"]) for r in out}
+    out = [Refused(t, w) for _, t, w in (row.errors if row else [])]
+    seen = {(r.line, r.reason) for r in out}
     for e in report.errors:
         if e.power == power and (e.order, e.reason) not in seen:
             seen.add((e.order, e.reason))
-            out.append({"line": e.order, "reason": e.reason})
+            out.append(Refused(e.order, e.reason))
     return out

@@ -1,6 +1,7 @@
 """Jinja2 rendering of every mail gmbot writes. A template's first line is
-`Subject: ...`; the rest is the body. Templates get plain view data only: redaction of
-what a recipient may not see happens before, in gmbot/service/views/results.py."""
+`Subject: ...`; the rest is the body. Templates get view records only (gmbot/service/
+views/shown.py): redaction of what a recipient may not see happens before, in
+gmbot/service/views/results.py."""
 
 from __future__ import annotations
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from gmbot.engine.adjust import adjustment_counts
-from gmbot.engine.legal import LegalOrders
+from gmbot.engine.choices import BotTurn
 from gmbot.engine.map import province_of
 from gmbot.engine.orders import Build, Order, OrderError, Waive
 from gmbot.engine.parse import Cursor
@@ -280,10 +280,10 @@ class ChangingHomeCentres(StandardRules):
     def legal_extra(self, state: GameState, power: str) -> list[str]:
         return super().legal_extra(state, power) + home_centre_lines(state, power)
 
-    def bot_commands(self, state: GameState, power: str, legal: LegalOrders,
-                     chosen: list[str], rng: random.Random) -> list[str]:
-        return (super().bot_commands(state, power, legal, chosen, rng)
-                + home_centre_choice(legal, chosen, rng))
+    def bot_lines(self, state: GameState, power: str, turn: BotTurn,
+                  rng: random.Random) -> list[str]:
+        lines = super().bot_lines(state, power, turn, rng)
+        return lines + home_centre_choice(turn.legal, lines, rng)
 
     def before_movement(
         self, state: GameState, orders: dict[str, Order]
