@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from gmbot.engine.state import Phase
+from gmbot.gamefile.settings.press import Attempt, PressRules, refusal
 from gmbot.mail.message import source_text
 from gmbot.press.limits import Used, most_messages, over
 from gmbot.press.names import GM, Names
-from gmbot.press.policy import Attempt, PressRules, refusal
 from gmbot.press.secrets import mask_secrets
 from gmbot.press.syntax import PressBlock, is_password_line, some_names
 from gmbot.service.inbound import relay as service
