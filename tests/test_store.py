@@ -90,6 +90,11 @@ def test_old_settings_columns_are_folded_into_one_record(empty_database_url: str
     from sqlalchemy import create_engine, text
     from sqlalchemy.orm import Session
 
+    from gmbot.gamefile.settings.absences import AbsenceRules
+    from gmbot.gamefile.settings.deadline_section import DeadlineSection
+    from gmbot.gamefile.settings.nmr import NmrPolicy
+    from gmbot.gamefile.settings.press import PressRules
+    from gmbot.gamefile.settings.votes import VoteRules
     from gmbot.store.models import Game
 
     cfg = Config()
@@ -115,14 +120,18 @@ def test_old_settings_columns_are_folded_into_one_record(empty_database_url: str
     with Session(db.engine) as s:
         settings = s.get_one(Game, 1).settings
     db.dispose()
-    assert settings.options == {"seed": 7} and settings.deadlines == {"movement": "48h"}
+    assert settings.options == {"seed": 7}
+    assert settings.deadlines == DeadlineSection(movement="48h")
     assert (settings.nmr, settings.auth, settings.rules_link) == (
         "civil_disorder", "none", "https://x.test/r")
-    assert settings.press == {"display_names": True} and settings.observers == ["w@x.test"]
-    assert settings.absences == {"days_per_year": 9} and settings.votes == {"secret": False}
+    # Each policy decoded into its record, what the old row lacks at its default.
+    assert settings.press == PressRules(display_names=True)
+    assert settings.observers == ["w@x.test"]
+    assert settings.absences == AbsenceRules(days_per_year=9)
+    assert settings.votes == VoteRules(secret=False)
     assert settings.anonymous is True and settings.takeover_approval is True
     assert settings.signup is None and settings.standby == ["sub@x.test"]
-    assert settings.missed_orders == {"then": "civil_disorder", "after": 3, "replace": True}
+    assert settings.missed_orders == NmrPolicy(then="civil_disorder", after=3, replace=True)
 
 
 def test_old_phase_reports_are_rewritten_into_the_current_version(

@@ -30,7 +30,6 @@ by `current_form` when it is imported."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import msgspec
@@ -72,6 +71,9 @@ class Fact(msgspec.Struct, frozen=True, omit_defaults=True):
     event: str = ""  # a RULE's name for the rule applied ("colour decided", "illusion")
     surprise: bool = False  # the reason beside the result (a standard player expects other)
     seen_by: tuple[str, ...] | None = None  # as a mark's
+    # The other units its words name: a viewer who may not see one of them is not shown
+    # the fact (told by this list, never by reading the words).
+    names: tuple[str, ...] = ()
 
     def seen(self, viewer: str | None) -> bool:
         return self.seen_by is None or (viewer is not None and viewer in self.seen_by)
@@ -175,6 +177,10 @@ class PhaseReport(msgspec.Struct, omit_defaults=True):
     # False: adjudicated before the judge kept its reasoning (a row of version 1 or 2), so
     # that the missing facts are told as unknown, not as "nothing opposed it".
     reasoned: bool = True
+    # True: each fact lists the units its words name (Fact.names). A row stored before
+    # they did lacks it (False): with anything hidden from a viewer, none of its facts is
+    # shown him, since whom they name is not known.
+    named: bool = False
     version: int = 1  # a row without one is of version 1
 
     def facts_of(self, unit: str, viewer: str | None) -> list[Fact]:
@@ -211,13 +217,15 @@ def surprises(facts: list[Fact], viewer: str | None) -> dict[str, str]:
     return out
 
 
-def unhidden(facts: list[Fact], hidden: set[str]) -> list[Fact]:
+def unhidden(facts: list[Fact], hidden: set[str], named: bool = True) -> list[Fact]:
     """The facts that name no unit of `hidden` (units a viewer may not see): neither as
-    the unit they explain nor in their words."""
+    the unit they explain nor among the units their words name (`named` False: a report
+    whose facts do not list them, so with anything hidden none is shown)."""
     if not hidden:
         return facts
-    names = re.compile("|".join(rf"\b{re.escape(u)}\b" for u in sorted(hidden)))
-    return [f for f in facts if f.unit not in hidden and not names.search(f.words)]
+    if not named:
+        return []
+    return [f for f in facts if f.unit not in hidden and hidden.isdisjoint(f.names)]
 
 
 def marks_from(data: object) -> list[Mark]:

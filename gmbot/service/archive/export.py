@@ -91,7 +91,7 @@ def _player(game: Game, player: Player, full: bool, addresses: bool) -> dict[str
     # A display name is public only where the game makes it so; a role player's name is
     # his seat (the engine knows him by it).
     # An anonymous game names nobody, whatever its press rules say.
-    shown = full or bool(player.role) or (bool((game.settings.press or {}).get("display_names"))
+    shown = full or bool(player.role) or (game.settings.press.display_names
                                           and not game.settings.anonymous)
     out: dict[str, Any] = {"power": player.power, "role": player.role,
                            "name": player.name if shown else None, "active": player.active}

@@ -13,7 +13,6 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from gmbot.engine.state import Phase
-from gmbot.press.policy import PressRules
 from gmbot.service.outbox.queue import queue_mail
 from gmbot.service.outbox.render import render, render_html
 from gmbot.service.runtime import active_players, log_event
@@ -92,7 +91,7 @@ def _ending(session: Session, game: Game) -> dict[str, Any] | None:
     seats = [] if game.settings.anonymous else seat_history(session, game)
     told = msgspec.convert(ending, Ending)
     return {"game": game, "history": centre_history(session, game),
-            "debrief": PressRules.from_dict(game.settings.press).ended_allows(), "seats": seats,
+            "debrief": game.settings.press.ended_allows(), "seats": seats,
             **{f: getattr(told, f) for f in told.__struct_fields__}}
 
 

@@ -14,9 +14,9 @@ from gmbot.config import Config
 from gmbot.engine.report import PhaseReport
 from gmbot.service.deadline.context import Adjudicated, PhaseContext
 from gmbot.service.outbox.queue import queue_mail
-from gmbot.service.outbox.render import render, render_html
+from gmbot.service.outbox.render import render, render_html, render_part
 from gmbot.service.views.calendar_entry import deadline_calendar
-from gmbot.service.views.pictures import Pictures
+from gmbot.service.views.pictures import Pictures, picture_key
 from gmbot.service.views.results import deadline_text, results_view
 from gmbot.service.views.shown import Refused, View
 from gmbot.service.views.site_link import private_link
@@ -40,6 +40,24 @@ class Corrects:
     sent: str
 
 
+class SharedParts:
+    """The orders and results in words (results_public.*.j2), the same for every reader
+    whose public view is the same (everyone, in a game that hides nothing): rendered once
+    for them, as the map is drawn once (views/pictures.py)."""
+
+    def __init__(self, context: dict[str, Any]) -> None:
+        self.context = context
+        self.done: dict[tuple[str, str], str] = {}
+
+    def __call__(self, view: View, key: str, html: bool) -> str:
+        """`key`: the view's picture_key."""
+        name = "results_public.html.j2" if html else "results_public.txt.j2"
+        if (name, key) not in self.done:
+            self.done[name, key] = render_part(name, html, view=View(view.public),
+                                               **self.context)
+        return self.done[name, key]
+
+
 def mail_results(config: Config, at: PhaseContext, done: Adjudicated,
                  next_row: PhaseRow | None, now: datetime) -> PublicResults:
     """Queue every results mail of the phase, in the caller's transaction."""
@@ -51,8 +69,11 @@ def mail_results(config: Config, at: PhaseContext, done: Adjudicated,
         "corrects": _corrected(at),
     }
     public = results_view(at.rules, at.state, done.after, done.report, None)
-    subject, public_text = render("results.txt.j2", view=public, **extra)
     picture = Pictures(at.rules)
+    results_part = SharedParts(extra)
+    public_key = picture_key(public)
+    subject, public_text = render("results.txt.j2", view=public,
+                                  results=results_part(public, public_key, False), **extra)
     calendar = deadline_calendar(game, next_row, now)  # the next deadline, for every reader
     public_calendar = calendar.of(None) if calendar else None  # in the game's zone
     for player in at.players:
@@ -61,17 +82,20 @@ def mail_results(config: Config, at: PhaseContext, done: Adjudicated,
                             rejected)
         # His own pages of the game's web site (docs/site.md), where the map opens full size.
         link = private_link(config, game, player)
-        subj, body = render("results.txt.j2", view=view, site_link=link, **extra)
-        png = picture(view)
+        key = picture_key(view)
+        subj, body = render("results.txt.j2", view=view, site_link=link,
+                            results=results_part(view, key, False), **extra)
+        png = picture(view, key)
         queue_mail(s, key=f"results:{phase.id}:{player.address}", kind="results",
                    sender=game.judge, recipient=player.address, subject=subj, body=body,
                    now=now, game=game, picture=png,
                    calendar=calendar.of(player) if calendar else None,
                    html=render_html("results.html.j2", subj, png is not None, view=view,
-                                    site_link=link, map_link=link, **extra))
-    png = picture(public)
+                                    site_link=link, map_link=link,
+                                    results=results_part(view, key, True), **extra))
+    png = picture(public, public_key)
     public_html = render_html("results.html.j2", subject, png is not None, view=public,
-                              **extra)
+                              results=results_part(public, public_key, True), **extra)
     queue_mail(s, key=f"results:{phase.id}:gm", kind="results", sender=game.judge,
                recipient=game.gm, subject=subject, body=public_text, now=now, game=game,
                picture=png, html=public_html, calendar=public_calendar)

@@ -38,7 +38,7 @@ def start_game(s: Session, game: Game, now: datetime, seed: int | None = None) -
     if game.status != SIGNUP:
         return False  # started already (or never open): exactly once
     settings = signup_of(game)
-    powers = list(settings.get("open", []))
+    powers = list(settings.open_powers)
     joiners = s.scalars(select(Signup).where(Signup.game_id == game.id,
                                              Signup.kind == "join",
                                              Signup.status == "seated")
@@ -50,7 +50,7 @@ def start_game(s: Session, game: Game, now: datetime, seed: int | None = None) -
     order, got = assign(wishes, powers, seed)
     rules = rules_for(game)
     seated: list[tuple[Player, str | None]] = []
-    reserved = dict(settings.get("reserved", {}))
+    reserved = dict(settings.reserved)
     for power, address in [*reserved.items(), *((got[j.address], j.address) for j in joiners)]:
         row = Player(address=address, power=power)
         row.secret_hash, secret = settle_secret(None, None, True, game.settings.auth)

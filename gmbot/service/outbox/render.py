@@ -87,6 +87,18 @@ def render_html(name: str, subject: str, has_map: bool = False, folder: str | No
         subject=subject, map_src=MAP_SRC if has_map else None, **context))
 
 
+def render_part(name: str, html: bool = False, folder: str | None = None,
+                **context: Any) -> str:
+    """A piece of a mail from templates/NAME, to pass to the template that shows it: a
+    piece many mails share is rendered once. With `html`, autoescaped, and a value the
+    HTML templates take as escaped already."""
+    if not html:
+        return environment(folder).get_template(name).render(**context)
+    from markupsafe import Markup
+
+    return Markup(html_environment(folder).get_template(name).render(**context))
+
+
 def text_html(subject: str, text: str, has_map: bool = False, **context: Any) -> str:
     """The HTML part of a mail written as text (text.html.j2): headed by its subject
     without the game's tag, its paragraphs as wrapping blocks, the map after the first."""

@@ -46,8 +46,9 @@ def explain(rules: StandardRules, before: GameState, after: GameState, report: P
         lines.append("  (This phase was processed before the judge kept its reasoning: "
                      "only its result is known.)")
         return "\n".join(lines)
-    facts = unhidden(report.facts_of(unit.name, viewer), hidden_units(report, shown))
+    facts = unhidden(report.facts_of(unit.name, viewer), hidden_units(report, shown),
+                     report.named)
     lines += [f"  - {f.words}" for f in facts]
-    if not facts:
+    if not facts and not row.given:
         lines.append("  Nothing opposed it and no rule changed it: it went as ordered.")
     return "\n".join(lines)

@@ -63,8 +63,9 @@ class Pictures:
         self.rules = rules
         self.done: dict[str, bytes | None] = {}
 
-    def __call__(self, view: View) -> bytes | None:
-        key = picture_key(view)
+    def __call__(self, view: View, key: str | None = None) -> bytes | None:
+        """`key`: the view's picture_key, when the caller has it already."""
+        key = key or picture_key(view)
         if key not in self.done:
             self.done[key] = results_picture(self.rules, view)
         return self.done[key]

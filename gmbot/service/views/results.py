@@ -142,7 +142,7 @@ def _with_reasons(told: Bulletin, result: PhaseReport, viewer: str | None) -> Bu
         return told  # mostly
     hidden = hidden_units(result, told)
     if hidden:
-        reasons = surprises(unhidden(result.facts, hidden), viewer)
+        reasons = surprises(unhidden(result.facts, hidden, result.named), viewer)
     return replace(told, orders={
         power: [replace(row, why=reasons[row.unit]) if row.unit in reasons and not row.why
                 else row for row in rows]
