@@ -1,17 +1,19 @@
 """Bot seats, the rules issue 35 (item 3) names that the other bot tests leave open,
 through the real Maildir pipeline: a bot reads and writes no press (a player's press to
 a bot's seat is refused naming the line and why; a broadcast reaches no bot and the bot
-answers nothing), a bot waits for the phase the file's `after:` names, and the game's
-web page lists the seat as played by a bot."""
+answers nothing), a bot waits for the phase the file's `after:` names, the game's web
+page lists the seat as played by a bot, and smart civil disorder plays a seat its player
+resigned or the GM put in civil disorder at once."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from sqlalchemy import select
 
 from gmbot.store.models import Press
-from tests.loop.judgekit import Judge, make_judge
+from tests.loop.judgekit import Judge, make_judge, standard_game
 from tests.loop.test_bot_seats import addr, body, events, process, without_france
 from tests.site.sitekit import keep_site, text_of
 
@@ -54,3 +56,22 @@ def test_the_games_page_lists_the_bot_seat(tmp_path: Path) -> None:
     page = " ".join(text_of(folder / "games/g/index.html").split())
     assert "Players Austria England Germany Italy Russia Turkey France: played by a bot" \
         in page, page
+
+
+@pytest.mark.parametrize(("sender", "text", "why"), [
+    ("germany@example.test", "RESIGN GERMANY", "resigned"),
+    ("gm@example.test", "DISORDER GERMANY", "gm"),
+])
+def test_smart_civil_disorder_plays_a_resigned_or_disordered_seat_at_once(
+        tmp_path: Path, sender: str, text: str, why: str) -> None:
+    judge = make_judge(tmp_path, standard_game(extra="bots: {smart_cd: true}\n"))
+    judge.send(sender, text, subject="[g]")
+    judge.tick()
+    told = [m for m in judge.to(addr("FRANCE"), judge.new_mail())
+            if m["Subject"] == "[g] GERMANY is played by a bot"]
+    assert told, "France was not told"
+    assert [e["why"] for e in events(judge, "seat_opened")] == [why]
+    assert [(e["power"], e["by"]) for e in events(judge, "bot_seated")] == [
+        ("GERMANY", "smart_cd")]
+    [chosen] = events(judge, "bot_orders")
+    assert chosen["phase"] == "S1901M" and len(chosen["lines"]) == 3
