@@ -67,17 +67,19 @@ def test_bot_seats_and_their_choices_survive_export_and_import(
     path = tmp_path / "g.json"
     path.write_text(text, encoding="utf-8")
     other = fresh_home(tmp_path, played.clock)
-    import_file(other, path)
-    assert without_time(json.loads(export_text(other, "g", scope="full"))) == \
-        without_time(json.loads(text))
+    # Another name: on a PostgreSQL run both homes share the test's database.
+    import_file(other, path, "moved")
+    again = without_time(json.loads(export_text(other, "moved", scope="full")))
+    again["game"]["name"] = "g"
+    assert again == without_time(json.loads(text))
     before = rows(played.app, "g")
     assert before["bots"] == ["FRANCE", "GERMANY"]
-    assert rows(other, "g") == before
+    assert rows(other, "moved") == before
     # Both go on alike: at the deadline the bots choose the same orders, with one seed.
     played.clock.advance(hours=49)
     played.tick()
     tick(other)
-    after, moved = rows(played.app, "g"), rows(other, "g")
+    after, moved = rows(played.app, "g"), rows(other, "moved")
     assert len(after["events"]) > len(before["events"])  # type: ignore[arg-type]
     assert moved == after
 
@@ -101,7 +103,7 @@ def test_hostile_seat_events_are_refused(played: Judge, tmp_path: Path, change, 
     path.write_text(json.dumps(data), encoding="utf-8")
     other = fresh_home(tmp_path, played.clock)
     with pytest.raises(ArchiveError) as e:
-        import_file(other, path)
+        import_file(other, path, "moved")
     assert why in str(e.value) and "\n" not in str(e.value)
     with other.db.transaction() as s:
-        assert s.scalars(select(Game)).all() == []
+        assert s.scalars(select(Game).where(Game.name == "moved")).all() == []
