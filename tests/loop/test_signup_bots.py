@@ -15,7 +15,7 @@ from gmbot.config import load_config
 from gmbot.daemon.idle import nothing_to_do
 from gmbot.service.joining.draw import assign
 from gmbot.store.models import Event, Game
-from tests.loop.joinkit import GM, join, signup_game
+from tests.loop.joinkit import GM, ask, join, signup_game
 from tests.loop.judgekit import POWERS, Judge, body, make_judge
 
 CLOSE = "2026-03-05 12:00"  # three days after the judge's clock starts
@@ -76,8 +76,17 @@ def test_a_signup_game_starts_at_its_close_with_bots_in_the_seats_left(
     assert f"Played by a bot: {', '.join(bots)}" in body(reply)
 
 
+def test_list_says_the_bot_plays_the_seats_left_at_the_close(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, game("{fill: open}"))
+    text = body(ask(judge, "someone@example.org", "LIST\n")).replace("\r\n", "\n")
+    assert ("  sign-up closes 2026-03-05 12:00 UTC\n"
+            "  then the judge's bot plays the seats still free\n") in text, text
+
+
 def test_the_joiners_get_the_seats_no_bot_may_take(tmp_path: Path) -> None:
     judge = make_judge(tmp_path, game("{fill: [FRANCE, ITALY]}"))
+    text = body(ask(judge, "someone@example.org", "LIST\n")).replace("\r\n", "\n")
+    assert "  then the judge's bot plays FRANCE, ITALY if still free\n" in text, text
     joiners = [f"{n}@example.org" for n in ("ann", "bob", "cyd", "dee", "eve")]
     for who in joiners:
         join(judge, who, "JOIN open FRANCE ITALY")  # all would rather play the bots' seats

@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 from gmbot.service.joining.seats import RUNNING, free_seats, open_seats, signup_of
 from gmbot.service.outbox.render import render
 from gmbot.service.runtime import SIGNUP, current_phase
+from gmbot.service.seats.bot_seats import bot_rules
 from gmbot.store.models import Game
 
 MOST_LISTED = 40  # games of each kind in one answer
@@ -32,7 +33,10 @@ def list_text(session: Session) -> str:
             row |= {"free": free_seats(session, game), "seats": len(settings.get("open", [])),
                     "powers": settings.get("open", []), "approval": settings.get("approval"),
                     "observers": settings.get("observers"),
-                    "close": _utc(settings.get("close"))}
+                    "close": _utc(settings.get("close")),
+                    # the seats the judge's bot takes if still free at the close (closing.py)
+                    "bots": [p for p in settings.get("open", []) if bot_rules(game).fills(p)]
+                    if settings.get("close") else []}
             signup.append(row)
             continue
         phase = current_phase(session, game)
