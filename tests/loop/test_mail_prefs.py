@@ -139,7 +139,7 @@ def test_reminders_off_keeps_the_late_notice(judge: Judge) -> None:
     assert late["List-Unsubscribe"] is None  # a warning he must have
 
 
-def test_quiet_hours_hold_press_and_reminders_until_they_end(judge: Judge) -> None:
+def test_quiet_hours_hold_press_until_they_end(judge: Judge) -> None:
     # 09:00 UTC is 10:00 in Paris: quiet from 09:30 to 11:00 there.
     ask(judge, FRANCE, "SET MAIL ZONE Europe/Paris\n")
     ask(judge, FRANCE, "SET MAIL QUIET 09:30-11:00\n")
@@ -156,6 +156,33 @@ def test_quiet_hours_hold_press_and_reminders_until_they_end(judge: Judge) -> No
     # Answers are never held: his own mail is answered at once, quiet or not.
     judge.clock.advance(hours=22, minutes=45)  # 09:45 in Paris the next day
     assert "Your mail:" in ask(judge, FRANCE, "STATUS\n")  # ask() finds the reply sent now
+
+
+def test_a_reminder_in_quiet_hours_waits_for_their_end_unless_the_deadline_comes_first(
+        judge: Judge) -> None:
+    # The game opened at 09:00 UTC; the deadline is 48 hours on, reminders 24h and 4h
+    # before it. Quiet from 09:30 to 11:00 in Paris: the first reminder (10:00 there)
+    # waits till 11:00; Germany, who chose nothing, has his at once.
+    ask(judge, FRANCE, "SET MAIL ZONE Europe/Paris\nSET MAIL QUIET 09:30-11:00\n")
+    judge.clock.advance(hours=24, minutes=5)
+    judge.tick()
+    mails = judge.new_mail()
+    assert [m for m in judge.to(GERMANY, mails) if "Reminder" in m["Subject"]]
+    assert not [m for m in judge.to(FRANCE, mails) if "Reminder" in m["Subject"]]
+    judge.clock.advance(minutes=50)  # 10:55 in Paris
+    judge.tick()
+    assert judge.to(FRANCE, judge.new_mail()) == []
+    judge.clock.advance(minutes=5)  # 11:00 in Paris
+    judge.tick()
+    (held,) = judge.to(FRANCE, judge.new_mail())
+    assert "Reminder" in held["Subject"]
+    # Quiet hours that end after the deadline would keep the last reminder past it:
+    # it goes at once instead.
+    ask(judge, FRANCE, "SET MAIL QUIET 06:00-23:00\n")
+    judge.clock.advance(hours=19, minutes=5)  # 05:05 UTC, 06:05 in Paris, 4h to go
+    judge.tick()
+    (last,) = [m for m in judge.to(FRANCE, judge.new_mail()) if "Reminder" in m["Subject"]]
+    assert "SET MAIL REMINDERS OFF stops these reminders" in body(last)
 
 
 def test_the_choices_go_with_a_full_export_and_never_with_a_public_one(

@@ -182,6 +182,9 @@ def test_a_reader_who_named_his_zone_gets_the_entry_in_it(judge: Judge) -> None:
     assert "DTSTART;TZID=America/New_York:20260305T040000" in text
     assert "BEGIN:VTIMEZONE" in text and "X-WR-TIMEZONE:America/New_York" in text
     assert entry(mine).decoded("DTSTART") == deadline(judge)
-    # England named none: UTC, as before.
+    # The text names his local time too, for a calendar that shows it as written.
+    assert "due Thu 5 Mar 2026 04:00 EST" in str(entry(mine)["DESCRIPTION"])
+    # England named none: UTC, as before, and the text in the game's zone.
     (his,) = judge.to(ENGLAND, mails)
     assert entry(his).decoded("DTSTART").utcoffset().total_seconds() == 0
+    assert "due Thu 5 Mar 2026 09:00 UTC" in str(entry(his)["DESCRIPTION"])
