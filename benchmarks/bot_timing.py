@@ -13,6 +13,7 @@ from __future__ import annotations
 import statistics
 import time
 from collections.abc import Callable
+from typing import Protocol
 
 from gmbot.bots.heuristic import bot_orders
 from gmbot.bots.random_player import random_orders
@@ -21,7 +22,15 @@ from gmbot.engine.legal import legal_orders
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import MOVEMENT, GameState
 
-Example = Callable[[str], tuple[GameState, StandardRules]]  # a kind's first position
+
+class Setup(Protocol):
+    """A kind of game's first position and rules (benchmarks/bots.py's example)."""
+
+    state: GameState
+    rules: StandardRules
+
+
+Example = Callable[[str], Setup]
 VARIANTS = ["al-andalus", "warlock", "capitalist", "arpiesse", "changing_home_centres"]
 GOALS = (("standard", ["standard"], 0.050), ("largest variant", VARIANTS, 0.200))
 
@@ -29,7 +38,8 @@ GOALS = (("standard", ["standard"], 0.050), ("largest variant", VARIANTS, 0.200)
 def positions(example: Example, name: str, games: int,
               years: int) -> list[tuple[GameState, str]]:
     """The movement positions of the games, each with the bot's power."""
-    start, rules = example(name)
+    setup = example(name)
+    start, rules = setup.state, setup.rules
     out = []
     for game in range(games):
         state = start
@@ -55,7 +65,7 @@ def largest(example: Example, names: list[str], games: int,
     (kind, position, power, lines)."""
     best: tuple[str, GameState, str, int] | None = None
     for name in names:
-        rules = example(name)[1]
+        rules = example(name).rules
         for state, power in positions(example, name, games, years):
             count = len(legal_orders(state, rules, power).lines())
             if best is None or count > best[3]:
@@ -69,7 +79,7 @@ def timing(example: Example, games: int, years: int, repeat: int) -> None:
           f" {'lines':>6} {'median ms':>10} {'worst ms':>9} {'goal ms':>8}")
     for label, names, goal in GOALS:
         name, state, power, count = largest(example, names, games, years)
-        rules = example(name)[1]
+        rules = example(name).rules
         clock = []
         for n in range(repeat):
             t = time.process_time()

@@ -25,8 +25,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import yaml  # noqa: E402
-from bot_timing import timing  # noqa: E402
 
+from benchmarks.bot_timing import timing  # noqa: E402
 from gmbot.bots.heuristic import bot_orders  # noqa: E402
 from gmbot.bots.random_player import random_orders  # noqa: E402
 from gmbot.engine import load_map, state_from_dict  # noqa: E402
@@ -88,7 +88,7 @@ def main() -> None:
     ap.add_argument("--timing", action="store_true", help="only the largest positions timed")
     args = ap.parse_args()
     if args.timing:
-        timing(_first, min(args.games, 3), args.years, args.repeat)
+        timing(example, min(args.games, 3), args.years, args.repeat)
         return
     print(f"{'game':<22} {'opponents':<8} {'bot SCs':>8} {'same seat':>10} {'solos':>6}"
           f" {'ms/choice':>10} {'worst ms':>9}")
@@ -109,12 +109,7 @@ def main() -> None:
                   f" {statistics.mean(base):>10.1f} {solos / args.games:>6.0%}"
                   f" {1000 * statistics.mean(clock):>10.1f} {1000 * max(clock):>9.1f}")
     print()
-    timing(_first, min(args.games, 3), args.years, args.repeat)
-
-
-def _first(name: str) -> tuple[GameState, StandardRules]:
-    setup = example(name)
-    return setup.state, setup.rules
+    timing(example, min(args.games, 3), args.years, args.repeat)
 
 
 if __name__ == "__main__":
