@@ -7,6 +7,7 @@ the same orders; a file whose seat events are hostile is refused naming the fiel
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -96,7 +97,8 @@ def test_bot_seats_and_their_choices_survive_export_and_import(
     (lambda e: e | {"data": e["data"] | {"lines": ["A PAR H\r\nBcc: x"]}},
      "events[0].data.lines[0]: holds control characters"),
 ])
-def test_hostile_seat_events_are_refused(played: Judge, tmp_path: Path, change, why) -> None:  # noqa: ANN001
+def test_hostile_seat_events_are_refused(played: Judge, tmp_path: Path,
+                                         change: Callable[[dict], dict], why: str) -> None:
     data = json.loads(export_text(played.app, "g", scope="full"))
     data["events"][0] = change(data["events"][0])
     path = tmp_path / "bad.json"
