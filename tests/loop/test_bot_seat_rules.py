@@ -2,8 +2,9 @@
 through the real Maildir pipeline: a bot reads and writes no press (a player's press to
 a bot's seat is refused naming the line and why; a broadcast reaches no bot and the bot
 answers nothing), a bot waits for the phase the file's `after:` names, the game's web
-page lists the seat as played by a bot, and smart civil disorder plays a seat its player
-resigned or the GM put in civil disorder at once."""
+page lists the seat as played by a bot, smart civil disorder plays a seat its player
+resigned or the GM put in civil disorder at once, and the GM's ADD BOT gives a role's
+seat (an Al-Andalus Wazir) to the bot."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 from sqlalchemy import select
 
 from gmbot.store.models import Press
+from gmbot.variants import example_text
 from tests.loop.judgekit import Judge, make_judge, standard_game
 from tests.loop.test_bot_seats import addr, body, events, process, without_france
 from tests.site.sitekit import keep_site, text_of
@@ -75,3 +77,18 @@ def test_smart_civil_disorder_plays_a_resigned_or_disordered_seat_at_once(
         ("GERMANY", "smart_cd")]
     [chosen] = events(judge, "bot_orders")
     assert chosen["phase"] == "S1901M" and len(chosen["lines"]) == 3
+
+
+def test_the_gm_gives_a_wazirs_seat_to_the_bot_by_mail(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, example_text("al-andalus"))
+    judge.send("gm@example.test", "DISORDER NANOOK\nADD BOT NANOOK",
+               subject="[al-andalus-example]")
+    judge.tick()
+    to_gm = "\n".join(body(m) for m in judge.to("gm@example.test", judge.new_mail()))
+    assert "NANOOK is played by a bot (the GM's ADD BOT)" in to_gm, to_gm
+    [chosen] = events(judge, "bot_orders")  # a free Wazir goes to a Prince's court
+    assert chosen["power"] == "NANOOK" and chosen["refused"] == []
+    assert any(line.startswith("GO TO COURT") for line in chosen["lines"]), chosen
+    judge.send("gm@example.test", "PROCESS", subject="[al-andalus-example]")
+    judge.tick()
+    assert events(judge, "phase_processed")[-1]["disorder"] == []
