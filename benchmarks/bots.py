@@ -18,8 +18,6 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -28,16 +26,13 @@ import yaml  # noqa: E402
 
 from benchmarks.bot_timing import timing  # noqa: E402
 from gmbot.bots.heuristic import bot_orders  # noqa: E402
+from gmbot.bots.match import hold, play  # noqa: E402
 from gmbot.bots.random_player import random_orders  # noqa: E402
 from gmbot.engine import load_map, state_from_dict  # noqa: E402
-from gmbot.engine.adjudicate import adjudicate  # noqa: E402
-from gmbot.engine.rules import StandardRules  # noqa: E402
-from gmbot.engine.state import GameState  # noqa: E402
 from gmbot.variants import example_text, make_rules  # noqa: E402
 
 KINDS = ["standard", "al-andalus", "warlock", "capitalist", "arpiesse",
          "changing_home_centres"]
-Chooser = Callable[[GameState, StandardRules, str, str], list[str]]
 
 
 class Setup:
@@ -54,32 +49,6 @@ def example(name: str) -> Setup:
     return Setup(name)
 
 
-def _hold(state: GameState, rules: StandardRules, power: str, seed: str) -> list[str]:
-    return []
-
-
-def play(name: str, seat: str, me: Chooser, others: Chooser, years: int,
-         seed: str, clock: list[float]) -> tuple[int, bool]:
-    """The seat's centres after `years` years (or at a solo), and whether it soloed."""
-    setup = example(name)
-    state, rules = setup.state, setup.rules
-    until = state.phase.year + years
-    while state.phase.year < until:
-        orders = {}
-        for power in state.powers:
-            if power == seat:
-                t = time.process_time()
-                orders[power] = me(state, rules, power, seed)
-                clock.append(time.process_time() - t)
-            else:
-                orders[power] = others(state, rules, power, seed + power)
-        result = adjudicate(state, rules, orders)
-        state = result.after
-        if result.winner:
-            return state.centre_count(seat), result.winner == seat
-    return state.centre_count(seat), False
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=7, help="games per kind and opponent")
@@ -94,17 +63,18 @@ def main() -> None:
           f" {'ms/choice':>10} {'worst ms':>9}")
     for name in KINDS:
         powers = example(name).state.powers
-        for label, others in (("hold", _hold), ("random", random_orders)):
+        for label, others in (("hold", hold), ("random", random_orders)):
             bot, base, solos = [], [], 0
             clock: list[float] = []
             for game in range(args.games):
                 seat = powers[game % len(powers)]
                 seed = f"{name}:{label}:{game}"
-                centres, solo = play(name, seat, bot_orders, others, args.years, seed, clock)
-                bot.append(centres)
-                solos += solo
-                same = random_orders if label == "random" else _hold
-                base.append(play(name, seat, same, others, args.years, seed, [])[0])
+                setup = example(name)
+                game_of = (setup.state, setup.rules, seat)
+                outcome = play(*game_of, bot_orders, others, args.years, seed, clock)
+                bot.append(outcome.centres)
+                solos += outcome.solo
+                base.append(play(*game_of, others, others, args.years, seed).centres)
             print(f"{name:<22} {label:<8} {statistics.mean(bot):>8.1f}"
                   f" {statistics.mean(base):>10.1f} {solos / args.games:>6.0%}"
                   f" {1000 * statistics.mean(clock):>10.1f} {1000 * max(clock):>9.1f}")

@@ -10,6 +10,10 @@ import pytest
 
 from gmbot.engine import load_map, state_from_dict, state_to_dict
 from gmbot.variants.cases import run_case
+from tests.bots.test_legal_orders import _setup
+from tests.bots.variant_players import AndalusPlayer
+from tests.variants.randomchecks import round_trips, same_whatever_the_order, standard_checks
+from tests.variants.randomkit import games, play
 
 MAP = load_map("iberia")
 WAZIRS = ["LORDELINDEL", "ASUDEVIL", "NANOOK"]
@@ -110,3 +114,28 @@ def test_random_phases_keep_the_courts_sound(seed: int) -> None:
         position = after
         if out.get("winner"):
             break
+
+
+def court_line(line: str) -> bool:
+    """HIRE, GO TO COURT, APPOINT... are one each a phase: a later line replaces an
+    earlier one (the guide's ruling 2), so their order among themselves is kept."""
+    return line.split()[0].upper() in ("HIRE", "GO", "APPOINT", "PLUNDER", "ARREST",
+                                       "RESIGN", "EXECUTE", "TAKE")
+
+
+@pytest.mark.parametrize("generals", [False, True], ids=["courts", "generals"])
+def test_whole_random_games_keep_the_standard_invariants(generals: bool) -> None:
+    """Whole games of the example (its Wazirs seated), movement, retreats and winters,
+    with the random players of every court order: whatever the courts do, the lines'
+    order changes nothing and every position reads back; without Wazir-Generals no unit
+    is lost or gained without a reason and centres change hands only after a Fall (a
+    general's unit and centres follow his court, in any season, by the text)."""
+    phases = 0
+    for game in range(games(3)):
+        setup = _setup("al-andalus", {"wazir_generals": True} if generals else None)
+        checks = ([round_trips, same_whatever_the_order(setup.rules, court_line)] if generals
+                  else standard_checks(setup.rules, kept=court_line))
+        played = play(setup, AndalusPlayer(), game, 6, checks,
+                      f"al-andalus{'+generals' if generals else ''}")
+        phases += played.phases
+    assert phases > 3 * 10  # whole years were played

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from gmbot.bots.values import province_values
+from gmbot.engine.choices import BotTurn
 from gmbot.engine.legal import LegalOrders, legal_orders
 from gmbot.engine.map import COAST
 from gmbot.engine.rules import StandardRules
@@ -36,8 +37,8 @@ def bot_orders(state: GameState, rules: StandardRules, power: str, seed: str) ->
     else:
         assert kind == ADJUSTMENT
         chosen = _adjustments(state, legal, values, rng)
-    # The variant's own commands, by its policy (the bot names no variant).
-    return chosen + rules.bot_commands(state, power, legal, chosen, rng)
+    # The variant plays its own part (the bot names no variant): pays, casts, colours...
+    return rules.bot_lines(state, power, BotTurn(legal, chosen, values), rng)
 
 
 def _worth(values: dict[str, float], loc: str, rng: random.Random) -> float:

@@ -1,6 +1,7 @@
 """One power's legal choices as a record (filled by gmbot/engine/legal.py). A module of
 its own so that the hooks (engine/hooks.py), which the lister reaches through the order
-checker, can name it without an import circle."""
+checker, can name it without an import circle. `BotTurn` is what a bot hands a variant's
+policy (the `bot_lines` hook)."""
 
 from __future__ import annotations
 
@@ -20,3 +21,15 @@ class LegalOrders:
 
     def lines(self) -> list[str]:
         return [line for lines in self.units.values() for line in lines] + self.other
+
+
+@dataclass
+class BotTurn:
+    """A bot's choice as it hands it to the variant's policy: the legal orders it chose
+    from, the lines it chose (its units' standard orders, its builds or removals), and
+    what each province is worth to the power by the bot's heuristic (so a policy weighs
+    its candidates as the bot weighs its moves)."""
+
+    legal: LegalOrders
+    chosen: list[str]
+    values: dict[str, float] = field(default_factory=dict)

@@ -8,7 +8,7 @@ The resolver and the phase code call only these hooks for anything a variant mig
 they know no variant.
 
 Hook groups:
-  grammar        parse_extra, check_set, legal_extra, legal_figure, bot_commands,
+  grammar        parse_extra, check_set, legal_extra, legal_figure, bot_lines,
                  order_key, order_words
   who orders     may_order, reconcile, missing_orders, ack_lines, role_key, seat_roles
   board          army_adjacent, fleet_targets, neighbours, can_convoy, convoy_adjacent,
@@ -44,7 +44,7 @@ from gmbot.engine.orders import Build, Hold, Order, Waive
 from gmbot.engine.state import MOVEMENT, RETREAT, Dislodged, GameState, Phase, Unit
 
 if TYPE_CHECKING:
-    from gmbot.engine.choices import LegalOrders
+    from gmbot.engine.choices import BotTurn
     from gmbot.engine.parse import OrderParser
     from gmbot.engine.report import Bulletin
     from gmbot.engine.resolve import Resolution
@@ -104,11 +104,12 @@ class Rules(ABC):
         (their sum is the set's to check). Standard: 0, no line carries a figure."""
         return 0
 
-    def bot_commands(self, state: GameState, power: str, legal: LegalOrders,
-                     chosen: list[str], rng: random.Random) -> list[str]:
-        """The variant's own lines a bot adds to its `chosen` unit and build lines, each
-        one of `legal`'s (with a figure within `legal.figure`); standard: none."""
-        return []
+    def bot_lines(self, state: GameState, power: str, turn: BotTurn,
+                  rng: random.Random) -> list[str]:
+        """The lines a bot gives: its `turn.chosen` lines as the variant plays them (a
+        pay on a unit's order, a hold that pays someone) and the variant's own commands,
+        each a line the judge accepts alone. Standard: the chosen lines."""
+        return list(turn.chosen)
 
     def order_key(self, state: GameState, order: Order) -> tuple[str, ...]:
         """What an order is the order *for*: a later mail's order with the same key

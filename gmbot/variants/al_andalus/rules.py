@@ -8,9 +8,10 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from gmbot.engine.legal import LegalOrders, accepted
+from gmbot.engine.choices import BotTurn
+from gmbot.engine.legal import accepted
 from gmbot.engine.state import MOVEMENT, GameState, Unit
-from gmbot.variants.al_andalus.bot import court_choice
+from gmbot.variants.al_andalus.bot import court_choice, paying
 from gmbot.variants.al_andalus.court import Court, general_unit, prince_name, wazir_owners
 from gmbot.variants.al_andalus.legal import court_lines
 from gmbot.variants.al_andalus.movement import CourtMovement
@@ -35,9 +36,11 @@ class AlAndalusRules(CourtOrders, CourtWaiting, CourtMovement):
     def legal_extra(self, state: GameState, power: str) -> list[str]:
         return super().legal_extra(state, power) + court_lines(state, power, self.generals)
 
-    def bot_commands(self, state: GameState, power: str, legal: LegalOrders,
-                     chosen: list[str], rng: random.Random) -> list[str]:
-        return accepted(state, self, power, court_choice(state, power, rng))
+    def bot_lines(self, state: GameState, power: str, turn: BotTurn,
+                  rng: random.Random) -> list[str]:
+        court = accepted(state, self, power, court_choice(state, power, rng))
+        hiring = any(line.startswith("HIRE ") for line in court)
+        return paying(state, power, turn, hiring) + court
 
     def other_owners(self, state: GameState) -> dict[str, str]:
         return {k: f"Wazir-General {k}" for k in wazir_owners(state)}

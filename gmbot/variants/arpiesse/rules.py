@@ -9,15 +9,18 @@ more), so a game with all units one colour is adjudicated exactly as standard.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 from weakref import WeakKeyDictionary
 
+from gmbot.engine.choices import BotTurn
 from gmbot.engine.orders import Order
 from gmbot.engine.parse import OrderParser
 from gmbot.engine.report import TRADE, Mark
 from gmbot.engine.resolve import Resolution
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState, Unit
+from gmbot.variants.arpiesse.bot import arpiesse_bot_lines
 from gmbot.variants.arpiesse.colours import (
     COLOUR_KEY,
     INFERIOR,
@@ -57,6 +60,10 @@ class ArpiesseRules(StandardRules):
 
     def legal_extra(self, state: GameState, power: str) -> list[str]:
         return super().legal_extra(state, power) + arpiesse_lines(state, self, power)
+
+    def bot_lines(self, state: GameState, power: str, turn: BotTurn,
+                  rng: random.Random) -> list[str]:
+        return arpiesse_bot_lines(state, self, power, turn)
 
     def built_unit(self, state: GameState, order: Order) -> Unit:
         unit = super().built_unit(state, order)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import gmbot.variants.capitalist.economy as eco
 from gmbot.engine.adjudicate import capture_centres
-from gmbot.engine.legal import LegalOrders
+from gmbot.engine.choices import BotTurn
 from gmbot.engine.orders import Order, OrderError
 from gmbot.engine.report import LABEL, Mark
 from gmbot.engine.rules import StandardRules
@@ -138,9 +138,9 @@ class CapitalistRules(StandardRules):
     def legal_extra(self, state: GameState, power: str) -> list[str]:
         return super().legal_extra(state, power) + capitalist_lines(state, self, power)
 
-    def bot_commands(self, state: GameState, power: str, legal: LegalOrders,
-                     chosen: list[str], rng: random.Random) -> list[str]:
-        return capitalist_bot_lines(state, power, legal, self.build_sites(state, power), rng)
+    def bot_lines(self, state: GameState, power: str, turn: BotTurn,
+                  rng: random.Random) -> list[str]:
+        return capitalist_bot_lines(state, self, power, turn, rng)
 
     def legal_figure(self, state: GameState, power: str) -> int:
         return max(super().legal_figure(state, power), money_figure(state, power))

@@ -119,7 +119,7 @@ def _reveal(state: GameState, res: Resolution, turn: dict[str, Any]) -> GameStat
         if not unit.attrs.get("invisible"):
             continue
         order = res.orders[i]
-        why = reveal_reason(res, i, turn)
+        why = reveal_reason(res, i, turn, turn["rename"])
         where = order.dest_prov if isinstance(order, Move) and res.move_ok(i) else res.src[i]
         if why is None:
             turn["hidden_rows"].setdefault(unit.power, []).append(str(unit))

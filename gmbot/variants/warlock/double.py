@@ -10,6 +10,7 @@ from gmbot.engine.orders import Hold, Move, Order, OrderError, SupportMove
 from gmbot.engine.resolve import Resolution
 from gmbot.engine.state import Dislodged, GameState, Unit
 from gmbot.variants.warlock.casting import check_leg, unit_of
+from gmbot.variants.warlock.cutting import cut_if_named
 from gmbot.variants.warlock.illusion import apply_swap
 from gmbot.variants.warlock.legs import decide_ahead, owner_legs
 from gmbot.variants.warlock.log import private
@@ -35,6 +36,7 @@ def double_orders(rules: Rules, state: GameState, orders: dict[str, Order],
     res.run()
     units: dict[str, Unit] = {}
     new_orders: dict[str, Order] = {}
+    seconds: set[str] = set()  # where the units with a second leg stand
     for i, unit in enumerate(res.units):
         prov = res.src[i]
         name = str(unit)
@@ -57,12 +59,14 @@ def double_orders(rules: Rules, state: GameState, orders: dict[str, Order],
             second = _second_leg(rules, state, cast, moved, turn)
             if second is not None:
                 new_orders[moved.prov] = second
+                seconds.add(moved.prov)
             continue
         units[prov] = unit
         if cast is not None:
             second = _second_leg(rules, state, cast, unit, turn)
             if second is not None:
                 new_orders[prov] = second
+                seconds.add(prov)
                 continue
         if prov in orders and (cast is None or not isinstance(cast.order, Move)):
             new_orders[prov] = orders[prov]
@@ -75,7 +79,20 @@ def double_orders(rules: Rules, state: GameState, orders: dict[str, Order],
                   for now, then in turn["rename"].items()}
     turn["bonus"] = {moved_from.get(p, p): v for p, v in turn["bonus"].items()}
     after = state.with_(units=units)
-    return after, decide_ahead(rules, state, after, new_orders, turn)
+    return after, _cut_second_legs(after, decide_ahead(rules, state, after, new_orders, turn),
+                                   turn, seconds)
+
+
+def _cut_second_legs(after: GameState, orders: dict[str, Order], turn: dict[str, Any],
+                     seconds: set[str]) -> dict[str, Order]:
+    """The second legs are in the normal adjudication, where cut-support spells act (the
+    other orders were cut before the first legs): a support they name is cut, reported in
+    the row of the unit's name at the start of the turn."""
+    out = dict(orders)
+    for prov in seconds:
+        name = str(after.units[prov])
+        out[prov] = cut_if_named(out[prov], turn, turn["rename"].get(name, name))
+    return out
 
 
 def _cast_legs(state: GameState, turn: dict[str, Any], casts: list[Cast],

@@ -19,11 +19,16 @@ if TYPE_CHECKING:
 BOUNCED = "bounced"  # the resolver's code for a move that met a unit and failed
 
 
-def reveal_reason(res: Resolution, i: int, turn: dict[str, Any]) -> str | None:
-    """Why unit i of `res`, invisible, is seen after that resolution; None if it is not."""
+def reveal_reason(res: Resolution, i: int, turn: dict[str, Any],
+                  renamed: dict[str, str] | None = None) -> str | None:
+    """Why unit i of `res`, invisible, is seen after that resolution; None if it is not.
+    A support a spell cut is a support given: its row is under the unit's name at the
+    start of the turn (`renamed`: the names after the first legs to those)."""
     order = res.orders[i]
+    name = str(res.units[i])
+    row = (renamed or {}).get(name, name)
     if isinstance(order, (SupportHold, SupportMove)) or (
-            turn["rows"].get(str(res.units[i]), ["", ""])[1] == "cut"):
+            turn["rows"].get(row, ["", ""])[1] == "cut"):
         return "it gave a support"
     if isinstance(order, Move):
         if res.move_ok(i):

@@ -4,9 +4,11 @@ guide.md in this folder."""
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any
 
 import gmbot.variants.warlock.after as aftermath  # its functions bear the hooks' names
+from gmbot.engine.choices import BotTurn
 from gmbot.engine.map import LAND, province_of
 from gmbot.engine.orders import (
     Convoy,
@@ -27,6 +29,7 @@ from gmbot.variants.warlock.balloon import (
     parse_air,
     support_down,
 )
+from gmbot.variants.warlock.bot import warlock_bot_lines
 from gmbot.variants.warlock.builds import build_lines, ruined_build
 from gmbot.variants.warlock.casting import centre_location, check_cast, check_magic_move
 from gmbot.variants.warlock.hidden import redact_report
@@ -85,6 +88,10 @@ class WarlockRules(StandardRules):
 
     def legal_extra(self, state: GameState, power: str) -> list[str]:
         return super().legal_extra(state, power) + warlock_lines(state, self, power)
+
+    def bot_lines(self, state: GameState, power: str, turn: BotTurn,
+                  rng: random.Random) -> list[str]:
+        return warlock_bot_lines(state, self, power, turn)
 
     def parse_extra(
         self, parser: OrderParser, line: str, power: str, state: GameState

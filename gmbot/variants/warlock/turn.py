@@ -15,13 +15,13 @@ from gmbot.engine.orders import (
     Hold,
     Move,
     Order,
-    SupportHold,
     SupportMove,
 )
 from gmbot.engine.report import LOSS, RING, STRIPES, Mark
 from gmbot.engine.state import GameState, Phase, Unit
 from gmbot.variants.warlock.balloon import AirOrder, fly, rise
 from gmbot.variants.warlock.casting import unit_of
+from gmbot.variants.warlock.cutting import cut_supports
 from gmbot.variants.warlock.double import double_orders
 from gmbot.variants.warlock.illusion import apply_swap, illusion
 from gmbot.variants.warlock.log import mark, private, with_attrs, with_turn
@@ -95,8 +95,7 @@ def run_spells(
     # Ghosts: the new ones appear beside their unit; no ghost meets the resolver.
     state, orders = _ghosts(state, orders, turn, by_spell.get("ghost", []))
     # Cut-support spells: the supports named are cut (the unit stands, reported cut).
-    orders = _cut_supports(state, orders, turn, by_spell.get("cut1", []) +
-                           by_spell.get("cut2", []))
+    orders = cut_supports(orders, turn, by_spell.get("cut1", []) + by_spell.get("cut2", []))
     _added_supports(state, turn, by_spell.get("support1", []) + by_spell.get("support2", []))
     # 4) Double orders: the first legs are adjudicated before everything else.
     state, orders = double_orders(rules, state, orders, turn, by_spell.get("double", []),
@@ -385,19 +384,3 @@ def _ghosts(state: GameState, orders: dict[str, Order], turn: dict[str, Any],
             turn["ghosts"].append({"unit": unit, "order": order, "new": False})
             del units[prov]
     return state.with_(units=units), orders
-
-
-def _cut_supports(state: GameState, orders: dict[str, Order], turn: dict[str, Any],
-                  casts: list[Cast]) -> dict[str, Order]:
-    """Cut support: ATTACK X cuts every support of a move into X, DEFENCE X every support
-    of the unit in X. Added-support spells on those targets are cut as well."""
-    targets = {(side, prov) for c in casts for side, prov in zip(c.sides, c.places, strict=True)}
-    out = dict(orders)
-    for prov, order in orders.items():
-        hit = (isinstance(order, SupportMove) and (ATTACK, order.dest_prov) in targets) or (
-            isinstance(order, SupportHold) and ("DEFENCE", order.target) in targets)
-        if hit:
-            out[prov] = Hold(order.power, order.utype, order.loc)
-            turn["rows"][f"{order.utype} {order.loc}"] = [str(order), "cut"]
-    turn["cuts"] = sorted([s, p] for s, p in targets)
-    return out

@@ -11,7 +11,8 @@ assimilation on the same centre void the build. Changes count from the next wint
 What the option keeps, per power in `state.power_attrs` (shown and settable under the
 position's `powers:`):
   initial_homes      N, recorded the first time the option sees the power (from its home
-                     centres then: the starting ones, without the extra centres)
+                     centres then: the starting ones, without the extra centres and
+                     without those the game's rules keep outside, `Rules.fixed_homes`)
   owned_last_winter  the centres the power owned at the end of the previous winter (the
                      previous build phase), refreshed every spring and after every winter;
                      centres change hands only after the Fall, so this and the current
@@ -22,11 +23,12 @@ position's `powers:`):
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from gmbot.engine.adjust import adjustment_counts
-from gmbot.engine.legal import LegalOrders
+from gmbot.engine.choices import BotTurn
 from gmbot.engine.map import province_of
 from gmbot.engine.orders import Build, Order, OrderError, Waive
 from gmbot.engine.parse import Cursor
@@ -68,10 +70,13 @@ HOME_ORDERS = (Assimilate, Abandon)
 # -- what the option remembers ---------------------------------------------------------------
 
 
-def initial_homes(state: GameState, power: str) -> int:
-    """N: the recorded number of initial home centres, or the power's home centres now."""
+def initial_homes(state: GameState, power: str, fixed: Collection[str] = ()) -> int:
+    """N: the recorded number of initial home centres, or the power's home centres now
+    but the `fixed` ones (a Warlock undead home is never part of N)."""
     n = state.power_attrs.get(power, {}).get(LIMIT)
-    return int(n) if n is not None else len(state.homes.get(power, ()))
+    if n is not None:
+        return int(n)
+    return sum(1 for h in state.homes.get(power, ()) if h not in fixed)
 
 
 def owned(state: GameState, power: str) -> set[str]:
@@ -86,14 +91,16 @@ def owned_last_winter(state: GameState, power: str) -> set[str]:
     return owned(state, power)
 
 
-def record(state: GameState, refresh: bool, limits: dict[str, int] | None = None) -> GameState:
+def record(rules: StandardRules, state: GameState, refresh: bool,
+           limits: dict[str, int] | None = None) -> GameState:
     """The state with N recorded for every power that lacks it (from `limits`, else its
-    home centres now) and, if `refresh` or missing, today's owners as last winter's."""
+    counted home centres now) and, if `refresh` or missing, today's owners as last
+    winter's."""
     attrs = {p: dict(a) for p, a in state.power_attrs.items()}
     for power in state.powers:
         mine = attrs.setdefault(power, {})
         if LIMIT not in mine:
-            mine[LIMIT] = (limits or {}).get(power, len(state.homes.get(power, ())))
+            mine[LIMIT] = (limits or {}).get(power, len(counted_homes(rules, state, power)))
         if refresh or OWNED not in mine:
             mine[OWNED] = sorted(owned(state, power))
     return state.with_(power_attrs=attrs)
@@ -121,7 +128,7 @@ def refusal(state: GameState, order: Order, homes: list[str], ordered: set[str],
         return fixed[prov]
     if prov in ordered:
         return f"{prov} has already been given a home-centre order this winter"
-    n = initial_homes(state, power)
+    n = initial_homes(state, power, fixed or ())
     if len(homes) >= n + 1:  # rules 2 and 3
         earlier = set(homes) != set(state.homes.get(power, ()))
         return (f"you have {len(homes)} home centres"
@@ -273,17 +280,17 @@ class ChangingHomeCentres(StandardRules):
     def legal_extra(self, state: GameState, power: str) -> list[str]:
         return super().legal_extra(state, power) + home_centre_lines(state, power)
 
-    def bot_commands(self, state: GameState, power: str, legal: LegalOrders,
-                     chosen: list[str], rng: random.Random) -> list[str]:
-        return (super().bot_commands(state, power, legal, chosen, rng)
-                + home_centre_choice(legal, chosen, rng))
+    def bot_lines(self, state: GameState, power: str, turn: BotTurn,
+                  rng: random.Random) -> list[str]:
+        lines = super().bot_lines(state, power, turn, rng)
+        return lines + home_centre_choice(turn.legal, lines, rng)
 
     def before_movement(
         self, state: GameState, orders: dict[str, Order]
     ) -> tuple[GameState, dict[str, Order]]:
         state, orders = super().before_movement(state, orders)
         # Owners in the spring are the owners at the end of the previous winter.
-        return record(state, refresh=state.phase.season == "S"), orders
+        return record(self, state, refresh=state.phase.season == "S"), orders
 
     def adjustment_orders(
         self, state: GameState, orders: list[Order], result: PhaseResult
@@ -312,10 +319,11 @@ class ChangingHomeCentres(StandardRules):
             result.notes.setdefault("public", []).extend(["Home centre orders:", *public])
         if not private:
             del result.notes["private"]
-        limits = {p: initial_homes(state, p) for p in state.powers}  # N before any change
+        # N before any change
+        limits = {p: initial_homes(state, p, self.fixed_homes(state, p)) for p in state.powers}
         homes = {p: tuple(sorted(h)) for p, h in done.homes.items()
                  if set(h) != set(state.homes.get(p, ()))}
-        changed = record(changed.with_(homes={**changed.homes, **homes}), True, limits)
+        changed = record(self, changed.with_(homes={**changed.homes, **homes}), True, limits)
         return changed, done.rest
 
     def ack_lines(self, state: GameState, power: str, orders: list[Order]) -> list[str]:
@@ -342,7 +350,7 @@ class ChangingHomeCentres(StandardRules):
 def home_summary(rules: StandardRules, state: GameState, power: str) -> list[str]:
     """The power's home centres and what it may assimilate or abandon this winter."""
     homes = counted_homes(rules, state, power)
-    n = initial_homes(state, power)
+    n = initial_homes(state, power, rules.fixed_homes(state, power))
     lines = [f"Your home centres: {' '.join(sorted(homes)) or 'none'} "
              f"({len(homes)}; N = {n}, at most {n + 1})."]
     lines += [f"Also your home centre: {c} ({why})."
@@ -358,9 +366,9 @@ def home_summary(rules: StandardRules, state: GameState, power: str) -> list[str
 def choices(rules: StandardRules, state: GameState, power: str) -> tuple[list[str], list[str]]:
     """The centres `power` may assimilate and those it may abandon in the winter `state`."""
     homes = counted_homes(rules, state, power)
-    if len(homes) >= initial_homes(state, power) + 1:
-        return [], []  # frozen (rule 3): no centre to look at
     fixed = rules.fixed_homes(state, power)
+    if len(homes) >= initial_homes(state, power, fixed) + 1:
+        return [], []  # frozen (rule 3): no centre to look at
     centres = sorted(state.map.supply_centres)
     may_take = [c for c in centres
                 if refusal(state, _probe(power, c, True), homes, set(), fixed) is None]

@@ -1,0 +1,30 @@
+"""Cut-support spells: ATTACK X cuts every support of a move into X, DEFENCE X every
+support of the unit in X. They act in the normal adjudication only, so they cut the
+ordinary supports and a double order's second leg, never its first (the ruling)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gmbot.engine.orders import Hold, Order, SupportHold, SupportMove
+from gmbot.variants.warlock.spells import ATTACK, Cast
+
+
+def cut_supports(orders: dict[str, Order], turn: dict[str, Any],
+                 casts: list[Cast]) -> dict[str, Order]:
+    """The orders with the supports the spells name cut (the unit stands, reported cut);
+    the targets are kept in the turn record for the second legs and added supports."""
+    turn["cuts"] = sorted([s, p] for c in casts for s, p in zip(c.sides, c.places, strict=True))
+    return {prov: cut_if_named(order, turn) for prov, order in orders.items()}
+
+
+def cut_if_named(order: Order, turn: dict[str, Any], row: str | None = None) -> Order:
+    """The order, or a hold if it is a support a cut-support spell of this turn names,
+    reported cut in the row given (a double-ordered unit's is its name at the start)."""
+    cuts = {(side, prov) for side, prov in turn.get("cuts", ())}
+    hit = (isinstance(order, SupportMove) and (ATTACK, order.dest_prov) in cuts) or (
+        isinstance(order, SupportHold) and ("DEFENCE", order.target) in cuts)
+    if not hit:
+        return order
+    turn["rows"][row or f"{order.utype} {order.loc}"] = [str(order), "cut"]
+    return Hold(order.power, order.utype, order.loc)
