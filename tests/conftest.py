@@ -342,15 +342,31 @@ def pg_databases() -> Iterator[PgDatabases | None]:
         dbs.close()
 
 
+@pytest.fixture(scope="session")
+def sqlite_at_head(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite database migrated to head once per session (per xdist worker), that the
+    test helpers copy into each home they make (tests/dbkit.py, seed_home)."""
+    from tests.dbkit import make_sqlite_at_head
+
+    return make_sqlite_at_head(tmp_path_factory.mktemp("at-head") / "gmbot.sqlite")
+
+
 @pytest.fixture(autouse=True)
 def _store_database(request: pytest.FixtureRequest,
                     monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """On PostgreSQL runs: a database at head of its own for each `store` test, seen by
-    open_app (and gmbot subprocesses) as GMBOT_DATABASE_URL."""
+    open_app (and gmbot subprocesses) as GMBOT_DATABASE_URL. On SQLite runs: the homes the
+    test helpers make start with a copy of `sqlite_at_head`."""
+    from tests.dbkit import SQLITE_AT_HEAD
+
     monkeypatch.delenv("GMBOT_DATABASE_URL", raising=False)
-    dbs = request.getfixturevalue("pg_databases") \
-        if request.node.get_closest_marker("store") else None
+    monkeypatch.delenv(SQLITE_AT_HEAD, raising=False)
+    if not request.node.get_closest_marker("store"):
+        yield
+        return
+    dbs = request.getfixturevalue("pg_databases")
     if dbs is None:
+        monkeypatch.setenv(SQLITE_AT_HEAD, str(request.getfixturevalue("sqlite_at_head")))
         yield
         return
     name = dbs.at_head()
@@ -358,7 +374,7 @@ def _store_database(request: pytest.FixtureRequest,
     try:
         yield
     finally:
-        dbs.drop(name)
+        dbs.drop_later(name)
 
 
 @pytest.fixture

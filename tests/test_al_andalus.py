@@ -318,6 +318,6 @@ def test_results_list_a_free_wazir_general_after_the_princes() -> None:
 
     rules = AlAndalusRules({"wazir_generals": True})
     rows = board_summary(state_from_dict(FREE_GENERAL, MAP), rules)
-    assert [(r["power"], r["name"], r["centres"], r["units"], r["adjust"]) for r in rows] == [
+    assert [(r.power, r.name, r.centres, r.units, r.adjust) for r in rows] == [
         ("GRANADA", "Taifa of Granada", ["GRA"], ["A GRA"], 0),
         ("NANOOK", "Wazir-General NANOOK", ["ALM"], ["A ALM (Wazir-General NANOOK)"], 0)]

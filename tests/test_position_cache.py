@@ -4,12 +4,13 @@ is decoded once, and any change to it, however made, is decoded anew."""
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 from gmbot.engine.map import load_map
 from gmbot.engine.position import state_from_dict
 from gmbot.service.positions import decoded_state
 
-START = {"phase": "S1901M",
+START: dict[str, Any] = {"phase": "S1901M",
          "units": {"FRANCE": ["A PAR", "A MAR", "F BRE"], "GERMANY": ["A MUN"]},
          "centers": {"FRANCE": ["PAR", "MAR", "BRE"], "GERMANY": ["MUN"]}}
 

@@ -64,7 +64,7 @@ def _edges(section):
 
 
 def _closure(section):
-    adj = {}
+    adj: dict[str, set[str]] = {}
     for a, ns in section.items():
         for b in ns:
             adj.setdefault(a, set()).add(b)
@@ -129,7 +129,7 @@ def test_power_aliases_do_not_collide(data, provinces):
     for code, prov in provinces.items():
         for word in [code, prov["name"], *prov.get("aliases", [])]:
             taken[_norm(word)] = code
-    seen = {}
+    seen: dict[str, str] = {}
     for key, power in data["powers"].items():
         for word in [key, power["name"], *power.get("aliases", [])]:
             n = _norm(word)
@@ -149,7 +149,7 @@ def test_province_set_and_types(provinces):
         assert re.fullmatch(r"[A-Z]{3}", code)
         assert isinstance(prov["name"], str) and prov["name"]
         assert set(prov) <= {"name", "type", "sc", "coasts", "aliases"}, code
-    by_type = {}
+    by_type: dict[str, set[str]] = {}
     for code, prov in provinces.items():
         by_type.setdefault(prov["type"], set()).add(code)
     assert by_type == {"sea": SEAS, "land": INLAND, "coast": COASTAL, "impassable": {"SWI"}}
@@ -168,7 +168,7 @@ def test_split_coasts(provinces):
 
 
 def test_aliases_unique(provinces):
-    owner = {}
+    owner: dict[str, str] = {}
     for code, prov in provinces.items():
         own = set()
         for alias in prov.get("aliases", []):

@@ -4,6 +4,7 @@ at head automatically."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from alembic.config import Config
 from alembic.script import ScriptDirectory
@@ -89,6 +90,11 @@ def test_old_settings_columns_are_folded_into_one_record(empty_database_url: str
     from sqlalchemy import create_engine, text
     from sqlalchemy.orm import Session
 
+    from gmbot.gamefile.settings.absences import AbsenceRules
+    from gmbot.gamefile.settings.deadline_section import DeadlineSection
+    from gmbot.gamefile.settings.nmr import NmrPolicy
+    from gmbot.gamefile.settings.press import PressRules
+    from gmbot.gamefile.settings.votes import VoteRules
     from gmbot.store.models import Game
 
     cfg = Config()
@@ -114,11 +120,71 @@ def test_old_settings_columns_are_folded_into_one_record(empty_database_url: str
     with Session(db.engine) as s:
         settings = s.get_one(Game, 1).settings
     db.dispose()
-    assert settings.options == {"seed": 7} and settings.deadlines == {"movement": "48h"}
+    assert settings.options == {"seed": 7}
+    assert settings.deadlines == DeadlineSection(movement="48h")
     assert (settings.nmr, settings.auth, settings.rules_link) == (
         "civil_disorder", "none", "https://x.test/r")
-    assert settings.press == {"display_names": True} and settings.observers == ["w@x.test"]
-    assert settings.absences == {"days_per_year": 9} and settings.votes == {"secret": False}
+    # Each policy decoded into its record, what the old row lacks at its default.
+    assert settings.press == PressRules(display_names=True)
+    assert settings.observers == ["w@x.test"]
+    assert settings.absences == AbsenceRules(days_per_year=9)
+    assert settings.votes == VoteRules(secret=False)
     assert settings.anonymous is True and settings.takeover_approval is True
     assert settings.signup is None and settings.standby == ["sub@x.test"]
-    assert settings.missed_orders == {"then": "civil_disorder", "after": 3, "replace": True}
+    assert settings.missed_orders == NmrPolicy(then="civil_disorder", after=3, replace=True)
+
+
+def test_old_phase_reports_are_rewritten_into_the_current_version(
+        empty_database_url: str) -> None:
+    """0023: a stored report of version 1 (no version, no marks) or 2 (no facts) becomes
+    version 3 once, told as adjudicated before the judge kept its reasoning; a version-3
+    row is left as it was. The rows' other keys (the public text) are kept."""
+    from alembic import command
+    from sqlalchemy import create_engine, text
+
+    from gmbot.engine.report import REPORT_VERSION, read_report
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.set_main_option("sqlalchemy.url", empty_database_url)
+    command.upgrade(cfg, "0022")
+    base = {"phase": "S1901M", "next_phase": "F1901M", "units_after": {}, "dislodged": {},
+            "moves": {}, "order_results": {"A PAR": "succeeds"}, "orders": {"A PAR": "A PAR H"},
+            "errors": [], "centers_after": {}, "position": {}, "public_text": "Paris holds."}
+    stored = {1: base, 2: {**base, "version": 2, "events": []},
+              3: {**base, "version": 3, "facts": [
+                  {"unit": "A PAR", "kind": "strength", "words": "hold 1"}]}}
+    engine = create_engine(empty_database_url)
+    with engine.begin() as conn:
+        conn.execute(text(
+            "insert into games (id, name, variant, gm, judge, source, status, created_at,"
+            " settings) values (1, 'old', 'standard', 'gm@x.test', 'judge@x.test', '',"
+            " 'active', '2026-01-01 00:00:00+00', '{}')"))
+        for seq, result in stored.items():
+            conn.execute(text(
+                "insert into phases (id, game_id, seq, name, state, opened_at, result,"
+                " reminders_sent, superseded) values (:seq, 1, :seq, 'S1901M', '{}',"
+                " '2026-01-01 00:00:00+00', :result, '[]', false)"),
+                {"seq": seq, "result": json.dumps(result)})
+    engine.dispose()
+    db = open_database(empty_database_url)
+    with db.engine.connect() as conn:
+        rows: dict[int, Any] = dict(conn.execute(text("select seq, result from phases")).all())
+    db.dispose()
+    now = {seq: json.loads(r) if isinstance(r, str) else r for seq, r in rows.items()}
+    for seq in (1, 2):
+        assert now[seq]["version"] == REPORT_VERSION and now[seq]["reasoned"] is False
+        assert now[seq]["public_text"] == "Paris holds."
+        report = read_report(now[seq])
+        assert not report.reasoned and report.facts == [] and report.events == []
+        assert report.orders == {"A PAR": "A PAR H"}
+    assert now[3] == stored[3] and read_report(now[3]).reasoned
+    # Back down: the rewritten rows read as version 2 again, the others as they were.
+    command.downgrade(cfg, "0022")
+    engine = create_engine(empty_database_url)
+    with engine.connect() as conn:
+        back = {seq: json.loads(r) if isinstance(r, str) else r
+                for seq, r in conn.execute(text("select seq, result from phases")).all()}
+    engine.dispose()
+    assert back[1]["version"] == back[2]["version"] == 2 and "reasoned" not in back[1]
+    assert back[3] == stored[3]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import shlex
 import sys
-import tempfile
 from pathlib import Path
 
 import click
@@ -17,10 +16,12 @@ from gmbot.cli.root import main
               help="Home directory for the demo (default: a new temporary directory).")
 def demo(where: str | None) -> None:
     """Play one turn of a demo game through the local mailbox and show the results."""
-    # Imported here: every gmbot command imports this module, and the email package
-    # is slow to import.
+    # Imported here: every gmbot command imports this module (the MTA's pipe, `gmbot
+    # ingest`, first), and the email package and tempfile (shutil, lzma...) are slow to
+    # import.
     import email
     import email.policy
+    import tempfile
 
     from gmbot.demo.run import run_demo
 

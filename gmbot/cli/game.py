@@ -5,17 +5,10 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
 
 import click
 
 from gmbot.cli.root import app_from, main
-
-if TYPE_CHECKING:
-    from sqlalchemy.orm import Session
-
-    from gmbot.service.views.standing import Standing
-    from gmbot.store.models import Game, PhaseRow
 
 
 @main.group()
@@ -58,25 +51,10 @@ def example(variant: str) -> None:
 @click.pass_context
 def list_games(ctx: click.Context) -> None:
     """List the games, their current phase and deadline (in each game's time zone)."""
-    from sqlalchemy import select
+    from gmbot.service.console.games import game_list
 
-    from gmbot.service.runtime import current_phase, policy_of
-    from gmbot.service.views.results import deadline_text
-    from gmbot.store.models import Game
-
-    app = app_from(ctx)
-    with app.db.transaction() as s:
-        for g in s.scalars(select(Game).order_by(Game.name)):
-            phase = current_phase(s, g)
-            due = (f"{phase.name}, deadline "
-                   f"{deadline_text(policy_of(g), phase.deadline_at, utc=True)}"
-                   if phase and phase.deadline_at else "-")
-            click.echo(f"{g.name:20} {g.variant:12} {g.status:9} {due}")
-
-
-# What each `auth:` mode means, for the GM (docs/security.md has the rest).
-AUTH_SHOWN = {"on": "mail must prove its author",
-              "none": "OFF, the From address alone is trusted"}
+    for line in game_list(app_from(ctx)):
+        click.echo(line)
 
 
 @game.command("show")
@@ -86,52 +64,15 @@ AUTH_SHOWN = {"on": "mail must prove its author",
 @click.pass_context
 def show(ctx: click.Context, name: str, as_json: bool) -> None:
     """Show a game's current position, deadline and players."""
-    from gmbot.service.deadline.parking import parked_reason
-    from gmbot.service.runtime import current_phase, policy_of
-    from gmbot.service.views.results import deadline_text
-    from gmbot.service.views.standing import standing_lines
+    from gmbot.service.console.games import show_data, show_lines
 
     app = app_from(ctx)
-    with app.db.transaction() as s:
-        g = named_game(s, name)
-        phase = current_phase(s, g)
-        state = dict(phase.state) if phase else {}
-        rows, unreadable = _standings(s, g, phase)
-        due = phase.deadline_at if phase else None
-        deadline = deadline_text(policy_of(g), due, utc=True)
+    with refusals():
         if as_json:
-            click.echo(json.dumps({
-                "game": g.name, "variant": g.variant, "options": g.settings.options,
-                "status": g.status, "auth": g.settings.auth, **state,
-                "deadline": due.isoformat() if due else None, "deadline_text": deadline,
-                "players": [r.as_dict(g) for r in rows],
-                # Only when they apply: the rest is the position schema.
-                **({"parked": parked_reason(s, g)} if g.status == "parked" else {}),
-                **({"seats": seats} if (seats := _seat_lines(s, g)) else {}),
-                **({"unreadable": unreadable} if unreadable else {})}, indent=2))
+            click.echo(json.dumps(show_data(app, name), indent=2))
             return
-        click.echo(f"{g.name} ({g.variant}, {g.status}) at {state.get('phase', '-')}, "
-                   f"deadline {deadline}")
-        _trouble(s, g, unreadable)
-        auth = g.settings.auth
-        click.echo(f"Authentication: {AUTH_SHOWN.get(auth, auth)} (auth: {auth})")
-        if not unreadable:
-            for power, units in (state.get("units") or {}).items():
-                centres = (state.get("centers") or {}).get(power, [])
-                shown = ", ".join(u if isinstance(u, str) else u["unit"] for u in units)
-                click.echo(f"  {power:9} {len(centres):2} centres  {shown}")
-        click.echo("Players:")
-        for line in [*standing_lines(g, rows), *_seat_lines(s, g)]:
+        for line in show_lines(app, name):
             click.echo(line)
-
-
-def _seat_lines(s: Session, g: Game) -> list[str]:
-    """The open seats and pending sign-ups, in the lines of the GM's STATUS by mail."""
-    from gmbot.service.joining.seats import pending_lines, signup_line
-    from gmbot.service.seats.roster import open_seat_lines
-
-    signup = signup_line(s, g)
-    return [*([signup] if signup else []), *open_seat_lines(s, g), *pending_lines(s, g)]
 
 
 @game.command("status")
@@ -139,26 +80,11 @@ def _seat_lines(s: Session, g: Game) -> list[str]:
 @click.pass_context
 def status(ctx: click.Context, name: str) -> None:
     """Who has ordered (fully, partly, not at all), last mail and NMR count per player."""
-    from gmbot.service.deadline.absences import status_lines
-    from gmbot.service.runtime import current_phase, policy_of
-    from gmbot.service.views.results import deadline_text
-    from gmbot.service.views.standing import standing_lines
+    from gmbot.service.console.games import status_lines
 
-    app = app_from(ctx)
-    with app.db.transaction() as s:
-        g = named_game(s, name)
-        phase = current_phase(s, g)
-        where = "no open phase"
-        if phase is not None:
-            where = f"{phase.name}, deadline " + deadline_text(policy_of(g), phase.deadline_at,
-                                                               utc=True)
-        click.echo(f"{g.name} ({g.status}): {where}")
-        rows, unreadable = _standings(s, g, phase)
-        _trouble(s, g, unreadable)
-        for line in [*standing_lines(g, rows), *_seat_lines(s, g)]:
+    with refusals():
+        for line in status_lines(app_from(ctx), name):
             click.echo(line)
-        for line in status_lines(s, g, app.now(), None, gm=True):
-            click.echo(f"absence: {line}")
 
 
 @game.command("export")
@@ -217,30 +143,6 @@ def import_(ctx: click.Context, file: str, new_name: str | None) -> None:
         raise click.ClickException(str(e)) from None
 
 
-def _standings(s: Session, g: Game, phase: PhaseRow | None) -> tuple[list[Standing], str | None]:
-    """The players' standings, and why the position cannot be read if it cannot (then
-    each player is shown without what his orders complete): one bad game is shown, not
-    an error."""
-    from gmbot.service.runtime import StoredPositionError
-    from gmbot.service.views.standing import standings
-
-    try:
-        return standings(s, g, phase), None
-    except StoredPositionError as e:
-        return standings(s, g, None), str(e)
-
-
-def _trouble(s: Session, g: Game, unreadable: str | None) -> None:
-    from gmbot.service.deadline.parking import parked_reason
-
-    why = parked_reason(s, g)
-    if why:
-        click.echo(f"PARKED: {why}")
-        click.echo(f"  correct the position, then `gmbot game resume {g.name}` (or RESUME)")
-    elif unreadable:
-        click.echo(f"PROBLEM: {unreadable}")
-
-
 @contextmanager
 def refusals() -> Iterator[None]:
     """A GM action refused (AdminError) ends the command with its reason, exit status 1."""
@@ -252,28 +154,21 @@ def refusals() -> Iterator[None]:
         raise click.ClickException(str(e)) from None
 
 
-def named_game(s: Session, name: str) -> Game:
-    from gmbot.service.gm.admin import find_game
-
-    with refusals():
-        return find_game(s, name)
-
-
-def _admin(verb: str, action: str, *extra: str) -> None:
-    """A CLI verb for one of gmbot.service.gm.admin's actions (imported lazily)."""
+def _admin(verb: str, *extra: str) -> None:
+    """A CLI verb for one of the GM's actions (gmbot/service/console/actions.py)."""
 
     @game.command(verb, help=f"{verb.capitalize()} game NAME {' '.join(extra)}".rstrip() + ".")
     @click.argument("name")
     @click.argument("args", nargs=-1)
     @click.pass_context
     def command(ctx: click.Context, name: str, args: tuple[str, ...]) -> None:
-        from gmbot.service.gm import admin
+        from gmbot.service.console.actions import run_action
 
         if len(args) != len(extra):
             raise click.UsageError(f"usage: gmbot game {verb} NAME {' '.join(extra)}".rstrip())
         app = app_from(ctx)
-        with refusals(), app.db.transaction() as s:
-            click.echo(getattr(admin, action)(s, admin.find_game(s, name), *args, app.now()))
+        with refusals():
+            click.echo(run_action(app, verb, name, args))
         if verb == "process":
             from gmbot.daemon.loop import run_deadlines
 
@@ -286,9 +181,9 @@ def _admin(verb: str, action: str, *extra: str) -> None:
                 ctx.exit(1)
 
 
-_admin("process", "process_now")
-_admin("extend", "extend", "DURATION")
-_admin("pause", "pause")
-_admin("resume", "resume")
-_admin("rollback", "rollback", "PHASE")
-_admin("replace", "replace_player", "WHO", "ADDRESS")
+_admin("process")
+_admin("extend", "DURATION")
+_admin("pause")
+_admin("resume")
+_admin("rollback", "PHASE")
+_admin("replace", "WHO", "ADDRESS")

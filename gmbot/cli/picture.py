@@ -19,35 +19,17 @@ from gmbot.cli.root import app_from, main
 def map_picture(ctx: click.Context, name: str, phase: str | None, viewer: str | None,
                 output: str) -> None:
     """Write the map of game NAME as a PNG file."""
-    from sqlalchemy import select
-
-    from gmbot.engine.map import load_map
     from gmbot.picture.data import NoPicture
-    from gmbot.service.runtime import current_phase, rules_for
-    from gmbot.service.views.pictures import phase_picture
-    from gmbot.store.models import Game
+    from gmbot.service.console.picture import map_picture
+    from gmbot.service.gm.admin import AdminError
 
-    app = app_from(ctx)
-    with app.db.transaction() as s:
-        game = s.scalars(select(Game).where(Game.name == name)).first()
-        if game is None:
-            raise click.ClickException(f"no game named {name!r}")
-        key = None
-        if viewer:
-            key = load_map(rules_for(game).map_name).power(viewer)
-            if key is None:
-                raise click.ClickException(f"{viewer!r} is not a power of {name}")
-        if phase is None:
-            open_ = current_phase(s, game)
-            if open_ is None:
-                raise click.ClickException(f"{name} has no open phase: give --phase")
-            phase = open_.name
-        try:
-            png = phase_picture(s, game, phase, key)
-        except (LookupError, ValueError) as e:
-            raise click.ClickException(str(e)) from None
-    if png is None:
+    try:
+        drawn = map_picture(app_from(ctx), name, phase, viewer)
+    except AdminError as e:
+        raise click.ClickException(str(e)) from None
+    if drawn.png is None:
         raise click.ClickException(f"{NoPicture.__doc__} (docs/maps.md tells how to add one)")
     with open(output, "wb") as f:
-        f.write(png)
-    click.echo(f"{output}: {phase}" + (f" as {key}" if key else " (public)"))
+        f.write(drawn.png)
+    click.echo(f"{output}: {drawn.phase}" + (f" as {drawn.viewer}" if drawn.viewer
+                                              else " (public)"))

@@ -17,7 +17,8 @@ def movement_facts(res: Resolution) -> list[Fact]:
         elif isinstance(res.orders[i], (SupportHold, SupportMove)):
             facts += _support(res, i)
         elif isinstance(res.orders[i], Convoy) and res.dislodged(i):
-            facts.append(Fact(_name(res, i), CONVOY, "dislodged: it convoyed nothing"))
+            facts.append(Fact(_name(res, i), CONVOY, "dislodged: it convoyed nothing",
+                              names=_by(res, i)))
         if res.src[i] in res.moves_into and (res.dest[i] is None or not res.move_ok(i)):
             facts += _held(res, i)
     return facts
@@ -25,6 +26,12 @@ def movement_facts(res: Resolution) -> list[Fact]:
 
 def _name(res: Resolution, i: int) -> str:
     return res.units[i].name
+
+
+def _by(res: Resolution, i: int) -> tuple[str, ...]:
+    """The unit that dislodged unit `i`, if any, as a fact's names."""
+    a = res.attacker_of(i) if res.dislodged(i) else None
+    return () if a is None else (_name(res, a),)
 
 
 def _n(value: float) -> str:
@@ -41,20 +48,22 @@ def _supports(res: Resolution, i: int, name: str) -> list[Fact]:
         words.append("supported by " + ", ".join(given))
     if lost:
         words.append("support of " + ", ".join(lost) + " cut")
-    return [Fact(name, SUPPORT, "; ".join(words))]
+    return [Fact(name, SUPPORT, "; ".join(words), names=(*given, *lost))]
 
 
 def _move(res: Resolution, i: int) -> list[Fact]:
     name = _name(res, i)
     facts = _supports(res, i, name)
     if res.convoyed[i]:
-        fleets = ", ".join(_name(res, f) for f in res.convoyers[i]) or "no fleet"
+        carriers = tuple(_name(res, f) for f in res.convoyers[i])
+        fleets = ", ".join(carriers) or "no fleet"
         route = "the route held" if res.path(i) else "no route: the army did not move"
-        facts.append(Fact(name, CONVOY, f"convoyed by {fleets}: {route}"))
-    against = []
+        facts.append(Fact(name, CONVOY, f"convoyed by {fleets}: {route}", names=carriers))
+    against, met = [], []
     j = res.index.get(res.dest[i])
     if j is not None and (res.dest[j] is None or not res.move_ok(j)
                           or res.head_to_head(i) is not None):
+        met.append(_name(res, j))
         if res.head_to_head(i) is not None:
             against.append(f"defend strength {_n(res.defend_strength(j))} of "
                            f"{_name(res, j)}, moving the other way")
@@ -63,11 +72,12 @@ def _move(res: Resolution, i: int) -> list[Fact]:
                            f"{_name(res, j)}")
     for m in res.moves_into[res.dest[i] or ""]:
         if m != i:
+            met.append(_name(res, m))
             against.append(f"prevent strength {_n(res.prevent_strength(m))} of "
                            f"{_name(res, m)}")
     if against:
         facts.append(Fact(name, STRENGTH, f"attack strength {_n(res.attack_strength(i))} "
-                                          "against " + ", ".join(against)))
+                                          "against " + ", ".join(against), names=tuple(met)))
     return facts
 
 
@@ -78,10 +88,11 @@ def _support(res: Resolution, i: int) -> list[Fact]:
     if res.support_given(i):
         return []
     if res.dislodged(i):
-        return [Fact(name, CUT, "cut: the supporting unit was dislodged")]
+        return [Fact(name, CUT, "cut: the supporting unit was dislodged", names=_by(res, i))]
     cutters = [_name(res, m) for m in res.moves_into.get(res.src[i], ())
                if res.rules.cuts_support(res, m, i)]
-    return [Fact(name, CUT, "cut by the attack of " + (", ".join(cutters) or "another unit"))]
+    return [Fact(name, CUT, "cut by the attack of " + (", ".join(cutters) or "another unit"),
+                 names=tuple(cutters))]
 
 
 def _held(res: Resolution, i: int) -> list[Fact]:
@@ -89,6 +100,7 @@ def _held(res: Resolution, i: int) -> list[Fact]:
     name = _name(res, i)
     stays = res.dest[i] is None and not isinstance(res.orders[i], (SupportHold, SupportMove))
     facts = _supports(res, i, name) if stays else []
+    attackers = tuple(_name(res, m) for m in res.moves_into[res.src[i]])
     attacks = [f"attack strength {_n(res.attack_strength(m))} of {_name(res, m)}"
                for m in res.moves_into[res.src[i]]]
     words = (f"hold strength {_n(res.hold_strength(res.src[i]))} against "
@@ -96,5 +108,5 @@ def _held(res: Resolution, i: int) -> list[Fact]:
     attacker = res.attacker_of(i) if res.dislodged(i) else None
     if attacker is not None:
         words += f": dislodged by {_name(res, attacker)}"
-    facts.append(Fact(name, STRENGTH, words))
+    facts.append(Fact(name, STRENGTH, words, names=attackers))
     return facts

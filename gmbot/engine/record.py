@@ -62,6 +62,7 @@ def report_of(result: PhaseResult) -> PhaseReport:
         facts=list(result.facts),
         winner=result.winner,
         eliminated=list(result.eliminated),
+        named=True,  # every fact lists the units it names (engine/facts.py, the variants)
         version=REPORT_VERSION,
     )
     if result.why:

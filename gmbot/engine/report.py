@@ -24,20 +24,19 @@ resolver writes the standard facts (strengths, supports counted and cut, convoy 
 a variant's hooks add theirs (kind RULE, the words from the variant's folder).
 
 `PhaseReport` is the whole record of one adjudicated phase, stored as it is (its
-builtins, with `version`) and read back once with `read_report`: rows stored by earlier
-versions lack only fields that have defaults, so they are read as they are."""
+builtins, with `version`) and read back once with `read_report`. Rows stored by earlier
+versions were rewritten once into the current one (migration 0023); an old export's are
+by `current_form` when it is imported."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import msgspec
 
 # 1: the dict form stored before the marks; 2: the marks ("events"); 3: the facts. Each
-# version only added fields with defaults: an older row is read as it is.
+# version only added fields with defaults; a row of 1 or 2 becomes 3 with `reasoned` false.
 REPORT_VERSION = 3
-FACTS_SINCE = 3  # the first version with the facts (an older row has none to tell)
 
 LOSS, RING, SWAP, TRADE, LABEL, TAG, STRIPES = (
     "loss", "ring", "swap", "trade", "label", "tag", "stripes")
@@ -72,6 +71,9 @@ class Fact(msgspec.Struct, frozen=True, omit_defaults=True):
     event: str = ""  # a RULE's name for the rule applied ("colour decided", "illusion")
     surprise: bool = False  # the reason beside the result (a standard player expects other)
     seen_by: tuple[str, ...] | None = None  # as a mark's
+    # The other units its words name: a viewer who may not see one of them is not shown
+    # the fact (told by this list, never by reading the words).
+    names: tuple[str, ...] = ()
 
     def seen(self, viewer: str | None) -> bool:
         return self.seen_by is None or (viewer is not None and viewer in self.seen_by)
@@ -155,7 +157,14 @@ class PhaseReport(msgspec.Struct, omit_defaults=True):
     facts: list[Fact] = []  # what the adjudicator weighed, per unit
     winner: str | None = None
     eliminated: list[str] = []
-    version: int = 1
+    # False: adjudicated before the judge kept its reasoning (a row of version 1 or 2), so
+    # that the missing facts are told as unknown, not as "nothing opposed it".
+    reasoned: bool = True
+    # True: each fact lists the units its words name (Fact.names). A row stored before
+    # they did lacks it (False): with anything hidden from a viewer, none of its facts is
+    # shown him, since whom they name is not known.
+    named: bool = False
+    version: int = 1  # a row without one is of version 1
 
     def facts_of(self, unit: str, viewer: str | None) -> list[Fact]:
         return [f for f in self.facts if f.unit == unit and f.seen(viewer)]
@@ -165,6 +174,14 @@ def read_report(data: object) -> PhaseReport:
     """A stored report, of any version, decoded once (extra keys the store keeps beside it,
     the public text, who missed orders, are passed over)."""
     return msgspec.convert(data, PhaseReport)
+
+
+def current_form(data: dict[str, Any]) -> dict[str, Any]:
+    """A stored report of any version in the current one (what migration 0023 did to the
+    stored rows): an old export's, as it is imported."""
+    if int(data.get("version") or 1) >= REPORT_VERSION:
+        return data
+    return {**data, "version": REPORT_VERSION, "reasoned": False}
 
 
 def encode_report(report: PhaseReport) -> dict[str, Any]:
@@ -183,13 +200,15 @@ def surprises(facts: list[Fact], viewer: str | None) -> dict[str, str]:
     return out
 
 
-def unhidden(facts: list[Fact], hidden: set[str]) -> list[Fact]:
+def unhidden(facts: list[Fact], hidden: set[str], named: bool = True) -> list[Fact]:
     """The facts that name no unit of `hidden` (units a viewer may not see): neither as
-    the unit they explain nor in their words."""
+    the unit they explain nor among the units their words name (`named` False: a report
+    whose facts do not list them, so with anything hidden none is shown)."""
     if not hidden:
         return facts
-    names = re.compile("|".join(rf"\b{re.escape(u)}\b" for u in sorted(hidden)))
-    return [f for f in facts if f.unit not in hidden and not names.search(f.words)]
+    if not named:
+        return []
+    return [f for f in facts if f.unit not in hidden and hidden.isdisjoint(f.names)]
 
 
 def marks_from(data: object) -> list[Mark]:

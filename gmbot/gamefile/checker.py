@@ -15,10 +15,10 @@ from gmbot.gamefile.settings.absences import AbsenceRules
 from gmbot.gamefile.settings.bots import read_bots
 from gmbot.gamefile.settings.deadlines import DeadlinePolicy, PolicyError
 from gmbot.gamefile.settings.nmr import NmrPolicy, NmrPolicyError, read_policy
+from gmbot.gamefile.settings.press import PressRules, check_section
 from gmbot.gamefile.settings.votes import VoteRules, check_votes
 from gmbot.gamefile.spec import GameSpec
 from gmbot.press.limits import broadcast_problems
-from gmbot.press.policy import PressRules, check_section
 
 
 class Checker(PlayerChecks, PositionChecks, JoiningChecks):

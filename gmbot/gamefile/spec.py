@@ -13,8 +13,8 @@ from gmbot.gamefile.settings.absences import AbsenceRules
 from gmbot.gamefile.settings.bots import BotRules
 from gmbot.gamefile.settings.deadlines import DeadlinePolicy
 from gmbot.gamefile.settings.nmr import NmrPolicy
+from gmbot.gamefile.settings.press import PressRules
 from gmbot.gamefile.settings.votes import VoteRules
-from gmbot.press.policy import PressRules
 
 
 @dataclass(frozen=True)

@@ -5,11 +5,11 @@ that tests can say what a picture must show without looking at pixels."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Protocol
 
-from gmbot.engine.report import LABEL, LOSS, RING, STRIPES, SWAP, TAG, TRADE, Mark
+from gmbot.engine.report import LABEL, LOSS, RING, STRIPES, SWAP, TAG, TRADE, Mark, Row, Shown
 
 _NOTE = re.compile(r"\s*\(([^)]*)\)")  # a label's note: "A PAR (red)"
 
@@ -70,49 +70,87 @@ class Scene:
     striped: set[str] = field(default_factory=set)  # the words of the stripes marks
 
 
-def scene_of(public: dict[str, Any], centres: Iterable[str]) -> Scene:
+class ShownPiece(Protocol):
+    """A unit of a view's board, as the picture reads it (service/views/shown.py)."""
+    @property
+    def type(self) -> str: ...
+    @property
+    def loc(self) -> str: ...
+    @property
+    def note(self) -> str: ...
+    @property
+    def mark(self) -> str: ...
+
+
+class BoardLine(Protocol):
+    """One owner's line of a view's board."""
+    @property
+    def power(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def centres(self) -> Sequence[str]: ...
+    @property
+    def homes(self) -> Sequence[str] | None: ...
+    @property
+    def pieces(self) -> Sequence[ShownPiece]: ...
+
+
+class PublicPart(Protocol):
+    """What the picture reads of a view's public part: the phases, the board, the rules'
+    board marks, the variants' events and the results' rows and dislodged units."""
+    @property
+    def phase(self) -> str: ...
+    @property
+    def next_phase(self) -> str: ...
+    @property
+    def board(self) -> Sequence[BoardLine]: ...
+    @property
+    def marks(self) -> Mapping[str, Sequence[str]]: ...
+    @property
+    def events(self) -> Sequence[Mark]: ...
+    @property
+    def orders(self) -> Mapping[str, Sequence[Row]]: ...
+    @property
+    def dislodged(self) -> Mapping[str, Shown]: ...
+
+
+def scene_of(public: PublicPart, centres: Iterable[str]) -> Scene:
     """The scene of a view's public part; `centres` are the map's supply centres. The
     variants' events come as the marks the view gives (engine/report.py), those the
     viewer may see."""
-    scene = Scene(phase=public.get("next_phase") or public.get("phase", ""))
+    scene = Scene(phase=public.next_phase or public.phase)
     scene.centres = {c: None for c in centres}
-    for row in public.get("board", []):
-        power = row["power"]
-        for c in row["centres"]:
+    for line in public.board:
+        power = line.power
+        for c in line.centres:
             scene.centres[c] = power
-        for h in row.get("homes") or ():
+        for h in line.homes or ():
             scene.homes[h] = power
-        pieces = row.get("pieces", [])
+        pieces = line.pieces
         for p in pieces:
-            scene.pieces.append(Piece(power, p["type"], p["loc"], p.get("note", ""),
-                                      p.get("mark", "")))
+            scene.pieces.append(Piece(power, p.type, p.loc, p.note, p.mark))
         # Counted from the same rows the units are drawn from: a unit the viewer may not
         # see is neither drawn nor counted.
-        scene.standings.append(Standing(power, row.get("name") or power.title(),
-                                        len(row["centres"]), len(pieces)))
-    scene.marks = {k: list(v) for k, v in (public.get("marks") or {}).items()}
-    events: list[Mark] = list(public.get("events") or ())
+        scene.standings.append(Standing(power, line.name or power.title(),
+                                        len(line.centres), len(pieces)))
+    scene.marks = {k: list(v) for k, v in public.marks.items()}
+    events = public.events
     # Units lost before they carried out their orders: no arrow, a mark where they were.
     stopped = {f"{m.unit} {m.at}" for m in events if m.kind == LOSS and m.stops}
-    for power, rows in public.get("orders", {}).items():
+    for power, rows in public.orders.items():
         for row in rows:
-            if _get(row, "unit") in stopped:
+            if row.unit in stopped:
                 continue
-            scene.strokes.extend(strokes_of(_get(row, "order"), _get(row, "result"), power))
+            scene.strokes.extend(strokes_of(row.order, row.result, power))
     for mark in events:
         add_mark(scene, mark)
-    for unit, d in (public.get("dislodged") or {}).items():
+    for unit, d in public.dislodged.items():
         kind, _, loc = unit.partition(" ")
-        note = _NOTE.search(d.get("label") or "")
-        scene.dislodged.append((Piece(d["power"], kind, loc, note.group(1) if note else ""),
-                                list(d.get("retreats") or ())))
+        note = _NOTE.search(d.label or "")
+        scene.dislodged.append((Piece(d.power, kind, loc, note.group(1) if note else ""),
+                                list(d.retreats or ())))
     return scene
-
-
-def _get(row: Any, key: str) -> str:
-    """A field of a results row (a typed row, or a dict of one)."""
-    value = row.get(key, "") if isinstance(row, dict) else getattr(row, key, "")
-    return str(value or "")
 
 
 def add_mark(scene: Scene, mark: Mark) -> None:

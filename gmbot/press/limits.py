@@ -9,11 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import msgspec
+
 FIELDS = ("messages", "copies", "bytes")
 
 
-@dataclass(frozen=True)
-class Allowance:
+class Allowance(msgspec.Struct, frozen=True, kw_only=True):
     """At most this much press: messages, the copies they queue, the bytes of their text."""
 
     messages: int
@@ -62,14 +63,6 @@ def over(allowance: Allowance, used: Used, copies: int, size: int, per: str) -> 
 
 def most_messages(count: int, per: str) -> str:
     return f"this game relays at most {count} press message{'s' * (count != 1)} per {per}"
-
-
-def from_dict(data: Any, default: Allowance) -> Allowance:
-    """A stored allowance (the game's `press` column); what it lacks is the default's."""
-    if isinstance(data, Allowance):
-        return data
-    data = data if isinstance(data, dict) else {}
-    return Allowance(**{f: int(data.get(f, getattr(default, f))) for f in FIELDS})
 
 
 def check(data: Any, default: Allowance) -> tuple[Allowance | None, list[tuple[str, str]]]:

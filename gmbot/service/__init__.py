@@ -17,7 +17,7 @@ Shared kernel:
     app.py       the application context (configuration, database, clock)
     runtime.py   stored rows turned into engine objects; small common queries
     positions.py stored positions decoded once
-    known.py     what a batch of mails reads once (open phases, last order sets)
+    known.py     the seam to what a transaction read ahead (a batch's open phases, sets)
     locks.py     game row locks
 
 (app.py imports deadline/wakeups.py for one reason: that module installs the flush hook

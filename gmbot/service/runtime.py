@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from datetime import datetime
-from functools import lru_cache
 from typing import Any, cast
 
 from sqlalchemy import CursorResult, bindparam, func, insert, select
@@ -51,14 +49,7 @@ def state_of(game: Game, phase: PhaseRow, rules: StandardRules | None = None) ->
 
 
 def policy_of(game: Game) -> DeadlinePolicy:
-    # Parsed once per distinct deadlines section (policies are immutable): every flush that
-    # moves a phase's wake-up needs it, and games mostly share a few sections.
-    return _policy(json.dumps(game.settings.deadlines or {}, sort_keys=True))
-
-
-@lru_cache(maxsize=256)
-def _policy(section: str) -> DeadlinePolicy:
-    return DeadlinePolicy.from_mapping(json.loads(section))
+    return game.settings.deadlines.policy()
 
 
 def deadline_after(game: Game, phase_name: str, opened_at: datetime) -> datetime:

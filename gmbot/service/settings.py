@@ -6,12 +6,13 @@ from __future__ import annotations
 import msgspec
 
 from gmbot.gamefile.settings import GameSettings
+from gmbot.gamefile.settings.record import stored_form
 from gmbot.store.models import Game
 
 
 def keep_settings(game: Game, settings: GameSettings) -> None:
     """Store `settings` as the game's, whole."""
-    game.settings_data = msgspec.to_builtins(settings)
+    game.settings_data = stored_form(settings)
 
 
 def add_observer(game: Game, address: str) -> None:

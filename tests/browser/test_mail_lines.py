@@ -8,13 +8,15 @@ acknowledgement."""
 
 from __future__ import annotations
 
+import re
 from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
 
 from tests.browserkit import Browser, mail_page
-from tests.loop.judgekit import Judge, body, make_judge
+from tests.loop.judgekit import POWERS, Judge, body, make_judge, standard_game
+from tests.picture.test_map_mails import MOVES, START, addr
 
 REPO = Path(__file__).resolve().parents[2]
 PHONE = 390
@@ -51,6 +53,22 @@ def keeps_lines(shown: list[str], lines: list[str]) -> None:
         at = shown.index(line, at) + 1
 
 
+def words(line: str) -> str:
+    """A line's words, without what the page writes otherwise: a heading's colon or
+    dashes, the brackets of a note, a dash for "--"."""
+    return " ".join(re.sub(r"[^\w/,']+", " ", line).casefold().split())
+
+
+def keeps_sections(shown: list[str], lines: list[str]) -> None:
+    """A results mail's page puts the player's own section first (the plain part last):
+    each section's lines are lines of the page, in their order, never two in one."""
+    cut = next((i for i, line in enumerate(lines) if line.startswith("--- For ")),
+               len(lines))
+    page = [words(line) for line in shown]
+    for part in (lines[:cut], lines[cut:]):
+        keeps_lines(page, [words(line) for line in part])
+
+
 def reply(judge: Judge, sender: str, text: str, game: str) -> EmailMessage:
     judge.send(sender, text, subject=f"[{game}] question")
     judge.tick()
@@ -85,3 +103,76 @@ def test_warlock_rules_help_and_ack_keep_their_lines_tables_and_headings(
         assert "VAPORIZE (1) | VAPORISE | a unit | CAST VAPORIZE A BUD" in shown
         assert "ADD 2 SUPPORTS (1) | ADD TWO SUPPORTS | a unit, or its move | " \
             "CAST ADD 2 SUPPORTS A VIE" in shown
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> Judge:
+    """A standard game after Spring 1901, France's orders with a refused line."""
+    judge = make_judge(tmp_path_factory.mktemp("played"), standard_game())
+    for power in POWERS:
+        lines = [MOVES.get(u, f"{u} H") for u in START[power]]
+        if power == "FRANCE":
+            lines.append("A PAR - MUN")
+        judge.send(addr(power), "\n".join(lines) + "\n", subject="[g] spring")
+    judge.tick()
+    judge.clock.advance(hours=49)
+    judge.tick()
+    return judge
+
+
+def test_the_results_keep_their_lines_on_a_phone(
+        browser: Browser, played: Judge, tmp_path: Path) -> None:
+    mails = [m for m in played.outbox() if "results" in m["Subject"]]
+    for who in (addr("FRANCE"), "gm@example.test"):
+        [mail] = played.to(who, mails)
+        # The title is the subject's words in the page's own order; the rest is kept.
+        lines = plain_lines(body(mail))[1:]
+        keeps_sections(page_lines(browser, mail, tmp_path / who), lines)
+
+
+def test_the_game_over_mail_keeps_its_lines_on_a_phone(
+        browser: Browser, played: Judge, tmp_path: Path) -> None:
+    played.send("gm@example.test", "DRAW\n", subject="[g] draw")
+    played.tick()
+    [over] = [m for m in played.to(addr("FRANCE"), played.new_mail())
+              if "draw" in m["Subject"]]
+    keeps_sections(page_lines(browser, over, tmp_path / "over"), plain_lines(body(over))[1:])
+
+
+def test_an_al_andalus_results_mail_keeps_its_lines_on_a_phone(
+        browser: Browser, tmp_path: Path) -> None:
+    # A hire, an auto-hold (the order given, the order carried out and why), the courts
+    # and dinars in the notes: each a line of its own on the phone, in the text's order.
+    judge = make_judge(tmp_path, example("al_andalus"))
+    subject = "[al-andalus-example] orders"
+    judge.send("zaragoza@example.test", "HIRE lordelindel\nA ZAR - MED\nA LLE - BAR\n"
+               "F TOR - GOV\n", subject=subject)
+    judge.send("lordelindel@example.test", "GO TO COURT ZARAGOZA\n", subject=subject)
+    for prince in ("castille", "badajoz", "seville", "granada"):
+        judge.send(f"{prince}@example.test", "WAIT\n", subject=subject)
+    judge.clock.advance(hours=49)
+    judge.tick()
+    mails = [m for m in judge.new_mail() if "results" in m["Subject"]]
+    for who in ("zaragoza@example.test", "lordelindel@example.test"):
+        [mail] = judge.to(who, mails)
+        text = body(mail)
+        assert "F TOR - GOV -> F TOR H (auto-hold" in text
+        keeps_sections(page_lines(browser, mail, tmp_path / who), plain_lines(text)[1:])
+
+
+def test_a_warlock_results_mail_with_reasons_keeps_its_lines_on_a_phone(
+        browser: Browser, tmp_path: Path) -> None:
+    # The spells' public lines, a reason beside a vaporized army, the caster's spells left.
+    judge = make_judge(tmp_path, example("warlock"))
+    judge.send("germany@example.test", "CAST VAPORIZE A PAR\nA MUN - BUR\nA BER H\nF KIE H\n",
+               subject="[warlock-example] orders")
+    judge.send("france@example.test", "A PAR - BUR\nA MAR H\nF BRE H\n",
+               subject="[warlock-example] orders")
+    judge.clock.advance(days=3)
+    judge.tick()
+    mails = [m for m in judge.new_mail() if "results" in m["Subject"]]
+    for who in ("france@example.test", "germany@example.test"):
+        [mail] = judge.to(who, mails)
+        text = body(mail)
+        assert "(a VAPORIZE spell destroyed it before the battle" in text
+        keeps_sections(page_lines(browser, mail, tmp_path / who), plain_lines(text)[1:])

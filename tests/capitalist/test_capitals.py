@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from typing import Any
 
 from gmbot.engine.map import load_map
 from gmbot.variants.capitalist.capitals import allocate, distance, too_near
@@ -81,7 +82,7 @@ def test_capitals_a_gm_writes_keep_the_distance_rule() -> None:
 
     from gmbot.variants.cases import CaseError, run_case
 
-    case = {"variant": "capitalist", "phase": "S1898M",
+    case: dict[str, Any] = {"variant": "capitalist", "phase": "S1898M",
             "units": {"ENGLAND": ["F LON"], "FRANCE": ["A PAR"]},
             "centers": {"ENGLAND": ["LON"], "FRANCE": ["PAR"]},
             "powers": {"ENGLAND": {"capital": "LON", "balance": 2},
@@ -107,7 +108,7 @@ def test_capitals_a_gm_writes_leave_room_for_the_others() -> None:
 
     caps = {"RUSSIA": "NWY", "AUSTRIA": "CON", "TURKEY": "VEN", "FRANCE": "BER",
             "ITALY": "SPA"}
-    case = {"variant": "capitalist", "options": {"capital_min_distance": 3},
+    case: dict[str, Any] = {"variant": "capitalist", "options": {"capital_min_distance": 3},
             "phase": "W1896A", "units": {}, "centers": {},
             "powers": {p: {"capital": c} for p, c in caps.items()}, "orders": {}}
     with pytest.raises(CaseError, match="no room for a capital for each of ENGLAND, GERMANY"):

@@ -38,6 +38,7 @@ from gmbot.service.gm.load import load_game
 from gmbot.store.models import Event, Game, Inbound, OrderSet, Outbound, PhaseRow, Player
 from tests.authkit import TRUSTED_MX, stamp
 from tests.crash.smtpsink import SmtpSink
+from tests.dbkit import seed_home
 from tests.loop.judgekit import POWERS
 
 REPO = Path(__file__).resolve().parents[2]
@@ -191,6 +192,7 @@ def make_home(tmp_path: Path, *, games: int, seed: int, outbound: dict[str, Any]
         config.update(outbound=outbound.get("kind", "smtp"),
                       smtp={k: v for k, v in outbound.items() if k != "kind"})
     (home.path / "gmbot.yaml").write_text(yaml.safe_dump(config), encoding="utf-8")
+    seed_home(home.path)
     app = open_app(home.path)
     files = tmp_path / "games"
     files.mkdir()

@@ -261,10 +261,10 @@ def test_notes_reach_the_public_and_only_their_viewer() -> None:
     france = results_view(Herald(), state, after, read_report(result), "FRANCE")
     england = results_view(Herald(), state, after, read_report(result), "ENGLAND")
     public = results_view(Herald(), state, after, read_report(result), None)
-    assert france["public"]["notes"] == england["public"]["notes"] == ["the herald speaks"]
-    assert "psst" in france["private"]["extra"]
+    assert france.public.notes == england.public.notes == ["the herald speaks"]
+    assert france.private is not None and "psst" in france.private.extra
     assert "psst" not in str(england) and "psst" not in str(public)
-    assert "A BUR (herald)" in france["private"]["units"]
+    assert "A BUR (herald)" in france.private.units
 
 
 def test_rng_repeats_for_the_same_seed_phase_and_purpose() -> None:
@@ -304,7 +304,7 @@ def test_shown_to_filters_the_board_per_viewer() -> None:
     from gmbot.service.views.results import board_summary
 
     state = state_from_dict({"phase": "S1901M"}, MAP)
-    units = {v: {r["power"]: r["units"] for r in board_summary(state, Tithe(), v)}
+    units = {v: {r.power: r.units for r in board_summary(state, Tithe(), v)}
              for v in (None, "FRANCE", "GERMANY")}
     assert units[None]["GERMANY"] == ["F KIE"] == units["FRANCE"]["GERMANY"]
     assert units["GERMANY"]["GERMANY"] == ["A BER", "A MUN", "F KIE"]

@@ -36,4 +36,4 @@ def test_an_unlisted_owner_is_an_unknown_power() -> None:
 
 def test_standard_rules_list_no_other_owner() -> None:
     rows = board_summary(state_from_dict(POSITION, MAP), StandardRules())
-    assert [r["power"] for r in rows] == ["FRANCE"]
+    assert [r.power for r in rows] == ["FRANCE"]

@@ -18,6 +18,7 @@ from gmbot.mail.maildir import MaildirInbox
 from gmbot.service.app import App, open_app
 from gmbot.service.gm.load import load_game
 from tests.authkit import stamp, trust_the_mx
+from tests.dbkit import seed_home
 
 REPO = Path(__file__).resolve().parents[2]
 POWERS = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
@@ -42,8 +43,24 @@ class Judge:
     clock: Clock
     app: App
     seen: set[str] = field(default_factory=set)
-    welcomes: list[EmailMessage] = field(default_factory=list)  # mailed as the game was made
-    _setup_files: set[str] = field(default_factory=set)
+    _setup_files: list[str] = field(default_factory=list)
+    # Outbox files read so far, by name, size and time: a file is parsed once, not at every
+    # look at the outbox (parsing dominated the loop tests), and read again if it changed.
+    _parsed: dict[tuple[str, int, int], EmailMessage] = field(default_factory=dict)
+
+    @property
+    def welcomes(self) -> list[EmailMessage]:
+        """The mails sent as the game was made (see make_judge), parsed when asked for."""
+        folder = self.app.config.outbox / "new"
+        return [self._read(folder / name) for name in self._setup_files]
+
+    def _read(self, path: Path) -> EmailMessage:
+        stat = path.stat()
+        key = (path.name, stat.st_size, stat.st_mtime_ns)
+        if key not in self._parsed:
+            self._parsed[key] = email.message_from_bytes(path.read_bytes(),
+                                                         policy=email.policy.default)
+        return self._parsed[key]
 
     def send(self, sender: str, body: str, subject: str = "orders",
              headers: dict[str, str] | None = None, dmarc: str | None = "pass") -> str:
@@ -78,7 +95,7 @@ class Judge:
         for path in sorted((self.app.config.outbox / "new").iterdir()):
             if path.name in self._setup_files:
                 continue  # the welcome mails: see make_judge
-            out.append(email.message_from_bytes(path.read_bytes(), policy=email.policy.default))
+            out.append(self._read(path))
         return out
 
     def new_mail(self) -> list[EmailMessage]:
@@ -99,13 +116,16 @@ class Judge:
 
 def body(msg: EmailMessage) -> str:
     """The text part (results mails also carry an HTML part with the map)."""
-    return msg.get_body(preferencelist=("plain",)).get_content()
+    part = msg.get_body(preferencelist=("plain",))
+    assert part is not None, "the mail has no text part"
+    return str(part.get_content())
 
 
 def make_judge(tmp_path: Path, game_text: str) -> Judge:
     clock = Clock()
     home = tmp_path / "home"
     trust_the_mx(home)
+    seed_home(home)
     app = open_app(home)
     app.clock = clock
     game_file = tmp_path / "game.yaml"
@@ -114,10 +134,7 @@ def make_judge(tmp_path: Path, game_text: str) -> Judge:
     judge = Judge(home=home, clock=clock, app=app)
     # The welcome mails go out at once and are kept apart: the game's own mail follows.
     judge.tick()
-    files = sorted((app.config.outbox / "new").iterdir())
-    judge.welcomes = [email.message_from_bytes(p.read_bytes(), policy=email.policy.default)
-                      for p in files]
-    judge._setup_files = {p.name for p in files}
+    judge._setup_files = sorted(p.name for p in (app.config.outbox / "new").iterdir())
     return judge
 
 

@@ -81,6 +81,9 @@ def test_bribes_by_mail_and_nothing_leaks(tmp_path: Path) -> None:
         assert "F LON-NTH(3):YOR(5) = YOR" in text
         assert "A SER HOLD(3):BUD(2) = HOLD" in text
         assert "F LON - YOR" in text  # England's fleet went where the bribe said
+        # The reason beside it, from the public totals (no briber named).
+        assert ("F LON - YOR (bribed: 5 offered for YOR beat its owner's pay of 3 for NTH): "
+                "succeeds") in text.replace("\r\n", "\n")
     public = {body(m).split("--- For", 1)[0].rstrip() for m in results}
     assert len(public) == 1  # everyone, the GM too, reads the same public report
 
@@ -90,6 +93,13 @@ def test_bribes_by_mail_and_nothing_leaks(tmp_path: Path) -> None:
     assert "Spent 7; balance now 9." in french
     german = private_part(judge.to(addr("GERMANY"), results)[0], "GERMANY")
     assert "BRIBE A SER - BUD (2): refused; nothing paid." in german
+
+    # EXPLAIN tells the owner of a unit a bribe failed to move why it stood.
+    judge.send(addr("AUSTRIA"), "EXPLAIN A SER\n", subject="[g] why")
+    judge.tick()
+    [why] = judge.to(addr("AUSTRIA"), judge.new_mail())
+    assert ("  - bribes (2 for BUD) did not beat its owner's pay of 3 for HOLD: a bribe wins "
+            "only with more") in body(why).replace("\r\n", "\n")
 
     # LEAK TEST over every mail the judge sent.
     bribes = {"FRANCE": "BRIBE F LON", "GERMANY": "BRIBE A SER"}

@@ -82,3 +82,48 @@ def test_explain_of_another_powers_invisible_unit_tells_nothing(tmp_path: Path) 
     assert "TURKEY: 4 centres, 3 units: builds 1\n" in results["TURKEY"]
     assert "  units: A BUL, A SMY, F BLA\n" in results["TURKEY"]
     assert "TURKEY: 4 centres, 3 units (1 unseen): builds 1\n" in results["RUSSIA"]
+
+
+def test_explain_of_an_auto_hold_names_the_rule(tmp_path: Path) -> None:
+    game = "al-andalus-example"
+    judge = make_judge(tmp_path, (REPO / "gmbot/variants/al_andalus/example.yaml")
+                       .read_text(encoding="utf-8"))
+    judge.send("zaragoza@example.test", "A ZAR - MED\nA LLE - BAR\nF TOR - GOV\n",
+               subject=f"[{game}] orders")
+    judge.clock.advance(hours=49)
+    judge.tick()
+    judge.new_mail()
+    judge.send("zaragoza@example.test", "EXPLAIN F TOR\nEXPLAIN A ZAR\n",
+               subject=f"[{game}] why")
+    judge.tick()
+    [reply] = judge.to("zaragoza@example.test", judge.new_mail())
+    text = body(reply).replace("\r\n", "\n")
+    assert ("F TOR in Spring 1080 Movement (S1080M):\n  ordered: F TOR - GOV\n"
+            "  carried out: F TOR H (auto-hold: the Prince ordered every unit)\n") in text
+    assert ("  - the auto-hold: a Prince who orders every one of his units (two or more) to "
+            "do something other than hold has one of them hold, the one civil disorder "
+            "would remove first\n") in text
+    assert text.count("no rule changed it") == 1  # A ZAR's move only
+
+
+def test_explain_of_a_phase_stored_before_the_reasoning_says_so(tmp_path: Path) -> None:
+    """A phase whose stored report was of version 2 (no facts), as migration 0023 rewrote
+    it: its result is told, and that its reasoning was never kept."""
+    from sqlalchemy import select
+    from sqlalchemy.orm import Session
+
+    from gmbot.engine.report import current_form
+    from gmbot.store.models import PhaseRow
+
+    judge = make_judge(tmp_path, standard_game())
+    play(judge, "g", {"FRANCE": ["A PAR - BUR", "A MAR H", "F BRE H"],
+                      "GERMANY": ["A MUN - BUR", "A BER H", "F KIE H"]})
+    with Session(judge.app.db.engine) as s, s.begin():
+        [row] = [r for r in s.scalars(select(PhaseRow)) if r.result]
+        assert row.result is not None
+        old = {k: v for k, v in row.result.items() if k != "facts"}
+        row.result = current_form({**old, "version": 2})
+    text = ask(judge, "FRANCE", "g", "EXPLAIN A PAR\n")
+    assert "  result: bounced\n" in text
+    assert "processed before the judge kept its reasoning" in text
+    assert "Nothing opposed it" not in text and "attack strength" not in text

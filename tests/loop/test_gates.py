@@ -11,7 +11,7 @@ import pytest
 from gmbot.service.inbound import gates
 from gmbot.service.inbound.batch import Batch
 from gmbot.service.inbound.handling import Handling, Outcome
-from gmbot.service.inbound.lookups import BatchLookups, Lookups, StoreLookups
+from gmbot.service.inbound.lookups import Lookups, StoreLookups
 from gmbot.store.models import Inbound, Outbound
 from tests.loop.judgekit import Judge
 
@@ -71,11 +71,11 @@ def test_the_batched_look_ups_answer_as_the_store_does(judge: Judge) -> None:
         assert s.query(Inbound).count() == 5 and s.query(Outbound).count() > 0
         direct = answers(StoreLookups(s), since)
         batch = Batch(s, [])
-        batch.read_ahead(s, [FRANCE, GM, "stranger@example.test"], since)
-        read_ahead = answers(BatchLookups(s, batch), since)
+        batch.read_ahead([FRANCE, GM, "stranger@example.test"], since)
+        read_ahead = answers(batch, since)
         assert batch.routes is not None  # answered from what was read, not by queries
-        batch.forget(s)
-        forgotten = answers(BatchLookups(s, batch), since)
+        batch.forget()
+        forgotten = answers(batch, since)
     assert read_ahead == direct == forgotten
     # France: no GM, one seat, three mails counted
     assert direct[1] is False and len(direct[2]) == 1 and len(direct[4]) == 3

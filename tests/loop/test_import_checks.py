@@ -56,6 +56,14 @@ ATTACKS = [
     ("players[1].name", "Bob\r\nBcc: x@example.org", "players[1].name:"),
     ("game.auth", "maybe", "game.auth: 'maybe'"),
     ("game.deadlines", {"movement": "soon"}, "game.deadlines.movement: not a duration"),
+    # A setting the import would not keep is refused, not dropped.
+    ("game.missed_orders.approval", True, "game.missed_orders.approval: unknown key"),
+    ("game.absences.per_year", 9, "game.absences.per_year: unknown key"),
+    ("game.press.grey", True, "game.press.grey: unknown key"),
+    ("game.deadlines.movment", "48h", "game.deadlines.movment: unknown field"),
+    ("game.votes.secret", "yes", "game.votes.secret: expected bool"),
+    ("game.press.allowed", "everything", "game.press.allowed: 'everything': use one of"),
+    ("game.absences.at_once", 0, "game.absences.at_once: expected a whole number"),
 ]
 
 

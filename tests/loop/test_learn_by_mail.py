@@ -95,8 +95,12 @@ def test_capitalist_help_shows_pays_bribes_balance_and_votes(tmp_path: Path) -> 
 def test_arpiesse_help_shows_exchanges_and_coloured_builds(tmp_path: Path) -> None:
     judge = make_judge(tmp_path, example("arpiesse"))
     _, text = ask(judge, "france@example.test", "HELP\n", "arpiesse-example")
-    assert "  A MAR X A PAR: two of your units exchange places" in text \
-        or "  A MAR X " in text
+    # No two French units stand side by side: the form in words, no empty neighbour.
+    assert ("  exchange: UNIT X UNIT, two neighbouring units exchange colours (both must "
+            "order it; they may be two powers' units)\n") in text
+    assert " X A " not in text
+    _, italian = ask(judge, "italy@example.test", "HELP\n", "arpiesse-example")
+    assert "  A ROM X A VEN: two neighbouring units exchange colours" in italian
     assert "BUILD RED F BRE" in text
     assert "red beats silver, silver beats purple, purple beats red" in text
 

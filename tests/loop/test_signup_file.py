@@ -87,4 +87,4 @@ def test_the_open_seats_stay_once_someone_joined(tmp_path: Path) -> None:
     with judge.app.db.transaction() as s:
         game = s.scalars(select(Game).where(Game.name == "open")).one()
         signup = game.settings.signup
-        assert signup is not None and signup["open"] == ["AUSTRIA", "ENGLAND"]
+        assert signup is not None and signup.open_powers == ("AUSTRIA", "ENGLAND")

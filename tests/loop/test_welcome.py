@@ -103,6 +103,8 @@ def test_a_warlock_learns_to_cast(tmp_path: Path) -> None:
 
 def test_a_capitalist_learns_pay_bribes_votes_and_capitals(tmp_path: Path) -> None:
     text = welcome_of(tmp_path, "capitalist/example.yaml", "england@example.test")
+    # No units before the opening vote: said, so the examples are not taken for his.
+    assert "Your units: none yet; the examples below show the orders' forms." in text
     for line in ("A LVP - CLY (3)", "BRIBE A BUD - GAL (2)", "VOTE F EDI (3)",
                  "CAPITALS EDI", "BALANCE"):
         assert line in text
@@ -110,8 +112,30 @@ def test_a_capitalist_learns_pay_bribes_votes_and_capitals(tmp_path: Path) -> No
 
 def test_an_arpiesse_player_learns_exchanges_and_coloured_builds(tmp_path: Path) -> None:
     text = welcome_of(tmp_path, "arpiesse/example.yaml", "france@example.test")
-    assert "A PAR (red)" in text and " X " in text and "BUILD RED F BRE" in text
+    assert "A PAR (red)" in text and "BUILD RED F BRE" in text
     assert "BUILD A PAR /" not in text  # a build without a colour is refused
+    # No two of France's units stand side by side: the exchange is told in words, never
+    # with an empty neighbour for a partner (A PAR X A BUR).
+    assert "UNIT X UNIT (two units side by side exchange colours: both order it)" in text
+    assert " X A " not in text
+
+
+def test_an_arpiesse_exchange_example_names_a_real_partner(tmp_path: Path) -> None:
+    text = welcome_of(tmp_path, "arpiesse/example.yaml", "italy@example.test")
+    assert "    A ROM X A VEN (exchange colours with a neighbour: both order it)" in text
+
+
+def test_the_convoy_example_is_the_players_own_fleet_and_army(tmp_path: Path) -> None:
+    # England in Fall 1901 with a fleet in the North Sea and an army in Yorkshire: the
+    # example is his own convoy, not another power's units.
+    game = (REPO / "gmbot/variants/standard/example.yaml").read_text(encoding="utf-8")
+    game += ("position:\n  phase: F1901M\n  units:\n    ENGLAND: [F NTH, A YOR, F LON]\n"
+             "    FRANCE: [A PAR, A MAR, F BRE]\n")
+    judge = make_judge(tmp_path, game)
+    text = body(next(m for m in judge.welcomes if m["To"] == "england@example.test"))
+    assert "    F NTH C A YOR - " in text
+    france = body(next(m for m in judge.welcomes if m["To"] == "france@example.test"))
+    assert " C A " not in france  # no fleet of his in a sea: no convoy of others' units
 
 
 def test_changing_home_centres_adds_its_winter_orders(tmp_path: Path) -> None:

@@ -33,7 +33,9 @@ def inline_picture(msg: EmailMessage) -> bytes:
     return image.get_content()
 
 
-def decode(png: bytes) -> Image.Image:
+def decode(png: bytes | None) -> Image.Image:
+    """The picture as RGB pixels; None (no picture drawn) fails the test here."""
+    assert png is not None, "no picture was drawn"
     img = Image.open(io.BytesIO(png))
     img.load()
     return img.convert("RGB")
@@ -43,7 +45,9 @@ def colours(map_name: str) -> dict[str, Colour]:
     return {p: rgb(c) for p, c in map_picture(map_name).colours.items()}
 
 
-def nearest(pixel: Colour, choices: dict[str, Colour]) -> str:
+def nearest(pixel: float | tuple[int, ...] | None, choices: dict[str, Colour]) -> str:
+    """The choice nearest to `pixel`, an RGB pixel as Image.getpixel gives it."""
+    assert isinstance(pixel, tuple) and len(pixel) == 3, pixel  # decode() makes RGB
     return min(choices, key=lambda k: sum((a - b) ** 2 for a, b in
                                           zip(pixel, choices[k], strict=True)))
 

@@ -46,6 +46,6 @@ def test_the_wazir_general_mark_comes_from_the_units_label() -> None:
         "extra": {"owners": ["NANOOK"],
                   "wazirs": {"nanook": {"court": None, "dinars": 1, "centres": ["ALM"]}}},
     }, load_map("iberia"))
-    scene = scene_of(position_view(state, rules, None)["public"], [])
+    scene = scene_of(position_view(state, rules, None).public, [])
     assert {(p.power, p.loc, p.note) for p in scene.pieces} == {
         ("GRANADA", "GRA", ""), ("NANOOK", "ALM", "Wazir-General NANOOK")}

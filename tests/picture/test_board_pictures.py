@@ -81,7 +81,7 @@ def test_orders_become_strokes_with_their_results() -> None:
                                    "orders": SPRING})
     view = results_view(rules, outcome.before, outcome.after, report_of(outcome), None)
     strokes = {(s.kind, s.src, s.dst, s.via): s.ok
-               for s in scene_of(view["public"], []).strokes}
+               for s in scene_of(view.public, []).strokes}
     assert strokes[("move", "PAR", "BUR", None)] is True
     assert strokes[("move", "MUN", "BUR", None)] is False  # bounced
     assert strokes[("move", "BRE", "MAO", None)] is True
@@ -94,7 +94,7 @@ def test_arpiesse_units_are_ringed_with_their_colour() -> None:
     state = state_from_dict({"phase": "S1901M", "units": {
         "FRANCE": [{"unit": "A PAR", "colour": "red"}, {"unit": "F BRE", "colour": "silver"}],
     }, "centers": {"FRANCE": ["PAR", "BRE"]}}, load_map("standard"))
-    scene = scene_of(position_view(state, rules, None)["public"], [])
+    scene = scene_of(position_view(state, rules, None).public, [])
     assert {(p.loc, p.note) for p in scene.pieces} == {("PAR", "red"), ("BRE", "silver")}
     img = decode(position_picture(state, rules, None))
     x, y = map_picture("standard").unit_point("PAR")
@@ -106,7 +106,7 @@ def test_capitalist_capitals_are_marked() -> None:
     state = state_from_dict({"phase": "S1898M", "powers": {
         "FRANCE": {"capital": "PAR", "balance": 0}}}, load_map(rules.map_name))
     view = position_view(state, rules, None)
-    assert scene_of(view["public"], []).marks == {"PAR": ["capital"]}
+    assert scene_of(view.public, []).marks == {"PAR": ["capital"]}
     img = decode(position_picture(state, rules, None))
     x, y = map_picture("standard").centres["PAR"]
     assert nearest(img.getpixel((x, y - 11)), colours("standard")) == "FRANCE"  # the star
@@ -129,7 +129,7 @@ def test_a_dislodged_unit_is_shown_with_where_it_may_retreat() -> None:
                        "FRANCE": ["A BUR H", "A GAS - PAR"]}}
     rules, outcome = case_outcome(case)
     view = results_view(rules, outcome.before, outcome.after, report_of(outcome), None)
-    scene = scene_of(view["public"], [])
+    scene = scene_of(view.public, [])
     [(piece, retreats)] = scene.dislodged
     assert (piece.power, piece.type, piece.loc) == ("FRANCE", "A", "BUR")
     assert retreats == ["BEL", "GAS", "MAR", "PIC"]
@@ -149,7 +149,7 @@ def test_builds_and_removals_in_winter() -> None:
             "orders": {"FRANCE": ["BUILD A PAR", "BUILD F BRE"], "GERMANY": ["REMOVE A RUH"]}}
     rules, outcome = case_outcome(case)
     view = results_view(rules, outcome.before, outcome.after, report_of(outcome), None)
-    strokes = {(s.kind, s.src, s.type) for s in scene_of(view["public"], []).strokes}
+    strokes = {(s.kind, s.src, s.type) for s in scene_of(view.public, []).strokes}
     assert strokes == {("build", "PAR", "A"), ("build", "BRE", "F"), ("remove", "RUH", "A")}
     img = decode(results_picture(rules, view))
     for loc in ("PAR", "BRE"):  # the new units, ringed in green

@@ -66,9 +66,9 @@ def test_a_wazir_is_named_at_his_princes_court_on_every_map() -> None:
     for viewer in ("CASTILLE", "GRANADA", "nanook", None):
         rules, view = case_view(COURTS, viewer)
         assert "  Wazir NANOOK: at the court of Kingdom of Castille, 2 dinars" in \
-            view["public"]["notes"]
+            view.public.notes
         # A free agent serves no court: only NANOOK is marked.
-        assert scene_of(view["public"], []).tags == {"BUR": ["Wazir NANOOK"]}
+        assert scene_of(view.public, []).tags == {"BUR": ["Wazir NANOOK"]}
         img = decode(picture_bytes(rules, view))
         tag = [nearest(rgb(img, (x + i, y - 14 + j)), looks)
                for i in range(-25, 26) for j in range(-4, 4)]
@@ -77,7 +77,7 @@ def test_a_wazir_is_named_at_his_princes_court_on_every_map() -> None:
     # Without the court, no tag there.
     rules, view = case_view({**COURTS, "extra": {"wazirs": {
         "nanook": {"court": None, "dinars": 1}}}}, "GRANADA")
-    assert scene_of(view["public"], []).tags == {}
+    assert scene_of(view.public, []).tags == {}
     img = decode(picture_bytes(rules, view))
     tag = [nearest(rgb(img, (x + i, y - 14 + j)), looks)
            for i in range(-25, 26) for j in range(-4, 4)]
@@ -94,7 +94,7 @@ def test_a_courts_tag_moves_with_the_city_and_clears_the_unit_on_it() -> None:
                        "CASTILLE": ["A LEO H", "F GAL H"]}}
     rules, view = case_view(lost, "CASTILLE")
     # Its first home centre he still holds.
-    assert scene_of(view["public"], []).tags == {"GAL": ["Wazir NANOOK"]}
+    assert scene_of(view.public, []).tags == {"GAL": ["Wazir NANOOK"]}
     pic = map_picture("iberia")
     img = decode(picture_bytes(rules, view))
     ux, uy = pic.unit_point("GAL")
@@ -115,7 +115,7 @@ def test_a_wazir_generals_disbanded_unit_is_crossed_out_on_every_map() -> None:
     looks = {"ink": INK, **neutral("iberia")}
     for viewer in ("GRANADA", "NANOOK", "CASTILLE", None):
         rules, view = case_view(GENERAL_LOST, viewer)
-        scene = scene_of(view["public"], [])
+        scene = scene_of(view.public, [])
         assert scene.losses == [Loss("A", "BAZ", "disbanded")]
         img = decode(picture_bytes(rules, view))
         for dx, dy in ((0, 0), (-4, -4), (4, 4), (-4, 4), (4, -4)):
@@ -128,8 +128,8 @@ def test_a_bribed_unit_is_captioned_on_every_map_without_its_briber() -> None:
     looks = {"paper": WHY, "ink": INK, **neutral("standard")}
     for viewer in ("ENGLAND", "FRANCE", "RUSSIA", None):
         rules, view = case_view(BRIBE, viewer)
-        assert "F LON-NTH(1):YOR(2) = YOR" in view["public"]["notes"]
-        scene = scene_of(view["public"], [])
+        assert "F LON-NTH(1):YOR(2) = YOR" in view.public.notes
+        scene = scene_of(view.public, [])
         assert scene.why == {"LON": "bribed"}
         img = decode(picture_bytes(rules, view))
         box = [nearest(rgb(img, (x + i, y + j)), looks)
@@ -146,5 +146,5 @@ def test_a_bribe_refused_marks_nothing() -> None:
                                    "FRANCE": ["BRIBE F LON - YOR (2)"]}}
     for viewer in ("ENGLAND", "FRANCE"):
         _, view = case_view(refused, viewer)
-        assert "F LON-NTH(3):YOR(2) = NTH" in view["public"]["notes"]
-        assert scene_of(view["public"], []).why == {}
+        assert "F LON-NTH(3):YOR(2) = NTH" in view.public.notes
+        assert scene_of(view.public, []).why == {}

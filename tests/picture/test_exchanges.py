@@ -11,6 +11,7 @@ from gmbot.picture.draw import INK, SWAP
 from gmbot.picture.scene import scene_of
 from gmbot.service.views.pictures import results_picture
 from gmbot.service.views.results import results_view
+from gmbot.service.views.shown import PublicView
 from gmbot.variants.cases import case_outcome
 from tests.picture.mapkit import decode, nearest, neutral
 
@@ -24,8 +25,8 @@ def test_an_exchange_is_an_arrow_each_way() -> None:
     rules, outcome = case_outcome(EXCHANGE)
     view = results_view(rules, outcome.before, outcome.after, report_of(outcome), None)
     assert "F NWY and F STP/SC exchange colours: F NWY (red), F STP/SC (purple)." in \
-        view["public"]["notes"]
-    assert scene_of(view["public"], []).exchanges == [("NWY", "STP/SC")]
+        view.public.notes
+    assert scene_of(view.public, []).exchanges == [("NWY", "STP/SC")]
     img = decode(results_picture(rules, view))
     pic = map_picture("standard")
     a, b = pic.unit_point("NWY"), pic.unit_point("STP/SC")
@@ -42,4 +43,4 @@ def test_an_exchange_is_an_arrow_each_way() -> None:
 def test_no_arrow_for_an_exchange_that_did_not_happen() -> None:
     notes = ["F ADR (purple) and A TRI (silver) do not exchange colours: one of them was "
              "dislodged."]
-    assert scene_of({"notes": notes}, []).exchanges == []
+    assert scene_of(PublicView("", "", notes=notes), []).exchanges == []

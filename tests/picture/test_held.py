@@ -4,6 +4,7 @@ rows give."""
 
 from __future__ import annotations
 
+from msgspec.structs import replace
 from PIL import ImageChops
 
 from gmbot.engine.record import report_of
@@ -27,12 +28,12 @@ def test_an_auto_hold_is_captioned_under_the_unit() -> None:
     rules, outcome = case_outcome(EVERY_UNIT)
     view = results_view(rules, outcome.before, outcome.after, report_of(outcome),
                         "ZARAGOZA")
-    owner = {r["unit"].partition(" ")[2]: power
-             for power, rows in view["public"]["orders"].items() for r in rows
-             if r["why"].startswith("auto-hold")}
+    owner = {r.unit.partition(" ")[2]: power
+             for power, rows in view.public.orders.items() for r in rows
+             if r.why.startswith("auto-hold")}
     held = set(owner)
     assert {"GAL", "TOR"} <= held  # one unit of each Prince who ordered every unit
-    scene = scene_of(view["public"], [])
+    scene = scene_of(view.public, [])
     assert scene.why == {loc: "auto-hold" for loc in held}
     img = decode(results_picture(rules, view))
     looks = {"paper": WHY, "ink": INK, **neutral("iberia")}
@@ -45,9 +46,8 @@ def test_an_auto_hold_is_captioned_under_the_unit() -> None:
         # The unit itself is still drawn, in its power's colour.
         assert nearest(img.getpixel((x - 6, y)), colours("iberia")) == owner[loc]
     # Without the marks, the same picture has no captions, and differs only there.
-    bare = {**view["public"], "events": [m for m in view["public"]["events"]
-                                         if m.kind != "label"]}
-    plain = decode(results_picture(rules, {**view, "public": bare}))
+    bare = replace(view.public, events=[m for m in view.public.events if m.kind != "label"])
+    plain = decode(results_picture(rules, replace(view, public=bare)))
     # (The PNG's palette may shift a shade elsewhere: only real differences count.)
     diff = ImageChops.difference(img, plain).convert("L").point(
         lambda v: 255 if v > 40 else 0).getbbox()

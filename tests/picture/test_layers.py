@@ -23,7 +23,7 @@ def board(variant: str) -> Image.Image:
     rules = make_rules(variant)
     gmap = load_map(rules.map_name)
     view = position_view(state_from_dict({}, gmap), rules, None)
-    scene = scene_of(view["public"], (c for c, p in gmap.provinces.items() if p.sc))
+    scene = scene_of(view.public, (c for c, p in gmap.provinces.items() if p.sc))
     return render(scene, gmap, "Spring 1901")
 
 

@@ -25,7 +25,7 @@ INVISIBLE = {"variant": "warlock", "phase": "S1901M", "orders": {
 def legend_of(viewer: str) -> tuple[Any, dict[str, Standing], Any]:
     rules, outcome = case_outcome(INVISIBLE)
     view = results_view(rules, outcome.before, outcome.after, report_of(outcome), viewer)
-    standings = {s.power: s for s in scene_of(view["public"], []).standings}
+    standings = {s.power: s for s in scene_of(view.public, []).standings}
     return view, standings, decode(results_picture(rules, view))
 
 
@@ -45,7 +45,7 @@ def test_the_legend_shows_every_power_in_its_colour() -> None:
     assert img.width == width and img.height > height
     entries, strip = layout(list(standings.values()), width, height, ImageDraw.Draw(img))
     assert img.height == height + strip
-    assert [e.power for e in entries] == [r["power"] for r in view["public"]["board"]]
+    assert [e.power for e in entries] == [r.power for r in view.public.board]
     assert len(entries) == 7
     for e in entries:
         x0, y0, x1, y1 = e.swatch

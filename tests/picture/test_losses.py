@@ -4,15 +4,17 @@ exactly when his text tells it."""
 
 from __future__ import annotations
 
-from typing import Any
+from msgspec.structs import replace
 
 from gmbot.engine.record import report_of
 from gmbot.engine.report import LOSS, Mark
+from gmbot.engine.rules import StandardRules
 from gmbot.picture.data import map_picture
 from gmbot.picture.draw import INK
 from gmbot.picture.scene import Loss, scene_of
 from gmbot.service.views.pictures import results_picture
 from gmbot.service.views.results import results_view
+from gmbot.service.views.shown import PublicView, View
 from gmbot.variants.cases import case_outcome
 from tests.picture.mapkit import colours, decode, nearest, neutral
 
@@ -20,7 +22,7 @@ VAPORIZE = {"variant": "warlock", "phase": "S1901M", "orders": {
     "TURKEY": ["CAST VAPORIZE A BUD", "A CON - BUL"], "AUSTRIA": ["A BUD - SER"]}}
 
 
-def vaporized(viewer: str) -> tuple[Any, dict[str, Any]]:
+def vaporized(viewer: str) -> tuple[StandardRules, View]:
     rules, outcome = case_outcome(VAPORIZE)
     return rules, results_view(rules, outcome.before, outcome.after,
                                report_of(outcome), viewer)
@@ -31,8 +33,8 @@ def test_a_vaporized_army_is_crossed_out_where_it_stood_on_every_map() -> None:
     looks = {"ink": INK, **neutral("standard")}
     for viewer in ("AUSTRIA", "TURKEY", "ENGLAND"):
         rules, view = vaporized(viewer)
-        assert any("A BUD (Austria) is vaporized" in n for n in view["public"]["notes"])
-        scene = scene_of(view["public"], [])
+        assert any("A BUD (Austria) is vaporized" in n for n in view.public.notes)
+        scene = scene_of(view.public, [])
         assert scene.losses == [Loss("A", "BUD", "vaporized")]
         # Its order is not drawn as a failed move (it looked like a bounce).
         assert not [s for s in scene.strokes if s.src == "BUD"]
@@ -52,10 +54,10 @@ def test_a_vaporized_army_is_crossed_out_where_it_stood_on_every_map() -> None:
 
 def test_no_loss_is_marked_that_the_viewers_text_does_not_tell() -> None:
     _, view = vaporized("ENGLAND")
-    public = view["public"]
+    public = view.public
     # The picture draws the report's marks, never what the notes' English says.
-    told = {**public, "events": [m for m in public["events"] if m.kind != LOSS]}
-    assert public["notes"] and scene_of(told, []).losses == []
+    told = replace(public, events=[m for m in public.events if m.kind != LOSS])
+    assert public.notes and scene_of(told, []).losses == []
 
 
 def test_every_loss_mark_is_drawn_where_it_says() -> None:
@@ -66,7 +68,7 @@ def test_every_loss_mark_is_drawn_where_it_says() -> None:
               Mark(LOSS, "PAR", "catastrophe", unit="A", words="destroyed"),
               Mark(LOSS, "STP/NC", "destroyed by the bottle", unit="F", words="destroyed"),
               Mark(LOSS, "PAR", "again", unit="A", words="melted")]
-    scene = scene_of({"events": events}, [])
+    scene = scene_of(PublicView("", "", events=events), [])
     assert scene.losses == [Loss("F", "NTH", "drowned"), Loss("F", "MUN", "beached"),
                             Loss("A", "PAR", "destroyed"), Loss("F", "STP/NC", "destroyed")]
 
@@ -78,6 +80,6 @@ def test_a_vaporized_units_row_is_its_owners_in_a_cases_view() -> None:
 
     for viewer in ("ENGLAND", "AUSTRIA", None):
         _, view = case_view(VAPORIZE, viewer)
-        orders = view["public"]["orders"]
+        orders = view.public.orders
         assert "?" not in orders
-        assert [r["result"] for r in orders["AUSTRIA"] if r["unit"] == "A BUD"] == ["vaporized"]
+        assert [r.result for r in orders["AUSTRIA"] if r.unit == "A BUD"] == ["vaporized"]

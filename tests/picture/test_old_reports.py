@@ -3,13 +3,25 @@ read as they are: the same rows and notes, no marks, and a picture of orders and
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from gmbot.engine.map import load_map
-from gmbot.engine.report import LABEL, REPORT_VERSION, STRIPES, TAG, Mark, marks_from, read_report
+from gmbot.engine.report import (
+    LABEL,
+    REPORT_VERSION,
+    STRIPES,
+    TAG,
+    Mark,
+    current_form,
+    marks_from,
+    read_report,
+)
 from gmbot.picture.data import map_picture
 from gmbot.picture.draw import render
 from gmbot.picture.scene import scene_of
 from gmbot.service.views.pictures import results_picture
 from gmbot.service.views.results import results_view
+from gmbot.service.views.shown import PublicView
 from gmbot.variants.cases import case_outcome, result_to_dict
 
 VAPORIZE = {"variant": "warlock", "phase": "S1901M",
@@ -29,37 +41,39 @@ def test_a_version_one_row_reads_without_marks() -> None:
     for viewer in (None, "AUSTRIA"):
         now = results_view(rules, start, outcome.after, read_report(new), viewer)
         then = results_view(rules, start, outcome.after, read_report(old), viewer)
-        assert then["public"]["events"] == []
-        assert {k: v for k, v in then["public"].items() if k != "events"} == \
-            {k: v for k, v in now["public"].items() if k != "events"}
-        assert then["private"] == now["private"]
+        assert then.public.events == []
+        assert replace(then.public, events=[]) == replace(now.public, events=[])
+        assert then.private == now.private
         assert results_picture(rules, then) is not None
 
 
 def test_a_version_two_row_reads_without_facts() -> None:
-    """Rows stored before the facts (version 2) read as they are: no facts, no reasons."""
+    """Rows stored before the facts (version 2), in the current form (as migration 0023
+    and an import make them): no facts, no reasons, told as adjudicated unreasoned."""
     rules, outcome = case_outcome(ARPIESSE)
     new = result_to_dict(outcome)
-    old = {**{k: v for k, v in new.items() if k != "facts"}, "version": 2}
-    assert read_report(new).facts and read_report(new).version == REPORT_VERSION
-    assert read_report(old).facts == [] and read_report(old).version == 2
+    old = current_form({**{k: v for k, v in new.items() if k != "facts"}, "version": 2})
+    assert read_report(new).facts and read_report(new).reasoned
+    assert current_form(new) is new and "reasoned" not in new
+    assert read_report(old).facts == [] and read_report(old).version == REPORT_VERSION
+    assert not read_report(old).reasoned
     now = results_view(rules, outcome.before, outcome.after, read_report(new), None)
     then = results_view(rules, outcome.before, outcome.after, read_report(old), None)
-    row = next(r for r in now["public"]["orders"]["GERMANY"] if r["unit"] == "A PRU")
-    assert "superior" in row["why"]
-    assert next(r for r in then["public"]["orders"]["GERMANY"]
-                if r["unit"] == "A PRU")["why"] == ""
+    row = next(r for r in now.public.orders["GERMANY"] if r.unit == "A PRU")
+    assert "superior" in row.why
+    assert next(r for r in then.public.orders["GERMANY"]
+                if r.unit == "A PRU").why == ""
 
 
 def test_a_new_variants_marks_are_drawn_without_the_picture_knowing_it() -> None:
     """Marks of words no variant of today uses are drawn by their kind alone."""
     gmap = load_map("standard")
     centres = [c for c, p in gmap.provinces.items() if p.sc]
-    bare = render(scene_of({"phase": "S1901M"}, centres), gmap)
+    bare = render(scene_of(PublicView("S1901M", ""), centres), gmap)
     events = [Mark(STRIPES, "BOH", "flood", words="flooded"),
               Mark(TAG, "PAR", "guild", words="Guild of Paris"),
               Mark(LABEL, "MUN", "sulk", words="sulking")]
-    scene = scene_of({"phase": "S1901M", "events": events}, centres)
+    scene = scene_of(PublicView("S1901M", "", events=events), centres)
     assert scene.tags == {"PAR": ["Guild of Paris"]} and scene.why == {"MUN": "sulking"}
     img = render(scene, gmap)
     pic = map_picture("standard")

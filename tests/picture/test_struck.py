@@ -44,14 +44,14 @@ def test_the_catastrophe_and_the_bottle_are_hatched_on_every_map() -> None:
     rules, outcome = case_outcome(CASE)
     # The bottle's draw is the case's seeded one: the province its line names.
     notes = results_view(rules, outcome.before, outcome.after, report_of(outcome),
-                         None)["public"]["notes"]
+                         None).public.notes
     [line] = [n for n in notes if n.startswith("The bottle")]
     bottle = line.split(" points at ")[1][:3]
     assert bottle not in ("BUR", "PAR")
     for viewer in ("FRANCE", "TURKEY", "ENGLAND"):
         view = results_view(rules, outcome.before, outcome.after, report_of(outcome),
                             viewer)
-        assert scene_of(view["public"], []).marks == {bottle: ["bottle"],
+        assert scene_of(view.public, []).marks == {bottle: ["bottle"],
                                                       "BUR": ["catastrophe"]}
         seen = ground(decode(results_picture(rules, view)), ["BUR", bottle, "PAR"])
         for code, mark in (("BUR", "catastrophe"), (bottle, "bottle")):
@@ -64,7 +64,7 @@ def test_the_bottles_province_stays_hatched_while_it_is_destroyed() -> None:
     rules = make_rules("warlock")
     state = state_from_dict({"phase": "F1901M", "extra": {"bottle": {"GAS": "S1902M"}}},
                             load_map("standard"))
-    assert position_view(state, rules, "FRANCE")["public"]["marks"] == {"GAS": ["bottle"]}
+    assert position_view(state, rules, "FRANCE").public.marks == {"GAS": ["bottle"]}
     seen = ground(decode(position_picture(state, rules, "FRANCE")), ["GAS", "BUR"])
     assert seen["GAS"]["bottle"] > sum(seen["GAS"].values()) * 0.15, seen["GAS"]
     assert seen["BUR"]["bottle"] == seen["BUR"]["catastrophe"] == 0

@@ -7,12 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from gmbot.engine.record import report_of
+from gmbot.engine.rules import StandardRules
 from gmbot.picture.data import map_picture
 from gmbot.picture.marks import BALLOON, ILLUSION, INK, LIFT, SHIELD
 from gmbot.picture.scene import scene_of
 from gmbot.service.outbox.render import render
 from gmbot.service.views.pictures import results_picture
 from gmbot.service.views.results import results_view
+from gmbot.service.views.shown import PublicView, View
 from gmbot.variants.cases import case_outcome
 from tests.picture.mapkit import colours, decode, nearest, neutral
 
@@ -23,13 +25,13 @@ SPELLS = {"variant": "warlock", "phase": "S1901M", "orders": {
 VIEWERS = ("TURKEY", "FRANCE", "ENGLAND", None)
 
 
-def view_of(case: dict[str, Any], viewer: str | None) -> tuple[Any, dict[str, Any]]:
+def view_of(case: dict[str, Any], viewer: str | None) -> tuple[StandardRules, View]:
     rules, outcome = case_outcome(case)
     return rules, results_view(rules, outcome.start or outcome.before, outcome.after,
                                report_of(outcome), viewer)
 
 
-def text_of(view: dict[str, Any]) -> str:
+def text_of(view: View) -> str:
     return render("results.txt.j2", view=view, game={"name": "w", "title": "w"}, nmr=[],
                   reason="deadline", deadline="none")[1]
 
@@ -47,8 +49,8 @@ def test_an_illusions_two_provinces_are_joined_by_a_double_arrow_on_every_map() 
     looks = {"illusion": ILLUSION, "ink": INK, **neutral("standard")}
     for viewer in VIEWERS:
         rules, view = view_of(SPELLS, viewer)
-        assert "Germany: CAST ILLUSION BUR - RUH" in view["public"]["notes"]
-        assert scene_of(view["public"], []).swaps == [("BUR", "RUH")]
+        assert "Germany: CAST ILLUSION BUR - RUH" in view.public.notes
+        assert scene_of(view.public, []).swaps == [("BUR", "RUH")]
         img = decode(results_picture(rules, view))
         mid = ((bx + rx) // 2, (by + ry) // 2)
         seen = [nearest(img.getpixel((mid[0] + i, mid[1] + j)), looks)
@@ -59,7 +61,7 @@ def test_an_illusions_two_provinces_are_joined_by_a_double_arrow_on_every_map() 
 def test_an_illusion_that_fails_is_not_drawn() -> None:
     notes = ["Germany: CAST ILLUSION BUR - RUH", "Austria: CAST ILLUSION BUR - TYR",
              "Two illusions name BUR: the truth is seen by all and the illusion fails"]
-    assert scene_of({"notes": notes}, []).swaps == []
+    assert scene_of(PublicView("", "", notes=notes), []).swaps == []
 
 
 def test_an_impervious_unit_is_ringed_on_every_map() -> None:
@@ -67,7 +69,7 @@ def test_an_impervious_unit_is_ringed_on_every_map() -> None:
     looks = {"shield": SHIELD, "ink": INK, **neutral("standard")}
     for viewer in VIEWERS:
         rules, view = view_of(SPELLS, viewer)
-        assert scene_of(view["public"], []).impervious == ["PAR"]
+        assert scene_of(view.public, []).impervious == ["PAR"]
         img = decode(results_picture(rules, view))
         assert around(img, (x, y), 14, looks) == ["shield"] * 4, viewer
         # The unit itself is still France's.
@@ -99,7 +101,7 @@ def test_an_invisible_unit_is_marked_invisible_on_its_owners_map_only() -> None:
     looks = {"ink": INK, **neutral("standard")}
     for viewer in VIEWERS:
         rules, view = view_of(SPELLS, viewer)
-        marks = {(p.loc, p.mark) for p in scene_of(view["public"], []).pieces}
+        marks = {(p.loc, p.mark) for p in scene_of(view.public, []).pieces}
         img = decode(results_picture(rules, view))
         # The dashed ring: ink on one of its dashes (0-22 degrees), sea between dashes.
         dash = nearest(img.getpixel((x + 14, y + 3)), looks)
@@ -118,8 +120,8 @@ def test_a_unit_aloft_is_drawn_over_its_province_and_listed_and_counted() -> Non
     looks = {"balloon": BALLOON, "ink": INK, **colours("standard"), **neutral("standard")}
     for viewer in VIEWERS:
         rules, view = view_of(SPELLS, viewer)
-        turkey = next(r for r in view["public"]["board"] if r["power"] == "TURKEY")
-        assert "A SMY (aloft)" in turkey["units"]
+        turkey = next(r for r in view.public.board if r.power == "TURKEY")
+        assert "A SMY (aloft)" in turkey.units
         text = text_of(view)
         # Turkey: A BUL, A SMY aloft (and, for Turkey alone, F BLA). How many units a
         # power has is public: the text counts F BLA for all, naming it to Turkey alone;
@@ -128,11 +130,11 @@ def test_a_unit_aloft_is_drawn_over_its_province_and_listed_and_counted() -> Non
         counted = "3 units\n" if viewer == "TURKEY" else "3 units (1 unseen)\n"
         assert f"TURKEY: 3 centres, {counted}" in text, viewer
         assert "A SMY (aloft)" in text.split("Supply centres and units:")[1]
-        legend = next(s for s in scene_of(view["public"], []).standings if s.power == "TURKEY")
+        legend = next(s for s in scene_of(view.public, []).standings if s.power == "TURKEY")
         assert legend.units == count
         img = decode(results_picture(rules, view))
         # The unit over its province, in Turkey's colour, the envelope above it.
         assert nearest(img.getpixel((x - 6, y - LIFT)), colours("standard")) == "TURKEY"
         assert nearest(img.getpixel((x, y - LIFT - 26)), looks) == "balloon", viewer
     _, view = view_of(SPELLS, "TURKEY")
-    assert "A SMY (aloft)" in view["private"]["units"]
+    assert view.private is not None and "A SMY (aloft)" in view.private.units

@@ -4,11 +4,12 @@ could not go."""
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from gmbot.gamefile import GameFileError, parse_game_text
+from gmbot.gamefile.settings.press import PressRules
 from gmbot.press.limits import PER_HOUR, PER_MAIL, Allowance, Used, over
-from gmbot.press.policy import PressRules
 
 GAME = """name: g
 variant: standard
@@ -30,8 +31,8 @@ def test_the_limits_default_and_what_the_file_says_replaces_only_its_own_keys() 
     assert spec.press.per_hour == Allowance(messages=5, copies=PER_HOUR.copies, bytes=9000)
     # Stored in the game's row as plain data and read back alike; an older row without
     # them gets the defaults.
-    assert PressRules.from_dict(spec.press.to_dict()) == spec.press
-    assert PressRules.from_dict({"allowed": "public"}).per_hour == PER_HOUR
+    assert msgspec.convert(msgspec.to_builtins(spec.press), PressRules) == spec.press
+    assert msgspec.convert({"allowed": "public"}, PressRules).per_hour == PER_HOUR
 
 
 @pytest.mark.parametrize(("extra", "line", "message"), [

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from gmbot.gamefile import GameFileError, parse_game_text
+from gmbot.gamefile.settings.press import Attempt, PressRules, check_section, refusal
 from gmbot.press.names import GM, Names, Seat
-from gmbot.press.policy import Attempt, PressRules, check_section, refusal
 from gmbot.press.syntax import parse_header, split_opening, split_press
 from gmbot.service.inbound.commands.parse import parse_request
 

@@ -27,6 +27,7 @@ from gmbot.service.gm.load import load_game
 from gmbot.service.outbox.delivery import flush
 from tests.authkit import CONFIG as TRUST_MX
 from tests.authkit import stamp
+from tests.dbkit import seed_home
 from tests.loop.judgekit import POWERS, Clock
 
 if TYPE_CHECKING:
@@ -166,6 +167,7 @@ def make_mail_game(tmp_path: Path, servers: MailServers, *, imap: dict[str, Any]
     (home / "gmbot.yaml").write_text(yaml.safe_dump(config) + TRUST_MX + home_config,
                                      encoding="utf-8")
     clock = clock or Clock()
+    seed_home(home)
     app = open_app(home)
     app.clock = clock
     game_file = tmp_path / "game.yaml"
@@ -190,7 +192,9 @@ def make_mail_game(tmp_path: Path, servers: MailServers, *, imap: dict[str, Any]
 
 def text(msg: EmailMessage) -> str:
     """The text part (results mails also carry an HTML part with the map)."""
-    return msg.get_body(preferencelist=("plain",)).get_content()
+    part = msg.get_body(preferencelist=("plain",))
+    assert part is not None, "the mail has no text part"
+    return str(part.get_content())
 
 
 def free_port(host: str = "127.0.0.1") -> int:

@@ -170,11 +170,11 @@ def test_results_board_lists_home_centres_when_they_can_differ() -> None:
 
     standard = make_rules("standard")
     plain = state_from_dict({"phase": "S1901M"}, MAP)
-    assert all(row["homes"] is None for row in board_summary(plain, standard))
+    assert all(row.homes is None for row in board_summary(plain, standard))
     with_option = board_summary(plain, make_rules("standard", OPTION))
-    assert {r["power"]: r["homes"] for r in with_option}["AUSTRIA"] == ["BUD", "TRI", "VIE"]
+    assert {r.power: r.homes for r in with_option}["AUSTRIA"] == ["BUD", "TRI", "VIE"]
     extra = state_from_dict({"phase": "S1901M", "extra_centres": {"AUSTRIA": ["TRI"]}}, MAP)
-    rows = {r["power"]: r["homes"] for r in board_summary(extra, standard)}
+    rows = {r.power: r.homes for r in board_summary(extra, standard)}
     assert rows["AUSTRIA"] == ["BUD", "VIE"] and rows["ITALY"] == ["NAP", "ROM", "VEN"]
 
 

@@ -60,6 +60,10 @@ def test_a_spring_with_spells(judge: Judge) -> None:
     # Vaporize before the battle: Paris is gone, Munich (with its added support) walks in.
     assert "Germany: CAST VAPORIZE A PAR" in public
     assert "A PAR (France) is vaporized" in public
+    # The reason beside the surprising result, in every copy (the cast is public).
+    for text in results.values():
+        assert ("A PAR - BUR (a VAPORIZE spell destroyed it before the battle: it carried "
+                "out no order): vaporized") in text.replace("\r\n", "\n")
     assert "A MUN - BUR" in public and "A BUR" in public
     # The invisible fleet: everyone reads the cast, nobody but Turkey where it went.
     assert "Turkey: CAST MAKE INVISIBLE F ANK" in public
@@ -184,3 +188,68 @@ def test_an_order_for_a_unit_that_floats_up_is_refused_in_its_owners_results(
     assert "A PAR - BUR" in french
     assert "A PAR floats up in a balloon this turn: floating up is its move" in french
     assert "floating up is its move" not in results[addr("ENGLAND")]
+
+
+MOVED = """
+position:
+  phase: W1901A
+  units:
+    FRANCE: [A MAR]
+    GERMANY: [A MUN, A BER, F KIE]
+  centers:
+    FRANCE: [PAR, MAR, BRE, SPA]
+    GERMANY: [MUN, BER, KIE]
+  extra: {moved_centres: {PAR: BUR}}
+"""
+
+
+def test_a_build_on_a_moved_home_centre_says_where_it_lies(tmp_path: Path) -> None:
+    # Paris was moved to Burgundy by CAST MOVE HOME SC: the centres still list PAR, so a
+    # plain "not one of your home centres" would read as the judge's mistake.
+    judge = make_judge(tmp_path, GAME.read_text(encoding="utf-8") + MOVED)
+    judge.send(addr("FRANCE"), "BUILD A PAR\nBUILD A BUR\n", subject="[warlock-example] w")
+    judge.tick()
+    [ack] = judge.to(addr("FRANCE"), judge.new_mail())
+    text = body(ack).replace("\r\n", "\n")
+    assert ("line 1: BUILD A PAR\n    -> cannot build in PAR: your home centre PAR was moved "
+            "to BUR by CAST MOVE HOME SC, so it is built on there (BUILD A BUR)") in text
+    assert "not one of your home centres" not in text
+    assert "line 2: BUILD A BUR" not in text  # accepted: where the centre lies
+
+
+def test_a_support_cut_by_a_spell_is_explained_to_those_who_may_know(judge: Judge) -> None:
+    mail_orders(judge, {
+        "FRANCE": ["A PAR - BUR", "A MAR S A PAR - BUR", "F BRE H"],
+        "GERMANY": ["A MUN - BUR", "CAST CUT SUPPORT ATTACK BUR", "A BER H", "F KIE H"],
+    }, "spring")
+    judge.tick()
+    results = {m["To"]: body(m).replace("\r\n", "\n") for m in judge.new_mail()
+               if "results" in m["Subject"]}
+    row = ("A MAR S A PAR - BUR (cut by a CUT SUPPORT spell on ATTACK BUR: no attack was "
+           "needed): cut")
+    assert row in results[addr("FRANCE")] and row in results[addr("GERMANY")]
+    assert "A MAR S A PAR - BUR: cut" in results[addr("ITALY")]
+    assert "CUT SUPPORT spell on" not in results[addr("ITALY")]
+    judge.send(addr("FRANCE"), "EXPLAIN A MAR\n", subject="[warlock-example] why")
+    judge.tick()
+    [why] = judge.to(addr("FRANCE"), judge.new_mail())
+    assert "  - cut by a CUT SUPPORT spell on ATTACK BUR: no attack was needed" in body(why)
+
+
+def test_an_impervious_units_stand_is_explained_to_its_owner_only(judge: Judge) -> None:
+    # France's impervious army was ordered to move: it stands. France reads why beside
+    # the result and in EXPLAIN; the others read the standard row only.
+    mail_orders(judge, {"FRANCE": ["CAST IMPERVIOUS A PAR", "A PAR - BUR", "A MAR H",
+                                   "F BRE H"]}, "spring")
+    judge.tick()
+    results = {m["To"]: body(m).replace("\r\n", "\n") for m in judge.new_mail()
+               if "results" in m["Subject"]}
+    reason = "impervious this turn: an impervious unit stands, so its move was not carried out"
+    assert reason in results[addr("FRANCE")]
+    assert all(reason not in text for who, text in results.items() if who != addr("FRANCE"))
+    judge.send(addr("FRANCE"), "EXPLAIN A PAR\n", subject="[warlock-example] why")
+    judge.send(addr("GERMANY"), "EXPLAIN A PAR\n", subject="[warlock-example] why")
+    judge.tick()
+    mails = judge.new_mail()
+    assert f"  - {reason}" in body(judge.to(addr("FRANCE"), mails)[0])
+    assert reason not in body(judge.to(addr("GERMANY"), mails)[0])

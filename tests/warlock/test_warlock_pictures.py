@@ -7,13 +7,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from msgspec.structs import replace
 from sqlalchemy import select
 
 from gmbot.engine.position import state_from_dict
 from gmbot.engine.report import read_report
+from gmbot.engine.rules import StandardRules
 from gmbot.service.runtime import rules_for, state_of
 from gmbot.service.views.pictures import results_picture
 from gmbot.service.views.results import results_view
+from gmbot.service.views.shown import View
 from gmbot.store.models import Game, PhaseRow
 from tests.loop.judgekit import Judge, make_judge
 from tests.picture.mapkit import colours, decode, inline_picture, nearest, neutral, unit_pixel
@@ -25,7 +28,7 @@ def judge(tmp_path: Path) -> Judge:
     return make_judge(tmp_path, GAME.read_text(encoding="utf-8"))
 
 
-def owners_view_without(judge: Judge, owner: str, loc: str) -> tuple[object, dict]:
+def owners_view_without(judge: Judge, owner: str, loc: str) -> tuple[StandardRules, View]:
     """The owner's results view of the first phase, less his unit at `loc` and its order."""
     with judge.app.db.transaction() as s:
         game = s.scalars(select(Game)).one()
@@ -34,13 +37,13 @@ def owners_view_without(judge: Judge, owner: str, loc: str) -> tuple[object, dic
         before = state_of(game, row, rules)
         after = state_from_dict(row.result["position"], before.map)
         view = results_view(rules, before, after, read_report(row.result), owner)
-    public = view["public"]
-    board = [{**r, "pieces": [p for p in r["pieces"] if p["loc"] != loc]}
-             if r["power"] == owner else r for r in public["board"]]
-    orders = {p: [r for r in rows if "(invisible)" not in r["order"]]
-              for p, rows in public["orders"].items()}
-    return rules, {**view, "public": {**public, "board": board,
-                                      "orders": {p: r for p, r in orders.items() if r}}}
+    public = view.public
+    board = [replace(r, pieces=[p for p in r.pieces if p.loc != loc])
+             if r.power == owner else r for r in public.board]
+    orders = {p: [r for r in rows if "(invisible)" not in r.order]
+              for p, rows in public.orders.items()}
+    return rules, replace(view, public=replace(
+        public, board=board, orders={p: r for p, r in orders.items() if r}))
 
 
 def test_an_invisible_unit_is_on_its_owners_map_only(judge: Judge) -> None:

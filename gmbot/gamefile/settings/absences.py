@@ -5,9 +5,10 @@ every problem named by its path in the section."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
 from datetime import timedelta
 from typing import Any
+
+import msgspec
 
 from gmbot.gamefile.settings.deadlines import Duration, PolicyError, _unknown
 
@@ -16,8 +17,7 @@ _BOOLS = ("allowed", "public")
 KEYS = (*_BOOLS, *_INTS, "after_return")
 
 
-@dataclass(frozen=True)
-class AbsenceRules:
+class AbsenceRules(msgspec.Struct, frozen=True, kw_only=True):
     """What a game allows. The defaults are a GM's usual: two weeks a year, at most two
     weeks at once, one player away at a time, no notice asked, and a day's time to order
     after an absence ends."""
@@ -33,9 +33,6 @@ class AbsenceRules:
     @property
     def after(self) -> timedelta:
         return Duration.parse(self.after_return).total
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any] | None) -> AbsenceRules:

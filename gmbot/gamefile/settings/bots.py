@@ -11,8 +11,9 @@ holding (DPjudge's SMART_CD), whatever `fill` says."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from gmbot.gamefile.schema import PHASE_RE, POWER_RE
 from gmbot.gamefile.settings.deadlines import parse_duration
@@ -23,8 +24,10 @@ VOTE_RULES = (DRAW_WITH_ME, NO_VOTE)
 KEYS = ("fill", "after", "votes", "smart_cd")
 
 
-@dataclass(frozen=True)
-class BotRules:
+class BotRules(msgspec.Struct, frozen=True, kw_only=True):
+    """As the game keeps them (GameSettings.bots; stored empty: no bots, a game loaded
+    before there were any)."""
+
     fill: tuple[str, ...] | None = None  # None: no seat by the rule; ("open",): every one
     after_seconds: float = 0.0  # a seat waits this long for a human
     after_phase: str | None = None  # ... or until this phase
@@ -44,22 +47,6 @@ class BotRules:
     @property
     def votes_draws(self) -> bool:
         return self.votes == DRAW_WITH_ME
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"fill": list(self.fill) if self.fill is not None else None,
-                "after_seconds": self.after_seconds, "after_phase": self.after_phase,
-                "votes": self.votes, "smart_cd": self.smart_cd}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any] | None) -> BotRules:
-        """The stored form back ({}: no bots, the game loaded before there were any)."""
-        data = data or {}
-        fill = data.get("fill")
-        return cls(fill=tuple(fill) if fill is not None else None,
-                   after_seconds=float(data.get("after_seconds") or 0.0),
-                   after_phase=data.get("after_phase"),
-                   votes=data.get("votes") or DRAW_WITH_ME,
-                   smart_cd=bool(data.get("smart_cd")))
 
     def describe(self) -> str:
         """One line for players and the GM."""

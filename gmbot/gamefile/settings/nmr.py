@@ -12,8 +12,9 @@ seat needs the GM's approval is the game file's one `takeover: {approval: ...}` 
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
 from typing import Any
+
+import msgspec
 
 HOLD, CIVIL_DISORDER, TELL_GM = "hold", "civil_disorder", "tell_gm"
 THEN = (CIVIL_DISORDER, TELL_GM)
@@ -29,8 +30,9 @@ class NmrPolicyError(ValueError):
         super().__init__("; ".join(m for _, m in problems))
 
 
-@dataclass(frozen=True)
-class NmrPolicy:
+class NmrPolicy(msgspec.Struct, frozen=True, kw_only=True):
+    """As the game keeps it (GameSettings.missed_orders; stored empty: hold)."""
+
     then: str = HOLD  # hold | civil_disorder | tell_gm
     after: int = 2  # phases in a row without orders (only phases he had to order in)
     replace: bool = True  # a call for a replacement goes to the standby list
@@ -43,15 +45,6 @@ class NmrPolicy:
     @property
     def opens_seats(self) -> bool:
         return self.then == CIVIL_DISORDER
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any] | None) -> NmrPolicy:
-        """The stored form back (missing keys take the defaults)."""
-        data = data or {}
-        return cls(**{k: data[k] for k in KEYS if k in data})
 
     def describe(self) -> str:
         """One line for players and the GM."""

@@ -5,28 +5,22 @@ survivors"), concessions and cancelling by vote allowed."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
 from typing import Any
 
+import msgspec
 
-@dataclass(frozen=True)
-class VoteRules:
+
+class VoteRules(msgspec.Struct, frozen=True, kw_only=True):
+    """As the game keeps them (GameSettings.votes); a key a game stored before it existed
+    lacks takes its default."""
+
     secret: bool = True  # players learn only how many have voted, never who or what
     named_draws: bool = False  # a draw may name some survivors (VOTE DRAW FRANCE GERMANY)
     concede: bool = True  # VOTE CONCEDE TO FRANCE
     cancel: bool = True  # VOTE CANCEL: the game is abandoned, with no result
 
-    def to_dict(self) -> dict[str, bool]:
-        return asdict(self)
 
-    @classmethod
-    def from_dict(cls, data: dict[str, Any] | None) -> VoteRules:
-        """As stored with the game; keys it lacks (a game loaded before) take the default."""
-        known = {k: bool(v) for k, v in (data or {}).items() if k in VOTE_KEYS}
-        return cls(**known)
-
-
-VOTE_KEYS = tuple(VoteRules.__dataclass_fields__)
+VOTE_KEYS = VoteRules.__struct_fields__
 
 
 def check_votes(value: Any) -> tuple[VoteRules | None, list[tuple[str, str]]]:

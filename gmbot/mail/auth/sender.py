@@ -12,6 +12,7 @@ from email.header import decode_header
 from functools import lru_cache
 
 from gmbot.mail.auth.headers import header_values
+from gmbot.mail.message.headers import plain_from
 
 _ENCODED_WORD = re.compile(r"=\?[^?\s]+\?[bqBQ]\?[^?\s]*\?=")
 _ADDRESS_LIKE = re.compile(r"[^\s<>\"'(),;:@]+@[^\s<>\"'(),;:@]+\.[^\s<>\"'(),;:@]+|"
@@ -39,6 +40,9 @@ def author(raw: bytes) -> Author:
 
 @lru_cache(maxsize=2048)  # players write again and again; the answer depends on the text
 def _author_of(raw_value: str) -> Author:
+    plain = plain_from(raw_value)  # the shape nearly every client writes: no defect in it
+    if plain is not None:
+        return Author(plain[0].lower())
     if _ENCODED_WORD.search(raw_value) and "@" in " ".join(_decoded_words(raw_value)):
         return Author(None, "an address inside an encoded word")
     try:

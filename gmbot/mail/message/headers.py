@@ -25,7 +25,26 @@ _PLAUSIBLE_ADDR = re.compile(r'^("[^"]*"|[^\s<>"()@,;:]+)@[^\s<>"()@,;:]+$')
 # RFC 5321 4.5.3.1: a path is at most 256 octets, so no address anyone can answer is longer
 # than 254 characters; RFC 5322 2.1.1: no header line, so no Message-ID, passes 998.
 MAX_ADDRESS = 254
-MAX_MESSAGE_ID = 998
+MAX_LINE = MAX_MESSAGE_ID = 998
+# A From header as nearly every mail client writes it: a name of plain words and an address
+# of plain atoms in brackets, or the bare address. The email package reads such a header
+# the same way and without a defect; its parse of one new sender's From cost a tenth of
+# reading a short mail.
+_WORD = r"[A-Za-z0-9]+"
+_ATOMS = r"[A-Za-z0-9_+-]+(?:\.[A-Za-z0-9_+-]+)*"
+_PLAIN_SPEC = rf"{_ATOMS}@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*"
+_PLAIN_FROM = re.compile(rf"[ \t]*(?:(?:({_WORD}(?:[ \t]+{_WORD})*)[ \t]*)?<({_PLAIN_SPEC})>"
+                         rf"|({_PLAIN_SPEC}))[ \t]*")
+
+
+def plain_from(raw: str) -> tuple[str, str] | None:
+    """(address as written, display name) of a From header of the plain shape above, read
+    without the email package; None for any other header (the caller parses it)."""
+    found = _PLAIN_FROM.fullmatch(raw) if len(raw) <= MAX_LINE else None
+    if found is None:
+        return None
+    name, bracketed, bare = found.groups()
+    return bracketed or bare, " ".join((name or "").split())
 
 
 def fix_8bit(value: str) -> str:
@@ -59,6 +78,9 @@ def header_text(name: str, raw: str | None) -> str:
 def from_address(raw: str | None) -> tuple[str, str]:
     if raw is None:
         return "", ""
+    plain = plain_from(raw)
+    if plain is not None:
+        return plain[0].lower(), plain[1]
     header = _header("from", raw)
     try:
         for addr in header.addresses:

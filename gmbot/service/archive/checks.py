@@ -16,10 +16,11 @@ from gmbot.gamefile.addresses import address_problem
 from gmbot.gamefile.schema import AUTH_MODES, NAME_RE, ROLE_RE
 from gmbot.gamefile.settings import NMR_KINDS
 from gmbot.gamefile.settings.absences import AbsenceRules
-from gmbot.gamefile.settings.deadlines import DeadlinePolicy
-from gmbot.gamefile.settings.nmr import KEYS as NMR_KEYS
-from gmbot.gamefile.settings.nmr import read_policy
-from gmbot.press.policy import PressRules
+from gmbot.gamefile.settings.deadline_section import DeadlineSection
+from gmbot.gamefile.settings.deadlines import PolicyError
+from gmbot.gamefile.settings.nmr import HOLD, read_policy
+from gmbot.gamefile.settings.press import PressRules, check_section
+from gmbot.gamefile.settings.record import stored_form
 from gmbot.service.archive.form import ExportFile, FormError, GameInfo
 from gmbot.service.seats.events import ADDRESS_FIELDS, PHASE_FIELDS, SEAT_EVENTS, SEAT_FIELDS
 
@@ -62,15 +63,19 @@ def _check_settings(info: GameInfo) -> None:
                         f"{', '.join(NMR_KINDS)})")
     if info.auth not in AUTH_MODES:
         raise FormError(f"game.auth: {info.auth!r} (allowed: {', '.join(AUTH_MODES)})")
-    policy = info.missed_orders
-    unknown = [k for k in policy if k not in NMR_KEYS]
-    if unknown:
-        raise FormError(f"game.missed_orders.{unknown[0]}: unknown key")
-    if policy and policy.get("then", "civil_disorder") != "hold":
-        _policy("game.missed_orders", read_policy, policy)
-    _policy("game.deadlines", DeadlinePolicy.from_mapping, info.deadlines)
-    _policy("game.absences", AbsenceRules.from_mapping, info.absences)
-    _policy("game.press", PressRules.from_dict, info.press)
+    # The form's types are the settings' records: what is left is what the game file's
+    # checks say of their values.
+    if info.missed_orders.then != HOLD:
+        _policy("game.missed_orders", read_policy, stored_form(info.missed_orders))
+    _policy("game.deadlines", DeadlineSection.policy, info.deadlines)
+    _policy("game.absences", AbsenceRules.from_mapping, stored_form(info.absences))
+    _policy("game.press", _press, info.press)
+
+
+def _press(rules: PressRules) -> None:
+    problems = check_section(stored_form(rules))[1]
+    if problems:
+        raise PolicyError(problems)
 
 
 def _policy(path: str, read: Callable[[Any], object], value: Any) -> None:
@@ -90,8 +95,8 @@ def _check_addresses(form: ExportFile) -> None:
     found: list[tuple[str, Any]] = [("game.gm", info.gm), ("game.judge", info.judge)]
     found += [(f"game.observers[{n}]", a) for n, a in enumerate(info.observers)]
     found += [(f"game.standby[{n}]", a) for n, a in enumerate(info.standby)]
-    reserved = (info.signup or {}).get("reserved") or {}
-    found += [(f"game.signup.reserved.{k}", a) for k, a in dict(reserved).items()]
+    reserved = info.signup.reserved if info.signup else {}
+    found += [(f"game.signup.reserved.{k}", a) for k, a in reserved.items()]
     # A seat no player ever held keeps the bot's orders on a row without an address.
     found += [(f"players[{n}].address", p.address) for n, p in enumerate(form.players)
               if p.active or p.address != ""]

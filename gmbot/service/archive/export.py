@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Any
 
 import msgspec
+from msgspec import to_builtins
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -28,6 +29,7 @@ from gmbot.service.runtime import latest_orders_of, map_for, rules_for, state_of
 from gmbot.service.seats.events import SEAT_EVENTS
 from gmbot.service.views.press_record import visible_press
 from gmbot.service.views.results import board_summary, phase_report, results_view
+from gmbot.service.views.shown import BoardRow
 from gmbot.store.models import Event, Game, PhaseRow, Player, Press
 
 SCOPES = ("public", "full")
@@ -92,7 +94,7 @@ def _player(game: Game, player: Player, full: bool, addresses: bool) -> dict[str
     # A display name is public only where the game makes it so; a role player's name is
     # his seat (the engine knows him by it).
     # An anonymous game names nobody, whatever its press rules say.
-    shown = full or bool(player.role) or (bool((game.settings.press or {}).get("display_names"))
+    shown = full or bool(player.role) or (game.settings.press.display_names
                                           and not game.settings.anonymous)
     out: dict[str, Any] = {"power": player.power, "role": player.role,
                            "name": player.name if shown else None, "active": player.active}
@@ -107,13 +109,13 @@ def _public_phase(row: PhaseRow, before: GameState, after: GameState | None,
                   rules: StandardRules) -> dict[str, Any]:
     orders = result = None
     if row.result is not None and after is not None:
-        view = results_view(rules, before, after, read_report(row.result), None)["public"]
-        orders = view["orders"]
+        view = results_view(rules, before, after, read_report(row.result), None).public
+        orders = to_builtins(view.orders)
         result = {
-            "next_phase": view["next_phase"], "dislodged": view["dislodged"],
-            "centre_changes": view["centre_changes"], "notes": view["notes"],
-            "winner": view["winner"], "eliminated": view["eliminated"],
-            "position": _board(view["board"]), "marks": view["marks"],
+            "next_phase": view.next_phase, "dislodged": to_builtins(view.dislodged),
+            "centre_changes": to_builtins(view.centre_changes), "notes": view.notes,
+            "winner": view.winner, "eliminated": view.eliminated,
+            "position": _board(view.board), "marks": view.marks,
             "text": row.result.get("public_text"),
         }
     return {"seq": row.seq, "name": row.name, "opened_at": _at(row.opened_at),
@@ -128,7 +130,7 @@ def _full_phase(row: PhaseRow, before: GameState, after: GameState | None,
     orders = None
     if row.result is not None and after is not None:
         report = phase_report(before, after, read_report(row.result), rules)
-        orders = report["orders"]
+        orders = to_builtins(report.orders)
     order_sets = [{"player": index[player_id], "lines": list(s.lines),
                    "errors": [list(e) for e in s.errors], "hold": s.hold}
                   for player_id, s in sorted(sets.items(), key=lambda kv: index[kv[0]])]
@@ -140,21 +142,21 @@ def _full_phase(row: PhaseRow, before: GameState, after: GameState | None,
             "paused_remaining": row.paused_remaining}
 
 
-def _board(rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+def _board(rows: list[BoardRow]) -> dict[str, dict[str, Any]]:
     """The public board, per owner: units as the results show them, centres, and the
     home centres where the results list them."""
     out = {}
     for r in rows:
-        entry: dict[str, Any] = {"units": r["units"], "centres": r["centres"]}
-        if r.get("homes") is not None:
-            entry["homes"] = r["homes"]
-        out[r["power"]] = entry
+        entry: dict[str, Any] = {"units": r.units, "centres": r.centres}
+        if r.homes is not None:
+            entry["homes"] = r.homes
+        out[r.power] = entry
     return out
 
 
 def _centre_counts(state: GameState, rules: StandardRules) -> dict[str, int]:
-    return {r["power"]: len(r["centres"]) for r in board_summary(state, rules, None)
-            if r["centres"]}
+    return {r.power: len(r.centres) for r in board_summary(state, rules, None)
+            if r.centres}
 
 
 def _press(session: Session, game: Game, full: bool,

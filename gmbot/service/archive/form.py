@@ -123,9 +123,30 @@ def read_form(data: Any) -> ExportFile:
         raise FormError(f"version: this gmbot reads version {VERSION} exports, the file is "
                         f"version {version!r}")
     try:
-        return msgspec.convert(data, ExportFile, strict=True)
+        form = msgspec.convert(data, ExportFile, strict=True)
     except msgspec.ValidationError as e:
         raise FormError(_one_line(str(e))) from None
+    unknown = _unknown_key(data["game"])
+    if unknown:
+        raise FormError(f"{unknown}: unknown key")
+    return form
+
+
+def _unknown_key(game: dict[str, Any]) -> str | None:
+    """The first key of a policy among the settings that its record has not: a stored
+    game's policy passes over keys it no longer has (the row may be older than the
+    record), but an export is held to what it writes, so that no setting is lost."""
+    for field in msgspec.structs.fields(GameSettings):
+        kind = next((t for t in (field.type, *getattr(field.type, "__args__", ()))
+                     if isinstance(t, type) and issubclass(t, msgspec.Struct)), None)
+        value = game.get(field.encode_name)
+        if kind is None or not isinstance(value, dict):
+            continue
+        known = {f.encode_name for f in msgspec.structs.fields(kind)}
+        extra = next((k for k in value if k not in known), None)
+        if extra is not None:
+            return f"game.{field.encode_name}.{extra}"
+    return None
 
 
 def _one_line(message: str) -> str:

@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 
 from gmbot.engine.map import GameMap
 from gmbot.engine.position import state_from_dict
+from gmbot.engine.report import current_form
 from gmbot.gamefile.schema import NAME_RE
 from gmbot.service.archive.checks import check_file
 from gmbot.service.archive.form import ExportFile, FormError
@@ -54,7 +55,7 @@ def restore(session: Session, form: ExportFile, name: str, now: datetime) -> Gam
                          opened_at=_when(ph.opened_at, f"phases[{n}].opened_at"),
                          deadline_at=_when(ph.deadline_at, f"phases[{n}].deadline_at"),
                          processed_at=_when(ph.processed_at, f"phases[{n}].processed_at"),
-                         result=ph.result, superseded=ph.superseded,
+                         result=ph.result and current_form(ph.result), superseded=ph.superseded,
                          reminders_sent=list(ph.reminders_sent or []),
                          paused_remaining=ph.paused_remaining)
         session.add(phase)

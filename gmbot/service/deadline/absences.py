@@ -29,7 +29,7 @@ from gmbot.store.models import Absence, Game, PhaseRow
 
 def rules_of(game: Game) -> AbsenceRules:
     """The game's limits (its file's `absences:` section, checked when loaded)."""
-    return AbsenceRules.from_mapping(game.settings.absences or None)
+    return game.settings.absences
 
 
 def all_absences(session: Session, game: Game) -> list[Absence]:

@@ -8,23 +8,31 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+import msgspec
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from gmbot.engine.state import Phase
-from gmbot.press.policy import PressRules
 from gmbot.service.outbox.queue import queue_mail
 from gmbot.service.outbox.render import render, render_html
 from gmbot.service.runtime import active_players, log_event
 from gmbot.service.views.calendar_entry import cancellation
 from gmbot.service.views.pictures import phase_picture
-from gmbot.service.views.record import seat_history
+from gmbot.service.views.record import Ending, seat_history
+from gmbot.service.views.shown import BoardRow
 from gmbot.store.models import Event, Game, PhaseRow
 
 
-def centre_history(session: Session, game: Game) -> list[dict[str, Any]]:
-    """Per year, each owner's supply centres at its end: [{year, counts: [(power, n)],
-    last}].
+class YearCentres(msgspec.Struct, frozen=True):
+    """Each owner's supply centres at the end of `year` (most first); `last`: the year the
+    game ended (or is in)."""
+    year: int
+    counts: list[tuple[str, int]]
+    last: bool
+
+
+def centre_history(session: Session, game: Game) -> list[YearCentres]:
+    """Per year, each owner's supply centres at its end.
     A year ends with the first position of a later year (or the game's final one)."""
     rows = session.scalars(
         select(PhaseRow).where(PhaseRow.game_id == game.id, PhaseRow.superseded.is_(False))
@@ -33,7 +41,7 @@ def centre_history(session: Session, game: Game) -> list[dict[str, Any]]:
     return history_of(rows)
 
 
-def history_of(rows: Sequence[PhaseRow]) -> list[dict[str, Any]]:
+def history_of(rows: Sequence[PhaseRow]) -> list[YearCentres]:
     """centre_history of the game's phase rows (in order, none superseded), already read."""
     if not rows:
         return []
@@ -53,7 +61,7 @@ def history_of(rows: Sequence[PhaseRow]) -> list[dict[str, Any]]:
                          for power, centres in (end.get("centers") or {}).items() if centres),
                         key=lambda pc: (-pc[1], pc[0]))
         # The game's last year ends with the game: its counts are the final ones.
-        out.append({"year": year, "counts": counts, "last": later is None})
+        out.append(YearCentres(year, counts, later is None))
     return out
 
 
@@ -81,9 +89,10 @@ def _ending(session: Session, game: Game) -> dict[str, Any] | None:
         return None
     # Who played whom, revealed at the end unless the game keeps its players anonymous.
     seats = [] if game.settings.anonymous else seat_history(session, game)
+    told = msgspec.convert(ending, Ending)
     return {"game": game, "history": centre_history(session, game),
-            "debrief": PressRules.from_dict(game.settings.press).ended_allows(), "seats": seats,
-            **{"how": "gm", **ending}}
+            "debrief": game.settings.press.ended_allows(), "seats": seats,
+            **{f: getattr(told, f) for f in told.__struct_fields__}}
 
 
 def _final_picture(session: Session, game: Game) -> bytes | None:
@@ -100,7 +109,7 @@ def _last_phase(session: Session, game: Game) -> PhaseRow | None:
 
 def end_game(session: Session, game: Game, now: datetime, *, phase: str,
              winner: str | None = None, survivors: list[str] | None = None,
-             lines: list[str] | None = None, board: list[dict[str, Any]] | None = None,
+             lines: list[str] | None = None, board: list[BoardRow] | None = None,
              how: str = "board", named: bool = False) -> None:
     """Record how the game ended and mail the summary, with the final map, to every
     player and the GM. `phase`: the long name of the last phase; a solo `winner`, or the
@@ -109,7 +118,8 @@ def end_game(session: Session, game: Game, now: datetime, *, phase: str,
     "concession" (to `winner`) or "cancelled"; `named`: a draw of some survivors."""
     game.status = "finished"
     event = log_event(session, game, "game_over", now, phase=phase, winner=winner,
-                      survivors=survivors or [], lines=lines or [], board=board or [],
+                      survivors=survivors or [], lines=lines or [],
+                      board=msgspec.to_builtins(board or []),
                       how=how, named=named)
     context = _ending(session, game)
     assert context is not None

@@ -87,8 +87,8 @@ def _process(app: App, at: PhaseContext, reason: str, now: datetime) -> str:
     _store(at, done, public, now)
     if done.finished:
         at.session.flush()  # the final position is read back for the year-by-year summary
-        end_game(at.session, at.game, now, phase=public.view["public"]["phase_long"],
-                 winner=done.outcome.winner, board=public.view["public"]["board"])
+        end_game(at.session, at.game, now, phase=public.view.public.phase_long,
+                 winner=done.outcome.winner, board=public.view.public.board)
     else:  # the game's missed-orders policy, after the results (gmbot/gamefile/settings/nmr.py)
         after_phase(at.session, at.game, at.phase, done.nmr, now, app.config.standby,
                     undeliverable=done.undeliverable)

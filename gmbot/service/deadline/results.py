@@ -14,10 +14,11 @@ from gmbot.config import Config
 from gmbot.engine.report import PhaseReport
 from gmbot.service.deadline.context import Adjudicated, PhaseContext
 from gmbot.service.outbox.queue import queue_mail
-from gmbot.service.outbox.render import render, render_html
+from gmbot.service.outbox.render import render, render_html, render_part
 from gmbot.service.views.calendar_entry import deadline_calendar
-from gmbot.service.views.pictures import Pictures
+from gmbot.service.views.pictures import Pictures, picture_key
 from gmbot.service.views.results import deadline_text, results_view
+from gmbot.service.views.shown import Refused, View
 from gmbot.service.views.site_link import private_link
 from gmbot.store.models import OrderSet, PhaseRow
 
@@ -26,8 +27,35 @@ from gmbot.store.models import OrderSet, PhaseRow
 class PublicResults:
     """The public copy of the results, as the store and the game's end read it."""
 
-    view: dict[str, Any]
+    view: View
     text: str
+
+
+@dataclass(frozen=True)
+class Corrects:
+    """The results mail a phase's new results replace (a rollback undid an earlier
+    processing of the same phase): its phase, and when it was sent."""
+
+    phase: str
+    sent: str
+
+
+class SharedParts:
+    """The orders and results in words (results_public.*.j2), the same for every reader
+    whose public view is the same (everyone, in a game that hides nothing): rendered once
+    for them, as the map is drawn once (views/pictures.py)."""
+
+    def __init__(self, context: dict[str, Any]) -> None:
+        self.context = context
+        self.done: dict[tuple[str, str], str] = {}
+
+    def __call__(self, view: View, key: str, html: bool) -> str:
+        """`key`: the view's picture_key."""
+        name = "results_public.html.j2" if html else "results_public.txt.j2"
+        if (name, key) not in self.done:
+            self.done[name, key] = render_part(name, html, view=View(view.public),
+                                               **self.context)
+        return self.done[name, key]
 
 
 def mail_results(config: Config, at: PhaseContext, done: Adjudicated,
@@ -41,8 +69,11 @@ def mail_results(config: Config, at: PhaseContext, done: Adjudicated,
         "corrects": _corrected(at),
     }
     public = results_view(at.rules, at.state, done.after, done.report, None)
-    subject, public_text = render("results.txt.j2", view=public, **extra)
     picture = Pictures(at.rules)
+    results_part = SharedParts(extra)
+    public_key = picture_key(public)
+    subject, public_text = render("results.txt.j2", view=public,
+                                  results=results_part(public, public_key, False), **extra)
     calendar = deadline_calendar(game, next_row, now)  # the next deadline, for every reader
     public_calendar = calendar.of(None) if calendar else None  # in the game's zone
     for player in at.players:
@@ -51,17 +82,20 @@ def mail_results(config: Config, at: PhaseContext, done: Adjudicated,
                             rejected)
         # His own pages of the game's web site (docs/site.md), where the map opens full size.
         link = private_link(config, game, player)
-        subj, body = render("results.txt.j2", view=view, site_link=link, **extra)
-        png = picture(view)
+        key = picture_key(view)
+        subj, body = render("results.txt.j2", view=view, site_link=link,
+                            results=results_part(view, key, False), **extra)
+        png = picture(view, key)
         queue_mail(s, key=f"results:{phase.id}:{player.address}", kind="results",
                    sender=game.judge, recipient=player.address, subject=subj, body=body,
                    now=now, game=game, picture=png,
                    calendar=calendar.of(player) if calendar else None,
                    html=render_html("results.html.j2", subj, png is not None, view=view,
-                                    site_link=link, map_link=link, **extra))
-    png = picture(public)
+                                    site_link=link, map_link=link,
+                                    results=results_part(view, key, True), **extra))
+    png = picture(public, public_key)
     public_html = render_html("results.html.j2", subject, png is not None, view=public,
-                              **extra)
+                              results=results_part(public, public_key, True), **extra)
     queue_mail(s, key=f"results:{phase.id}:gm", kind="results", sender=game.judge,
                recipient=game.gm, subject=subject, body=public_text, now=now, game=game,
                picture=png, html=public_html, calendar=public_calendar)
@@ -72,7 +106,7 @@ def mail_results(config: Config, at: PhaseContext, done: Adjudicated,
     return PublicResults(public, public_text)
 
 
-def _corrected(at: PhaseContext) -> dict[str, str] | None:
+def _corrected(at: PhaseContext) -> Corrects | None:
     """The results mail this phase's results replace, if a rollback undid an earlier
     processing of the same phase: its subject and when it was sent."""
     game, phase = at.game, at.phase
@@ -84,18 +118,18 @@ def _corrected(at: PhaseContext) -> dict[str, str] | None:
     ).first()
     if earlier is None or earlier.processed_at is None:
         return None
-    return {"phase": earlier.name, "sent": deadline_text(at.policy, earlier.processed_at)}
+    return Corrects(earlier.name, deadline_text(at.policy, earlier.processed_at))
 
 
 def _rejected(row: OrderSet | None, report: PhaseReport,
-              power: str) -> list[dict[str, Any]]:
+              power: str) -> list[Refused]:
     """The lines refused when the orders came in, then those the rules refused only at
     adjudication, when every order and spell was known (a Warlock order for a unit that
     floated up, a move whose spell was never cast)."""
-    out = [{"line": t, "reason": w} for _, t, w in (row.errors if row else [])]
-    seen = {(r["line"], r["reason"]) for r in out}
+    out = [Refused(t, w) for _, t, w in (row.errors if row else [])]
+    seen = {(r.line, r.reason) for r in out}
     for e in report.errors:
         if e.power == power and (e.order, e.reason) not in seen:
             seen.add((e.order, e.reason))
-            out.append({"line": e.order, "reason": e.reason})
+            out.append(Refused(e.order, e.reason))
     return out

@@ -88,7 +88,7 @@ def _own_game(game: Game, phase: PhaseRow | None, player: Player | None) -> dict
     context = help_context(game.variant, game.settings.options, state, rules,
                            None if player is None else player.key,
                            None if player is None else player.role)
-    return {k: context[k] for k in ("ex", "units", "own_units", "data")}
+    return {k: context[k] for k in ("ex", "units", "own_units", "data", "viewer")}
 
 
 def _catch_up(session: Session, game: Game, phase: PhaseRow,

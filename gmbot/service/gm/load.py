@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
+import msgspec
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
@@ -27,6 +27,8 @@ from gmbot.gamefile import (
     read_game_source,
 )
 from gmbot.gamefile.settings import GameSettings
+from gmbot.gamefile.settings.deadline_section import DeadlineSection
+from gmbot.gamefile.settings.signup import SignupSettings
 from gmbot.service.app import App
 from gmbot.service.deadline.absences import honour
 from gmbot.service.gm.credentials import settle_secret, welcome
@@ -47,32 +49,6 @@ from gmbot.service.views.pictures import PositionPictures
 from gmbot.store.models import Game, PhaseRow, Player, Signup
 from gmbot.variants import VariantError, make_rules
 from gmbot.variants.case_schema import type_problem
-
-
-def _raw_deadlines(spec: GameSpec) -> dict[str, object]:
-    """The deadlines section as plain data the policy can be rebuilt from."""
-    policy = spec.deadlines
-    out: dict[str, object] = {}
-    for kind in ("movement", "retreat", "adjustment"):
-        out[kind] = _rule_text(getattr(policy, kind))
-    out["timezone"] = policy.timezone
-    out["grace"] = str(policy.grace)
-    out["reminders"] = [str(r) for r in policy.reminders]
-    out["early"] = policy.early
-    return out
-
-
-def _rule_text(rule: object) -> object:
-    from gmbot.gamefile.settings.deadlines import AfterAt, Every, Weekly
-
-    if isinstance(rule, Every):
-        return str(rule.duration)
-    if isinstance(rule, Weekly):
-        day = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][rule.weekday]
-        return f"{day} {rule.time:%H:%M}"
-    if isinstance(rule, AfterAt):
-        return {"after": str(rule.duration), "at": f"{rule.time:%H:%M}"}
-    raise TypeError(rule)
 
 
 def check_spec(spec: GameSpec) -> dict[str, object] | None:
@@ -233,7 +209,7 @@ def load_game(app: App, path: str | Path, force: bool = False) -> str:
         if game is None:
             game = Game(name=spec.name, created_at=now)
             s.add(game)
-        old_deadlines = dict(game.settings.deadlines or {})
+        old_deadlines = game.settings.deadlines
         # The file as last loaded, read once for its position and its players.
         old_file = None if created else _stored_spec(game.source)
         old_position = None if old_file is None else _file_position(old_file)
@@ -306,24 +282,27 @@ def settings_of_file(spec: GameSpec, powers: list[str]) -> GameSettings:
     and the powers the file seats itself, as the joining use cases read them."""
     signup = None
     if spec.signup is not None:
-        signup = spec.signup.to_dict() | {
-            "open": open_powers_of(spec, powers),
-            "reserved": {p.power: p.address.lower() for p in spec.players if p.power}}
+        close = spec.signup.close
+        signup = SignupSettings(
+            seats=spec.signup.seats, approval=spec.signup.approval,
+            observers=spec.signup.observers, close=close.isoformat() if close else None,
+            open_powers=tuple(open_powers_of(spec, powers)),
+            reserved={p.power: p.address.lower() for p in spec.players if p.power})
     return GameSettings(
-        options=dict(spec.options), deadlines=_raw_deadlines(spec), nmr=spec.nmr,
-        missed_orders=spec.nmr_policy.to_dict(), press=spec.press.to_dict(),
+        options=dict(spec.options), deadlines=DeadlineSection.of(spec.deadlines),
+        nmr=spec.nmr, missed_orders=spec.nmr_policy, press=spec.press,
         rules_link=spec.rules_link, auth=spec.auth,
-        votes=spec.votes.to_dict(), anonymous=spec.anonymous,
+        votes=spec.votes, anonymous=spec.anonymous,
         players_see_addresses=spec.players_see_addresses,
-        absences=spec.absences.to_dict(), signup=signup,
+        absences=spec.absences, signup=signup,
         takeover_approval=spec.takeover_approval, observers=list(spec.observers),
-        standby=list(spec.standby), bots=spec.bots.to_dict(),
+        standby=list(spec.standby), bots=spec.bots,
         backups={p.address.lower(): p.backup for p in spec.players if p and p.backup})
 
 
 def _signup_loaded(s: Session, game: Game, spec: GameSpec, path: Path, created: bool,
                    welcome_gm: bool, gm_secret: str | None, now: datetime,
-                   old_signup: dict[str, Any] | None) -> str:
+                   old_signup: SignupSettings | None) -> str:
     """A game open for sign-up is loaded: no phase, no deadline and no player seated until
     its seats are full (gmbot/service/joining/start.py starts it then). The file's own
     players are seated with the joiners at the start."""
@@ -333,18 +312,17 @@ def _signup_loaded(s: Session, game: Game, spec: GameSpec, path: Path, created: 
             "section until its seats are full"))])
     seated = s.scalar(select(func.count()).select_from(Signup).where(
         Signup.game_id == game.id, Signup.kind == "join", Signup.status == "seated")) or 0
-    was = old_signup or {}
-    signup = game.settings.signup or {}
-    if seated and was.get("open") != signup["open"]:
+    was = old_signup.open_powers if old_signup else None
+    seats = game.settings.signup.open_powers if game.settings.signup else ()
+    if seated and was != seats:
         raise GameFileError([spec.problem("signup", (
             f"{seated} players have joined game {game.name}: its open seats "
-            f"({', '.join(was.get('open', []))}) can no longer change"))])
+            f"({', '.join(was or ())}) can no longer change"))])
     if welcome_gm:
         welcome(s, game, None, now, gm_secret)
     log_event(s, game, "game_created" if created else "game_updated", now, file=str(path),
-              signup=game.settings.signup,
+              signup=msgspec.to_builtins(game.settings.signup),
               players=[asdict(p) | {"password": None} for p in spec.players])
-    seats = signup["open"]
     return (f"game {spec.name} {'created' if created else 'updated'}, open for sign-up: "
             f"{len(seats)} seats ({', '.join(seats)})")
 

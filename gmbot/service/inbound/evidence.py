@@ -28,10 +28,9 @@ from gmbot.mail.auth import DnsBudget, Evidence, replied_tokens
 from gmbot.mail.message import InboundMail, automated_reason
 from gmbot.mail.oversize import Oversize, Raw, head_of
 from gmbot.service.app import App
-from gmbot.service.inbound.batch import RATE_WINDOW
 from gmbot.service.inbound.commands.parse import parse_request
 from gmbot.service.inbound.gates import hourly_limit_of, route_of
-from gmbot.service.inbound.lookups import Lookups, StoreLookups
+from gmbot.service.inbound.lookups import RATE_WINDOW, Lookups, StoreLookups
 from gmbot.store.models import Game, Player
 
 log = logging.getLogger("gmbot")

@@ -33,11 +33,10 @@ from gmbot.mail.auth.secrets import reply_token, token_day
 from gmbot.mail.message import InboundMail, automated_reason
 from gmbot.service.app import App
 from gmbot.service.deadline.parking import PARKED, parked_reason
-from gmbot.service.inbound.batch import RATE_WINDOW, TOO_MANY, Route
 from gmbot.service.inbound.bounced import bounce
 from gmbot.service.inbound.commands.request import Request
 from gmbot.service.inbound.handling import Handling, Outcome
-from gmbot.service.inbound.lookups import Lookups
+from gmbot.service.inbound.lookups import RATE_WINDOW, TOO_MANY, Lookups, Route
 from gmbot.service.inbound.proof import any_seat_proof, seat_proof, seats, unverified
 from gmbot.service.inbound.relay import debrief_seat
 from gmbot.service.inbound.reply import answer, queue_reply, refuse, refuse_stranger

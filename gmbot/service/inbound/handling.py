@@ -13,10 +13,9 @@ from sqlalchemy.orm import Session
 from gmbot.mail.auth import Evidence
 from gmbot.mail.message import InboundMail
 from gmbot.service.app import App
-from gmbot.service.inbound.batch import Route
 from gmbot.service.inbound.commands.parse import parse_request
 from gmbot.service.inbound.commands.request import Request
-from gmbot.service.inbound.lookups import Lookups
+from gmbot.service.inbound.lookups import Lookups, Route
 from gmbot.store.models import Game, Inbound, Player
 
 

@@ -1,8 +1,8 @@
 """The one seam between the gates and the store: what the gates ask about a mail's sender
-and the games (Lookups), answered either by a query per mail (StoreLookups: a mail read
-alone) or from what batch.py read once for a whole batch (BatchLookups, asking the store
-only for what the batch did not read or has since forgotten). The gates ask this
-interface only; neither they nor the reply know which answers them.
+and the games (Lookups), answered either by a query per mail (StoreLookups) or from what
+batch.py read once for a whole batch (Batch, asking the store only for what the batch did
+not read or has since forgotten). The gates ask this interface only; neither they nor
+the reply know which answers them.
 
 Every query runs without autoflush: until a mail is routed nothing needs its pending
 Inbound row, which is then written once, with its game, instead of inserted and updated."""
@@ -10,21 +10,36 @@ Inbound row, which is then written once, with its game, instead of inserted and 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from datetime import datetime
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any, Protocol
 
-from sqlalchemy import bindparam, func, select
+from sqlalchemy import bindparam, func, or_, select
 from sqlalchemy.orm import Session, contains_eager
 
-from gmbot.service.inbound.batch import (
-    COUNTS_FOR_LIMIT,
-    UNVERIFIED,
-    WRONG_PASSWORD,
-    Batch,
-    Route,
-)
 from gmbot.service.runtime import log_event
 from gmbot.store.models import Game, Inbound, Outbound, Player, Signup
+
+RATE_WINDOW = timedelta(hours=1)  # the hour of limits.mails_per_hour and the like
+TOO_MANY = "you sent too many mails"  # starts the reason of every rate-limited mail
+UNVERIFIED = "unverified"  # starts the reason of every mail that did not prove its author
+WRONG_PASSWORD = "a wrong password"  # follows it when a PASSWORD line was checked, wrong
+
+
+@dataclass
+class Route:
+    """A sender's seats in games not finished, and the games he runs (Lookups.route)."""
+
+    players: list[Player]
+    gm_games: list[Game]
+
+
+def counts_for_limit(status: str, reason: str | None) -> bool:
+    """Whether a recorded mail counts against its sender's hourly limit: neither a
+    rate-limited mail nor one that did not prove its author (a forger must not use up a
+    real player's limit) does."""
+    return status in ("handled", "refused") and not (
+        reason and (reason.startswith(TOO_MANY) or reason.startswith(UNVERIFIED)))
 
 
 class Lookups(Protocol):
@@ -176,48 +191,16 @@ class StoreLookups:
         log_event(self.s, game, "mail_handled", at, **data)
 
 
-class BatchLookups(StoreLookups):
-    """What batch.py read at the batch's start, kept exact as it runs; the store is asked
-    only for the rest (and for what the batch forgot after a GM's mail)."""
-
-    def __init__(self, s: Session, batch: Batch) -> None:
-        super().__init__(s)
-        self.batch = batch
-
-    def judges(self) -> Collection[str]:
-        return self.batch.judges
-
-    def runs_a_game(self, who: str) -> bool:
-        return who in self.batch.gms
-
-    def route(self, sender: str) -> Route:
-        known = self.batch.route_of(sender)
-        if known is not None:
-            return known
-        return self._route(sender, maybe_gm=sender in self.batch.gms)
-
-    def counted(self, sender: str, since: datetime, limit: int) -> Sequence[datetime]:
-        counted = self.batch.counted_since(sender, since)
-        if counted is None:
-            return super().counted(sender, since, limit)
-        return counted[:limit]
-
-    def locked(self, game: Game) -> bool:
-        return game.id in self.batch.locked  # at the batch's start, in id order
-
-    def seats_changed(self) -> None:
-        self.batch.forget(self.s)
-
-    def handled(self, game: Game, at: datetime, data: dict[str, Any]) -> None:
-        # Logged with the batch's others in one statement, once this mail's savepoint is
-        # released (a mail rolled back logs nothing).
-        self.batch.handled(game.id, at, data)
-
-
 # Built once, run for every mail. Table columns, not mapped attributes, where they can be:
 # a plain Core statement skips the ORM's per-call set-up.
 _IN = Inbound.__table__.c
 _OUT = Outbound.__table__.c
+# The recorded mails that count against their sender's limit (counts_for_limit, in SQL).
+COUNTS_FOR_LIMIT = (
+    _IN.status.in_(("handled", "refused")),
+    or_(_IN.reason.is_(None), ~(_IN.reason.startswith(TOO_MANY)
+                                | _IN.reason.startswith(UNVERIFIED))),
+)
 _JUDGES = select(Game.judge).distinct()
 _RUNS_A_GAME = select(Game.id).where(Game.gm == bindparam("who")).limit(1)
 _PLAYERS = (

@@ -23,8 +23,8 @@ from datetime import timedelta
 
 from sqlalchemy import select
 
-from gmbot.service.inbound.batch import RATE_WINDOW, UNVERIFIED, WRONG_PASSWORD
 from gmbot.service.inbound.handling import Handling, Outcome
+from gmbot.service.inbound.lookups import RATE_WINDOW, UNVERIFIED, WRONG_PASSWORD
 from gmbot.service.outbox.queue import queue_mail
 from gmbot.service.outbox.render import render
 from gmbot.service.runtime import log_event
@@ -98,7 +98,7 @@ def unverified(h: Handling, game: Game | None, address: str) -> Outcome:
     address (never the mail's other headers) gets one short notice an hour, naming no
     more than the game's tag (no tag for mail routed to no game), and none of the mail's
     text; the mail does not count against the address's limit (its reason starts with
-    UNVERIFIED: batch.counts_for_limit)."""
+    UNVERIFIED: lookups.counts_for_limit)."""
     if h.password_unchecked:
         why = UNCHECKED
     elif h.wrong_password:

@@ -22,11 +22,11 @@ from gmbot.mail.oversize import Oversize, Raw, admit, content_id, head_of, size_
 from gmbot.service.app import App
 from gmbot.service.deadline.parking import park
 from gmbot.service.deadline.wakeups import defer_wake_ups, write_wake_ups
-from gmbot.service.inbound.batch import RATE_WINDOW, Batch
+from gmbot.service.inbound.batch import Batch
 from gmbot.service.inbound.evidence import examine_all
 from gmbot.service.inbound.gates import handle
 from gmbot.service.inbound.handling import Outcome, duplicate, write_record
-from gmbot.service.inbound.lookups import BatchLookups
+from gmbot.service.inbound.lookups import RATE_WINDOW
 from gmbot.service.inbound.redaction import redact_passwords
 from gmbot.service.inbound.reply import queue_reply
 from gmbot.service.locks import lock_games_of
@@ -107,13 +107,12 @@ def _receive_all(app: App, raws: list[Raw], budget: DnsBudget | None) -> list[Ou
             # Every game the batch may touch, locked now and in id order (service/locks):
             # two daemons' batches locking them mail by mail could each hold one game and
             # wait for the other's.
-            batch.locked = lock_games_of(s, senders)
+            batch.locked_games = lock_games_of(s, senders)
         # Then read once what each mail would read again (batch.py), for the gates to ask.
-        batch.read_ahead(s, senders, app.now() - RATE_WINDOW)
-        lookups = BatchLookups(s, batch)
+        batch.read_ahead(senders, app.now() - RATE_WINDOW)
         defer_wake_ups(s)
         for mail, raw, proof in zip(mails, raws, evidence, strict=True):
-            outcomes.append(_receive_nested(app, s, raw, mail, proof, batch, lookups))
+            outcomes.append(_receive_nested(app, s, raw, mail, proof, batch))
         write_wake_ups(s)
         log_events(s, "mail_handled", batch.events)
         if any(o.status in ("refused", "ignored") for o in outcomes):
@@ -148,7 +147,7 @@ def _clip(record: Inbound) -> None:
 
 def _receive_nested(app: App, s: Session, raw: Raw, mail: InboundMail | Exception,
                     evidence: Evidence | Exception, batch: Batch,
-                    lookups: BatchLookups, parked_now: bool = False) -> Outcome:
+                    parked_now: bool = False) -> Outcome:
     """One mail of a batch, inside a savepoint of the batch's transaction.
     The mail's Inbound row is written with a plain INSERT (handling.write_record), not by
     the session's unit of work, which cost more than the rest of the row's handling."""
@@ -162,7 +161,7 @@ def _receive_nested(app: App, s: Session, raw: Raw, mail: InboundMail | Exceptio
         if mail.sender in batch.gms:
             # A GM's commands may change seats and phases (batch.py): forgotten before his
             # mail's savepoint, which may be rolled back.
-            batch.forget(s)
+            batch.forget()
         batch.pending_event = None
         try:
             with s.begin_nested():
@@ -170,7 +169,7 @@ def _receive_nested(app: App, s: Session, raw: Raw, mail: InboundMail | Exceptio
                                  subject=mail.subject[:998], received_at=app.now(),
                                  size=mail.size, status="handled", reason=None,
                                  raw=_kept(raw, "handled"))
-                outcome = handle(app, s, mail, record, evidence, lookups, parked_now)
+                outcome = handle(app, s, mail, record, evidence, batch, parked_now)
                 status, reason = outcome.status, outcome.reason or None
                 # A handled mail's text was redacted once, above.
                 kept = record.raw if status == "handled" else _kept(raw, status)
@@ -187,7 +186,7 @@ def _receive_nested(app: App, s: Session, raw: Raw, mail: InboundMail | Exceptio
             batch.keep_event()
             return outcome
         except IntegrityError:
-            batch.forget(s)
+            batch.forget()
             # Recorded by another process meanwhile (two daemons reading one inbox, an MTA
             # piping a copy in twice at once): its transaction won.
             if _recorded(s, ident):
@@ -200,13 +199,13 @@ def _receive_nested(app: App, s: Session, raw: Raw, mail: InboundMail | Exceptio
         if not parked_now and not isinstance(mail, Exception):
             # The game's position cannot be read: the game is parked (its GM told), and
             # the mail read again, to be answered that the game is paused.
-            batch.forget(s)
+            batch.forget()
             s.expire_all()
             with s.begin_nested():
                 game = s.get(Game, e.game_id)
                 if game is not None:
                     park(s, game, str(e), app.now())
-            return _receive_nested(app, s, raw, mail, evidence, batch, lookups, True)
+            return _receive_nested(app, s, raw, mail, evidence, batch, True)
         return _failed_mail(app, s, raw, batch, e, mail)
     except Exception as e:  # noqa: BLE001 - any bug in handling one mail
         return _failed_mail(app, s, raw, batch, e, mail)
@@ -218,7 +217,7 @@ def _failed_mail(app: App, s: Session, raw: Raw, batch: Batch, e: Exception,
     log.exception("handling a mail failed; it is kept as failed in the store")  # noqa: LOG004
     # What the failed mail changed before its savepoint was rolled back may linger in
     # the batch's reads and loaded rows: read again from the database.
-    batch.forget(s)
+    batch.forget()
     s.expire_all()
     why = f"{type(e).__name__}: {e}"
     ident = content_id(raw)

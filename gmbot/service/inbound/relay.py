@@ -14,10 +14,10 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from gmbot.engine.state import Phase
+from gmbot.gamefile.settings.press import PressRules
 from gmbot.mail.message import InboundMail
 from gmbot.press.limits import Used
 from gmbot.press.names import GM, Names, Seat
-from gmbot.press.policy import PressRules
 from gmbot.service.inbound.press_digest import digest_key, queue_digest
 from gmbot.service.outbox.queue import new_message_id, queue_mail
 from gmbot.service.outbox.render import render, text_html
@@ -28,7 +28,7 @@ from gmbot.store.models import Game, Inbound, Player, Press, PressCopy
 
 
 def press_rules(game: Game) -> PressRules:
-    return PressRules.from_dict(game.settings.press)
+    return game.settings.press
 
 
 def names_public(game: Game) -> bool:

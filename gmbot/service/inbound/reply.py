@@ -12,11 +12,11 @@ from sqlalchemy.orm import Session
 from gmbot.mail.auth.secrets import day_number, reply_token
 from gmbot.mail.message import InboundMail
 from gmbot.service.app import App
-from gmbot.service.inbound.batch import RATE_WINDOW
 from gmbot.service.inbound.bounds import cap_reply
 from gmbot.service.inbound.commands.context import Context
 from gmbot.service.inbound.commands.handlers import run_commands
 from gmbot.service.inbound.handling import Handling, Outcome, write_record
+from gmbot.service.inbound.lookups import RATE_WINDOW
 from gmbot.service.outbox.queue import new_message_id, queue_mail
 from gmbot.service.outbox.render import render, text_html
 from gmbot.store.models import Game, Inbound, Player

@@ -21,10 +21,14 @@ from collections.abc import Callable, Collection
 from gmbot.config import max_message_bytes
 from gmbot.mail.auth.addressed import addressed_to_judge
 from gmbot.mail.oversize import head_of
-from gmbot.service.inbound.batch import RATE_WINDOW, UNVERIFIED
 from gmbot.service.inbound.bounds import cap_reply
 from gmbot.service.inbound.handling import Handling, Outcome
-from gmbot.service.inbound.lookups import PROVEN_SIGNUP_KIND, SIGNUP_KIND
+from gmbot.service.inbound.lookups import (
+    PROVEN_SIGNUP_KIND,
+    RATE_WINDOW,
+    SIGNUP_KIND,
+    UNVERIFIED,
+)
 from gmbot.service.joining.requests import answer_asks, confirm, confirmed, token_of
 from gmbot.service.joining.unobserve import quiet, unobserve
 from gmbot.service.joining.words import Ask, read_asks

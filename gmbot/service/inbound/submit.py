@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 from gmbot.engine.adjudicate import accept_orders
 from gmbot.engine.merge import merge_orders
 from gmbot.engine.parse import OrderParser
-from gmbot.engine.pending import missing_orders
+from gmbot.engine.pending import has_duty, missing_orders
 from gmbot.engine.result import Rejection
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState
@@ -39,6 +39,9 @@ class Submission:
     replaced: list[str] = field(default_factory=list)  # earlier orders this mail replaced
     dropped: list[tuple[str, str]] = field(default_factory=list)  # earlier orders, why gone
     held: str | None = None  # what of his own holds early processing (views/readiness.py)
+    # Whether he has anything to order this phase: early processing waits only for those
+    # who have (a Wazir in winter has not), so only they are told of a hold.
+    duty: bool = True
 
 
 def check_lines(
@@ -50,6 +53,7 @@ def check_lines(
     _rejected(sub, state, rules, lines, rejections)
     sub.missing = missing_orders(state, rules, player.key, orders)
     sub.notes = rules.ack_lines(state, player.key, orders)
+    sub.duty = _has_duty(state, rules, player, sub.missing, bool(orders))
     return sub
 
 
@@ -67,7 +71,15 @@ def merge_lines(
     _rejected(sub, state, rules, lines, merged.rejected)
     sub.missing = missing_orders(state, rules, player.key, merged.orders)
     sub.notes = rules.ack_lines(state, player.key, merged.orders)
+    sub.duty = _has_duty(state, rules, player, sub.missing, bool(merged.orders))
     return sub
+
+
+def _has_duty(state: GameState, rules: StandardRules, player: Player, missing: list[str],
+              ordered: bool) -> bool:
+    """engine/pending.py's `has_duty`, asked only when the set's missing orders leave it
+    open."""
+    return bool(missing) or (ordered and has_duty(state, rules, player.key))
 
 
 def _rejected(sub: Submission, state: GameState, rules: StandardRules,
@@ -118,7 +130,7 @@ def submit(session: Session, game: Game, player: Player, lines: Sequence[tuple[i
     hold = carried_hold(last[2] if last else None, list(commands))
     errors = _stored_errors(sub.rejected)
     _insert(session, phase, player, sub.version, sub.accepted, errors, hold, inbound_id, now)
-    sub.held = hold_of(errors, hold)
+    sub.held = hold_of(errors, hold) if sub.duty else None
     orders_changed(session, game, phase, now)
     return sub
 
@@ -168,5 +180,5 @@ def current_submission(session: Session, game: Game, phase: PhaseRow,
     lines = [(None, t) for t in (row.lines if row else [])]
     sub = check_lines(state or state_of(game, phase, rules), rules, player, lines)
     sub.version = row.version if row else 0
-    sub.held = held_by(row)
+    sub.held = held_by(row) if sub.duty else None
     return sub

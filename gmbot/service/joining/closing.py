@@ -24,7 +24,7 @@ from gmbot.store.models import Game
 
 def closed(game: Game, now: datetime) -> bool:
     """Whether the game's sign-up has closed and its file lets bots take seats."""
-    close = signup_of(game).get("close")
+    close = signup_of(game).close
     return (game.status == SIGNUP and bot_rules(game).fill is not None
             and isinstance(close, str) and datetime.fromisoformat(close) <= now)
 
@@ -55,9 +55,9 @@ def _tell_gm(s: Session, game: Game, now: datetime) -> None:
     settings = signup_of(game)
     rules = bot_rules(game)
     free = free_seats(s, game)
-    mine = [p for p in settings.get("open", []) if not rules.fills(p)]
+    mine = [p for p in settings.open_powers if not rules.fills(p)]
     text = (f"Sign-up for game {game.name} closed with {free} of "
-            f"{len(settings.get('open', []))} seats free, and the game could not start: "
+            f"{len(settings.open_powers)} seats free, and the game could not start: "
             + (f"the judge's bot may not take {', '.join(mine)} (the game file's bots: "
                f"fill), and too few joined to play them all." if mine else
                "nobody has joined.")
@@ -65,6 +65,6 @@ def _tell_gm(s: Session, game: Game, now: datetime) -> None:
               "covers those seats, to start it.")
     subject, body = render("joining_note.txt.j2", game=game, title="Sign-up closed",
                            text=text)
-    queue_mail(s, key=f"signup-closed:{game.id}:{settings.get('close')}", kind="announce",
+    queue_mail(s, key=f"signup-closed:{game.id}:{settings.close}", kind="announce",
                sender=game.judge, recipient=game.gm, subject=subject, body=body, now=now,
                game=game)

@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from gmbot.gamefile.settings.deadline_section import KINDS, AfterThenAt, Words
 from gmbot.service.joining.seats import RUNNING, free_seats, open_seats, signup_of
 from gmbot.service.outbox.render import render
 from gmbot.service.runtime import SIGNUP, current_phase
@@ -30,13 +31,13 @@ def list_text(session: Session) -> str:
                "deadlines": deadline_policy(game)}
         if game.status == SIGNUP:
             settings = signup_of(game)
-            row |= {"free": free_seats(session, game), "seats": len(settings.get("open", [])),
-                    "powers": settings.get("open", []), "approval": settings.get("approval"),
-                    "observers": settings.get("observers"),
-                    "close": _utc(settings.get("close")),
+            row |= {"free": free_seats(session, game), "seats": len(settings.open_powers),
+                    "powers": list(settings.open_powers), "approval": settings.approval,
+                    "observers": settings.observers,
+                    "close": _utc(settings.close),
                     # the seats the judge's bot takes if still free at the close (closing.py)
-                    "bots": [p for p in settings.get("open", []) if bot_rules(game).fills(p)]
-                    if settings.get("close") else []}
+                    "bots": [p for p in settings.open_powers if bot_rules(game).fills(p)]
+                    if settings.close else []}
             signup.append(row)
             continue
         phase = current_phase(session, game)
@@ -52,17 +53,16 @@ def list_text(session: Session) -> str:
 
 def deadline_policy(game: Game) -> str:
     """The game's deadlines as its file gives them: "movement 48h, retreat 24h, ..."."""
-    rules = game.settings.deadlines or {}
-    parts = [f"{kind} {_rule(rules[kind])}" for kind in ("movement", "retreat", "adjustment")
-             if rules.get(kind)]
-    if rules.get("timezone"):
-        parts.append(f"time zone {rules['timezone']}")
+    words = game.settings.deadlines
+    parts = [f"{kind} {_rule(rule)}" for kind in KINDS if (rule := words.rule(kind))]
+    if words.timezone:
+        parts.append(f"time zone {words.timezone}")
     return ", ".join(parts) or "the judge's defaults"
 
 
-def _rule(rule: object) -> str:
-    if isinstance(rule, dict):
-        return f"{rule.get('after')} then at {rule.get('at')}"
+def _rule(rule: Words) -> str:
+    if isinstance(rule, AfterThenAt):
+        return f"{rule.after} then at {rule.at}"
     return str(rule)
 
 

@@ -202,7 +202,7 @@ def _not_in_game(s: Session, game: Game, sender: str, now: datetime,
     if sender in (game.gm, game.judge):
         raise AdminError(f"you are the game master of {game.name}")
     if not plays_ok and any(p.active and p.address == sender for p in game.players) \
-            or sender in signup_of(game).get("reserved", {}).values():
+            or sender in signup_of(game).reserved.values():
         raise AdminError(f"you play in game {game.name} already")
     if sender in (game.settings.observers or []):
         raise AdminError(f"you observe game {game.name} already")
@@ -229,14 +229,14 @@ def _may_join(s: Session, game: Game, powers: tuple[str, ...], now: datetime) ->
     if game.status != SIGNUP:
         raise AdminError(f"game {game.name} is {game.status}; it takes no players")
     settings = signup_of(game)
-    close = settings.get("close")
+    close = settings.close
     if close and datetime.fromisoformat(close) <= now:
         raise AdminError(f"sign-up for game {game.name} closed on "
                          f"{close[:16].replace('T', ' ')} UTC")
     if free_seats(s, game) <= 0:
-        raise AdminError(f"game {game.name} is full: all {len(settings.get('open', []))} "
+        raise AdminError(f"game {game.name} is full: all {len(settings.open_powers)} "
                          "seats are taken")
-    open_powers = settings.get("open", [])
+    open_powers = settings.open_powers
     for power in powers:
         if power not in open_powers:
             raise AdminError(f"a power named is no open seat of game {game.name} (open: "
@@ -293,7 +293,7 @@ def _still_possible(s: Session, game: Game, signup: Signup) -> None:
 
 def _needs_approval(game: Game, signup: Signup) -> bool:
     if signup.kind == "join":
-        return bool(signup_of(game).get("approval"))
+        return bool(signup_of(game).approval)
     return signup.kind == "takeover" and takeover_approval(game)
 
 
@@ -315,7 +315,7 @@ def _seat(s: Session, game: Game, signup: Signup, now: datetime) -> str:
                 "mail, with the position and the last results, follows.")
     log_event(s, game, "signup_seated", now, address=signup.address, powers=signup.powers)
     free = free_seats(s, game)
-    seats = len(signup_of(game).get("open", []))
+    seats = len(signup_of(game).open_powers)
     _tell_gm(s, game, f"{signup.address} joined",
              f"{signup.address} joined game {game.name}: {seats - free} of {seats} seats "
              "taken.", now)

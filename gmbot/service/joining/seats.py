@@ -9,11 +9,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from gmbot.gamefile.settings.signup import SignupSettings
 from gmbot.service.runtime import (
     SIGNUP,
     StoredPositionError,
@@ -48,10 +47,9 @@ def open_seats(session: Session, game: Game) -> list[str]:
                                       and p.key in voters))
 
 
-def signup_of(game: Game) -> dict[str, Any]:
-    """The game's sign-up settings (empty for a game not open for sign-up)."""
-    found = game.settings.signup
-    return dict(found) if isinstance(found, dict) else {}
+def signup_of(game: Game) -> SignupSettings:
+    """The game's sign-up settings (no seats for a game not open for sign-up)."""
+    return game.settings.signup or SignupSettings()
 
 
 def seats_taken(session: Session, game: Game) -> int:
@@ -64,7 +62,7 @@ def free_seats(session: Session, game: Game) -> int:
     """How many seats of a sign-up game are still free (0 once it started)."""
     if game.status != SIGNUP:
         return 0
-    return max(len(signup_of(game).get("open", [])) - seats_taken(session, game), 0)
+    return max(len(signup_of(game).open_powers) - seats_taken(session, game), 0)
 
 
 def signup_line(session: Session, game: Game) -> str | None:
@@ -72,7 +70,7 @@ def signup_line(session: Session, game: Game) -> str | None:
     and `show` say it; None for a game not open for sign-up."""
     if game.status != SIGNUP:
         return None
-    seats = signup_of(game).get("open", [])
+    seats = signup_of(game).open_powers
     return (f"Game {game.name} is open for sign-up: {free_seats(session, game)} of "
             f"{len(seats)} seats free ({', '.join(seats)}). It starts when every seat is "
             "taken.")
@@ -98,4 +96,4 @@ def pending_lines(session: Session, game: Game) -> list[str]:
 
 
 def takes_observers(game: Game) -> bool:
-    return bool(signup_of(game).get("observers"))
+    return bool(signup_of(game).observers)

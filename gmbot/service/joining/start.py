@@ -46,12 +46,12 @@ def start_game(s: Session, game: Game, now: datetime, seed: int | None = None,
     if game.status != SIGNUP:
         return False  # started already (or never open): exactly once
     settings = signup_of(game)
-    powers = list(settings.get("open", []))
+    powers = list(settings.open_powers)
     joiners = s.scalars(select(Signup).where(Signup.game_id == game.id,
                                              Signup.kind == "join",
                                              Signup.status == "seated")
                         .order_by(Signup.id)).all()
-    reserved = dict(settings.get("reserved", {}))
+    reserved = dict(settings.reserved)
     bots = bot_rules(game)
     fillable = [p for p in powers if bots.fills(p)] if closed else []
     if not joiners and not reserved:

@@ -1,6 +1,7 @@
 """Jinja2 rendering of every mail gmbot writes. A template's first line is
-`Subject: ...`; the rest is the body. Templates get plain view data only: redaction of
-what a recipient may not see happens before, in gmbot/service/views/results.py."""
+`Subject: ...`; the rest is the body. Templates get view records only (gmbot/service/
+views/shown.py): redaction of what a recipient may not see happens before, in
+gmbot/service/views/results.py."""
 
 from __future__ import annotations
 
@@ -84,6 +85,18 @@ def render_html(name: str, subject: str, has_map: bool = False, folder: str | No
     context.setdefault("map_link", None)
     return str(html_environment(folder).get_template(name).render(
         subject=subject, map_src=MAP_SRC if has_map else None, **context))
+
+
+def render_part(name: str, html: bool = False, folder: str | None = None,
+                **context: Any) -> str:
+    """A piece of a mail from templates/NAME, to pass to the template that shows it: a
+    piece many mails share is rendered once. With `html`, autoescaped, and a value the
+    HTML templates take as escaped already."""
+    if not html:
+        return environment(folder).get_template(name).render(**context)
+    from markupsafe import Markup
+
+    return Markup(html_environment(folder).get_template(name).render(**context))
 
 
 def text_html(subject: str, text: str, has_map: bool = False, **context: Any) -> str:

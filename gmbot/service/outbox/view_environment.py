@@ -1,9 +1,10 @@
-"""The Jinja environment class of the mail templates: one that reads a view's keys
-(`view.public`, `row.result`: the views are plain dicts) without first trying them as
-attributes. Jinja's own lookup tries getattr first, and the AttributeError it raises and
-catches for every such key was a third of a results mail's rendering (the loop
-benchmark asked: issue 33). What a template reads is unchanged: a name a dict has as an
-attribute (`items`, `get`) is still looked up Jinja's way, so it is still the method."""
+"""The Jinja environment class of the mail templates: one that reads a dict's keys without
+first trying them as attributes (the views are records, read as attributes; what else a
+template is given may be a dict). Jinja's own lookup tries getattr first, and the
+AttributeError it raises and catches for every such key was a third of a results mail's
+rendering when the views were dicts (the loop benchmark asked: issue 33). What a template
+reads is unchanged: a name a dict has as an attribute (`items`, `get`) is still looked up
+Jinja's way, so it is still the method."""
 
 from __future__ import annotations
 

@@ -43,7 +43,7 @@ class BotSeatError(ValueError):
 
 
 def bot_rules(game: Game) -> BotRules:
-    return BotRules.from_dict(game.settings.bots)
+    return game.settings.bots
 
 
 def vacant(game: Game, state: GameState) -> list[str]:

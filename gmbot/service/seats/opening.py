@@ -30,6 +30,7 @@ from gmbot.service.seats.rules import nmr_policy, standby_list, takeover_approva
 from gmbot.service.seats.vote_owner import forget_vote
 from gmbot.service.views.open_deadline import open_deadline_text
 from gmbot.service.views.results import board_summary
+from gmbot.service.views.shown import BoardRow
 from gmbot.store.models import Game, OrderSet, PhaseRow, Player
 
 # Why a seat opened (the seat_opened event's `why`); MOVED: its player took over the seat
@@ -109,7 +110,7 @@ def _withdraw_orders(session: Session, phase: PhaseRow, player: Player, now: dat
                              lines=[], errors=[], message_id=inbound_id, created_at=now))
 
 
-def _board(game: Game, phase: PhaseRow | None) -> list[dict[str, Any]]:
+def _board(game: Game, phase: PhaseRow | None) -> list[BoardRow]:
     """The public position, for the call (empty if it cannot be read: the call still
     names the seat)."""
     if phase is None:

@@ -14,7 +14,7 @@ from gmbot.store.models import Game
 
 def nmr_policy(session: Session, game: Game) -> NmrPolicy:
     """The game's missed-orders policy (hold for a game loaded before there were others)."""
-    return NmrPolicy.from_dict(game.settings.missed_orders)
+    return game.settings.missed_orders
 
 
 def takeover_approval(game: Game) -> bool:

@@ -13,6 +13,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from gmbot.gamefile.settings.record import stored_form
 from gmbot.service.app import App
 from gmbot.service.seats.bot_seats import BOT_REMOVED, BOT_SEATED
 from gmbot.service.site.gather import gather, stamp
@@ -105,7 +106,7 @@ def fingerprint(s: Session, game: Game, key: bytes) -> str:
     bots = s.scalar(select(func.max(Event.id)).where(
         Event.game_id == game.id, Event.kind.in_((BOT_SEATED, BOT_REMOVED))))
     return stamp(VERSION, templates_stamp(), game.status, game.title, game.variant,
-                 game.settings.press,
+                 stored_form(game.settings.press),
                  [tuple(map(str, p)) for p in phases], tuple(press), players, bots)
 
 

@@ -19,13 +19,14 @@ from gmbot.engine.report import PhaseReport, read_report
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState, Phase
 from gmbot.mail.parts import unpack
-from gmbot.service.deadline.gameover import history_of
+from gmbot.service.deadline.gameover import YearCentres, history_of
 from gmbot.service.inbound.relay import names_for, names_public
 from gmbot.service.runtime import active_players, map_for, policy_of, rules_for, state_of
 from gmbot.service.seats.bot_seats import bot_keys
 from gmbot.service.views.pictures import position_view, results_picture, view_picture
 from gmbot.service.views.press_record import press_by_phase, public_press_by_phase
 from gmbot.service.views.results import deadline_text, private_view, results_view
+from gmbot.service.views.shown import View, view_key
 from gmbot.store.models import Game, Outbound, PhaseRow, Player
 
 
@@ -40,7 +41,7 @@ class PhaseData:
     # the same share one (a game that hides nothing draws one picture a phase).
     pictures: dict[str, bytes | None] = field(default_factory=dict)
     public_key: str | None = None  # the key of the public view's picture, once known
-    public_view: dict[str, Any] | None = None  # made once: the public page and each check
+    public_view: View | None = None  # made once: the public page and each check
 
     @property
     def done(self) -> bool:
@@ -66,6 +67,14 @@ class PhaseData:
         return state_from_dict(self.row.result["position"], map_for(self.rules))
 
 
+@dataclass(frozen=True)
+class Chart:
+    """The centre chart: the powers that held centres, and per year (its label) their
+    counts, in the powers' order ("" where one held none)."""
+    powers: list[str]
+    rows: list[tuple[int | str, list[int | str]]]
+
+
 @dataclass
 class GameData:
     game: Game
@@ -74,11 +83,11 @@ class GameData:
     players: list[Player]  # the active ones
     bots: list[str]  # the seats the judge's bot plays (gmbot/service/seats/bot_seats.py)
     public_press: dict[str, list[str]]
-    history: list[dict[str, Any]]
+    history: list[YearCentres]
     deadline: str
     stored: dict[str, bytes]  # the public pictures the results mails carried, by phase
 
-    def view(self, phase: PhaseData, viewer: Player | None) -> dict[str, Any]:
+    def view(self, phase: PhaseData, viewer: Player | None) -> View:
         """The phase as `viewer` (None: the public) may see it: a results view of a
         processed phase, a position view of the open one; his private part, if a player."""
         if viewer is None and phase.public_view is not None:
@@ -89,15 +98,13 @@ class GameData:
             return phase.public_view
         return self._view(phase, key)
 
-    def _view(self, phase: PhaseData, key: str | None) -> dict[str, Any]:
+    def _view(self, phase: PhaseData, key: str | None) -> View:
         if phase.after is not None and phase.row.result is not None:
             return results_view(self.rules, phase.before, phase.after, phase.report, key)
-        view = position_view(phase.before, self.rules, key)
-        view["public"]["phase_long"] = phase.long
-        view["private"] = private_view(self.rules, phase.before, key) if key else None
-        return view
+        return position_view(phase.before, self.rules, key, phase.long,
+                             private_view(self.rules, phase.before, key) if key else None)
 
-    def picture(self, phase: PhaseData, view: dict[str, Any], public: bool
+    def picture(self, phase: PhaseData, view: View, public: bool
                 ) -> tuple[str, bytes | None]:
         """The picture of `view` and its key (the JSON of its public part): drawn once per
         distinct view; the `public` one of a processed phase read from the results mail
@@ -114,14 +121,14 @@ class GameData:
         return key, phase.pictures[key]
 
     @cached_property
-    def chart(self) -> dict[str, Any]:
+    def chart(self) -> Chart:
         """The centre chart: the powers that held centres, and per year their counts."""
-        powers = sorted({p for year in self.history for p, _ in year["counts"]})
+        powers = sorted({p for year in self.history for p, _ in year.counts})
         running = self.game.status != "finished"  # its last year is not over yet
-        rows = [(f"{year['year']} (so far)" if year["last"] and running else year["year"],
-                 [dict(year["counts"]).get(p, "") for p in powers])
+        rows = [(f"{year.year} (so far)" if year.last and running else year.year,
+                 [dict(year.counts).get(p, "") for p in powers])
                 for year in self.history]
-        return {"powers": powers, "rows": rows}
+        return Chart(powers, rows)
 
     def press_of(self, viewer: Player | None, session: Session) -> dict[str, list[str]]:
         if viewer is None:
@@ -133,9 +140,9 @@ class GameData:
         return names_public(self.game)
 
 
-def picture_key(view: dict[str, Any]) -> str:
+def picture_key(view: View) -> str:
     """Views with the same public part have the same picture (as in views/pictures.py)."""
-    return json.dumps(view["public"], sort_keys=True, default=str)
+    return view_key(view)
 
 
 def gather(session: Session, game: Game) -> GameData:

@@ -27,6 +27,7 @@ from gmbot.engine.state import Phase
 from gmbot.service.runtime import map_for
 from gmbot.service.site.gather import GameData, PhaseData, picture_key, stamp
 from gmbot.service.site.pages import page, templates_stamp
+from gmbot.service.views.shown import View
 from gmbot.service.views.site_link import player_token
 from gmbot.store.models import Game, Player
 
@@ -168,7 +169,7 @@ def _write_reader(session: Session, data: GameData, folder: Folder,
     folder.close(keep)
 
 
-def _map(data: GameData, phase: PhaseData, view: dict[str, Any], folder: Folder,
+def _map(data: GameData, phase: PhaseData, view: View, folder: Folder,
          viewer: Player | None) -> dict[str, str] | None:
     """The map of `view` written beside the page, with its alt text; a player whose map is
     the public one is pointed to that file (the same picture, never his own). A map file
@@ -203,12 +204,11 @@ def _public_key(data: GameData, phase: PhaseData) -> str:
     return phase.public_key
 
 
-def _alt(data: GameData, phase: PhaseData, view: dict[str, Any]) -> str:
+def _alt(data: GameData, phase: PhaseData, view: View) -> str:
     """What the map shows, in words: the phase, and whose units and centres it draws."""
-    pub = view["public"]
-    counts = "; ".join(f"{r['name']} {len(r['centres'])} {_n('centre', len(r['centres']))}, "
-                       f"{len(r['units'])} {_n('unit', len(r['units']))}"
-                       for r in pub["board"])
+    counts = "; ".join(f"{r.name} {len(r.centres)} {_n('centre', len(r.centres))}, "
+                       f"{len(r.units)} {_n('unit', len(r.units))}"
+                       for r in view.public.board)
     if phase.done:
         what = (f"Map of {data.game.name}, {phase.long}: the orders drawn as arrows and the "
                 f"position after them")

@@ -19,13 +19,13 @@ class Examples:
     hold: str  # "A PAR H"
     move: str  # "A PAR - BUR"
     support: str  # "A MAR S A PAR - BUR" (or a support to hold)
-    convoy: str  # "F NTH C A LON - BEL"
+    convoy: str  # "F NTH C A LON - BEL": his own fleet and army, else ""
     convoyed: str  # "A LON - BEL VIA CONVOY"
     retreat: str  # "A PAR R BUR"
     disband: str  # "A PAR D"
     build: str  # "BUILD A PAR"
     remove: str  # "REMOVE A PAR"
-    exchange: str  # "A PAR X A BUR": two units side by side
+    exchange: str  # "A PAR X A BUR": two of his units side by side, else ""
     other: str  # another power's unit and a move of it ("A MUN - BUR")
     home: str  # one of the reader's home centres
     owned: str  # a centre he owns that is no home centre (else a home centre)
@@ -55,7 +55,7 @@ def examples(state: GameState, viewer: str | None,
     home = homes[0] if homes else (owned[0] if owned else dest)
     near = sorted(c for u in mine for c in gmap.army_adj.get(u.prov, ())
                   if gmap.provinces[c].sc and c not in homes)
-    convoy = _convoy(gmap)
+    convoy = _convoy(gmap, mine)
     return Examples(
         own=own,
         units=[str(u) for u in mine],
@@ -68,7 +68,8 @@ def examples(state: GameState, viewer: str | None,
         disband=f"{first} D",
         build=f"BUILD {'F' if _coastal(gmap, home) else 'A'} {home}",
         remove=f"REMOVE {first}",
-        exchange=_exchange(gmap, mine, unit, dest),
+        exchange=_exchange(gmap, mine, sorted((u for u in state.units.values()
+                                               if u.power != owner), key=str)),
         other=_other(state, owner, mine),
         home=home,
         owned=next((c for c in owned if c not in homes), home),
@@ -112,24 +113,43 @@ def _support(gmap: GameMap, mine: list[Unit], unit: Unit | None, dest: str) -> s
     return f"{near} S {unit}" if near is not None else f"{unit} H"
 
 
-def _convoy(gmap: GameMap) -> str:
-    """A fleet in a sea carrying an army between two coasts it touches."""
-    for code in sorted(gmap.provinces):
-        if gmap.provinces[code].type != SEA:
-            continue
-        coasts = sorted({t.split("/")[0] for t in gmap.fleet_adj.get(code, ())
-                         if gmap.provinces[t.split("/")[0]].type != SEA})
-        if len(coasts) >= 2:
-            return f"F {code} C A {coasts[0]} - {coasts[-1]}"
+def _convoy(gmap: GameMap, mine: list[Unit]) -> str:
+    """One of the reader's fleets in a sea carrying one of his armies from the coast it
+    stands on to another coast the sea touches; "" when his units allow none (the
+    templates then give the convoy's form in words, naming no unit he does not have)."""
+    fleets = [u for u in mine if u.type == "F"]
+    armies = [u for u in mine if u.type == "A" and gmap.provinces[u.prov].type != SEA]
+    for fleet in fleets:
+        if gmap.provinces[fleet.prov].type == SEA:
+            found = _carried(gmap, fleet.prov, armies)
+            if found:
+                return f"{fleet} C {found}"
     return ""
 
 
-def _exchange(gmap: GameMap, mine: list[Unit], unit: Unit | None, dest: str) -> str:
-    for a in mine:
-        for b in mine:
-            if a is not b and _reaches(gmap, a, b.prov) and _reaches(gmap, b, a.prov):
-                return f"{a} X {b}"
-    return f"{unit} X A {dest}" if unit is not None and dest else ""
+def _carried(gmap: GameMap, sea: str, armies: list[Unit]) -> str:
+    """An army's convoyed move through `sea`: from a coast the sea touches to another."""
+    coasts = sorted({t.split("/")[0] for t in gmap.fleet_adj.get(sea, ())
+                     if gmap.provinces[t.split("/")[0]].type != SEA})
+    for army in armies:
+        if army.prov in coasts:
+            dest = next((c for c in coasts if c != army.prov
+                         and c not in gmap.army_adj.get(army.prov, ())), None)
+            dest = dest or next((c for c in coasts if c != army.prov), None)
+            if dest:
+                return f"{army} - {dest}"
+    return ""
+
+
+def _exchange(gmap: GameMap, mine: list[Unit], others: list[Unit]) -> str:
+    """Two units side by side, each able to reach the other's province: two of his own,
+    else one of his and another power's (an exchange may be with another power's unit)."""
+    for pool in (mine, others):
+        for a in mine:
+            for b in pool:
+                if a is not b and _reaches(gmap, a, b.prov) and _reaches(gmap, b, a.prov):
+                    return f"{a} X {b}"
+    return ""  # no partner on the board: no example, never an empty neighbour
 
 
 def _other(state: GameState, owner: str | None, mine: list[Unit]) -> str:

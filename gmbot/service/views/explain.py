@@ -5,7 +5,7 @@ answer an empty province gets."""
 
 from __future__ import annotations
 
-from gmbot.engine.report import FACTS_SINCE, PhaseReport, unhidden
+from gmbot.engine.report import PhaseReport, unhidden
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState, Phase, Unit
 from gmbot.service.views.results import hidden_units, told
@@ -42,12 +42,13 @@ def explain(rules: StandardRules, before: GameState, after: GameState, report: P
     lines.append(f"  result: {row.result.replace('_', ' ')}")
     if unit.name in report.moves:
         lines.append(f"  it ended in {report.moves[unit.name]}")
-    if report.version < FACTS_SINCE:
+    if not report.reasoned:
         lines.append("  (This phase was processed before the judge kept its reasoning: "
                      "only its result is known.)")
         return "\n".join(lines)
-    facts = unhidden(report.facts_of(unit.name, viewer), hidden_units(report, shown))
+    facts = unhidden(report.facts_of(unit.name, viewer), hidden_units(report, shown),
+                     report.named)
     lines += [f"  - {f.words}" for f in facts]
-    if not facts:
+    if not facts and not row.given:
         lines.append("  Nothing opposed it and no rule changed it: it went as ordered.")
     return "\n".join(lines)

@@ -3,7 +3,6 @@ the text is rendered from (gmbot/service/views/results.py), drawn by gmbot/pictu
 
 from __future__ import annotations
 
-import json
 import logging
 from typing import Any
 
@@ -18,12 +17,13 @@ from gmbot.engine.state import GameState, Phase
 from gmbot.picture.scene import scene_of
 from gmbot.service.runtime import rules_for, state_of
 from gmbot.service.views.results import board_summary, results_view
+from gmbot.service.views.shown import PrivateView, PublicView, View, view_key
 from gmbot.store.models import Game, PhaseRow
 
 log = logging.getLogger(__name__)
 
 
-def view_picture(view: dict[str, Any], gmap: GameMap, title: str,
+def view_picture(view: View, gmap: GameMap, title: str,
                  palette: str | None = None) -> bytes | None:
     """The PNG of one recipient's view (a results view, or a position view); None when the
     map has no picture data. `palette`: the game's option (palette.py; default the map's
@@ -33,7 +33,7 @@ def view_picture(view: dict[str, Any], gmap: GameMap, title: str,
     from gmbot.picture.palette import STANDARD
 
     try:
-        scene = scene_of(view["public"], (c for c, p in gmap.provinces.items() if p.sc))
+        scene = scene_of(view.public, (c for c, p in gmap.provinces.items() if p.sc))
         return png(render(scene, gmap, title, palette or STANDARD))
     except NoPicture:
         return None
@@ -42,16 +42,16 @@ def view_picture(view: dict[str, Any], gmap: GameMap, title: str,
         return None
 
 
-def picture_key(view: dict[str, Any]) -> str:
+def picture_key(view: View) -> str:
     """What a picture is drawn from: viewers with the same key share one."""
     # The marks a viewer may see are in his public part (a secret cast's on its owner's).
-    return json.dumps(view["public"], sort_keys=True, default=str)
+    return view_key(view)
 
 
-def results_picture(rules: StandardRules, view: dict[str, Any]) -> bytes | None:
+def results_picture(rules: StandardRules, view: View) -> bytes | None:
     """The picture for a results mail: the new position and the phase's orders."""
-    pub = view["public"]
-    title = f"{pub['phase_long']}: orders; position for {pub['next_phase_long']}"
+    pub = view.public
+    title = f"{pub.phase_long}: orders; position for {pub.next_phase_long}"
     return view_picture(view, load_map(rules.map_name), title, rules.options.get("palette"))
 
 
@@ -63,19 +63,21 @@ class Pictures:
         self.rules = rules
         self.done: dict[str, bytes | None] = {}
 
-    def __call__(self, view: dict[str, Any]) -> bytes | None:
-        key = picture_key(view)
+    def __call__(self, view: View, key: str | None = None) -> bytes | None:
+        """`key`: the view's picture_key, when the caller has it already."""
+        key = key or picture_key(view)
         if key not in self.done:
             self.done[key] = results_picture(self.rules, view)
         return self.done[key]
 
 
-def position_view(state: GameState, rules: StandardRules, viewer: str | None
-                  ) -> dict[str, Any]:
-    """A view of a position alone (no orders), e.g. the start of a game."""
-    return {"public": {"phase": str(state.phase), "next_phase": str(state.phase),
-                       "board": board_summary(state, rules, viewer),
-                       "marks": rules.board_marks(state), "orders": {}, "dislodged": {}}}
+def position_view(state: GameState, rules: StandardRules, viewer: str | None,
+                  phase_long: str = "", private: PrivateView | None = None) -> View:
+    """A view of a position alone (no orders), e.g. the start of a game; `phase_long`
+    and `private` for a page that shows them (the site's)."""
+    return View(PublicView(phase=str(state.phase), next_phase=str(state.phase),
+                           phase_long=phase_long, board=board_summary(state, rules, viewer),
+                           marks=rules.board_marks(state)), private)
 
 
 def position_picture(state: GameState, rules: StandardRules, viewer: str | None
@@ -101,7 +103,7 @@ class PositionPictures:
         return self.done[key]
 
 
-def case_view(data: Any, viewer: str | None = None) -> tuple[StandardRules, dict[str, Any]]:
+def case_view(data: Any, viewer: str | None = None) -> tuple[StandardRules, View]:
     """The rules of an adjudication case and its results view as `viewer` sees it."""
     from gmbot.engine.record import report_of
     from gmbot.variants.cases import case_outcome

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
+import msgspec
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -45,24 +45,32 @@ def _phase_at(phases: list[PhaseRow], at: datetime) -> str:
     return name
 
 
+class Replaced(msgspec.Struct, frozen=True):
+    """A player_replaced event as logged: the seat, its player before and after."""
+    who: str
+    old: str
+    new: str
+
+
 def seat_history(session: Session, game: Game) -> list[Tenure]:
     """Every seat's players in order, the first from the game's start."""
     phases = _phases(session, game)
-    swaps: dict[str, list[tuple[datetime, dict[str, Any]]]] = {}
+    swaps: dict[str, list[tuple[datetime, Replaced]]] = {}
     for at, data in session.execute(
             select(Event.at, Event.data).where(Event.game_id == game.id,
                                                Event.kind == "player_replaced")
             .order_by(Event.id)).all():
-        swaps.setdefault(str(data.get("who")), []).append((at, data))
+        swap = msgspec.convert(data, Replaced)
+        swaps.setdefault(swap.who, []).append((at, swap))
     out: list[Tenure] = []
     for player in game.players:
         mine = swaps.get(player.key, [])
-        address, since = (str(mine[0][1]["old"]) if mine else player.address), "start"
+        address, since = (mine[0][1].old if mine else player.address), "start"
         since_day = f"{game.created_at:%Y-%m-%d}"
-        for at, data in mine:
+        for at, swap in mine:
             until, day = _phase_at(phases, at), f"{at:%Y-%m-%d}"
             out.append(Tenure(player.key, address, None, since, until, False, since_day, day))
-            address, since, since_day = str(data["new"]), until, day
+            address, since, since_day = swap.new, until, day
         # REPLACE keeps the row's name, the first player's: shown only if never replaced.
         out.append(Tenure(player.key, address, None if mine else player.name, since, None,
                           left=not player.active, since_day=since_day))
@@ -78,13 +86,31 @@ def missed_phases(session: Session, game: Game) -> dict[str, int]:
     return dict(counts)
 
 
-def endings(session: Session, game: Game) -> list[dict[str, Any]]:
+class FinalLine(msgspec.Struct, frozen=True):
+    """One owner's line of the final board, as the game-over mail lists it (and as its
+    event logged it: a board row, of which the mail reads these)."""
+    power: str
+    centres: list[str]
+    units: list[str]
+
+
+class Ending(msgspec.Struct, frozen=True):
+    """How the game ended, as its game_over event logged it (end_game's arguments)."""
+    phase: str
+    winner: str | None = None
+    survivors: list[str] = []
+    lines: list[str] = []
+    board: list[FinalLine] = []
+    how: str = "gm"
+    named: bool = False
+
+
+def endings(session: Session, game: Game) -> list[Ending]:
     """How the game ended (again, after a ROLLBACK): each game-over's phase, `how` (board,
     gm, vote, concession, cancelled), winner and the survivors sharing a draw."""
     rows = session.scalars(select(Event.data).where(Event.game_id == game.id,
                                                     Event.kind == "game_over")
                            .order_by(Event.id)).all()
-    return [{"phase": d.get("phase", "-"), "how": d.get("how", "gm" if not d.get("winner")
-                                                        else "board"),
-             "winner": d.get("winner"), "survivors": list(d.get("survivors") or [])}
-            for d in rows]
+    return [msgspec.convert({**d, "phase": d.get("phase", "-"),
+                             "how": d.get("how", "gm" if not d.get("winner") else "board")},
+                            Ending) for d in rows]

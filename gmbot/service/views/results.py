@@ -4,10 +4,9 @@ viewer, the private part is built only from what belongs to the viewer."""
 
 from __future__ import annotations
 
-from datetime import UTC
-from typing import Any
+from datetime import UTC, datetime
 
-from msgspec.structs import asdict, replace
+from msgspec.structs import replace
 
 from gmbot.engine.adjust import adjustment_counts
 from gmbot.engine.pending import missing_orders
@@ -23,6 +22,15 @@ from gmbot.engine.report import (
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState, Phase, Unit
 from gmbot.gamefile.settings.deadlines import DeadlinePolicy, format_deadline
+from gmbot.service.views.shown import (
+    BoardRow,
+    CentreChange,
+    Piece,
+    PrivateView,
+    PublicView,
+    Refused,
+    View,
+)
 
 
 def bulletin_of(before: GameState, after: GameState, result: PhaseReport,
@@ -74,22 +82,22 @@ def told(rules: StandardRules, before: GameState, after: GameState, result: Phas
 
 
 def phase_report(before: GameState, after: GameState, result: PhaseReport,
-                 rules: StandardRules, shown: Bulletin | None = None) -> dict[str, Any]:
+                 rules: StandardRules, shown: Bulletin | None = None) -> PublicView:
     """The results of a phase as the templates and the export read them: `shown` (what one
     viewer may read; by default everything, unredacted: the full export's)."""
     shown = shown or bulletin_of(before, after, result, rules)
-    return {
-        "phase": result.phase,
-        "phase_long": Phase.parse(result.phase).long(),
-        "orders": {p: [asdict(r) for r in rows] for p, rows in shown.orders.items()},
-        "dislodged": {u: asdict(d) for u, d in shown.dislodged.items()},
-        "next_phase": result.next_phase,
-        "next_phase_long": Phase.parse(result.next_phase).long(),
-        "notes": result.public_notes,
-        "winner": result.winner,
-        "eliminated": result.eliminated,
-        "centre_changes": centre_changes(before, after),
-    }
+    return PublicView(
+        phase=result.phase,
+        phase_long=Phase.parse(result.phase).long(),
+        orders=shown.orders,
+        dislodged=shown.dislodged,
+        next_phase=result.next_phase,
+        next_phase_long=Phase.parse(result.next_phase).long(),
+        notes=result.public_notes,
+        winner=result.winner,
+        eliminated=result.eliminated,
+        centre_changes=centre_changes(before, after),
+    )
 
 
 def hidden_units(report: PhaseReport, told: Bulletin) -> set[str]:
@@ -107,30 +115,30 @@ def _with_reasons(told: Bulletin, result: PhaseReport, viewer: str | None) -> Bu
         return told  # mostly
     hidden = hidden_units(result, told)
     if hidden:
-        reasons = surprises(unhidden(result.facts, hidden), viewer)
+        reasons = surprises(unhidden(result.facts, hidden, result.named), viewer)
     return replace(told, orders={
         power: [replace(row, why=reasons[row.unit]) if row.unit in reasons and not row.why
                 else row for row in rows]
         for power, rows in told.orders.items()})
 
 
-def centre_changes(before: GameState, after: GameState) -> dict[str, dict[str, list[str]]]:
+def centre_changes(before: GameState, after: GameState) -> dict[str, CentreChange]:
     """Per owner, the supply centres gained and lost in the phase (public knowledge)."""
-    out: dict[str, dict[str, list[str]]] = {}
+    out: dict[str, CentreChange] = {}
     for prov in sorted(set(before.centers) | set(after.centers)):
         old, new = before.centers.get(prov), after.centers.get(prov)
         if old == new:
             continue
         if new is not None:
-            out.setdefault(new, {"gained": [], "lost": []})["gained"].append(prov)
+            out.setdefault(new, CentreChange([], [])).gained.append(prov)
         if old is not None:
-            out.setdefault(old, {"gained": [], "lost": []})["lost"].append(prov)
+            out.setdefault(old, CentreChange([], [])).lost.append(prov)
     return out
 
 
 def board_summary(
     state: GameState, rules: StandardRules, viewer: str | None = None
-) -> list[dict[str, Any]]:
+) -> list[BoardRow]:
     counts = adjustment_counts(state, rules)
     # Home centres are listed where they can differ from the map's: when the rules change
     # them, or when the game's position set them.
@@ -161,26 +169,23 @@ def board_summary(
                 pieces.append(_piece(u, label, where))
         if centres or units:
             name = others[power] if power in others else state.map.powers[power].name
-            rows.append({"power": power, "name": name,
-                         "centres": centres, "units": units, "adjust": counts.get(power, 0),
-                         "counted": len(units) + unseen, "unseen": unseen,
-                         "homes": sorted(state.homes.get(power, ())) if homes else None,
-                         "pieces": pieces})
+            rows.append(BoardRow(
+                power=power, name=name, centres=centres, units=units,
+                adjust=counts.get(power, 0), counted=len(units) + unseen, unseen=unseen,
+                homes=sorted(state.homes.get(power, ())) if homes else None,
+                pieces=pieces))
     return rows
 
 
-def _piece(unit: Unit, label: str, mark: str = "") -> dict[str, str]:
+def _piece(unit: Unit, label: str, mark: str = "") -> Piece:
     """A unit for pictures: its type, place and what its label adds ("red", "Wazir-General
     X"), from the same label the text shows; `mark` how the picture draws it ("aloft",
     "invisible")."""
     note = label[len(str(unit)):].strip()
-    piece = {"type": unit.type, "loc": unit.loc, "note": note[1:-1] if note[:1] == "(" else note}
-    if mark:
-        piece["mark"] = mark
-    return piece
+    return Piece(unit.type, unit.loc, note[1:-1] if note[:1] == "(" else note, mark)
 
 
-def deadline_text(policy: DeadlinePolicy, deadline: Any, utc: bool = False) -> str:
+def deadline_text(policy: DeadlinePolicy, deadline: datetime | None, utc: bool = False) -> str:
     """A time as the game reads it: in its time zone; `utc` adds the UTC time in brackets
     (for the GM, whose server logs speak UTC) when the zone is not UTC already."""
     if not deadline:
@@ -197,33 +202,33 @@ def results_view(
     after: GameState,
     result: PhaseReport,
     viewer: str | None,
-    rejected: list[dict[str, str]] | None = None,
-) -> dict[str, Any]:
+    rejected: list[Refused] | None = None,
+) -> View:
     """The data one recipient's results mail is rendered from."""
     public = phase_report(before, after, result, rules,
                           told(rules, before, after, result, viewer))
     # The variants' events the viewer may see, as the picture draws them.
-    public = {**public, "board": board_summary(after, rules, viewer),
-              "marks": rules.board_marks(after),
-              "events": marks_seen(result.events, viewer)}
+    public = replace(public, board=board_summary(after, rules, viewer),
+                     marks=rules.board_marks(after),
+                     events=marks_seen(result.events, viewer))
     private = None
     if viewer is not None:
         private = private_view(rules, after, viewer, rejected,
                                result.private_notes.get(viewer, []))
-    return {"public": public, "private": private}
+    return View(public, private)
 
 
 def private_view(rules: StandardRules, state: GameState, viewer: str,
-                 rejected: list[dict[str, str]] | None = None,
-                 notes: list[str] | None = None) -> dict[str, Any]:
+                 rejected: list[Refused] | None = None,
+                 notes: list[str] | None = None) -> PrivateView:
     """What only `viewer` may read of the position `state`: his units, what he must order,
     his refused lines, the phase's notes for him and the rules' private lines (a balance)."""
-    return {
-        "viewer": viewer,
-        "units": sorted([*(rules.unit_label(u) for u in state.units_of(viewer)),
-                         *(f"{rules.unit_label(u)} ({where})"
-                           for u, where in rules.off_board(state) if u.power == viewer)]),
-        "to_order": missing_orders(state, rules, viewer, []),
-        "rejected": rejected or [],
-        "extra": (notes or []) + rules.private_lines(state, viewer),
-    }
+    return PrivateView(
+        viewer=viewer,
+        units=sorted([*(rules.unit_label(u) for u in state.units_of(viewer)),
+                      *(f"{rules.unit_label(u)} ({where})"
+                        for u, where in rules.off_board(state) if u.power == viewer)]),
+        to_order=missing_orders(state, rules, viewer, []),
+        rejected=rejected or [],
+        extra=(notes or []) + rules.private_lines(state, viewer),
+    )

@@ -78,7 +78,7 @@ def cast_vote(session: Session, game: Game, player: Player, motion: Motion | Non
     if key not in voters:
         raise AdminError(f"{key} is out of the game: only {', '.join(voters)} vote on how "
                          "it ends")
-    settings = VoteRules.from_dict(game.settings.votes)
+    settings = game.settings.votes
     standing = session.scalars(select(Vote).where(Vote.game_id == game.id,
                                                   Vote.voter == key)).first()
     if motion is None:

@@ -8,7 +8,6 @@ from sqlalchemy.orm import Session
 
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState
-from gmbot.gamefile.settings.votes import VoteRules
 from gmbot.service.deadline.ballot import bot_voters, seated_voters, standing_votes
 from gmbot.store.models import Game
 
@@ -21,7 +20,7 @@ def vote_lines(session: Session, game: Game, state: GameState, rules: StandardRu
     counted = {k: m for k, m in votes.items() if k in voters}
     if not counted:
         return []
-    settings = VoteRules.from_dict(game.settings.votes)
+    settings = game.settings.votes
     head = (f"Votes on ending the game ({'secret' if settings.secret else 'open'}): "
             f"{len(counted)} of {len(voters)} voters have voted; the game ends when all "
             "vote alike.")

@@ -4,7 +4,7 @@ by the rules), the Wazirs' standing, and at the end the Wazirs' result."""
 from __future__ import annotations
 
 from gmbot.engine.map import GameMap
-from gmbot.engine.report import LABEL, TAG, Mark
+from gmbot.engine.report import LABEL, RULE, TAG, Fact, Mark
 from gmbot.engine.state import GameState, Unit
 from gmbot.variants.al_andalus.court import Court, prince_name
 
@@ -103,6 +103,27 @@ def court_marks(state: GameState) -> list[Mark]:
 # the reason the results give.
 _HELD = (("auto-hold", "auto-hold", "auto-hold"), ("plunder", "plundered", "plunder"),
          ("ARREST", "arrest", "arrest"))
+
+
+# The rule each of those applies, in a player's words: EXPLAIN's reasoning (a fact of
+# engine/report.py; the results row already says why, so it is no surprise there).
+_RULES = {
+    "auto-hold": "the auto-hold: a Prince who orders every one of his units (two or more) "
+                 "to do something other than hold has one of them hold, the one civil "
+                 "disorder would remove first",
+    "plunder": "a PLUNDER by the Prince's Wazir holds every unit of the Prince, and pays "
+               "the Wazir a dinar for each",
+    "arrest": "an ARREST (or the Prince's NMR, which acts as one) holds every unit of the "
+              "Prince, and takes half the Wazir's dinars",
+}
+
+
+def held_fact(unit: Unit, why: str) -> Fact | None:
+    """The rule that held a unit (an auto-hold, an ARREST or a PLUNDER), for EXPLAIN."""
+    for key, _, event in _HELD:
+        if key in why:
+            return Fact(str(unit), RULE, _RULES[event], event)
+    return None
 
 
 def held_mark(unit: Unit, why: str) -> Mark | None:

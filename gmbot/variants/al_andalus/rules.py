@@ -21,6 +21,7 @@ from gmbot.variants.al_andalus.report import (
     dinars,
     draw_lines,
     final_lines,
+    held_fact,
     held_mark,
     standings,
 )
@@ -70,6 +71,9 @@ class AlAndalusRules(CourtOrders, CourtWaiting, CourtMovement):
                     held = held_mark(unit, why)
                     if held is not None:
                         result.marks.append(held)
+                    fact = held_fact(unit, why)
+                    if fact is not None:
+                        result.facts.append(fact)
                     if prov in plan.given:
                         result.given[unit.name] = plan.given[prov]
         lines, self._notes = self._notes, []

@@ -50,15 +50,15 @@ def _against_defender(rules: ColourRules, res: Resolution, i: int) -> list[Fact]
     if rel == SUPERIOR and res.move_ok(i):
         weaker = attack <= hold
         return [Fact(me, RULE, f"its {mine} is superior to {them}'s {shown}: it wins whatever "
-                               "the strengths", DECIDED, weaker),
+                               "the strengths", DECIDED, weaker, names=(them,)),
                 Fact(them, RULE, f"{me}'s {mine} is superior to its {shown}: colour, not "
-                                 "strength, decided", DECIDED, weaker)]
+                                 "strength, decided", DECIDED, weaker, names=(me,))]
     if rel == INFERIOR and not res.move_ok(i):
         stronger = attack > hold
         return [Fact(me, RULE, f"its {mine} is inferior to {them}'s {shown}: it fails whatever "
-                               "the strengths", DECIDED, stronger),
+                               "the strengths", DECIDED, stronger, names=(them,)),
                 Fact(them, RULE, f"{me}'s {mine} is inferior to its {shown}: colour, not "
-                                 "strength, decided", DECIDED, stronger)]
+                                 "strength, decided", DECIDED, stronger, names=(me,))]
     return []
 
 
@@ -76,11 +76,12 @@ def _against_rivals(res: Resolution, i: int) -> list[Fact]:
             weaker = res.attack_strength(i) <= res.prevent_strength(m)
             facts.append(Fact(res.units[i].name, RULE,
                               f"its {mine} is superior to the rival {rival}'s {theirs}: "
-                              "between rivals, colour decides, not strength", DECIDED, weaker))
+                              "between rivals, colour decides, not strength", DECIDED, weaker,
+                              names=(rival,)))
         elif not won and beats(theirs, mine):
             stronger = res.attack_strength(i) > res.prevent_strength(m)
             facts.append(Fact(res.units[i].name, RULE,
                               f"the rival {rival}'s {theirs} is superior to its {mine}: "
                               "between rivals, colour decides, not strength", DECIDED,
-                              stronger))
+                              stronger, names=(rival,)))
     return facts

@@ -8,6 +8,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from gmbot.engine.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
+from gmbot.engine.report import RULE, Fact
 from gmbot.engine.state import GameState, Unit
 from gmbot.variants.capitalist.economy import available
 from gmbot.variants.capitalist.orders import Bribe, Paid
@@ -184,6 +185,41 @@ def public_line(deal: Deal) -> str:
     offered = ", ".join(f"{s}({t})" for s, t in parts)
     assert deal.executed is not None
     return f"{u.type} {u.loc}{sep}{short(deal.own)}({deal.pay}):{offered} = {short(deal.executed)}"
+
+
+# -- the reasons (engine/report.py's facts) ----------------------------------------------
+
+BRIBED, TIED, RESISTED = "bribe beat a pay", "bribes tied", "bribe failed"
+
+
+def bribe_facts(ledger: Ledger) -> list[Fact]:
+    """Each bribed unit's auction in a player's words, from the totals the public line
+    shows (never who offered): beside the result where a bribe made it carry out another
+    order or hold, for EXPLAIN where the owner's order stood."""
+    facts = []
+    for deal in (d for _, d in sorted(ledger.deals.items()) if d.offers):
+        totals = deal.totals()
+        own = deal.pay + totals.pop(key(deal.own), 0)
+        name = str(deal.unit)
+        pay = (f"its owner's pay of {own} for {short(deal.own)}" if own == deal.pay else
+               f"the {own} for its owner's {short(deal.own)} (pay {deal.pay} and bribes "
+               f"{own - deal.pay})")
+        assert deal.executed is not None
+        if deal.tie:
+            best = max(totals.values())
+            facts.append(Fact(name, RULE, f"bribes of {best} for two orders tied above {pay}: "
+                                          "a tie on top means it holds", TIED, surprise=True))
+        elif key(deal.executed) != key(deal.own):
+            won = totals[key(deal.executed)]
+            facts.append(Fact(name, RULE, f"bribed: {won} offered for {short(deal.executed)} "
+                                          f"beat {pay}", BRIBED, surprise=True))
+        else:
+            offered = ", ".join(f"{t} for {short(_order_of(deal, k))}"
+                                for k, t in sorted(totals.items()))
+            if offered:
+                facts.append(Fact(name, RULE, f"bribes ({offered}) did not beat {pay}: a "
+                                              "bribe wins only with more", RESISTED))
+    return facts
 
 
 def _order_of(deal: Deal, k: str) -> Order:

@@ -16,7 +16,7 @@ from gmbot.engine.orders import Order, OrderError
 from gmbot.engine.report import LABEL, Mark
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Phase
-from gmbot.variants.capitalist.auction import Ledger, public_line, settle, short
+from gmbot.variants.capitalist.auction import Ledger, bribe_facts, public_line, settle, short
 from gmbot.variants.capitalist.bot import capitalist_bot_lines
 from gmbot.variants.capitalist.capitals import Allocation, allocate, room_for, too_near
 from gmbot.variants.capitalist.legal import capitalist_lines, money_figure
@@ -396,7 +396,9 @@ class CapitalistRules(StandardRules):
     def phase_notes(self, result: PhaseResult) -> None:
         state, orders = result.start or result.before, result.accepted
         if state.phase.kind == MOVEMENT:
-            _movement_notes(state, settle(state, orders), result.notes, result.marks)
+            ledger = settle(state, orders)
+            _movement_notes(state, ledger, result.notes, result.marks)
+            result.facts += bribe_facts(ledger)
         elif state.phase.kind == ADJUSTMENT and eco.is_capital_phase(state):
             alloc = self._allocation(state, orders)
             _add(result.notes, public=["Capitals:", *alloc.log], random=alloc.draws)

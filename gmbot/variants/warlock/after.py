@@ -10,6 +10,7 @@ from gmbot.engine.map import LAND, SEA
 from gmbot.engine.orders import Move
 from gmbot.engine.report import LOSS, Mark
 from gmbot.engine.state import Dislodged, GameState, Phase, Unit
+from gmbot.variants.warlock import reasons
 from gmbot.variants.warlock.balloon import aloft, land_late, with_aloft
 from gmbot.variants.warlock.casting import centre_location
 from gmbot.variants.warlock.double import first_leg_dislodged
@@ -105,6 +106,7 @@ def _catastrophe(state: GameState, turn: dict[str, Any]) -> GameState:
             del units[prov]
             turn["public"].append(f"{unit} ({_name(state, unit.power)}) stayed in the "
                                   "catastrophe and is destroyed")
+            reasons.stayed_in_catastrophe(turn, unit)
             mark(turn, Mark(LOSS, unit.loc, "catastrophe", unit=unit.type, words="destroyed",
                             power=unit.power))
     return state.with_(units=units)

@@ -20,6 +20,7 @@ from gmbot.engine.orders import Hold, Move, Order, OrderError, SupportHold
 from gmbot.engine.parse import Cursor, OrderParser
 from gmbot.engine.report import LOSS, Mark
 from gmbot.engine.state import Dislodged, GameState, Unit
+from gmbot.variants.warlock import reasons
 from gmbot.variants.warlock.log import mark, private
 
 if TYPE_CHECKING:
@@ -146,6 +147,7 @@ def fly(state: GameState, orders: list[AirOrder], turn: dict[str, Any],
                 landing.add(prov)  # two balloons bounce: both drop
                 turn["public"].append(f"The balloons over {dest} collide and drop to the map")
                 _air_row(turn, unit, plans.get(prov), "bounced")
+                reasons.balloons_collided(turn, unit, dest)
                 continue
             if dest != prov:
                 _air_row(turn, unit, dest, "succeeds")
@@ -163,6 +165,7 @@ def fly(state: GameState, orders: list[AirOrder], turn: dict[str, Any],
                                   f"where {kind} cannot stand and is destroyed")
             mark(turn, Mark(LOSS, unit.loc, "balloon dropped", unit=unit.type,
                             words="destroyed", power=unit.power))
+            reasons.dropped_where_it_cannot_stand(turn, unit)
             continue
         down = _grounded(state, unit)
         if prov in units:

@@ -11,7 +11,7 @@ from gmbot.engine.adjust import adjustment_counts
 from gmbot.engine.orders import Build, OrderError
 from gmbot.engine.state import ADJUSTMENT, GameState
 from gmbot.variants.warlock.balloon import aloft
-from gmbot.variants.warlock.casting import centre_location
+from gmbot.variants.warlock.casting import centre_location, moved_centres
 from gmbot.variants.warlock.turn import blocked
 
 if TYPE_CHECKING:
@@ -60,14 +60,24 @@ def _why_not(rules: StandardRules, state: GameState, power: str) -> list[str]:
 
 
 def ruined_build(parser: OrderParser, line: str, power: str, state: GameState) -> None:
-    """A build on a home centre the bottle destroyed: refused with that reason (the
-    standard check would call it no home centre)."""
+    """A build on a home centre the bottle destroyed, or on the province a home centre was
+    moved away from: refused with that reason (the standard check would call it no home
+    centre)."""
     try:
         order = parser.parse(line, power, ADJUSTMENT)
     except OrderError:
         return
     if not isinstance(order, Build) or not order.loc:
         return
+    moved = moved_centres(state)
+    where = moved.get(order.prov, order.prov)
+    if where != order.prov and order.prov not in moved.values() \
+            and order.prov in state.homes.get(power, ()):
+        # The centres list SMY, yet the centre lies in ARM now: say so, not "no home centre".
+        utype = "F" if order.utype == "F" and state.map.fleet_locations(where) else "A"
+        raise OrderError(f"cannot build in {order.prov}: your home centre {order.prov} was "
+                         f"moved to {where} by CAST MOVE HOME SC, so it is built on there "
+                         f"(BUILD {utype} {where})")
     until = (state.extra.get("bottle") or {}).get(order.prov)
     if until is not None and order.prov in blocked(state, {}):
         raise OrderError(f"cannot build in {order.prov}: the bottle destroyed it and it is "

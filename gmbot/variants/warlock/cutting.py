@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from gmbot.engine.orders import Hold, Order, SupportHold, SupportMove
+from gmbot.variants.warlock import reasons
 from gmbot.variants.warlock.spells import ATTACK, Cast
 
 
@@ -15,6 +16,7 @@ def cut_supports(orders: dict[str, Order], turn: dict[str, Any],
     """The orders with the supports the spells name cut (the unit stands, reported cut);
     the targets are kept in the turn record for the second legs and added supports."""
     turn["cuts"] = sorted([s, p] for c in casts for s, p in zip(c.sides, c.places, strict=True))
+    turn["cutters"] = sorted({c.power for c in casts})  # who may read why a support was cut
     return {prov: cut_if_named(order, turn) for prov, order in orders.items()}
 
 
@@ -26,5 +28,7 @@ def cut_if_named(order: Order, turn: dict[str, Any], row: str | None = None) -> 
         isinstance(order, SupportHold) and ("DEFENCE", order.target) in cuts)
     if not hit:
         return order
-    turn["rows"][row or f"{order.utype} {order.loc}"] = [str(order), "cut"]
+    name = row or f"{order.utype} {order.loc}"
+    turn["rows"][name] = [str(order), "cut"]
+    reasons.support_cut(turn, order, name)
     return Hold(order.power, order.utype, order.loc)

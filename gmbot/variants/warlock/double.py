@@ -9,6 +9,7 @@ from gmbot.engine.map import province_of
 from gmbot.engine.orders import Hold, Move, Order, OrderError, SupportMove
 from gmbot.engine.resolve import Resolution
 from gmbot.engine.state import Dislodged, GameState, Unit
+from gmbot.variants.warlock import reasons
 from gmbot.variants.warlock.casting import check_leg, unit_of
 from gmbot.variants.warlock.cutting import cut_if_named
 from gmbot.variants.warlock.illusion import apply_swap
@@ -49,6 +50,7 @@ def double_orders(rules: Rules, state: GameState, orders: dict[str, Order],
             turn["victims"].append({"unit": unit, "from": res.src[a], "convoy": res.convoyed[a]})
             order = orders.get(prov)
             turn["rows"][name] = [str(order) if order else f"{name} H", "dislodged"]
+            reasons.dislodged_ahead(turn, name, str(res.units[a]))
             continue
         cast = legs.get(prov)
         order = res.orders[i]

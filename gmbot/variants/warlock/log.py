@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gmbot.engine.report import Mark
+from gmbot.engine.report import RULE, Fact, Mark
 from gmbot.engine.state import GameState, Unit
 
 TURN = "_turn"
@@ -42,6 +42,16 @@ def new_turn() -> dict[str, Any]:
 
 def mark(turn: dict[str, Any], event: Mark) -> None:
     turn.setdefault("marks", []).append(event)
+
+
+def fact(turn: dict[str, Any], unit: str, words: str, event: str, surprise: bool = True,
+         seen_by: tuple[str, ...] | None = None, kind: str = RULE,
+         names: tuple[str, ...] = ()) -> None:
+    """What a spell did to a unit's order, for its results and EXPLAIN (engine/report.py):
+    `surprise` puts it beside the result; `seen_by` keeps a secret cast's to those who may
+    know it (a fact naming a unit a viewer may not see is never shown him either)."""
+    turn.setdefault("facts", []).append(Fact(unit, kind, words, event, surprise, seen_by,
+                                             names))
 
 
 def private(turn: dict[str, Any], power: str, line: str) -> None:

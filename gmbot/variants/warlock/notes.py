@@ -10,6 +10,7 @@ from gmbot.engine.map import province_of
 from gmbot.engine.orders import Hold, Order
 from gmbot.engine.result import Rejection
 from gmbot.engine.state import MOVEMENT, RETREAT
+from gmbot.variants.warlock import reasons
 from gmbot.variants.warlock.balloon import aloft
 from gmbot.variants.warlock.log import TURN, with_turn
 from gmbot.variants.warlock.retreats import blocked_retreats, ghosts_met, list_hidden_places
@@ -162,6 +163,7 @@ def _double_rows(result: PhaseResult, turn: dict[str, Any]) -> None:
     for name, (argument, first_code, has_then) in turn.get("legs", {}).items():
         if name not in result.orders:
             continue
+        reasons.carried_two_orders(turn, name)
         moved = name in turn["rename"].values()
         if moved and has_then:
             result.orders[name] = argument

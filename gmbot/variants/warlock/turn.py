@@ -19,6 +19,7 @@ from gmbot.engine.orders import (
 )
 from gmbot.engine.report import LOSS, RING, STRIPES, Mark
 from gmbot.engine.state import GameState, Phase, Unit
+from gmbot.variants.warlock import reasons
 from gmbot.variants.warlock.balloon import AirOrder, fly, rise
 from gmbot.variants.warlock.casting import unit_of
 from gmbot.variants.warlock.cutting import cut_supports
@@ -145,6 +146,7 @@ def _impervious(state: GameState, orders: dict[str, Order], turn: dict[str, Any]
                 orders[unit.prov] = Hold(unit.power, unit.type, unit.loc)
                 private(turn, unit.power, f"{unit} is impervious and stands: "
                                           f"{order} is not carried out")
+                reasons.stood_impervious(turn, unit)
     turn["imperv"] = sorted(imperv)
     return imperv
 
@@ -176,6 +178,7 @@ def _hiding(state: GameState, orders: dict[str, Order], turn: dict[str, Any],
         unit = unit_of(state, cast)
         if unit is not None:
             state = _replace_unit(state, with_attrs(unit, invisible=unit.prov))
+            reasons.made_invisible(turn, unit)
             if cast.order is not None and cast.order.power == unit.power:
                 _carry(orders, turn, unit, cast.order, imperv)
     for cast in by_spell.get("catastrophe", []):
@@ -198,6 +201,7 @@ def _terrain(state: GameState, orders: dict[str, Order], turn: dict[str, Any],
         if unit is not None:
             state = _replace_unit(state, with_attrs(unit, **{cast.spell: until},
                                                     any_terrain=True))
+            reasons.any_terrain(turn, cast, unit, until)
             if cast.order is not None:
                 _carry(orders, turn, unit, cast.order, imperv)
     return state
@@ -274,6 +278,7 @@ def _destroy(state: GameState, orders: dict[str, Order], turn: dict[str, Any], u
     shown = "hidden" if unit.attrs.get("invisible") else text
     turn["rows"][str(unit)] = [text if shown == text else f"{unit} H", how]
     turn["public"].append(f"{unit} ({state.map.powers[unit.power].name}) is {how}")
+    reasons.destroyed(turn, unit, how)
     mark(turn, Mark(LOSS, unit.loc, how, unit=unit.type, words=how.split()[0],
                     power=unit.power, stops=True))
     return state.with_(units=units), orders
@@ -358,14 +363,16 @@ def _block_moves(rules: Rules, state: GameState, orders: dict[str, Order],
         if not isinstance(order, (Move, SupportMove)):
             continue
         into = order.dest_prov
-        why = None
+        code = None
         if into in stop:
-            why = "blocked"
+            code = "blocked"
         elif seers.get(into) == order.power:
-            why = "void"  # the illusionist may not move or support into his swap
-        if why:
+            code = "void"  # the illusionist may not move or support into his swap
+        if code:
             out[prov] = Hold(order.power, order.utype, order.loc)
-            turn["rows"][f"{order.utype} {order.loc}"] = [str(order), why]
+            turn["rows"][f"{order.utype} {order.loc}"] = [str(order), code]
+            reasons.kept_out(turn, order, into, code, into not in turn.get("blocked", ())
+                         and into in (state.extra.get("bottle") or {}))
     return out
 
 

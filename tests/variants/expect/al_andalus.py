@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.variants.expect.standard import FACT_KEYS, check_facts
 from tests.variants.expect.vocabulary import Vocabulary
 
 
@@ -14,6 +15,7 @@ def _units(by_power: dict[str, list[Any]]) -> dict[str, set[str]]:
 
 
 def check(expect: dict[str, Any], out: dict[str, Any], where: str) -> None:
+    check_facts(expect, out, where)
     position = out["position"]
     for unit, order in (expect.get("orders") or {}).items():
         assert out["orders"].get(unit) == order, f"{where}: {unit}: {out['orders']}"
@@ -67,4 +69,5 @@ def _check_given(expect: dict[str, Any], out: dict[str, Any], where: str) -> Non
 KEYS = frozenset({"orders", "results", "errors", "error_reasons", "wazirs", "owners", "captives",
                   "held", "notes", "units_after", "centers_after", "next_phase", "winner",
                   "given", "why", "random"})
+KEYS |= FACT_KEYS
 VOCABULARY = Vocabulary(check, KEYS)

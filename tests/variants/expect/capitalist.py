@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.variants.expect.standard import FACT_KEYS, check_facts
 from tests.variants.expect.vocabulary import Vocabulary
 
 
@@ -13,6 +14,7 @@ def _units(by_power: dict[str, list[Any]]) -> dict[str, set[str]]:
 
 
 def check(expect: dict[str, Any], out: dict[str, Any], where: str) -> None:  # noqa: C901 - one case file's many expectations
+    check_facts(expect, out, where)
     position = out["position"]
     for unit, order in (expect.get("executed") or {}).items():
         assert out["orders"].get(unit) == order, (unit, out["orders"])
@@ -60,4 +62,5 @@ def check(expect: dict[str, Any], out: dict[str, Any], where: str) -> None:  # n
 KEYS = frozenset({"executed", "results", "public", "balances", "private", "not_private",
                   "errors", "homes", "centers_after", "units_after", "built", "removed",
                   "capitals", "next_phase"})
+KEYS |= FACT_KEYS
 VOCABULARY = Vocabulary(check, KEYS)

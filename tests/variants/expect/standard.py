@@ -44,20 +44,26 @@ def check(expect: dict[str, Any], out: dict[str, Any], where: str) -> None:
         assert out["phase"] == expect["phase"], f"{where}: phase"
     if "next_phase" in expect:
         assert out["next_phase"] == expect["next_phase"], f"{where}: next phase"
-    facts = out.get("facts", [])
-    for unit, want in (expect.get("facts") or {}).items():
-        got = [f["words"] for f in facts if f["unit"] == unit]
-        assert got == want, f"{where}: facts of {unit}: {got}"
-    for unit, want in (expect.get("reasons") or {}).items():
-        # The reasons beside the result in the public copy: the surprises all may see.
-        got = [f["words"] for f in facts
-               if f["unit"] == unit and f.get("surprise") and f.get("seen_by") is None]
-        assert "; ".join(got) == (want or ""), f"{where}: reasons of {unit}: {got}"
+    check_facts(expect, out, where)
     if "removed" in expect:
         assert sorted(out.get("removed", [])) == sorted(expect["removed"] or ()), \
             f"{where}: removed"
 
 
+def check_facts(expect: dict[str, Any], out: dict[str, Any], where: str) -> None:
+    """`facts`: unit -> every fact's words, in order (EXPLAIN's reasoning); `reasons`: unit
+    -> the reasons beside its result in the public copy (the surprises all may see)."""
+    facts = out.get("facts", [])
+    for unit, want in (expect.get("facts") or {}).items():
+        got = [f["words"] for f in facts if f["unit"] == unit]
+        assert got == want, f"{where}: facts of {unit}: {got}"
+    for unit, want in (expect.get("reasons") or {}).items():
+        got = [f["words"] for f in facts
+               if f["unit"] == unit and f.get("surprise") and f.get("seen_by") is None]
+        assert "; ".join(got) == (want or ""), f"{where}: reasons of {unit}: {got}"
+
+
+FACT_KEYS = frozenset({"facts", "reasons"})
 KEYS = frozenset({"results", "dislodged", "units_after", "retreats", "errors", "centers_after",
                   "phase", "next_phase", "removed", "facts", "reasons"})
 VOCABULARY = Vocabulary(check, KEYS, no_centres_unless_given=True)

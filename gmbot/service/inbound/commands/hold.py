@@ -33,10 +33,13 @@ def _hold(ctx: Context, hold: str, now: datetime) -> str:
     if not policy_of(ctx.game).early:
         return ("noted; this game is processed at its deadline only, so nothing waits for "
                 "anyone")
+    sub = current_submission(ctx.session, ctx.game, phase, player)
+    if not sub.duty:
+        return ("noted; you have nothing to order this phase, so early processing does not "
+                "wait for you")
     if held is not None:
         # An orders mail's acknowledgement says the hold with its orders: said once.
         return "noted (see above)" if ctx.request.orders else hold_note(held) or held
-    sub = current_submission(ctx.session, ctx.game, phase, player)
     if sub.missing:
         return ("noted; early processing still waits for your orders for "
                 + ", ".join(sub.missing))

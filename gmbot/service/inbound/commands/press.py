@@ -9,16 +9,16 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from gmbot.engine.state import Phase
+from gmbot.gamefile.settings.press import Attempt, PressRules, refusal
 from gmbot.mail.message import source_text
 from gmbot.press.limits import Used, most_messages, over
 from gmbot.press.names import GM, Names
-from gmbot.press.policy import Attempt, PressRules, refusal
 from gmbot.press.secrets import mask_secrets
 from gmbot.press.syntax import PressBlock, is_password_line, some_names
 from gmbot.service.inbound import relay as service
-from gmbot.service.inbound.batch import RATE_WINDOW
 from gmbot.service.inbound.bounds import clip, listed, more
 from gmbot.service.inbound.commands.context import Context
+from gmbot.service.inbound.lookups import RATE_WINDOW
 from gmbot.service.runtime import current_phase
 from gmbot.service.seats.bot_seats import bot_keys
 from gmbot.service.views.press_record import reply_addressee

@@ -6,12 +6,17 @@ phase; no fake signatures; the GM gets no copies of private press; the per-mail 
 per-hour press limits of gmbot/press/limits.py. After the end of the game (`after_end`),
 the debrief: by default what the game allowed, and broadcasts even in a game without
 press; signed or grey as the sender likes, since there is nothing left to hide, and no
-phase to wait for."""
+phase to wait for.
+
+Part of a game's settings (this package), read once with them; the per-mail and per-hour
+counting is gmbot/press/limits.py's."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from gmbot.press import limits
 from gmbot.press.limits import PER_HOUR, PER_MAIL, Allowance
@@ -24,8 +29,10 @@ KEYS = ("allowed", "signing", "fake", "phases", "gm_copies", "after_end", "displ
 _PHASE_LETTER = {"M": "movement", "R": "retreat", "A": "adjustment"}
 
 
-@dataclass(frozen=True)
-class PressRules:
+class PressRules(msgspec.Struct, frozen=True, kw_only=True):
+    """As the game keeps them (GameSettings.press); a game stored before a key existed
+    takes its default, the limits too."""
+
     allowed: str = "all"
     signing: str = "white"
     fake: bool = False  # grey press may be signed with another player's name
@@ -37,21 +44,6 @@ class PressRules:
     display_names: bool = False
     per_mail: Allowance = PER_MAIL  # press one mail may relay (messages, copies, bytes)
     per_hour: Allowance = PER_HOUR  # ... and one sender in an hour, this mail included
-
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["phases"] = list(self.phases)
-        return data
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any] | None) -> PressRules:
-        data = dict(data or {})
-        if "phases" in data:
-            data["phases"] = tuple(data["phases"])
-        # A game stored before the limits existed gets the defaults.
-        data["per_mail"] = limits.from_dict(data.get("per_mail"), PER_MAIL)
-        data["per_hour"] = limits.from_dict(data.get("per_hour"), PER_HOUR)
-        return cls(**{k: v for k, v in data.items() if k in KEYS})
 
     def ended_allows(self) -> str:
         """What press goes after the end of the game: `after_end`, else what the game

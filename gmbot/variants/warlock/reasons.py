@@ -1,0 +1,97 @@
+"""What a spell did to a unit's order, in a player's words: the facts (engine/report.py)
+the results print beside a surprising result and EXPLAIN tells. A fact of a secret cast
+is seen only by those who may know of it; one naming a unit a viewer may not see is never
+shown him (views/results.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gmbot.engine.orders import Order, SupportHold, SupportMove
+from gmbot.engine.report import CUT
+from gmbot.engine.state import Unit
+from gmbot.variants.warlock.log import fact
+from gmbot.variants.warlock.spells import ATTACK, Cast
+
+
+def secret_to(turn: dict[str, Any], cast: Cast, unit: Unit) -> tuple[str, ...] | None:
+    """Who may know of a cast on `unit`: everyone, unless its caster keeps it secret."""
+    return (cast.power, unit.power) if str(cast) in turn.get("secret", ()) else None
+
+
+def stood_impervious(turn: dict[str, Any], unit: Unit) -> None:
+    fact(turn, str(unit), "impervious this turn: an impervious unit stands, so its move was "
+                          "not carried out", "impervious", seen_by=(unit.power,))
+
+
+def made_invisible(turn: dict[str, Any], unit: Unit) -> None:
+    fact(turn, str(unit), "made invisible by its owner's spell: only he sees it, until a "
+                          "bounce or a support shows it", "invisible", surprise=False,
+         seen_by=(unit.power,))
+
+
+def any_terrain(turn: dict[str, Any], cast: Cast, unit: Unit, until: str) -> None:
+    how = "walks on water" if cast.spell == "walk_water" else "swims in land"
+    fact(turn, str(unit), f"it {how} until {until}: it may move where its kind could not",
+         cast.spell, surprise=False, seen_by=secret_to(turn, cast, unit))
+
+
+def destroyed(turn: dict[str, Any], unit: Unit, how: str) -> None:
+    """A unit vaporized or destroyed by the bottle before the battle (`how`)."""
+    what = ("a VAPORIZE spell destroyed it" if how == "vaporized"
+            else "the spun bottle pointed at its province")
+    fact(turn, str(unit), f"{what} before the battle: it carried out no order",
+         how.split()[0])
+
+
+def support_cut(turn: dict[str, Any], order: Order, name: str) -> None:
+    """A support cut by CUT SUPPORT (no attack needed), in the row `name`: its owner and
+    the casters know."""
+    if isinstance(order, SupportMove):
+        side, where = ATTACK, order.dest_prov
+    else:
+        assert isinstance(order, SupportHold)
+        side, where = "DEFENCE", order.target
+    fact(turn, name, f"cut by a CUT SUPPORT spell on {side} {where}: no attack was needed",
+         "cut support", seen_by=(order.power, *turn.get("cutters", ())), kind=CUT)
+
+
+def kept_out(turn: dict[str, Any], order: Order, into: str, why: str, ruin: bool) -> None:
+    """A move or support into a closed province (a catastrophe, the bottle's ruin), or
+    into the illusionist's own swap (`why` "void")."""
+    name = f"{order.utype} {order.loc}"
+    if why == "void":
+        fact(turn, name, f"its own illusion swapped {into}: an illusionist may not move or "
+                         "support into it", "illusion", seen_by=(order.power,))
+        return
+    closed = "the bottle's ruin" if ruin else "a catastrophe"
+    fact(turn, name, f"{into} is closed by {closed} this turn: no unit may enter it",
+         "blocked")
+
+
+def dislodged_ahead(turn: dict[str, Any], unit: str, attacker: str) -> None:
+    """A unit dislodged by a double order's first leg, before the battle."""
+    fact(turn, unit, f"dislodged before the battle by the first leg of {attacker}'s double "
+                     "order: it carried out no order", "double orders", names=(attacker,))
+
+
+def stayed_in_catastrophe(turn: dict[str, Any], unit: Unit) -> None:
+    name = turn["rename"].get(str(unit), str(unit))  # its name at the start of the turn
+    fact(turn, name, "it stayed in a catastrophe's province, which destroys a unit that "
+                     "stays: whatever its result, it is lost", "catastrophe")
+
+
+def balloons_collided(turn: dict[str, Any], unit: Unit, dest: str) -> None:
+    fact(turn, str(unit), f"another balloon drifted over {dest} too: balloons that meet "
+                          "collide and both drop to the map where they were", "balloon")
+
+
+def dropped_where_it_cannot_stand(turn: dict[str, Any], unit: Unit) -> None:
+    kind = "an army" if unit.type == "A" else "a fleet"
+    fact(turn, str(unit), f"its balloon came down over a place where {kind} cannot stand: "
+                          "it is destroyed", "balloon")
+
+
+def carried_two_orders(turn: dict[str, Any], unit: str) -> None:
+    fact(turn, unit, "a DOUBLE ORDERS spell: its first order was carried out before the "
+                     "battle, its second in it", "double orders", surprise=False)
