@@ -26,8 +26,8 @@ def bot_orders(state: GameState, rules: StandardRules, power: str, seed: str) ->
     # It plays no variant command in a movement phase (yet): their listing, Warlock's
     # casts above all, would cost more than the rest of its choice.
     legal = legal_orders(state, rules, power, commands=state.phase.kind != MOVEMENT)
-    if not legal.lines():
-        return []
+    if not legal.lines() and state.phase.kind != MOVEMENT:
+        return []  # in a movement phase the variant's policy may still have lines to give
     values = province_values(state, power)
     kind = state.phase.kind
     if kind == MOVEMENT:

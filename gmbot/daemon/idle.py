@@ -31,6 +31,14 @@ _DUE_MAIL = ("SELECT 1 FROM outbound WHERE status = 'queued'"
 # Raw mail past its retention (service/retention.py), on the partial index ix_inbound_raw_kept.
 _DUE_PRUNE = ("SELECT 1 FROM inbound WHERE raw IS NOT NULL AND received_at < ?"
               " AND status != 'failed' LIMIT 1")
+# A sign-up game whose file lets bots take the seats left, once its sign-up closed
+# (service/joining/closing.py): the close is stored as ISO text, in UTC.
+_CLOSED_SIGNUP = ("SELECT 1 FROM games WHERE status = 'signup'"
+                  " AND json_extract(settings, '$.bots.fill') IS NOT NULL"
+                  " AND json_extract(settings, '$.signup.close') <= ? LIMIT 1")
+_CLOSED_SIGNUP_PG = ("SELECT 1 FROM games WHERE status = 'signup'"
+                     " AND settings::json->'bots'->>'fill' IS NOT NULL"
+                     " AND settings::json->'signup'->>'close' <= %s LIMIT 1")
 
 
 def sqlite_file(url: str) -> Path | None:
@@ -73,7 +81,8 @@ def _sqlite_idle(path: Path, now: datetime, before: datetime) -> bool:
             return False  # the full stack migrates it
         return (conn.execute(_DUE_PHASE, (when,)).fetchone() is None
                 and conn.execute(_DUE_MAIL, (when,)).fetchone() is None
-                and conn.execute(_DUE_PRUNE, (old,)).fetchone() is None)
+                and conn.execute(_DUE_PRUNE, (old,)).fetchone() is None
+                and conn.execute(_CLOSED_SIGNUP, (_iso(now),)).fetchone() is None)
     except sqlite3.Error:
         return False
     finally:
@@ -93,6 +102,12 @@ def _postgres_idle(url: str, now: datetime, before: datetime) -> bool:
                 return False
             due = ((_DUE_PHASE, now), (_DUE_MAIL, now), (_DUE_PRUNE, before))
             return all(conn.execute(query.replace("?", "%s"), (when,)).fetchone() is None
-                       for query, when in due)
+                       for query, when in due) and conn.execute(
+                           _CLOSED_SIGNUP_PG, (_iso(now),)).fetchone() is None
     except psycopg.Error:
         return False
+
+
+def _iso(now: datetime) -> str:
+    """`now` as a stored close compares with it (to the second: a close has no fraction)."""
+    return now.strftime("%Y-%m-%dT%H:%M:%S+00:00")

@@ -18,6 +18,7 @@ from gmbot.service.deadline.due import due_games
 from gmbot.service.deadline.parking import GameParked
 from gmbot.service.deadline.process import process_game
 from gmbot.service.deadline.reminders import send_reminders
+from gmbot.service.joining.closing import close_signups
 from gmbot.service.outbox.delivery import Transport, flush
 from gmbot.service.outbox.retention import prune_raw_mail
 
@@ -140,7 +141,8 @@ def tick(app: App, transport: Transport | None = None) -> TickReport:
                       "as failed and its sender was told nothing in it was done"
                       for m in report.mails if m.status == "failed"]
     report.reminders = send_reminders(app, parked=report.errors)
-    report.processed = run_deadlines(app, parked=report.errors)
+    report.processed = close_signups(app)  # games started with bots as sign-up closed
+    report.processed += run_deadlines(app, parked=report.errors)
     # The pages before the sending: the outbox still holds the results mails' maps, so
     # the pages take them instead of drawing them again.
     keep_site(app, report)

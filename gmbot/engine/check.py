@@ -7,6 +7,7 @@ OrderError with the reason a player reads. Adjacency and ownership go through th
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -227,9 +228,23 @@ def convoy_possible(
 ) -> bool:
     """Whether fleets now at sea (whatever their orders) could carry an army from src to
     dest. With no such chain a convoyed move is illegal (DATC 4.E.1, 6.D.32)."""
-    gmap, units = state.map, state.units
-    if gmap.provinces[src].type != COAST or gmap.provinces[dest].type != COAST:
+    if state.map.provinces[dest].type != COAST:
         return False
+    return any(p == dest for p in _carried(state, rules, src, without))
+
+
+def convoy_reach(state: GameState, rules: Rules, src: str) -> set[str]:
+    """Every coast fleets now at sea could carry an army from src to: the dests for which
+    convoy_possible holds, found in one walk (the listing of legal orders asks for all)."""
+    return {p for p in _carried(state, rules, src, None)
+            if state.map.provinces[p].type == COAST}
+
+
+def _carried(state: GameState, rules: Rules, src: str, without: str | None) -> Iterator[str]:
+    """The provinces a chain of fleets at sea from src reaches, each once, as found."""
+    gmap, units = state.map, state.units
+    if gmap.provinces[src].type != COAST:
+        return
     # The standard convoy_adjacent is the fleet adjacency walked here: not called per step;
     # the standard can_convoy (seas) inline.
     any_step = "convoy_adjacent" not in rules.keeps
@@ -241,8 +256,8 @@ def convoy_possible(
         for nxt in gmap.fleet_prov_adj.get(here, ()):
             if nxt in seen or (any_step and not rules.convoy_adjacent(state, here, nxt)):
                 continue
-            if nxt == dest and here != src:
-                return True
+            if here != src:
+                yield nxt
             # Most seas are empty: the board first, the rules' hook last.
             fleet = units.get(nxt)
             if (fleet is not None and fleet.type == "F" and nxt != without
@@ -250,7 +265,6 @@ def convoy_possible(
                          else rules.can_convoy(state, nxt))):
                 seen.add(nxt)
                 todo.append(nxt)
-    return False
 
 
 def _fleet_seas(state: GameState, rules: Rules) -> set[str]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from gmbot.engine.adjudicate import read_orders
 from gmbot.engine.adjust import adjustment_counts
-from gmbot.engine.check import convoy_possible, reaches
+from gmbot.engine.check import convoy_reach, reaches
 from gmbot.engine.choices import LegalOrders as LegalOrders  # re-exported: the lister's result
 from gmbot.engine.map import COAST
 from gmbot.engine.parse import OrderParser
@@ -31,8 +31,9 @@ def legal_orders(state: GameState, rules: StandardRules, power: str,
     kind = state.phase.kind
     out = LegalOrders(power)
     if kind == MOVEMENT:
+        board = Board(state, rules)
         for unit in _ordered_units(state, rules, power):
-            out.units[unit.prov] = movement_lines(state, rules, unit)
+            out.units[unit.prov] = movement_lines(state, rules, unit, board)
     elif kind == RETREAT:
         for prov, entry in sorted(state.dislodged.items()):
             if rules.may_order(state, power, entry.unit):
@@ -58,48 +59,63 @@ def _ordered_units(state: GameState, rules: StandardRules, power: str) -> list[U
                   key=lambda u: u.prov)
 
 
-def movement_lines(state: GameState, rules: StandardRules, unit: Unit) -> list[str]:
+class Board:
+    """What every unit's lines ask of the board, worked out once per listing: each
+    unit's supports name every other unit's moves, and each fleet's convoys every army's
+    reach by sea."""
+
+    def __init__(self, state: GameState, rules: StandardRules) -> None:
+        self.state, self.rules = state, rules
+        self.units = sorted(state.units.values(), key=lambda u: u.prov)
+        self._dests: dict[str, list[str]] = {}
+        self._reach: dict[str, list[str]] = {}
+
+    def dests(self, unit: Unit) -> list[str]:
+        """Where the unit may move: its neighbours, and for an army on a coast every
+        coast a chain of fleets could carry it to."""
+        if unit.prov not in self._dests:
+            near = sorted(set(self.rules.neighbours(self.state, unit)))
+            gone = {dest.partition("/")[0] for dest in near}
+            self._dests[unit.prov] = near + [p for p in self.reach(unit) if p not in gone]
+        return self._dests[unit.prov]
+
+    def reach(self, unit: Unit) -> list[str]:
+        """The coasts fleets at sea could carry the unit to (none but an army's on a
+        coast), in order."""
+        if unit.type != "A" or self.state.map.provinces[unit.prov].type != COAST:
+            return []
+        if unit.prov not in self._reach:
+            self._reach[unit.prov] = sorted(convoy_reach(self.state, self.rules, unit.prov))
+        return self._reach[unit.prov]
+
+
+def movement_lines(state: GameState, rules: StandardRules, unit: Unit,
+                   board: Board | None = None) -> list[str]:
     """The standard lines for `unit` in a movement phase, unchecked (written as its
-    owner would give them: a variant reads them for whoever may give them)."""
+    owner would give them: a variant reads them for whoever may give them). `board`:
+    the listing's, when several units' lines are made on one board."""
+    board = board if board is not None else Board(state, rules)
     lines = [f"{unit} H"]
-    lines += [f"{unit} - {dest}" for dest in destinations(state, rules, unit)]
-    for other in sorted(state.units.values(), key=lambda u: u.prov):
+    lines += [f"{unit} - {dest}" for dest in board.dests(unit)]
+    for other in board.units:
         if other is unit:
             continue
         if reaches(state, rules, unit, other.prov):
             lines.append(f"{unit} S {other}")
-        for dest in destinations(state, rules, other):
+        for dest in board.dests(other):
             prov = dest.partition("/")[0]
             if prov != unit.prov and reaches(state, rules, unit, prov):
                 lines.append(f"{unit} S {other} - {prov}")
     if unit.type == "F" and rules.can_convoy(state, unit.prov):
-        lines += _convoy_lines(state, rules, unit)
+        lines += [f"{unit} C {army} - {prov}" for army in board.units
+                  for prov in board.reach(army)]
     return lines
 
 
 def destinations(state: GameState, rules: StandardRules, unit: Unit) -> list[str]:
     """Where the unit may move: its neighbours, and for an army on a coast every coast a
     chain of fleets could carry it to."""
-    near = sorted(set(rules.neighbours(state, unit)))
-    if unit.type != "A" or state.map.provinces[unit.prov].type != COAST:
-        return near
-    gone = {dest.partition("/")[0] for dest in near}
-    far = [prov for prov, info in sorted(state.map.provinces.items())
-           if info.type == COAST and prov != unit.prov and prov not in gone
-           and convoy_possible(state, rules, unit.prov, prov)]
-    return near + far
-
-
-def _convoy_lines(state: GameState, rules: StandardRules, fleet: Unit) -> list[str]:
-    lines = []
-    for army in sorted(state.units.values(), key=lambda u: u.prov):
-        if army.type != "A" or state.map.provinces[army.prov].type != COAST:
-            continue
-        for prov, info in sorted(state.map.provinces.items()):
-            if (info.type == COAST and prov != army.prov
-                    and convoy_possible(state, rules, army.prov, prov)):
-                lines.append(f"{fleet} C {army} - {prov}")
-    return lines
+    return Board(state, rules).dests(unit)
 
 
 def _build_lines(state: GameState, rules: StandardRules, power: str) -> list[str]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 from gmbot.engine.map import GameMap
@@ -21,6 +22,7 @@ from gmbot.gamefile.settings.nmr import HOLD, read_policy
 from gmbot.gamefile.settings.press import PressRules, check_section
 from gmbot.gamefile.settings.record import stored_form
 from gmbot.service.archive.form import ExportFile, FormError, GameInfo
+from gmbot.service.seats.events import ADDRESS_FIELDS, PHASE_FIELDS, SEAT_EVENTS, SEAT_FIELDS
 
 STATUSES = ("active", "paused", "finished", "parked", "signup")
 CONTROL = re.compile(r"[\x00-\x1f\x7f]")  # nothing a header or a file name could hold
@@ -38,6 +40,7 @@ def check_file(form: ExportFile, gmap: GameMap) -> None:
     _check_settings(info)
     _check_addresses(form)
     _check_players(form, gmap)
+    _check_events(form, gmap)
     for n, ph in enumerate(form.phases):
         _phase_name(ph.name, f"phases[{n}].name")
     for n, pr in enumerate(form.press):
@@ -94,7 +97,9 @@ def _check_addresses(form: ExportFile) -> None:
     found += [(f"game.standby[{n}]", a) for n, a in enumerate(info.standby)]
     reserved = info.signup.reserved if info.signup else {}
     found += [(f"game.signup.reserved.{k}", a) for k, a in reserved.items()]
-    found += [(f"players[{n}].address", p.address) for n, p in enumerate(form.players)]
+    # A seat no player ever held keeps the bot's orders on a row without an address.
+    found += [(f"players[{n}].address", p.address) for n, p in enumerate(form.players)
+              if p.active or p.address != ""]
     for path, address in found:
         if address is None:
             raise FormError(f"{path}: missing (a full export has it)")
@@ -127,3 +132,46 @@ def _check_players(form: ExportFile, gmap: GameMap) -> None:
             if first != n:
                 raise FormError(f"{path}: {seat} is already played by players[{first}] "
                                 "(one active player a seat)")
+
+
+def _check_events(form: ExportFile, gmap: GameMap) -> None:
+    """Each seat event of a kind the seats read, its time a time, and what it names a
+    seat of the game, a phase or an address; no text in it with a control character."""
+    seats = set(gmap.powers) | {(p.name or "").upper() for p in form.players if p.role}
+    for n, event in enumerate(form.events):
+        path = f"events[{n}]"
+        if event.kind not in SEAT_EVENTS:
+            raise FormError(f"{path}.kind: {event.kind!r} is no seat event (one of "
+                            f"{', '.join(SEAT_EVENTS)})")
+        try:
+            ok = datetime.fromisoformat(event.at).tzinfo is not None
+        except ValueError:
+            ok = False
+        if not ok:
+            raise FormError(f"{path}.at: {event.at!r} is no ISO date and time with its zone")
+        _plain(event.data, f"{path}.data")
+        for key, value in event.data.items():
+            where = f"{path}.data.{key}"
+            if key in SEAT_FIELDS and value is not None and value not in seats:
+                raise FormError(f"{where}: {value!r} is no seat of this game")
+            if key in PHASE_FIELDS and value is not None:
+                _phase_name(str(value), where)
+            if key in ADDRESS_FIELDS:
+                for k, address in enumerate(value if isinstance(value, list) else [value]):
+                    problem = address_problem(address) if address else None
+                    if problem:
+                        at = f"{where}[{k}]" if isinstance(value, list) else where
+                        raise FormError(f"{at}: {problem}")
+
+
+def _plain(value: Any, path: str) -> None:
+    """No text in the event's data holds a control character (it may reach a mail)."""
+    if isinstance(value, str) and CONTROL.search(value):
+        raise FormError(f"{path}: holds control characters")
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _plain(key, path)
+            _plain(item, f"{path}.{key}")
+    if isinstance(value, list):
+        for k, item in enumerate(value):
+            _plain(item, f"{path}[{k}]")

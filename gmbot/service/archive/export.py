@@ -6,8 +6,9 @@ positions as the public board shows them (the same redaction point the mails use
 no addresses unless asked for. `full`, the GM's backup or move: the stored positions and
 results as they are (a Warlock unit's invisibility, a Capitalist balance), every order
 set, all press with its true senders, the addresses and the game file as last loaded:
-everything an import needs to continue the game. Neither ever holds a password, a secret
-hash or a reply token."""
+the events the seats are read from (bot seats and the bot's choices, civil disorder,
+takeovers): everything an import needs to continue the game. Neither ever holds a
+password, a secret hash or a reply token."""
 
 from __future__ import annotations
 
@@ -25,10 +26,11 @@ from gmbot.engine.state import GameState, Phase
 from gmbot.service.archive.form import FORMAT, VERSION
 from gmbot.service.positions import decoded_state
 from gmbot.service.runtime import latest_orders_of, map_for, rules_for, state_of
+from gmbot.service.seats.events import SEAT_EVENTS
 from gmbot.service.views.press_record import visible_press
 from gmbot.service.views.results import board_summary, phase_report, results_view
 from gmbot.service.views.shown import BoardRow
-from gmbot.store.models import Game, PhaseRow, Player, Press
+from gmbot.store.models import Event, Game, PhaseRow, Player, Press
 
 SCOPES = ("public", "full")
 # Options a public file leaves out while the game runs: the seed of a variant's random
@@ -66,6 +68,7 @@ def export_game(session: Session, game: Game, now: datetime, *, scope: str = "pu
         "players": [_player(game, p, full, addresses or full) for p in players],
         "phases": phases, "centres": centres,
         "press": _press(session, game, full, index),
+        **({"events": _seat_events(session, game)} if full else {}),
     }
 
 
@@ -185,6 +188,14 @@ def _press(session: Session, game: Game, full: bool,
                          sender_key=p.sender_key, recipients=list(p.recipients or []))
         out.append(entry)
     return out
+
+
+def _seat_events(session: Session, game: Game) -> list[dict[str, Any]]:
+    """Full: the events the seats are read from (bots, civil disorder, takeovers), oldest
+    first, so that an imported game's seats are the original's."""
+    return [{"kind": e.kind, "at": _at(e.at), "data": e.data} for e in session.scalars(
+        select(Event).where(Event.game_id == game.id, Event.kind.in_(SEAT_EVENTS))
+        .order_by(Event.id))]
 
 
 def _at(when: datetime | None) -> str | None:

@@ -82,6 +82,15 @@ class PressInfo(msgspec.Struct, forbid_unknown_fields=True):
     recipients: list[str] | None = None
 
 
+class EventInfo(msgspec.Struct, forbid_unknown_fields=True):
+    """Full exports only: one of the events the seats are read from (a bot seated or
+    removed, its choice of orders, a seat opened or taken over), as logged."""
+
+    kind: str
+    at: str
+    data: dict[str, Any]
+
+
 class ExportFile(msgspec.Struct, forbid_unknown_fields=True):
     format: str
     version: int
@@ -92,6 +101,7 @@ class ExportFile(msgspec.Struct, forbid_unknown_fields=True):
     phases: list[PhaseInfo]
     centres: dict[str, dict[str, int]]
     press: list[PressInfo]
+    events: list[EventInfo] = msgspec.field(default_factory=list)
 
 
 class FormError(ValueError):

@@ -1,6 +1,7 @@
 """Recreating a game from a full export, inside the caller's transaction: the game's
 settings, its players (each given a new secret: none ever leaves a home), every phase
-with its position and result, the order sets that stand and the press record. The open
+with its position and result, the order sets that stand, the press record and the
+seats' events (the bot's seats and choices, civil disorder, takeovers). The open
 phase keeps its deadline, so the next tick processes it as the original judge would have,
 and gives the same results: the positions, orders and variant state are the stored ones.
 Everyone seated is welcomed again (his new password, the judge's address)."""
@@ -77,6 +78,8 @@ def restore(session: Session, form: ExportFile, name: str, now: datetime) -> Gam
         session.add(row_press)
         session.flush()
         made.append(row_press)
+    for n, event in enumerate(form.events):  # the seats' record, in its order
+        log_event(session, game, event.kind, _when(event.at, f"events[{n}].at"), **event.data)
     if game.status != "finished":
         welcome(session, game, None, now, gm_secret)
         for seat, secret in zip(players, secrets, strict=True):

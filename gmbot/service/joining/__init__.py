@@ -8,6 +8,7 @@ the GM's APPROVE and REJECT; the start of a game whose seats are full. docs/join
 - requests.py   JOIN, OBSERVE and TAKEOVER asked, confirmed, approved or rejected
 - draw.py       powers by preference, then a seeded draw (pure, replayable)
 - start.py      a full sign-up game started, once
+- closing.py    a game whose sign-up closed started with bots in the seats left
 - takeover.py   a standby seated in an open seat
 
 The inbound gate that hands a mail to these (service/inbound/gates.py, `joining`) keeps

@@ -13,6 +13,7 @@ from gmbot.gamefile.settings.deadline_section import KINDS, AfterThenAt, Words
 from gmbot.service.joining.seats import RUNNING, free_seats, open_seats, signup_of
 from gmbot.service.outbox.render import render
 from gmbot.service.runtime import SIGNUP, current_phase
+from gmbot.service.seats.bot_seats import bot_rules
 from gmbot.store.models import Game
 
 MOST_LISTED = 40  # games of each kind in one answer
@@ -33,7 +34,10 @@ def list_text(session: Session) -> str:
             row |= {"free": free_seats(session, game), "seats": len(settings.open_powers),
                     "powers": list(settings.open_powers), "approval": settings.approval,
                     "observers": settings.observers,
-                    "close": _utc(settings.close)}
+                    "close": _utc(settings.close),
+                    # the seats the judge's bot takes if still free at the close (closing.py)
+                    "bots": [p for p in settings.open_powers if bot_rules(game).fills(p)]
+                    if settings.close else []}
             signup.append(row)
             continue
         phase = current_phase(session, game)

@@ -3,7 +3,12 @@ last seat: its powers handed out (draw.py: preferences, then a seeded draw, the 
 the result recorded in the "game_started" event, so the draw can be replayed), its
 players seated, its first phase opened with its deadline, and each player's welcome mail
 queued. All or nothing, and only from the sign-up state: run twice (a mail read again
-after a crash, the GM's APPROVE repeated) it starts nothing the second time."""
+after a crash, the GM's APPROVE repeated) it starts nothing the second time.
+
+A game whose sign-up closed with seats still free starts too where the game file's `bots:`
+lets the judge's bot take every seat left (closing.py): the joiners get the seats no bot
+may take first, and the bot takes the rest by the file's rule, at once or after `after`,
+as in any running game (service/seats/bot_seats.py)."""
 
 from __future__ import annotations
 
@@ -28,12 +33,15 @@ from gmbot.service.runtime import (
     rules_for,
     state_of,
 )
+from gmbot.service.seats.bot_seats import bot_rules, fill_seats
 from gmbot.service.views.pictures import PositionPictures
 from gmbot.store.models import Game, PhaseRow, Player, Signup
 
 
-def start_game(s: Session, game: Game, now: datetime, seed: int | None = None) -> bool:
-    """Start `game` if it is open for sign-up and full; whether it started. `seed`: the
+def start_game(s: Session, game: Game, now: datetime, seed: int | None = None,
+               closed: bool = False) -> bool:
+    """Start `game` if it is open for sign-up and full, or, `closed` (its sign-up is
+    over), if the bots may take every seat still free; whether it started. `seed`: the
     draw's (a fresh random one if None)."""
     if game.status != SIGNUP:
         return False  # started already (or never open): exactly once
@@ -43,14 +51,19 @@ def start_game(s: Session, game: Game, now: datetime, seed: int | None = None) -
                                              Signup.kind == "join",
                                              Signup.status == "seated")
                         .order_by(Signup.id)).all()
-    if len(joiners) != len(powers):
-        return False
+    reserved = dict(settings.reserved)
+    bots = bot_rules(game)
+    fillable = [p for p in powers if bots.fills(p)] if closed else []
+    if not joiners and not reserved:
+        return False  # nobody to play it
+    if not len(powers) - len(fillable) <= len(joiners) <= len(powers):
+        return False  # not full, or (closed) a seat no bot may take would stay empty
     seed = secrets.randbits(48) if seed is None else seed
     wishes = [(j.address, list(j.powers or [])) for j in joiners]
-    order, got = assign(wishes, powers, seed)
+    order, got = assign(wishes, powers, seed, fillable)
+    left = [p for p in powers if p not in got.values()]
     rules = rules_for(game)
     seated: list[tuple[Player, str | None]] = []
-    reserved = dict(settings.reserved)
     for power, address in [*reserved.items(), *((got[j.address], j.address) for j in joiners)]:
         row = Player(address=address, power=power)
         row.secret_hash, secret = settle_secret(None, None, True, game.settings.auth)
@@ -68,21 +81,24 @@ def start_game(s: Session, game: Game, now: datetime, seed: int | None = None) -
     s.flush()
     event = log_event(s, game, "game_started", now, seed=seed, powers=powers,
                       joiners=wishes, order=order, assignment=got, reserved=reserved,
-                      phase=name, deadline=phase.deadline_at.isoformat()
-                      if phase.deadline_at else None)
+                      fillable=fillable, left=left, phase=name,
+                      deadline=phase.deadline_at.isoformat() if phase.deadline_at else None)
     pictures = PositionPictures(state_of(game, phase, rules), rules)
     for row, secret in seated:
         welcome(s, game, row, now, secret, pictures)
     lines = "\n".join(f"  {row.power}: {row.address}" for row, _ in seated)
+    taken = (f"Every seat of game {game.name} is taken" if not left else
+             f"Sign-up for game {game.name} is closed; the judge's bot plays the seats "
+             f"left ({', '.join(left)}) by the game's rule: {bots.describe()}")
     subject, body = render("joining_note.txt.j2", game=game, title="The game has started",
-                           text=(f"Every seat of game {game.name} is taken: it starts in "
-                                 f"{name}. The powers (preferences first, then a draw with "
-                                 f"seed {seed}):\n{lines}\n\nEach player has his welcome "
-                                 "mail."))
+                           text=(f"{taken}. It starts in {name}. The powers (preferences "
+                                 f"first, then a draw with seed {seed}):\n{lines}\n\n"
+                                 "Each player has his welcome mail."))
     queue_mail(s, key=f"game-started:{game.id}", kind="announce", sender=game.judge,
                recipient=game.gm, subject=subject, body=body, now=now, game=game)
     if game.settings.observers:
         announce(s, game, event, "joining_note.txt.j2", now, players=[], observers=True,
                  topic="started", title="The game has started",
-                 text=f"Every seat of game {game.name} is taken: it starts in {name}.")
+                 text=f"{taken}. It starts in {name}.")
+    fill_seats(s, game, now)  # the seats left, when the rule gives them to the bot now
     return True

@@ -14,7 +14,7 @@ line may carry; the rules' set check keeps their sum within the balance or the v
 
 from __future__ import annotations
 
-from gmbot.engine.legal import movement_lines
+from gmbot.engine.legal import Board, movement_lines
 from gmbot.engine.map import COAST
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, GameState
@@ -61,10 +61,9 @@ def _capital_lists(state: GameState) -> list[str]:
 def _bribes(state: GameState, rules: StandardRules, power: str) -> list[str]:
     if eco.bribe_limit(state.phase) == 0 or eco.available(state, power) < 1:
         return []
-    return [f"BRIBE {line}"
-            for unit in sorted(state.units.values(), key=lambda u: u.prov)
-            if unit.power != power
-            for line in movement_lines(state, rules, unit)]
+    board = Board(state, rules)  # every unit's moves worked out once for all the bribes
+    return [f"BRIBE {line}" for unit in board.units if unit.power != power
+            for line in movement_lines(state, rules, unit, board)]
 
 
 def _votes(state: GameState, rules: StandardRules) -> list[str]:

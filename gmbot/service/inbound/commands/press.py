@@ -20,6 +20,7 @@ from gmbot.service.inbound.bounds import clip, listed, more
 from gmbot.service.inbound.commands.context import Context
 from gmbot.service.inbound.lookups import RATE_WINDOW
 from gmbot.service.runtime import current_phase
+from gmbot.service.seats.bot_seats import bot_keys
 from gmbot.service.views.press_record import reply_addressee
 from gmbot.store.models import Player, Press
 
@@ -92,6 +93,7 @@ def run(ctx: Context) -> None:
         ctx.sections.append("Press refused: only the game's players and its GM may send press.")
         return
     names = service.names_for(ctx.game)
+    bots = bot_keys(ctx.session, ctx.game)  # seats without a reader
     rules = service.press_rules(ctx.game)
     phase = current_phase(ctx.session, ctx.game)
     ended = ctx.game.status == "finished"  # the debrief: the rules' after_end
@@ -108,7 +110,7 @@ def run(ctx: Context) -> None:
                 raise Refused(most_messages(rules.per_mail.messages, "mail"))
             block, masked = _masked(as_written(ctx, written))
             msg = (_reply(sender, reply, block, names, rules, phase_name, ended) if reply
-                   else _message(sender, block, names, rules, phase_name, ended))
+                   else _message(sender, block, names, rules, phase_name, ended, bots))
             size = _check_size(ctx, block)
             copies = len(service.copies_of(ctx.game, msg))
             budget.check(copies, size)
@@ -197,7 +199,7 @@ def _check_size(ctx: Context, block: PressBlock) -> int:
 
 
 def _message(sender: Sender, block: PressBlock, names: Names, rules: PressRules,
-             phase: str, ended: bool) -> service.Message:
+             phase: str, ended: bool, bot_seats: list[str]) -> service.Message:
     if block.problems:
         raise Refused("; ".join(block.problems))
     own = sender.player.key if sender.player else GM
@@ -206,6 +208,11 @@ def _message(sender: Sender, block: PressBlock, names: Names, rules: PressRules,
         to = everyone
     else:
         named, unknown = names.resolve(block.but or block.to)
+        named_bots = {names.map_power(u) or u.strip().upper() for u in unknown}
+        bots = [k for k in bot_seats if k in named_bots]
+        if bots:  # a seat the bot plays has no reader (docs/bots.md)
+            raise Refused(f"{', '.join(bots)} {'is' if len(bots) == 1 else 'are'} played "
+                          f"by the judge's bot, which reads no press")
         if unknown:
             choices = ", ".join([names.label(k) for k in names.seats] + ["GM"])
             raise Refused(f"no player called {some_names(unknown)} (write one of: {choices})")
