@@ -68,6 +68,8 @@ def report_of(result: PhaseResult) -> PhaseReport:
     if result.why:
         report.given = {k: result.given[k] for k in sorted(result.given)}
         report.why = {k: result.why[k] for k in sorted(result.why)}
+    if result.steps:
+        report.steps = {k: list(result.steps[k]) for k in sorted(result.steps)}
     if result.built or result.removed:
         report.built, report.removed = list(result.built), list(result.removed)
     return report

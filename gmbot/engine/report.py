@@ -93,16 +93,30 @@ class Refusal(msgspec.Struct, frozen=True):
     province: str | None  # the unit it was about, when it can be told
 
 
+class Step(msgspec.Struct, frozen=True, omit_defaults=True):
+    """One stroke of an executed order, typed, for the picture: `kind` one of hold move
+    retreat support convoy disband build remove; `at` the unit's place (a build's, a
+    removal's), `to` where it goes (for a support or convoy: the other unit's target,
+    empty when it holds), `via` the supported or convoyed unit's place."""
+    kind: str
+    at: str
+    to: str = ""
+    via: str = ""
+    type: str = "A"
+
+
 class Row(msgspec.Struct, frozen=True):
     """One line of a phase's results as every viewer reads it: the unit, its order as
     executed (labelled), its result code, and, where a variant made it execute other than
-    its owner's order, the orders given and why. Every row has the same fields, so that a
-    row (a Warlock ghost's, a real unit's) never tells its kind by its shape."""
+    its owner's order, the orders given and why; `steps` what the picture draws of it.
+    Every row has the same fields, so that a row (a Warlock ghost's, a real unit's) never
+    tells its kind by its shape."""
     unit: str
     order: str
     result: str
     given: str = ""
     why: str = ""
+    steps: tuple[Step, ...] = ()
 
 
 class Hidden(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -145,6 +159,9 @@ class PhaseReport(msgspec.Struct, omit_defaults=True):
     centers_after: dict[str, list[str]]
     position: dict[str, Any]  # the next phase's position (engine/position.py)
     given: dict[str, str] = {}  # unit -> the orders given, where it executed another
+    # unit -> what the picture draws of its row, where a variant's row is not one order of
+    # the judge's grammar (a double order's two legs); the others' are read from `orders`.
+    steps: dict[str, list[Step]] = {}
     why: dict[str, str] = {}  # unit -> why it executed what it did
     unordered: list[str] = []  # units that held for want of an order
     built: list[str] = []

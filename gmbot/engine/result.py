@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gmbot.engine.orders import Order
-from gmbot.engine.report import Fact, Mark
+from gmbot.engine.report import Fact, Mark, Step
 from gmbot.engine.state import Dislodged, GameState
 
 
@@ -29,6 +29,9 @@ class PhaseResult:
     # the unit executed what it did. Results show them beside the executed order.
     given: dict[str, str] = field(default_factory=dict)
     why: dict[str, str] = field(default_factory=dict)
+    # unit -> the strokes of a row a variant wrote in other than the judge's grammar
+    # (engine/report.py's PhaseReport.steps).
+    steps: dict[str, list[Step]] = field(default_factory=dict)
     results: dict[str, str] = field(default_factory=dict)  # unit -> result code
     moves: dict[str, str] = field(default_factory=dict)  # unit -> where it went
     dislodged: dict[str, Dislodged] = field(default_factory=dict)  # after movement

@@ -142,7 +142,7 @@ def scene_of(public: PublicPart, centres: Iterable[str]) -> Scene:
         for row in rows:
             if row.unit in stopped:
                 continue
-            scene.strokes.extend(strokes_of(row.order, row.result, power))
+            scene.strokes.extend(strokes_of(row, power))
     for mark in events:
         add_mark(scene, mark)
     for unit, d in public.dislodged.items():
@@ -178,31 +178,9 @@ def add_mark(scene: Scene, mark: Mark) -> None:
             marks.append(mark.words)
 
 
-def strokes_of(order: str, result: str, power: str) -> list[Stroke]:
-    """The strokes of one order as the results text writes it ("A PAR - BUR",
-    "F NTH C A LON - BEL", "BUILD F BRE"...); orders of other shapes (a variant's
-    spells, bribes, votes) draw nothing."""
-    words = _NOTE.sub("", order).replace("->", "-").split()
-    ok = result in ("", "succeeds", "holds")
-    if not words:
-        return []
-    head = words[0].upper()
-    if head in ("BUILD", "REMOVE") and len(words) >= 3 and words[-2] in ("A", "F"):
-        return [Stroke(head.lower(), power, words[-1], ok=ok, type=words[-2])]
-    if head not in ("A", "F") or len(words) < 2:
-        return []
-    kind, src, rest = head, words[1], words[2:]
-    verb = rest[0].upper() if rest else "H"
-    if verb == "H":
-        return [Stroke("hold", power, src, ok=ok, type=kind)]
-    if verb in ("-", "R") and len(rest) >= 2:
-        return [Stroke("move" if verb == "-" else "retreat", power, src, rest[1], ok=ok,
-                       type=kind)]
-    if verb == "D":
-        return [Stroke("disband", power, src, type=kind)]
-    if verb in ("S", "C") and len(rest) >= 3:
-        target = rest[2]
-        dst = rest[4] if len(rest) >= 5 and rest[3] == "-" else None
-        return [Stroke("support" if verb == "S" else "convoy", power, src, dst, target,
-                       ok=ok, type=kind)]
-    return []
+def strokes_of(row: Row, power: str) -> list[Stroke]:
+    """The strokes of one row, from its typed steps (engine/steps.py); a row of another
+    shape (a variant's spell, bribe, vote) has none and draws nothing."""
+    ok = row.result in ("", "succeeds", "holds")
+    return [Stroke(s.kind, power, s.at, s.to or None, s.via or None,
+                   ok=ok or s.kind == "disband", type=s.type) for s in row.steps]

@@ -13,7 +13,7 @@ from sqlalchemy import select
 
 from gmbot.engine.map import GameMap, load_map
 from gmbot.engine.position import state_from_dict
-from gmbot.engine.report import Row, read_report
+from gmbot.engine.report import Row, Step, read_report
 from gmbot.engine.state import GameState, Unit
 from gmbot.store.models import PhaseRow
 from tests.loop.judgekit import POWERS, Judge, body, make_judge
@@ -204,7 +204,8 @@ def test_a_removed_invisible_unit_is_not_named_in_the_winter_results() -> None:
     out = run_case({**seen, "orders": {"ENGLAND": ["REMOVE F NTH"]}})
     view = results_view(rules, state_from_dict(seen, MAP),
                         state_from_dict(out["position"], MAP), read_report(out), "FRANCE")
-    assert Row("F NTH", "REMOVE F NTH", "succeeds") in view.public.orders["ENGLAND"]
+    assert Row("F NTH", "REMOVE F NTH", "succeeds", steps=(Step("remove", "NTH", type="F"),)) \
+        in view.public.orders["ENGLAND"]
 
 
 def test_a_ghost_beside_its_unordered_real_unit_tells_nothing(tmp_path: Path) -> None:

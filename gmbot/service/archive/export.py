@@ -20,7 +20,7 @@ from msgspec import to_builtins
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from gmbot.engine.report import read_report
+from gmbot.engine.report import Row, read_report
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState, Phase
 from gmbot.service.archive.form import FORMAT, VERSION
@@ -110,7 +110,7 @@ def _public_phase(row: PhaseRow, before: GameState, after: GameState | None,
     orders = result = None
     if row.result is not None and after is not None:
         view = results_view(rules, before, after, read_report(row.result), None).public
-        orders = to_builtins(view.orders)
+        orders = _rows(view.orders)
         result = {
             "next_phase": view.next_phase, "dislodged": to_builtins(view.dislodged),
             "centre_changes": to_builtins(view.centre_changes), "notes": view.notes,
@@ -130,7 +130,7 @@ def _full_phase(row: PhaseRow, before: GameState, after: GameState | None,
     orders = None
     if row.result is not None and after is not None:
         report = phase_report(before, after, read_report(row.result), rules)
-        orders = to_builtins(report.orders)
+        orders = _rows(report.orders)
     order_sets = [{"player": index[player_id], "lines": list(s.lines),
                    "errors": [list(e) for e in s.errors], "hold": s.hold}
                   for player_id, s in sorted(sets.items(), key=lambda kv: index[kv[0]])]
@@ -140,6 +140,13 @@ def _full_phase(row: PhaseRow, before: GameState, after: GameState | None,
             "superseded": row.superseded, "order_sets": order_sets,
             "reminders_sent": list(row.reminders_sent or []),
             "paused_remaining": row.paused_remaining}
+
+
+def _rows(orders: dict[str, list[Row]]) -> dict[str, list[dict[str, Any]]]:
+    """The results' rows as the export writes them: without the picture's strokes, which
+    the stored report gives again."""
+    return {p: [{k: v for k, v in to_builtins(r).items() if k != "steps"} for r in rows]
+            for p, rows in orders.items()}
 
 
 def _board(rows: list[BoardRow]) -> dict[str, dict[str, Any]]:

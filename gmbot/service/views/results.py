@@ -12,15 +12,18 @@ from gmbot.engine.adjust import adjustment_counts
 from gmbot.engine.pending import missing_orders
 from gmbot.engine.report import (
     Bulletin,
+    Hidden,
     PhaseReport,
     Row,
     Shown,
+    Step,
     marks_seen,
     surprises,
     unhidden,
 )
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState, Phase, Unit
+from gmbot.engine.steps import steps_of_line
 from gmbot.gamefile.settings.deadlines import DeadlinePolicy, format_deadline
 from gmbot.service.views.shown import (
     BoardRow,
@@ -45,19 +48,23 @@ def bulletin_of(before: GameState, after: GameState, result: PhaseReport,
     # Where a variant's unit executed other than its owner's order as given: the orders
     # given and why (Al-Andalus: an auto-hold, ARREST, PLUNDER, a Wazir's order).
     given, why = result.given, result.why
+    kind = before.phase.kind
     for unit, order in result.orders.items():
         code = result.order_results.get(unit, "")
         if unit in unordered and code == "succeeds":
             code = "no_order"  # held for want of an order: the template says NMR
+        steps = (tuple(result.steps[unit]) if unit in result.steps
+                 else steps_of_line(order, before.map, kind))
         if unit in label and order.startswith(unit):
             order = label[unit] + order[len(unit):]
         by_power.setdefault(owner.get(unit, "?"), []).append(
-            Row(unit, order, code, given.get(unit, ""), why.get(unit, "")))
+            Row(unit, order, code, given.get(unit, ""), why.get(unit, ""), steps))
     built_by = {str(u): u.power for u in after.units.values()}  # new units exist only after
     new_label = {str(u): rules.unit_label(u) for u in after.units.values()}
     for power, unit in ((built_by.get(u, "?"), u) for u in result.built):
         by_power.setdefault(power, []).append(
-            Row(unit, f"BUILD {new_label.get(unit, unit)}", "succeeds"))
+            Row(unit, f"BUILD {new_label.get(unit, unit)}", "succeeds",
+                steps=_placed("build", unit)))
     if result.phase.endswith("A"):  # retreat-phase disbands are already orders above
         seen = {str(u): u for u in before.units.values()}
         for unit in result.removed:
@@ -65,12 +72,32 @@ def bulletin_of(before: GameState, after: GameState, result: PhaseReport,
                 continue  # a unit the public never saw (Warlock's invisible units)
             by_power.setdefault(owner.get(unit, "?"), []).append(
                 Row(unit, f"REMOVE {label.get(unit, unit)}",
-                    result.order_results.get(unit, "succeeds")))
+                    result.order_results.get(unit, "succeeds"), steps=_placed("remove", unit)))
     return Bulletin(
         orders={p: by_power[p] for p in sorted(by_power)},
         dislodged={u: Shown(d.power, d.attacker_from, d.retreats, label.get(u, u))
                    for u, d in result.dislodged.items()},
-        hidden=result.hidden_notes)
+        hidden=_hidden_steps(result.hidden_notes, before))
+
+
+def _placed(kind: str, unit: str) -> tuple[Step, ...]:
+    """A build's or a removal's stroke, where the unit ("F BRE") stands."""
+    utype, _, loc = unit.partition(" ")
+    return (Step(kind, loc, type=utype),)
+
+
+def _hidden_steps(hidden: Hidden | None, before: GameState) -> Hidden | None:
+    """The rules' hidden rows with their strokes: those stored before rows had steps read
+    from their order lines."""
+    if hidden is None or not (hidden.ghosts or hidden.air):
+        return hidden
+
+    def filled(rows: dict[str, list[Row]]) -> dict[str, list[Row]]:
+        return {p: [r if r.steps else replace(
+            r, steps=steps_of_line(r.order, before.map, before.phase.kind)) for r in rs]
+            for p, rs in rows.items()}
+
+    return replace(hidden, ghosts=filled(hidden.ghosts), air=filled(hidden.air))
 
 
 def told(rules: StandardRules, before: GameState, after: GameState, result: PhaseReport,

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from msgspec import to_builtins
+
 from gmbot.engine.map import LAND, SEA
 from gmbot.engine.orders import Move
 from gmbot.engine.report import LOSS, Mark
 from gmbot.engine.state import Dislodged, GameState, Phase, Unit
+from gmbot.engine.steps import steps_of
 from gmbot.variants.warlock import reasons
 from gmbot.variants.warlock.balloon import aloft, land_late, with_aloft
 from gmbot.variants.warlock.casting import centre_location
@@ -76,7 +79,7 @@ def _ghosts(state: GameState, res: Resolution, turn: dict[str, Any]) -> GameStat
         prov = dest.split("/")[0]
         faded = prov in touched or targets[prov] > 1
         row = {"unit": str(unit), "order": str(order), "result": "faded" if faded else
-               "succeeds"}  # as a real unit's row reads
+               "succeeds", "steps": to_builtins(steps_of(order))}  # as a real unit's row
         turn["ghost_rows"].setdefault(unit.power, []).append(row)
         if faded:
             turn["public"].append(f"{unit.type} {dest} ({_name(state, unit.power)}) "

@@ -15,10 +15,12 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from msgspec import to_builtins
+
 from gmbot.engine.map import COAST, LAND, SEA, province_of
 from gmbot.engine.orders import Hold, Move, Order, OrderError, SupportHold
 from gmbot.engine.parse import Cursor, OrderParser
-from gmbot.engine.report import LOSS, Mark
+from gmbot.engine.report import LOSS, Mark, Step
 from gmbot.engine.state import Dislodged, GameState, Unit
 from gmbot.variants.warlock import reasons
 from gmbot.variants.warlock.log import mark, private
@@ -185,8 +187,10 @@ def _grounded(state: GameState, unit: Unit) -> Unit:
 
 def _air_row(turn: dict[str, Any], unit: Unit, dest: str | None, result: str) -> None:
     order = f"BALLOON {unit} - {dest}" if dest else f"BALLOON {unit} LAND"
+    # The drift is drawn as a move (a landing, where it comes down, is not).
+    steps = [to_builtins(Step("move", unit.loc, dest, type=unit.type))] if dest else []
     turn["air_rows"].setdefault(unit.power, []).append(
-        {"unit": str(unit), "order": order, "result": result})
+        {"unit": str(unit), "order": order, "result": result, "steps": steps})
 
 
 def land_late(state: GameState, turn: dict[str, Any]) -> GameState:

@@ -9,6 +9,7 @@ from gmbot.engine.map import province_of
 from gmbot.engine.orders import Hold, Move, Order, OrderError, SupportMove
 from gmbot.engine.resolve import Resolution
 from gmbot.engine.state import Dislodged, GameState, Unit
+from gmbot.engine.steps import steps_of
 from gmbot.variants.warlock import reasons
 from gmbot.variants.warlock.casting import check_leg, unit_of
 from gmbot.variants.warlock.cutting import cut_if_named
@@ -75,8 +76,11 @@ def double_orders(rules: Rules, state: GameState, orders: dict[str, Order],
     for prov, cast in legs.items():
         i = res.index[prov]
         code = "void" if prov in void else res.result_code(i)
+        # What the picture draws of the legs the cast names (its row's first part).
+        lead = steps_of(cast.order) if cast.order is not None else ()
+        trail = steps_of(cast.then) if cast.then is not None else ()
         turn.setdefault("legs", {})[cast.target] = [cast.argument(), code,
-                                                    cast.then is not None]
+                                                    cast.then is not None, lead, trail]
     moved_from = {province_of(then.split()[-1]): province_of(now.split()[-1])
                   for now, then in turn["rename"].items()}
     turn["bonus"] = {moved_from.get(p, p): v for p, v in turn["bonus"].items()}

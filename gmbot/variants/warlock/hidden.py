@@ -30,9 +30,11 @@ def redact_report(report: Bulletin, viewer: str | None) -> Bulletin:
             kept.append(row)
         # A ghost's row and a balloon's have every field a real unit's row has: nothing
         # in its shape tells one from the other (issue 31).
-        kept.extend(Row(r.unit, r.order, r.result) for r in hidden.air.get(power, []))
+        kept.extend(Row(r.unit, r.order, r.result, steps=r.steps)
+                    for r in hidden.air.get(power, []))
         for r in hidden.ghosts.get(power, []):
-            kept.append(Row(r.unit, r.order + (" (ghost)" if mine else ""), r.result))
+            kept.append(Row(r.unit, r.order + (" (ghost)" if mine else ""), r.result,
+                            steps=r.steps))
         if hidden.ghosts.get(power):
             # In order text order: where a ghost's row stands must not tell it apart.
             kept.sort(key=lambda r: (r.order, r.result))

@@ -10,6 +10,7 @@ from gmbot.engine.map import province_of
 from gmbot.engine.orders import Hold, Order
 from gmbot.engine.result import Rejection
 from gmbot.engine.state import MOVEMENT, RETREAT
+from gmbot.engine.steps import steps_of_line
 from gmbot.variants.warlock import reasons
 from gmbot.variants.warlock.balloon import aloft
 from gmbot.variants.warlock.log import TURN, with_turn
@@ -160,20 +161,23 @@ def patch_rows(result: PhaseResult, turn: dict[str, Any]) -> None:
 
 def _double_rows(result: PhaseResult, turn: dict[str, Any]) -> None:
     """A double-ordered unit's row: both legs under its name at the start of the turn."""
-    for name, (argument, first_code, has_then) in turn.get("legs", {}).items():
+    for name, (argument, first_code, has_then, first, then) in turn.get("legs", {}).items():
         if name not in result.orders:
             continue
         reasons.carried_two_orders(turn, name)
         moved = name in turn["rename"].values()
-        if moved and has_then:
+        second = result.orders[name]
+        # The row is not one order of the judge's grammar: its strokes are the cast's legs
+        # and, where the row goes on, the order carried out after them.
+        if has_then and (moved or first_code != "succeeds"):
             result.orders[name] = argument
-        elif moved:
-            result.orders[name] = f"{argument}, then {result.orders[name]}"
-        elif first_code != "succeeds" and has_then:
-            result.orders[name] = argument
-            result.results[name] = first_code
-        else:
-            result.orders[name] = f"{argument} ({first_code}), then {result.orders[name]}"
+            if not moved:
+                result.results[name] = first_code
+            result.steps[name] = [*first, *then]
+            continue
+        result.orders[name] = (f"{argument}, then {second}" if moved
+                               else f"{argument} ({first_code}), then {second}")
+        result.steps[name] = [*first, *steps_of_line(second, result.before.map, MOVEMENT)]
 
 
 def _ordered_by_spells(result: PhaseResult, turn: dict[str, Any]) -> None:
