@@ -303,9 +303,15 @@ class Rules(ABC):
 
     # -- what each recipient may see -----------------------------------------------------
 
+    def unit_note(self, unit: Unit) -> str:
+        """What a variant adds to a unit's name ("red", "Wazir-General X"): written after
+        it in brackets, and drawn beside it on the map."""
+        return ""
+
     def unit_label(self, unit: Unit) -> str:
-        """How a unit is written in results and summaries (a variant adds its colour...)."""
-        return str(unit)
+        """How a unit is written in results and summaries: "A PAR (red)"."""
+        note = self.unit_note(unit)
+        return f"{unit} ({note})" if note else str(unit)
 
     def result_code(self, res: Resolution, i: int) -> str:
         """The result word shown for unit i's order after a movement phase."""

@@ -130,11 +130,13 @@ class Hidden(msgspec.Struct, frozen=True, omit_defaults=True):
 
 
 class Shown(msgspec.Struct, frozen=True):
-    """A dislodged unit as the results show it: `label` as the rules write the unit."""
+    """A dislodged unit as the results show it: `label` as the rules write the unit,
+    `note` what its variant adds to the name ("red"), as the map draws it."""
     power: str
     attacker_from: str | None
     retreats: list[str]
     label: str
+    note: str = ""
 
 
 class Bulletin(msgspec.Struct, frozen=True):

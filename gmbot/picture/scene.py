@@ -4,14 +4,11 @@ that tests can say what a picture must show without looking at pixels."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from gmbot.engine.report import LABEL, LOSS, RING, STRIPES, SWAP, TAG, TRADE, Mark, Row, Shown
-
-_NOTE = re.compile(r"\s*\(([^)]*)\)")  # a label's note: "A PAR (red)"
 
 
 @dataclass(frozen=True)
@@ -147,8 +144,7 @@ def scene_of(public: PublicPart, centres: Iterable[str]) -> Scene:
         add_mark(scene, mark)
     for unit, d in public.dislodged.items():
         kind, _, loc = unit.partition(" ")
-        note = _NOTE.search(d.label or "")
-        scene.dislodged.append((Piece(d.power, kind, loc, note.group(1) if note else ""),
+        scene.dislodged.append((Piece(d.power, kind, loc, d.note),
                                 list(d.retreats or ())))
     return scene
 

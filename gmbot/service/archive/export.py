@@ -20,7 +20,7 @@ from msgspec import to_builtins
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from gmbot.engine.report import Row, read_report
+from gmbot.engine.report import Row, Shown, read_report
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState, Phase
 from gmbot.service.archive.form import FORMAT, VERSION
@@ -105,6 +105,15 @@ def _player(game: Game, player: Player, full: bool, addresses: bool) -> dict[str
     return out
 
 
+def _dislodged(dislodged: dict[str, Shown]) -> dict[str, Any]:
+    """The dislodged units as the export has always written them: the map's note is the
+    label's own words again, so it is left out."""
+    out = to_builtins(dislodged)
+    for unit in out.values():
+        unit.pop("note", None)
+    return dict(out)
+
+
 def _public_phase(row: PhaseRow, before: GameState, after: GameState | None,
                   rules: StandardRules) -> dict[str, Any]:
     orders = result = None
@@ -112,7 +121,7 @@ def _public_phase(row: PhaseRow, before: GameState, after: GameState | None,
         view = results_view(rules, before, after, read_report(row.result), None).public
         orders = _rows(view.orders)
         result = {
-            "next_phase": view.next_phase, "dislodged": to_builtins(view.dislodged),
+            "next_phase": view.next_phase, "dislodged": _dislodged(view.dislodged),
             "centre_changes": to_builtins(view.centre_changes), "notes": view.notes,
             "winner": view.winner, "eliminated": view.eliminated,
             "position": _board(view.board), "marks": view.marks,

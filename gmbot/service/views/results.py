@@ -22,7 +22,7 @@ from gmbot.engine.report import (
     unhidden,
 )
 from gmbot.engine.rules import StandardRules
-from gmbot.engine.state import GameState, Phase, Unit
+from gmbot.engine.state import GameState, Phase
 from gmbot.engine.steps import steps_of_line
 from gmbot.gamefile.settings.deadlines import DeadlinePolicy, format_deadline
 from gmbot.service.views.shown import (
@@ -43,6 +43,7 @@ def bulletin_of(before: GameState, after: GameState, result: PhaseReport,
     units = [*before.units.values(), *(d.unit for d in before.dislodged.values())]
     owner = {str(u): u.power for u in units}
     label = {str(u): rules.unit_label(u) for u in units}
+    note = {str(u): rules.unit_note(u) for u in units}
     by_power: dict[str, list[Row]] = {}
     unordered = set(result.unordered)
     # Where a variant's unit executed other than its owner's order as given: the orders
@@ -75,7 +76,8 @@ def bulletin_of(before: GameState, after: GameState, result: PhaseReport,
                     result.order_results.get(unit, "succeeds"), steps=_placed("remove", unit)))
     return Bulletin(
         orders={p: by_power[p] for p in sorted(by_power)},
-        dislodged={u: Shown(d.power, d.attacker_from, d.retreats, label.get(u, u))
+        dislodged={u: Shown(d.power, d.attacker_from, d.retreats, label.get(u, u),
+                            note.get(u, ""))
                    for u, d in result.dislodged.items()},
         hidden=_hidden_steps(result.hidden_notes, before))
 
@@ -185,15 +187,15 @@ def board_summary(
         units = [rules.unit_label(u) for u in shown]
         # What the picture marks on a unit: one only this viewer sees (a Warlock invisible
         # unit on its owner's map) is "invisible", told by the same hook that hides it.
-        pieces = [_piece(u, label, "" if rules.shown_to(state, u, None) else "invisible")
-                  for u, label in zip(shown, units, strict=True)]
+        pieces = [Piece(u.type, u.loc, rules.unit_note(u),
+                        "" if rules.shown_to(state, u, None) else "invisible")
+                  for u in shown]
         # A unit off the board (a balloon aloft) is listed and counted as its power's,
         # with the word that says where it is.
         for u, where in off:
             if u.power == power:
-                label = rules.unit_label(u)
-                units.append(f"{label} ({where})")
-                pieces.append(_piece(u, label, where))
+                units.append(f"{rules.unit_label(u)} ({where})")
+                pieces.append(Piece(u.type, u.loc, rules.unit_note(u), where))
         if centres or units:
             name = others[power] if power in others else state.map.powers[power].name
             rows.append(BoardRow(
@@ -202,14 +204,6 @@ def board_summary(
                 homes=sorted(state.homes.get(power, ())) if homes else None,
                 pieces=pieces))
     return rows
-
-
-def _piece(unit: Unit, label: str, mark: str = "") -> Piece:
-    """A unit for pictures: its type, place and what its label adds ("red", "Wazir-General
-    X"), from the same label the text shows; `mark` how the picture draws it ("aloft",
-    "invisible")."""
-    note = label[len(str(unit)):].strip()
-    return Piece(unit.type, unit.loc, note[1:-1] if note[:1] == "(" else note, mark)
 
 
 def deadline_text(policy: DeadlinePolicy, deadline: datetime | None, utc: bool = False) -> str:

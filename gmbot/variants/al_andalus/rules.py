@@ -46,9 +46,9 @@ class AlAndalusRules(CourtOrders, CourtWaiting, CourtMovement):
     def other_owners(self, state: GameState) -> dict[str, str]:
         return {k: f"Wazir-General {k}" for k in wazir_owners(state)}
 
-    def unit_label(self, unit: Unit) -> str:
+    def unit_note(self, unit: Unit) -> str:
         general = self.general_of(unit)
-        return f"{unit} (Wazir-General {general})" if general else str(unit)
+        return f"Wazir-General {general}" if general else ""
 
     def help_data(self, state: GameState, viewer: str | None) -> dict[str, Any]:
         """A Wazir-General's command, for his HELP and welcome."""

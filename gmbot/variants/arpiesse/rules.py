@@ -92,9 +92,8 @@ class ArpiesseRules(StandardRules):
                              f"{other} X {o.unit_text} and neither unit is dislodged.")
         return lines
 
-    def unit_label(self, unit: Unit) -> str:
-        colour = unit.attrs.get(COLOUR_KEY)
-        return f"{unit} ({colour})" if colour else str(unit)
+    def unit_note(self, unit: Unit) -> str:
+        return str(unit.attrs.get(COLOUR_KEY) or "")
 
     # -- defending colours --------------------------------------------------------------
 
