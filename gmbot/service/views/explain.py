@@ -32,7 +32,8 @@ def explain(rules: StandardRules, before: GameState, after: GameState, report: P
         return (f"{rules.unit_label(unit)} was not one of your units in {phase}: EXPLAIN "
                 "tells the reasoning for your own units.")
     shown = told(rules, before, after, report, viewer)
-    row = next((r for rows in shown.orders.values() for r in rows if r.unit == unit.name),
+    key = rules.fact_key(unit)
+    row = next((r for rows in shown.orders.values() for r in rows if r.fact_key() == key),
                None)
     if row is None:
         return f"The results of {phase} have no order of {rules.unit_label(unit)}."
@@ -46,7 +47,7 @@ def explain(rules: StandardRules, before: GameState, after: GameState, report: P
         lines.append("  (This phase was processed before the judge kept its reasoning: "
                      "only its result is known.)")
         return "\n".join(lines)
-    facts = unhidden(report.facts_of(unit.name, viewer), hidden_units(report, shown),
+    facts = unhidden(report.facts_of(key, viewer), hidden_units(report, shown),
                      report.named)
     lines += [f"  - {f.words}" for f in facts]
     if not facts and not row.given:
