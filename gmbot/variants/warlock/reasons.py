@@ -105,3 +105,17 @@ def ghost_moved(turn: dict[str, Any], unit: Unit, faded: bool) -> None:
     if faded:
         words += ": it met one and faded"
     fact(turn, ghost_key(str(unit)), words, "ghost", surprise=faded, seen_by=(unit.power,))
+
+
+def drifted(turn: dict[str, Any], unit: Unit, dest: str) -> None:
+    fact(turn, str(unit), f"in a balloon, it drifted over {dest}: in the air it cannot be "
+                          "attacked nor support, and it comes down when ordered to LAND",
+         "balloon", surprise=False)
+
+
+def home_moved(turn: dict[str, Any], unit: Unit, centre: str, where: str, dest: str) -> None:
+    """A unit standing where a home centre was moved from or to this turn."""
+    name = turn["rename"].get(str(unit), str(unit))  # its name at the start of the turn
+    fact(turn, name, f"a MOVE HOME SC spell moved the home centre {centre} from {where} to "
+                     f"{dest}: it lies in {dest} now, owned by whoever stands there after "
+                     "the Fall", "move home", surprise=False)
