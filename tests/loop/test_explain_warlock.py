@@ -108,3 +108,17 @@ def test_the_bottles_ruin_says_why_a_move_did_not_enter(tmp_path: Path) -> None:
     for who, mail in results.items():  # the ruin is public: every copy says why
         assert f"{army} - {where} ({why}): blocked" in mail, who
     assert f"  - {why}" in ask(judge, power, GAME, f"EXPLAIN {army}\n")
+
+
+def test_a_balloons_drift_and_a_moved_home_centre_are_explained(tmp_path: Path) -> None:
+    judge = judge_of(tmp_path)
+    play(judge, GAME, {"FRANCE": ["CAST BALLOON A PAR", "A MAR H", "F BRE H"]})
+    play(judge, GAME, {"FRANCE": ["BALLOON A PAR - BUR", "CAST MOVE HOME SC MAR - GAS",
+                                  "A MAR H", "F BRE H"]})
+    aloft = ask(judge, "FRANCE", GAME, "EXPLAIN A PAR\n")
+    assert f"A PAR in {FALL}:\n  ordered: BALLOON A PAR - BUR\n  result: succeeds\n" in aloft
+    assert "  - in a balloon, it drifted over BUR: in the air it cannot be attacked" in aloft
+    home = ask(judge, "FRANCE", GAME, "EXPLAIN A MAR\n")
+    assert ("  - a MOVE HOME SC spell moved the home centre MAR from MAR to GAS: it lies in "
+            "GAS now, owned by whoever stands there after the Fall\n") in home
+    assert "Nothing opposed it" not in home
