@@ -313,6 +313,11 @@ class Rules(ABC):
         note = self.unit_note(unit)
         return f"{unit} ({note})" if note else str(unit)
 
+    def fact_key(self, unit: Unit) -> str:
+        """What the unit's row and facts are keyed by: its name, unless a variant's unit
+        may share it with another (a Warlock ghost beside its real unit)."""
+        return str(unit)
+
     def result_code(self, res: Resolution, i: int) -> str:
         """The result word shown for unit i's order after a movement phase."""
         return res.result_code(i)

@@ -117,6 +117,12 @@ class Row(msgspec.Struct, frozen=True):
     given: str = ""
     why: str = ""
     steps: tuple[Step, ...] = ()
+    # What its facts are keyed by where it is not `unit` (a Warlock ghost's row, named as
+    # its real unit is): read for the reasons and EXPLAIN, cleared before any view.
+    key: str = ""
+
+    def fact_key(self) -> str:
+        return self.key or self.unit
 
 
 class Hidden(msgspec.Struct, frozen=True, omit_defaults=True):

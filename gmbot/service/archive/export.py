@@ -153,8 +153,9 @@ def _full_phase(row: PhaseRow, before: GameState, after: GameState | None,
 
 def _rows(orders: dict[str, list[Row]]) -> dict[str, list[dict[str, Any]]]:
     """The results' rows as the export writes them: without the picture's strokes, which
-    the stored report gives again."""
-    return {p: [{k: v for k, v in to_builtins(r).items() if k != "steps"} for r in rows]
+    the stored report gives again, nor the facts' key (a view's rows have none)."""
+    return {p: [{k: v for k, v in to_builtins(r).items() if k not in ("steps", "key")}
+                for r in rows]
             for p, rows in orders.items()}
 
 

@@ -11,9 +11,11 @@ from gmbot.engine.state import GameState, Phase, Unit
 from gmbot.service.views.results import hidden_units, told
 
 
-def units_in(state: GameState) -> list[Unit]:
-    """The units a phase was about: on the board, and dislodged in a retreat phase."""
-    return [*state.units.values(), *(d.unit for d in state.dislodged.values())]
+def units_in(rules: StandardRules, state: GameState) -> list[Unit]:
+    """The units a phase was about: on the board, dislodged in a retreat phase, and off
+    the board (a Warlock balloon), the board's first where two share a province."""
+    return [*state.units.values(), *(d.unit for d in state.dislodged.values()),
+            *(u for u, _ in rules.off_board(state))]
 
 
 def explain(rules: StandardRules, before: GameState, after: GameState, report: PhaseReport,
@@ -21,7 +23,7 @@ def explain(rules: StandardRules, before: GameState, after: GameState, report: P
     """The reasoning for the unit in `prov` at the start of the phase, as `viewer` (a
     player's key; None: the GM, who reads the public copy) may read it."""
     phase = f"{Phase.parse(report.phase).long()} ({report.phase})"
-    unit = next((u for u in units_in(before) if u.prov == prov), None)
+    unit = next((u for u in units_in(rules, before) if u.prov == prov), None)
     mine = unit is not None and (viewer is None or unit.power == viewer
                                  or rules.may_order(before, viewer, unit))
     if unit is None or not rules.shown_to(before, unit, viewer if mine else None):
@@ -32,7 +34,8 @@ def explain(rules: StandardRules, before: GameState, after: GameState, report: P
         return (f"{rules.unit_label(unit)} was not one of your units in {phase}: EXPLAIN "
                 "tells the reasoning for your own units.")
     shown = told(rules, before, after, report, viewer)
-    row = next((r for rows in shown.orders.values() for r in rows if r.unit == unit.name),
+    key = rules.fact_key(unit)
+    row = next((r for rows in shown.orders.values() for r in rows if r.fact_key() == key),
                None)
     if row is None:
         return f"The results of {phase} have no order of {rules.unit_label(unit)}."
@@ -46,7 +49,7 @@ def explain(rules: StandardRules, before: GameState, after: GameState, report: P
         lines.append("  (This phase was processed before the judge kept its reasoning: "
                      "only its result is known.)")
         return "\n".join(lines)
-    facts = unhidden(report.facts_of(unit.name, viewer), hidden_units(report, shown),
+    facts = unhidden(report.facts_of(key, viewer), hidden_units(report, shown),
                      report.named)
     lines += [f"  - {f.words}" for f in facts]
     if not facts and not row.given:

@@ -118,7 +118,8 @@ def phase_report(before: GameState, after: GameState, result: PhaseReport,
     return PublicView(
         phase=result.phase,
         phase_long=Phase.parse(result.phase).long(),
-        orders=shown.orders,
+        # Without the rows' keys: a ghost's must not tell it apart (engine/report.py Row).
+        orders={p: [replace(r, key="") for r in rows] for p, rows in shown.orders.items()},
         dislodged=shown.dislodged,
         next_phase=result.next_phase,
         next_phase_long=Phase.parse(result.next_phase).long(),
@@ -146,8 +147,8 @@ def _with_reasons(told: Bulletin, result: PhaseReport, viewer: str | None) -> Bu
     if hidden:
         reasons = surprises(unhidden(result.facts, hidden, result.named), viewer)
     return replace(told, orders={
-        power: [replace(row, why=reasons[row.unit]) if row.unit in reasons and not row.why
-                else row for row in rows]
+        power: [replace(row, why=reasons[row.fact_key()])
+                if row.fact_key() in reasons and not row.why else row for row in rows]
         for power, rows in told.orders.items()})
 
 

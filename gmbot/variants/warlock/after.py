@@ -81,6 +81,7 @@ def _ghosts(state: GameState, res: Resolution, turn: dict[str, Any]) -> GameStat
         row = {"unit": str(unit), "order": str(order), "result": "faded" if faded else
                "succeeds", "steps": to_builtins(steps_of(order))}  # as a real unit's row
         turn["ghost_rows"].setdefault(unit.power, []).append(row)
+        reasons.ghost_moved(turn, unit, faded)
         if faded:
             turn["public"].append(f"{unit.type} {dest} ({_name(state, unit.power)}) "
                                   "fades into mist: it was a ghost")

@@ -153,6 +153,7 @@ def fly(state: GameState, orders: list[AirOrder], turn: dict[str, Any],
                 continue
             if dest != prov:
                 _air_row(turn, unit, dest, "succeeds")
+                reasons.drifted(turn, unit, dest)
             new_up[dest] = Unit(unit.power, unit.type, dest)
     units = dict(state.units)
     for prov in sorted(landing):

@@ -9,6 +9,12 @@ from msgspec.structs import replace
 from gmbot.engine.report import Bulletin, Row
 
 
+def ghost_key(name: str) -> str:
+    """What a ghost's row and facts are keyed by: never a unit's name, since its row is
+    named as its real unit's (the key is cleared before any viewer reads a row)."""
+    return f"{name} (ghost)"
+
+
 def redact_report(report: Bulletin, viewer: str | None) -> Bulletin:
     hidden = report.hidden
     if hidden is None:
@@ -34,7 +40,7 @@ def redact_report(report: Bulletin, viewer: str | None) -> Bulletin:
                     for r in hidden.air.get(power, []))
         for r in hidden.ghosts.get(power, []):
             kept.append(Row(r.unit, r.order + (" (ghost)" if mine else ""), r.result,
-                            steps=r.steps))
+                            steps=r.steps, key=ghost_key(r.unit)))
         if hidden.ghosts.get(power):
             # In order text order: where a ghost's row stands must not tell it apart.
             kept.sort(key=lambda r: (r.order, r.result))

@@ -7,6 +7,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from gmbot.engine.check import convoy_possible
+from gmbot.variants.warlock import reasons
 from gmbot.variants.warlock.casting import centre_location, moved_centres
 from gmbot.variants.warlock.spells import Cast
 
@@ -43,4 +44,7 @@ def move_homes(rules: Rules, state: GameState, turn: dict[str, Any],
             continue
         moved[centre] = dest
         turn["public"].append(f"The home centre {centre} moves to {dest}")
+        for prov in dict.fromkeys((where.split("/")[0], dest)):
+            if (unit := state.units.get(prov)) is not None:
+                reasons.home_moved(turn, unit, centre, where, dest)
     return state.with_(extra={**state.extra, "moved_centres": moved}) if moved else state

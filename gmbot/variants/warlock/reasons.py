@@ -10,6 +10,7 @@ from typing import Any
 from gmbot.engine.orders import Order, SupportHold, SupportMove
 from gmbot.engine.report import CUT
 from gmbot.engine.state import Unit
+from gmbot.variants.warlock.hidden import ghost_key
 from gmbot.variants.warlock.log import fact
 from gmbot.variants.warlock.spells import ATTACK, Cast
 
@@ -95,3 +96,26 @@ def dropped_where_it_cannot_stand(turn: dict[str, Any], unit: Unit) -> None:
 def carried_two_orders(turn: dict[str, Any], unit: str) -> None:
     fact(turn, unit, "a DOUBLE ORDERS spell: its first order was carried out before the "
                      "battle, its second in it", "double orders", surprise=False)
+
+
+def ghost_moved(turn: dict[str, Any], unit: Unit, faded: bool) -> None:
+    """A ghost's order, told its owner only (to the others it is a real unit)."""
+    words = ("a ghost: it moves but never blocks nor dislodges, and fades into mist when "
+             "it meets another unit")
+    if faded:
+        words += ": it met one and faded"
+    fact(turn, ghost_key(str(unit)), words, "ghost", surprise=faded, seen_by=(unit.power,))
+
+
+def drifted(turn: dict[str, Any], unit: Unit, dest: str) -> None:
+    fact(turn, str(unit), f"in a balloon, it drifted over {dest}: in the air it cannot be "
+                          "attacked nor support, and it comes down when ordered to LAND",
+         "balloon", surprise=False)
+
+
+def home_moved(turn: dict[str, Any], unit: Unit, centre: str, where: str, dest: str) -> None:
+    """A unit standing where a home centre was moved from or to this turn."""
+    name = turn["rename"].get(str(unit), str(unit))  # its name at the start of the turn
+    fact(turn, name, f"a MOVE HOME SC spell moved the home centre {centre} from {where} to "
+                     f"{dest}: it lies in {dest} now, owned by whoever stands there after "
+                     "the Fall", "move home", surprise=False)

@@ -32,7 +32,7 @@ from gmbot.variants.warlock.balloon import (
 from gmbot.variants.warlock.bot import warlock_bot_lines
 from gmbot.variants.warlock.builds import build_lines, ruined_build
 from gmbot.variants.warlock.casting import centre_location, check_cast, check_magic_move
-from gmbot.variants.warlock.hidden import redact_report
+from gmbot.variants.warlock.hidden import ghost_key, redact_report
 from gmbot.variants.warlock.legal import warlock_lines
 from gmbot.variants.warlock.legs import DoubleLegs, named_ahead, parse_owner_legs
 from gmbot.variants.warlock.log import TURN, turn_of, with_turn
@@ -385,6 +385,9 @@ class WarlockRules(StandardRules):
 
     def redact(self, report: Bulletin, viewer: str | None) -> Bulletin:
         return redact_report(report, viewer)
+
+    def fact_key(self, unit: Unit) -> str:
+        return ghost_key(str(unit)) if unit.attrs.get("ghost") else str(unit)
 
     def private_lines(self, state: GameState, viewer: str) -> list[str]:
         lines = [f"Spells left: {describe_left(spells_left(state.power_attrs.get(viewer, {})))}"]
