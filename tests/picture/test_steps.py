@@ -9,12 +9,12 @@ from gmbot.picture.scene import Stroke, scene_of
 from gmbot.service.views.results import results_view
 from gmbot.variants.cases import case_outcome, result_to_dict
 
-CONVOY = {"variant": "standard", "phase": "S1901M",
+CONVOY: dict[str, object] = {"variant": "standard", "phase": "S1901M",
           "units": {"ENGLAND": ["F NTH", "A YOR", "F ENG"], "FRANCE": ["F BRE"]},
           "orders": {"ENGLAND": ["F NTH C A YOR - BEL", "A YOR - BEL", "F ENG S A YOR - BEL"],
                      "FRANCE": ["F BRE H"]}}
 
-DOUBLE = {"variant": "warlock", "phase": "S1901M",
+DOUBLE: dict[str, object] = {"variant": "warlock", "phase": "S1901M",
           "orders": {"FRANCE": ["CAST DOUBLE A MAR - SPA - POR"]}}
 
 

@@ -31,6 +31,7 @@ def scene_for(judge: Judge, seq: int, viewer: str) -> Scene:
         row = s.scalars(select(PhaseRow).where(PhaseRow.seq == seq)).one()
         rules = rules_for(game)
         before = state_of(game, row, rules)
+        assert row.result is not None  # a processed phase
         after = state_from_dict(row.result["position"], before.map)
         view = results_view(rules, before, after, read_report(row.result), viewer)
     return scene_of(view.public, (c for c, p in before.map.provinces.items() if p.sc))
