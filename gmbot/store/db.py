@@ -90,6 +90,10 @@ class Database:
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
             event.listen(self.engine, "begin", _sqlite_begin)
+        else:
+            from gmbot.store.models import raw_kept_where
+
+            raw_kept_where(self.engine.dialect.name)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     @contextmanager

@@ -6,7 +6,6 @@ import uuid
 from datetime import datetime
 
 from sqlalchemy import Insert, bindparam, select
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from gmbot.mail.auth.secrets import token_message_id
@@ -17,14 +16,29 @@ from gmbot.store.models import Game, Outbound
 
 _KEY_TAKEN = select(Outbound.__table__.c.id).where(
     Outbound.__table__.c.key == bindparam("key")).limit(1)  # Core columns: less set-up
-# Built once: composing a statement costs about as much as running it. One statement
-# both checks the key and queues the mail (a key queued before inserts nothing): it was
-# a SELECT and an INSERT per mail.
-_INSERT_NEW: dict[str, Insert] = {
-    "sqlite": sqlite.insert(Outbound.__table__).on_conflict_do_nothing(index_elements=["key"]),
-    "postgresql": postgresql.insert(Outbound.__table__).on_conflict_do_nothing(
-        index_elements=["key"]),
-}
+# Built once per dialect: composing a statement costs about as much as running it. One
+# statement both checks the key and queues the mail (a key queued before inserts
+# nothing): it was a SELECT and an INSERT per mail.
+_INSERT_NEW: dict[str, Insert] = {}
+
+
+def _insert_new(dialect: str) -> Insert:
+    """The statement for `dialect`, its module imported only then: importing both dialects
+    loaded PostgreSQL's on every SQLite home (benchmarks/ingest.py stage 6 asked)."""
+    statement = _INSERT_NEW.get(dialect)
+    if statement is None:
+        if dialect == "postgresql":
+            from sqlalchemy.dialects import postgresql
+
+            statement = postgresql.insert(Outbound.__table__).on_conflict_do_nothing(
+                index_elements=["key"])
+        else:
+            from sqlalchemy.dialects import sqlite
+
+            statement = sqlite.insert(Outbound.__table__).on_conflict_do_nothing(
+                index_elements=["key"])
+        _INSERT_NEW[dialect] = statement
+    return statement
 
 
 def new_message_id(sender: str, token: str | None = None) -> str:
@@ -85,7 +99,7 @@ def queue_mail(
     head = _head(session, game, kind, sender=sender, recipient=recipient, subject=subject,
                  body=body, message_id=message_id, date=now, in_reply_to=in_reply_to,
                  parts=parts)
-    result = session.execute(_INSERT_NEW[dialect], {
+    result = session.execute(_insert_new(dialect), {
         "key": key, "kind": kind, "game_id": game.id if game else None, "sender": sender,
         "recipient": recipient, "subject": subject, "body": body, "message_id": message_id,
         "in_reply_to": in_reply_to, "created_at": now, "status": "queued",
