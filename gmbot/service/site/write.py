@@ -32,7 +32,7 @@ from gmbot.service.views.site_link import player_token
 from gmbot.store.models import Game, Player
 
 STAMPS = ".stamps.json"
-VERSION = 1  # raised when the code changes what a kept page would show
+VERSION = 2  # raised when the code changes what a kept page would show
 NOTHING = ("<!doctype html><meta charset=utf-8><title>Not here</title>"
            "<p>There is nothing to see here.</p>\n")
 
@@ -142,7 +142,7 @@ def _write_reader(session: Session, data: GameData, folder: Folder,
             folder.carry(f"maps/{phase.name}.png")
             continue
         view = data.view(phase, viewer)
-        picture = _map(data, phase, view, folder, viewer)
+        picture = _map(data, phase, view, folder, viewer, data.phases[i - 1] if i else None)
         # A player who sees what the public sees is pointed to the public page for it:
         # his page is his own section, his press and the map, not a copy of the results.
         same = viewer is not None and picture_key(view) == _public_key(data, phase)
@@ -170,10 +170,16 @@ def _write_reader(session: Session, data: GameData, folder: Folder,
 
 
 def _map(data: GameData, phase: PhaseData, view: View, folder: Folder,
-         viewer: Player | None) -> dict[str, str] | None:
+         viewer: Player | None, prev: PhaseData | None) -> dict[str, str] | None:
     """The map of `view` written beside the page, with its alt text; a player whose map is
     the public one is pointed to that file (the same picture, never his own). A map file
-    already made from the same view is kept: the site is its own cache of pictures."""
+    already made from the same view is kept: the site is its own cache of pictures. The
+    open phase shows the previous phase's map, which its results mail carried: the
+    position after those orders is this phase's start, so nothing is drawn for it."""
+    if not phase.done and prev is not None and prev.done:
+        src = _standing_map(data, prev, folder, viewer)
+        return src and {"src": src, "alt": _alt(data, phase, view, prev),
+                        "after": prev.long}
     key = picture_key(view)
     rel = f"maps/{phase.name}.png"
     if viewer is not None and key == _public_key(data, phase):
@@ -189,7 +195,19 @@ def _map(data: GameData, phase: PhaseData, view: View, folder: Folder,
             return None
         folder.put(rel, png)
         src = rel
-    return {"src": src, "alt": _alt(data, phase, view)}
+    return {"src": src, "alt": _alt(data, phase, view), "after": ""}
+
+
+def _standing_map(data: GameData, phase: PhaseData, folder: Folder,
+                  viewer: Player | None) -> str | None:
+    """Where the map of `phase`'s page (decided before this one's) is: the reader's own
+    file, else for a player the public one; None if the page has no picture."""
+    rel = f"maps/{phase.name}.png"
+    if rel in folder.new:  # drawn or kept for this reader
+        return rel
+    if viewer is not None and (folder.root / f"games/{data.game.name}" / rel).is_file():
+        return f"../../{rel}"
+    return None
 
 
 def _map_stamp(key: str) -> str:
@@ -204,14 +222,18 @@ def _public_key(data: GameData, phase: PhaseData) -> str:
     return phase.public_key
 
 
-def _alt(data: GameData, phase: PhaseData, view: View) -> str:
-    """What the map shows, in words: the phase, and whose units and centres it draws."""
+def _alt(data: GameData, phase: PhaseData, view: View, prev: PhaseData | None = None) -> str:
+    """What the map shows, in words: the phase, and whose units and centres it draws;
+    `prev`: the open phase shows that phase's map (the orders leading to its start)."""
     counts = "; ".join(f"{r.name} {len(r.centres)} {_n('centre', len(r.centres))}, "
                        f"{len(r.units)} {_n('unit', len(r.units))}"
                        for r in view.public.board)
     if phase.done:
         what = (f"Map of {data.game.name}, {phase.long}: the orders drawn as arrows and the "
                 f"position after them")
+    elif prev is not None:
+        what = (f"Map of {data.game.name} at the start of {phase.long}: the orders of "
+                f"{prev.long} drawn as arrows and the position after them")
     else:
         what = f"Map of {data.game.name} at the start of {phase.long}"
     return f"{what}. {counts}. The same is listed in words on this page."
