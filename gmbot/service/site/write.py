@@ -178,8 +178,9 @@ def _map(data: GameData, phase: PhaseData, view: View, folder: Folder,
     position after those orders is this phase's start, so nothing is drawn for it."""
     if not phase.done and prev is not None and prev.done:
         src = _standing_map(data, prev, folder, viewer)
-        return src and {"src": src, "alt": _alt(data, phase, view, prev),
-                        "after": prev.long}
+        if src is None:
+            return None
+        return {"src": src, "alt": _alt(data, phase, view, prev), "after": prev.long}
     key = picture_key(view)
     rel = f"maps/{phase.name}.png"
     if viewer is not None and key == _public_key(data, phase):
