@@ -208,3 +208,9 @@ def stamp(*parts: Any) -> str:
     """A short fingerprint of what a page was made from: unchanged, the page is kept."""
     text = json.dumps(parts, sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def page_stamp(*parts: str | int | None | list[str]) -> str:
+    """stamp() of plain values, a phase page's (hundreds a reader each update): their
+    repr is as stable as JSON and a fraction of its cost."""
+    return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]

@@ -25,8 +25,8 @@ from sqlalchemy.orm import Session
 from gmbot import __version__
 from gmbot.engine.state import Phase
 from gmbot.service.runtime import map_for
-from gmbot.service.site.gather import GameData, PhaseData, picture_key, stamp
-from gmbot.service.site.pages import page, templates_stamp
+from gmbot.service.site.gather import GameData, PhaseData, page_stamp, picture_key, stamp
+from gmbot.service.site.pages import fragment, page, templates_stamp
 from gmbot.service.views.shown import View
 from gmbot.service.views.site_link import player_token
 from gmbot.store.models import Game, Player
@@ -72,11 +72,23 @@ class Folder:
         except (FileNotFoundError, ValueError):
             self.old = {}
         self.new: dict[str, str] = {}
+        self.listed: dict[str, set[str]] = {}  # the files of each sub-folder, listed once
 
     def fresh(self, name: str, fingerprint: str) -> bool:
         """Whether page `name` stands as made from `fingerprint` (then it is kept)."""
         self.new[name] = fingerprint
-        return self.old.get(name) == fingerprint and (self.root / self.rel / name).exists()
+        return self.old.get(name) == fingerprint and self._present(name)
+
+    def _present(self, name: str) -> bool:
+        """Whether file `name` is there: one listing a folder, not a look a page (a long
+        game's reader has hundreds)."""
+        sub, _, file = name.rpartition("/")
+        if sub not in self.listed:
+            try:
+                self.listed[sub] = set(os.listdir(self.root / self.rel / sub))
+            except FileNotFoundError:
+                self.listed[sub] = set()
+        return file in self.listed[sub]
 
     def carry(self, name: str) -> None:
         """Keep file `name` as it stands (its page was kept): its stamp goes on."""
@@ -102,13 +114,16 @@ def write_game(session: Session, root: Path, key: bytes, data: GameData) -> Writ
     game = data.game
     base = f"games/{game.name}"
     public = Folder(root, base, written)
-    _write_reader(session, data, public, None)
+    # The index pages' record (phases, players, centres) is every reader's: made once.
+    record = fragment("_record.html.j2", game=game, data=data, players=_players(data),
+                      phases=[_phase_link(data, p.name) for p in data.phases])
+    _write_reader(session, data, public, None, record)
     tokens = {}
     for player in data.players:
         token = player_token(key, game, player)
         tokens[token] = player
         folder = Folder(root, f"{base}/p/{token}", written)
-        _write_reader(session, data, folder, player)
+        _write_reader(session, data, folder, player, record)
     _drop_old_links(root / base / "p", set(tokens))
     # A web server that lists folders would list every player's link: a page stands in.
     public.put("p/index.html", NOTHING)
@@ -126,18 +141,19 @@ def _drop_old_links(folder: Path, tokens: set[str]) -> None:
 
 
 def _write_reader(session: Session, data: GameData, folder: Folder,
-                  viewer: Player | None) -> None:
+                  viewer: Player | None, record: object) -> None:
     press = data.press_of(viewer, session)
     up = "../../../../" if viewer else "../../"  # from the pages to the site's root
     common = {"root": up, "game": data.game, "private": viewer is not None,
               "viewer": _label(data, viewer), "public_up": "../../" if viewer else ""}
     names = [p.name for p in data.phases]
+    base = stamp(VERSION, templates_stamp(), data.game.title, data.game.name)
     for i, phase in enumerate(data.phases):
         prev = names[i - 1] if i else None
         nxt = names[i + 1] if i + 1 < len(names) else None
         said = press.get(phase.name, [])
-        fingerprint = stamp(VERSION, templates_stamp(), phase.row.id, phase.row.processed_at,
-                            prev, nxt, said, data.game.title, data.game.name)
+        fingerprint = page_stamp(base, phase.row.id, str(phase.row.processed_at), prev, nxt,
+                                 said)
         if folder.fresh(f"{phase.name}.html", fingerprint):
             folder.carry(f"maps/{phase.name}.png")
             continue
@@ -153,8 +169,7 @@ def _write_reader(session: Session, data: GameData, folder: Folder,
     seen = set(names)
     later = {k: v for k, v in press.items() if k not in seen}  # after the end, or before
     folder.put("index.html", page(
-        "game.html.j2", **common, data=data, players=_players(data),
-        phases=[_phase_link(data, n) for n in names], later=later,
+        "game.html.j2", **common, data=data, record=record, later=later,
         title=data.game.title or data.game.name))
     keep = {"index.html"}
     if data.game.status == "finished" and viewer is None:  # the whole game: one public page
