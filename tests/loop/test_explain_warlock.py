@@ -165,6 +165,7 @@ def test_a_balloon_over_an_army_of_its_name_is_explained_apart(tmp_path: Path) -
     for power, text in results.items():  # the collision is public: every copy says why
         assert "A PAR - GAS: succeeds" in text, power  # the army's row carries none of it
         assert f"BALLOON A PAR - PIC ({COLLIDED}): bounced" in text, power
+        assert text.count("The balloons over PIC collide and drop to the map") == 1, power
     army = (f"A PAR in {SPRING}:\n  ordered: A PAR - GAS\n  result: succeeds\n"
             "  it ended in GAS\n  Nothing opposed it")
     balloon = f"BALLOON A PAR in {SPRING}:\n  ordered: BALLOON A PAR - PIC\n  result: bounced\n"
@@ -182,3 +183,7 @@ def test_a_balloon_over_an_army_of_its_name_is_explained_apart(tmp_path: Path) -
     assert (f"BALLOON A BEL in {SPRING}:\n  ordered: BALLOON A BEL - PIC\n  result: bounced\n"
             f"  - {COLLIDED}") in german
     assert "GAS" not in german
+    # HELP says how to name either.
+    assert ("EXPLAIN a unit of yours in the air: EXPLAIN BALLOON A BUR (EXPLAIN A BUR tells "
+            "both where\nyour army stands below); your ghost: EXPLAIN GHOST F EDI, or where "
+            "it went: EXPLAIN F NWG.") in ask(judge, "GERMANY", GAME, "HELP\n")

@@ -150,8 +150,10 @@ def fly(state: GameState, orders: list[AirOrder], turn: dict[str, Any],
         for prov in froms:
             unit = up[prov]
             if len(froms) > 1:
-                landing.add(prov)  # two balloons bounce: both drop
-                turn["public"].append(f"The balloons over {dest} collide and drop to the map")
+                landing.add(prov)  # two balloons bounce: both drop (told once)
+                if prov == froms[0]:
+                    turn["public"].append(f"The balloons over {dest} collide and drop to "
+                                          "the map")
                 _air_row(turn, unit, keys[prov], plans.get(prov), "bounced")
                 reasons.balloons_collided(turn, keys[prov], dest)
                 continue
