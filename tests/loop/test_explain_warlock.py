@@ -187,3 +187,20 @@ def test_a_balloon_over_an_army_of_its_name_is_explained_apart(tmp_path: Path) -
     assert ("EXPLAIN a unit of yours in the air: EXPLAIN BALLOON A BUR (EXPLAIN A BUR tells "
             "both where\nyour army stands below); your ghost: EXPLAIN GHOST F EDI, or where "
             "it went: EXPLAIN F NWG.") in ask(judge, "GERMANY", GAME, "HELP\n")
+
+
+def test_a_ghost_that_faded_the_turn_it_was_made_is_explained_to_its_owner(
+        tmp_path: Path) -> None:
+    judge = judge_of(tmp_path)
+    results = play(judge, GAME, {"ENGLAND": ["F EDI H", "CAST GHOST F EDI - NTH",
+                                             "F LON - NTH", "A LVP H"]})
+    faded = f"{GHOST}, and fades into mist when it meets another unit: it met one and faded"
+    assert f"F EDI - NTH (ghost) ({faded}): faded" in results["ENGLAND"]
+    for line in ("EXPLAIN GHOST F EDI", "EXPLAIN F NTH"):
+        text = ask(judge, "ENGLAND", GAME, f"{line}\n")
+        assert (f"GHOST F EDI in {SPRING}:\n  ordered: F EDI - NTH (ghost)\n  result: faded\n"
+                f"  - {faded}") in text, line
+    # The others read that a unit faded, never why, and EXPLAIN tells them nothing more.
+    assert "F EDI - NTH: faded" in results["RUSSIA"] and GHOST not in results["RUSSIA"]
+    hidden = ask(judge, "RUSSIA", GAME, "EXPLAIN F NTH\n")
+    assert hidden.replace("NTH", "BAR") == ask(judge, "RUSSIA", GAME, "EXPLAIN F BAR\n")
