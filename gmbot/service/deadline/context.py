@@ -36,8 +36,13 @@ class PhaseContext:
         self.phase = phase
         self.rules: StandardRules = rules_for(game)
         self.policy: DeadlinePolicy = policy_of(game)
-        self.players: list[Player] = active_players(game)
         self._sets = sets  # a batch's read-ahead (due.py), or read when first asked for
+
+    @cached_property
+    def players(self) -> list[Player]:
+        """The active players, read when first asked for: a phase due by its deadline
+        needs none of them to be found due."""
+        return active_players(self.game)
 
     @cached_property
     def state(self) -> GameState:

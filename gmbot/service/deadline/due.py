@@ -30,10 +30,17 @@ def due_games(app: App, now: datetime | None = None,
     broken: list[tuple[int, str]] = []
     with app.db.transaction() as s:
         games = due_phases(s, now)  # by the index: only phases whose wake-up has come
-        sets = latest_orders_of(s, [phase for _, phase in games])
-        for game, phase in games:
+        contexts = [PhaseContext(s, game, phase) for game, phase in games]
+        # The orders, read ahead in one query, of the phases the clock has not made due:
+        # only those may be due early (a phase past its deadline needs none of them).
+        early = [at for at in contexts if _by_clock(at, now) is None]
+        sets = latest_orders_of(s, [at.phase for at in early])
+        for at in early:
+            at.sets = sets[at.phase.id]
+        for at in contexts:
+            game, phase = at.game, at.phase
             try:
-                reason = why_due(PhaseContext(s, game, phase, sets[phase.id]), now)
+                reason = why_due(at, now)
             except StoredPositionError as e:
                 broken.append((game.id, str(e)))  # parked below, in its own transaction
                 continue
@@ -50,10 +57,9 @@ def why_due(at: PhaseContext, now: datetime) -> str | None:
     game, phase = at.game, at.phase
     if game.status != "active" or phase.deadline_at is None:
         return None
-    if "process" in (phase.reminders_sent or []) and now >= phase.deadline_at:
-        return "forced"  # the GM's PROCESS does not wait for the grace period
-    if now >= final_deadline(at.policy, phase.deadline_at):
-        return "deadline"
+    reason = _by_clock(at, now)
+    if reason is not None:
+        return reason
     if phase.name.endswith("R") and _nobody_has_a_choice(at):
         return "no choice"
     # A game whose every seat is open (gmbot/service/seats) waits for its deadlines: with
@@ -61,6 +67,19 @@ def why_due(at: PhaseContext, now: datetime) -> str | None:
     early = at.policy.early and at.players and not _restored_orders_stand(at)
     if early and next(at.waiting(early=True), None) is None:
         return "early"
+    return None
+
+
+def _by_clock(at: PhaseContext, now: datetime) -> str | None:
+    """Why the phase is due by the time alone, if it is: past its deadline and the grace
+    period, or past its deadline and the GM's PROCESS asked for."""
+    phase = at.phase
+    if phase.deadline_at is None:
+        return None
+    if "process" in (phase.reminders_sent or []) and now >= phase.deadline_at:
+        return "forced"  # the GM's PROCESS does not wait for the grace period
+    if now >= final_deadline(at.policy, phase.deadline_at):
+        return "deadline"
     return None
 
 

@@ -17,7 +17,7 @@ from gmbot.service.outbox.queue import queue_mail
 from gmbot.service.outbox.render import render, render_html, render_part
 from gmbot.service.views.calendar_entry import deadline_calendar
 from gmbot.service.views.pictures import Pictures, picture_key
-from gmbot.service.views.results import deadline_text, results_view
+from gmbot.service.views.results import PhaseResults, deadline_text
 from gmbot.service.views.shown import Refused, View
 from gmbot.service.views.site_link import private_link
 from gmbot.store.models import OrderSet, PhaseRow
@@ -68,7 +68,9 @@ def mail_results(config: Config, at: PhaseContext, done: Adjudicated,
         "deadline": deadline_text(policy, next_row.deadline_at if next_row else None),
         "corrects": _corrected(at),
     }
-    public = results_view(at.rules, at.state, done.after, done.report, None)
+    # What every reader's view shares is worked out once for all of them.
+    views = PhaseResults(at.rules, at.state, done.after, done.report)
+    public = views.view(None)
     picture = Pictures(at.rules)
     results_part = SharedParts(extra)
     public_key = picture_key(public)
@@ -78,8 +80,7 @@ def mail_results(config: Config, at: PhaseContext, done: Adjudicated,
     public_calendar = calendar.of(None) if calendar else None  # in the game's zone
     for player in at.players:
         rejected = _rejected(at.sets.get(player.id), done.report, player.key)
-        view = results_view(at.rules, at.state, done.after, done.report, player.key,
-                            rejected)
+        view = views.view(player.key, rejected)
         # His own pages of the game's web site (docs/site.md), where the map opens full size.
         link = private_link(config, game, player)
         key = picture_key(view)

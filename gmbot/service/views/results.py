@@ -22,7 +22,7 @@ from gmbot.engine.report import (
     unhidden,
 )
 from gmbot.engine.rules import StandardRules
-from gmbot.engine.state import GameState, Phase
+from gmbot.engine.state import GameState, Phase, Unit
 from gmbot.engine.steps import steps_of_line
 from gmbot.gamefile.settings.deadlines import DeadlinePolicy, format_deadline
 from gmbot.service.views.shown import (
@@ -111,9 +111,11 @@ def told(rules: StandardRules, before: GameState, after: GameState, result: Phas
 
 
 def phase_report(before: GameState, after: GameState, result: PhaseReport,
-                 rules: StandardRules, shown: Bulletin | None = None) -> PublicView:
+                 rules: StandardRules, shown: Bulletin | None = None,
+                 changes: dict[str, CentreChange] | None = None) -> PublicView:
     """The results of a phase as the templates and the export read them: `shown` (what one
-    viewer may read; by default everything, unredacted: the full export's)."""
+    viewer may read; by default everything, unredacted: the full export's); `changes`,
+    the phase's centre_changes when the caller has them."""
     shown = shown or bulletin_of(before, after, result, rules)
     return PublicView(
         phase=result.phase,
@@ -126,7 +128,7 @@ def phase_report(before: GameState, after: GameState, result: PhaseReport,
         notes=result.public_notes,
         winner=result.winner,
         eliminated=result.eliminated,
-        centre_changes=centre_changes(before, after),
+        centre_changes=centre_changes(before, after) if changes is None else changes,
     )
 
 
@@ -169,23 +171,59 @@ def centre_changes(before: GameState, after: GameState) -> dict[str, CentreChang
 def board_summary(
     state: GameState, rules: StandardRules, viewer: str | None = None
 ) -> list[BoardRow]:
-    counts = adjustment_counts(state, rules)
-    # Home centres are listed where they can differ from the map's: when the rules change
-    # them, or when the game's position set them.
-    homes = rules.shows_homes() or any(
-        set(state.homes.get(k, ())) != set(p.homes) for k, p in state.map.powers.items()
-    )
-    rows = []
-    others = rules.other_owners(state)  # owners that are no power (listed after them)
-    off = rules.off_board(state)
-    for power in [*state.powers, *others]:
-        centres = sorted(c for c, o in state.centers.items() if o == power)
-        shown = sorted((u for u in state.units_of(power) if rules.shown_to(state, u, viewer)),
-                       key=rules.unit_label)
+    return Board(state, rules).rows(viewer)
+
+
+class Board:
+    """The board of a position as the results list it: what is the same for every
+    viewer (the centres, the units' labels, the counts) read once, and each viewer's rows
+    built from it; viewers who see the same units share one list (a results mailing
+    asks for every player's)."""
+
+    def __init__(self, state: GameState, rules: StandardRules) -> None:
+        self.state, self.rules = state, rules
+        self.counts = adjustment_counts(state, rules)
+        # Home centres are listed where they can differ from the map's: when the rules
+        # change them, or when the game's position set them.
+        self.homes = rules.shows_homes() or any(
+            set(state.homes.get(k, ())) != set(p.homes) for k, p in state.map.powers.items()
+        )
+        self.others = rules.other_owners(state)  # owners that are no power (listed after)
+        self.off = rules.off_board(state)
+        self.owners = [*state.powers, *self.others]
+        units: dict[str, list[Unit]] = {p: [] for p in self.owners}
+        for u in state.units.values():
+            units.setdefault(u.power, []).append(u)
+        self.units = units
+        centres: dict[str, list[str]] = {p: [] for p in self.owners}
+        for c, o in sorted(state.centers.items()):
+            centres.setdefault(o, []).append(c)
+        self.centres = centres
+        # By the unit object: units equal but for their attributes may stand together
+        # (one aloft over another).
+        self.label = {id(u): rules.unit_label(u)
+                      for u in [*state.units.values(), *(u for u, _ in self.off)]}
+        self.done: dict[tuple[int, ...], list[BoardRow]] = {}
+
+    def rows(self, viewer: str | None) -> list[BoardRow]:
+        """The rows `viewer` (None: the public) may read."""
+        state, rules = self.state, self.rules
+        label = self.label
+        shown = [sorted((u for u in self.units[p] if rules.shown_to(state, u, viewer)),
+                        key=lambda u: label[id(u)]) for p in self.owners]
+        key = tuple(id(u) for units in shown for u in (*units, None))
+        if key not in self.done:
+            self.done[key] = [row for power, seen in zip(self.owners, shown, strict=True)
+                              if (row := self._row(power, seen)) is not None]
+        return self.done[key]
+
+    def _row(self, power: str, shown: list[Unit]) -> BoardRow | None:
+        state, rules, label = self.state, self.rules, self.label
+        centres = self.centres[power]
         # How many units a power has is public even where some are hidden (a Warlock
         # invisible unit): counted, not named, so that the count adds up with its builds.
-        unseen = len(state.units_of(power)) - len(shown)
-        units = [rules.unit_label(u) for u in shown]
+        unseen = len(self.units[power]) - len(shown)
+        units = [label[id(u)] for u in shown]
         # What the picture marks on a unit: one only this viewer sees (a Warlock invisible
         # unit on its owner's map) is "invisible", told by the same hook that hides it.
         pieces = [Piece(u.type, u.loc, rules.unit_note(u),
@@ -193,18 +231,18 @@ def board_summary(
                   for u in shown]
         # A unit off the board (a balloon aloft) is listed and counted as its power's,
         # with the word that says where it is.
-        for u, where in off:
+        for u, where in self.off:
             if u.power == power:
-                units.append(f"{rules.unit_label(u)} ({where})")
+                units.append(f"{label[id(u)]} ({where})")
                 pieces.append(Piece(u.type, u.loc, rules.unit_note(u), where))
-        if centres or units:
-            name = others[power] if power in others else state.map.powers[power].name
-            rows.append(BoardRow(
-                power=power, name=name, centres=centres, units=units,
-                adjust=counts.get(power, 0), counted=len(units) + unseen, unseen=unseen,
-                homes=sorted(state.homes.get(power, ())) if homes else None,
-                pieces=pieces))
-    return rows
+        if not (centres or units):
+            return None
+        name = self.others[power] if power in self.others else state.map.powers[power].name
+        return BoardRow(
+            power=power, name=name, centres=list(centres), units=units,
+            adjust=self.counts.get(power, 0), counted=len(units) + unseen, unseen=unseen,
+            homes=sorted(state.homes.get(power, ())) if self.homes else None,
+            pieces=pieces)
 
 
 def deadline_text(policy: DeadlinePolicy, deadline: datetime | None, utc: bool = False) -> str:
@@ -227,17 +265,45 @@ def results_view(
     rejected: list[Refused] | None = None,
 ) -> View:
     """The data one recipient's results mail is rendered from."""
-    public = phase_report(before, after, result, rules,
-                          told(rules, before, after, result, viewer))
-    # The variants' events the viewer may see, as the picture draws them.
-    public = replace(public, board=board_summary(after, rules, viewer),
-                     marks=rules.board_marks(after),
-                     events=marks_seen(result.events, viewer))
-    private = None
-    if viewer is not None:
-        private = private_view(rules, after, viewer, rejected,
-                               result.private_notes.get(viewer, []))
-    return View(public, private)
+    return PhaseResults(rules, before, after, result).view(viewer, rejected)
+
+
+class PhaseResults:
+    """A processed phase's results for all its readers: what is the same for every one
+    (the results before redaction, the centres that changed, the board) worked out once,
+    and each reader's view made from it (a results mailing makes one per player)."""
+
+    def __init__(self, rules: StandardRules, before: GameState, after: GameState,
+                 result: PhaseReport) -> None:
+        self.rules, self.before, self.after, self.result = rules, before, after, result
+        self.bulletin = bulletin_of(before, after, result, rules)
+        self.board = Board(after, rules)
+        self.changes = centre_changes(before, after)
+        self.marks = rules.board_marks(after)
+        self.shared: PublicView | None = None  # the report of the bulletin unredacted
+
+    def view(self, viewer: str | None, rejected: list[Refused] | None = None) -> View:
+        """The data `viewer`'s (None: the public's) results mail is rendered from."""
+        rules, after, result = self.rules, self.after, self.result
+        shown = _with_reasons(rules.redact(self.bulletin, viewer), result, viewer)
+        if shown is self.bulletin:  # what most readers are told (standard: everyone)
+            if self.shared is None:
+                self.shared = self._report(shown)
+            public = self.shared
+        else:
+            public = self._report(shown)
+        # The variants' events the viewer may see, as the picture draws them.
+        public = replace(public, board=self.board.rows(viewer), marks=self.marks,
+                         events=marks_seen(result.events, viewer))
+        private = None
+        if viewer is not None:
+            private = private_view(rules, after, viewer, rejected,
+                                   result.private_notes.get(viewer, []))
+        return View(public, private)
+
+    def _report(self, shown: Bulletin) -> PublicView:
+        return phase_report(self.before, self.after, self.result, self.rules, shown,
+                            self.changes)
 
 
 def private_view(rules: StandardRules, state: GameState, viewer: str,
