@@ -29,12 +29,12 @@ def view_picture(view: View, gmap: GameMap, title: str,
     map has no picture data. `palette`: the game's option (palette.py; default the map's
     own colours)."""
     from gmbot.picture.data import NoPicture
-    from gmbot.picture.draw import png, render
+    from gmbot.picture.draw import picture
     from gmbot.picture.palette import STANDARD
 
     try:
         scene = scene_of(view.public, (c for c, p in gmap.provinces.items() if p.sc))
-        return png(render(scene, gmap, title, palette or STANDARD))
+        return picture(scene, gmap, title, palette or STANDARD)
     except NoPicture:
         return None
     except Exception:  # noqa: BLE001 - a drawing bug must not hold back the results
