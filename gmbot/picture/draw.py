@@ -11,7 +11,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from gmbot.engine.map import IMPASSABLE, SEA, GameMap
 from gmbot.picture.data import MapPicture, Point, map_picture
-from gmbot.picture.fonts import font
+from gmbot.picture.fonts import font, text_width, write
 from gmbot.picture.labels import SIZE, label_points
 from gmbot.picture.layers import Patches, border_index, bordered_raster, lay, off_borders, patches
 from gmbot.picture.legend import EDGE, PAPER, with_legend
@@ -181,9 +181,9 @@ def _drawn(scene: Scene, gmap: GameMap, title: str, palette_name: str
             d.ellipse((rx - 11, ry - 11, rx + 11, ry + 11), outline=FAILED, width=2)
         _unit(d, (x, y), piece, colours[piece.power], outline=FAILED, size=0.9)
     if title:
-        w = d.textlength(title, font=font(14))
+        w = text_width(title, 14)
         d.rectangle((0, 0, w + 12, 22), fill=(255, 255, 255), outline=BORDER)
-        d.text((6, 11), title, fill=INK, font=font(14), anchor="lm")
+        write(d, (6, 11), title, INK, 14, "lm")
     rings = {p.note: c for p in scene.pieces if (c := _note_colour(p.note)) is not None}
     grounds = (pic.water, pic.land, *range(pic.first, pic.first + len(pic.codes)))
     provinces = [(pal[3 * v], pal[3 * v + 1], pal[3 * v + 2]) for v in grounds]
@@ -280,15 +280,14 @@ def _unit(d: ImageDraw.ImageDraw, p: Point, piece: Piece, c: tuple[int, int, int
         d.ellipse((x - r, y - r, x + r, y + r), fill=c, outline=outline,
                   width=3 if size < 1 else 1)
     light = sum(c) > 420
-    d.text((x, y), piece.type, fill=INK if light else (255, 255, 255),
-           font=font(round(10 * size)), anchor="mm")
+    write(d, (x, y), piece.type, INK if light else (255, 255, 255), round(10 * size))
     if piece.note and not ring:  # a variant's mark: its first letter, in a tag
         tag = piece.note[0].upper()
         d.rectangle((x + 6, y - 14, x + 14, y - 5), fill=(255, 255, 255), outline=INK)
-        d.text((x + 10, y - 9), tag, fill=INK, font=font(8), anchor="mm")
+        write(d, (x + 10, y - 9), tag, INK, 8)
     if initial:  # a power sharing its colour with another: its initial, in a black tag
         d.rectangle((x - 14, y - 14, x - 6, y - 5), fill=INK)
-        d.text((x - 10, y - 9), initial, fill=(255, 255, 255), font=font(8), anchor="mm")
+        write(d, (x - 10, y - 9), initial, (255, 255, 255), 8)
 
 
 def draw_events(d: ImageDraw.ImageDraw, pic: MapPicture, scene: Scene) -> None:
@@ -368,9 +367,9 @@ def caption(d: ImageDraw.ImageDraw, p: Point, text: str, paper: tuple[int, int, 
             ) -> None:
     """A word in a small box centred on `p` (under a unit)."""
     x, y = p
-    w = d.textlength(text, font=font(9))
+    w = text_width(text, 9)
     d.rectangle((x - w / 2 - 2, y - 6, x + w / 2 + 2, y + 5), fill=paper, outline=INK)
-    d.text((x, y), text, fill=INK, font=font(9), anchor="mm")
+    write(d, (x, y), text, INK, 9)
 
 
 def _note_colour(note: str) -> tuple[int, int, int] | None:
