@@ -1,6 +1,6 @@
 """Drawing a scene on a map's province raster: provinces painted by swapping the raster's
 palette, borders and names laid on from images made once per map, then centres, orders
-and units drawn on top. One picture takes a few tens of milliseconds."""
+and units drawn on top. One picture takes about ten milliseconds."""
 
 from __future__ import annotations
 
