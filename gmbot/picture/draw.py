@@ -1,33 +1,36 @@
 """Drawing a scene on a map's province raster: provinces painted by swapping the raster's
 palette, borders and names laid on from images made once per map, then centres, orders
-and units drawn on top. One picture takes a few tens of milliseconds."""
+and units drawn on top. One picture takes about ten milliseconds."""
 
 from __future__ import annotations
 
 import math
 from functools import cache
-from io import BytesIO
 
 from PIL import Image, ImageChops, ImageDraw
 
 from gmbot.engine.map import IMPASSABLE, SEA, GameMap
 from gmbot.picture.data import MapPicture, Point, map_picture
-from gmbot.picture.fonts import font
+from gmbot.picture.fonts import font, text_width, write
 from gmbot.picture.labels import SIZE, label_points
 from gmbot.picture.layers import Patches, border_index, bordered_raster, lay, off_borders, patches
-from gmbot.picture.legend import with_legend
+from gmbot.picture.legend import EDGE, PAPER, with_legend
 from gmbot.picture.marks import (
+    BALLOON,
+    COURT,
     ILLUSION,
+    SHIELD,
     balloon,
     court_tag,
     double_arrow,
     shield,
     unseen_ring,
 )
-from gmbot.picture.palette import SPARE, STANDARD, power_colours, rgb
+from gmbot.picture.palette import SPARE, STANDARD, Colour, power_colours, rgb
+from gmbot.picture.png import png
 from gmbot.picture.scene import Loss, Piece, Scene
 
-__all__ = ["SPARE", "png", "render", "rgb"]
+__all__ = ["SPARE", "picture", "render", "rgb"]
 
 SEA_RGB, LAND_RGB = (181, 211, 234), (239, 230, 207)
 OFF_WATER, OFF_LAND = (201, 220, 237), (220, 215, 203)
@@ -41,6 +44,11 @@ STRIPED = ((90, 90, 90), True)
 BORDER, INK, FAILED = (100, 100, 100), (20, 20, 20), (210, 30, 30)
 LABEL = (60, 60, 60)  # the province codes
 TINT = 0.45  # how much of the owner's colour a supply centre's province takes
+BUILT = (20, 140, 40)  # a build's ring
+# Every flat colour drawn but the provinces' and the powers': the PNG's palette keeps them.
+FLAT = (SEA_RGB, LAND_RGB, OFF_WATER, OFF_LAND, ROCK, HATCH, SWAP, WHY,
+        *(c for c, _ in STRIPES.values()), STRIPED[0], BORDER, INK, FAILED, LABEL,
+        (255, 255, 255), BUILT, ILLUSION, SHIELD, BALLOON, COURT, PAPER, EDGE)
 
 
 def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
@@ -106,6 +114,18 @@ def palette(pic: MapPicture, gmap: GameMap, scene: Scene,
 def render(scene: Scene, gmap: GameMap, title: str = "", palette_name: str = STANDARD
            ) -> Image.Image:
     """The picture of `scene`; `palette_name` the powers' colours (palette.py)."""
+    return _drawn(scene, gmap, title, palette_name)[0]
+
+
+def picture(scene: Scene, gmap: GameMap, title: str = "", palette_name: str = STANDARD
+            ) -> bytes:
+    """The PNG of `scene`, its palette the colours it was drawn with (png.py)."""
+    return png(*_drawn(scene, gmap, title, palette_name))
+
+
+def _drawn(scene: Scene, gmap: GameMap, title: str, palette_name: str
+           ) -> tuple[Image.Image, list[Colour]]:
+    """The picture, and the flat colours it was drawn with."""
     pic = map_picture(gmap.name)
     powers = sorted({*gmap.powers, *(o for o in scene.centres.values() if o),
                      *(p.power for p in scene.pieces), *scene.homes.values(),
@@ -161,25 +181,14 @@ def render(scene: Scene, gmap: GameMap, title: str = "", palette_name: str = STA
             d.ellipse((rx - 11, ry - 11, rx + 11, ry + 11), outline=FAILED, width=2)
         _unit(d, (x, y), piece, colours[piece.power], outline=FAILED, size=0.9)
     if title:
-        w = d.textlength(title, font=font(14))
+        w = text_width(title, 14)
         d.rectangle((0, 0, w + 12, 22), fill=(255, 255, 255), outline=BORDER)
-        d.text((6, 11), title, fill=INK, font=font(14), anchor="lm")
+        write(d, (6, 11), title, INK, 14, "lm")
     rings = {p.note: c for p in scene.pieces if (c := _note_colour(p.note)) is not None}
-    return with_legend(img, scene.standings, colours, initials, rings)[0]
-
-
-# zlib's run-length strategy: a map's rows are long runs of one palette value, and it
-# compresses them a third of the time of the default strategy's level 6, for a file about
-# a sixth larger (the loop benchmark asked: the encoding was most of a deadline's map).
-Z_RLE = 3
-
-
-def png(img: Image.Image) -> bytes:
-    out = BytesIO()
-    # Few colours: a palette image is a third of the RGB one's size, and as sharp.
-    img.quantize(colors=255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE) \
-        .save(out, "PNG", compress_type=Z_RLE)
-    return out.getvalue()
+    grounds = (pic.water, pic.land, *range(pic.first, pic.first + len(pic.codes)))
+    provinces = [(pal[3 * v], pal[3 * v + 1], pal[3 * v + 2]) for v in grounds]
+    return (with_legend(img, scene.standings, colours, initials, rings)[0],
+            [*provinces, *FLAT, *colours.values(), *rings.values()])
 
 
 # -- orders -----------------------------------------------------------------------------
@@ -204,7 +213,7 @@ def draw_strokes(d: ImageDraw.ImageDraw, pic: MapPicture, scene: Scene,
                           fill=c if s.kind == "support" else (255, 255, 255))
             elif s.kind == "build":
                 x, y = src
-                d.ellipse((x - 13, y - 13, x + 13, y + 13), outline=(20, 140, 40), width=3)
+                d.ellipse((x - 13, y - 13, x + 13, y + 13), outline=BUILT, width=3)
             elif s.kind in ("remove", "disband"):
                 _cross(d, src, 11, FAILED)
         except KeyError:
@@ -271,15 +280,14 @@ def _unit(d: ImageDraw.ImageDraw, p: Point, piece: Piece, c: tuple[int, int, int
         d.ellipse((x - r, y - r, x + r, y + r), fill=c, outline=outline,
                   width=3 if size < 1 else 1)
     light = sum(c) > 420
-    d.text((x, y), piece.type, fill=INK if light else (255, 255, 255),
-           font=font(round(10 * size)), anchor="mm")
+    write(d, (x, y), piece.type, INK if light else (255, 255, 255), round(10 * size))
     if piece.note and not ring:  # a variant's mark: its first letter, in a tag
         tag = piece.note[0].upper()
         d.rectangle((x + 6, y - 14, x + 14, y - 5), fill=(255, 255, 255), outline=INK)
-        d.text((x + 10, y - 9), tag, fill=INK, font=font(8), anchor="mm")
+        write(d, (x + 10, y - 9), tag, INK, 8)
     if initial:  # a power sharing its colour with another: its initial, in a black tag
         d.rectangle((x - 14, y - 14, x - 6, y - 5), fill=INK)
-        d.text((x - 10, y - 9), initial, fill=(255, 255, 255), font=font(8), anchor="mm")
+        write(d, (x - 10, y - 9), initial, (255, 255, 255), 8)
 
 
 def draw_events(d: ImageDraw.ImageDraw, pic: MapPicture, scene: Scene) -> None:
@@ -359,9 +367,9 @@ def caption(d: ImageDraw.ImageDraw, p: Point, text: str, paper: tuple[int, int, 
             ) -> None:
     """A word in a small box centred on `p` (under a unit)."""
     x, y = p
-    w = d.textlength(text, font=font(9))
+    w = text_width(text, 9)
     d.rectangle((x - w / 2 - 2, y - 6, x + w / 2 + 2, y + 5), fill=paper, outline=INK)
-    d.text((x, y), text, fill=INK, font=font(9), anchor="mm")
+    write(d, (x, y), text, INK, 9)
 
 
 def _note_colour(note: str) -> tuple[int, int, int] | None:

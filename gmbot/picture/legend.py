@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from gmbot.picture.fonts import font
+from gmbot.picture.fonts import text_width, write
 from gmbot.picture.scene import Standing
 
 Box = tuple[int, int, int, int]
@@ -31,15 +31,14 @@ def entry_text(s: Standing) -> str:
     return f"{s.name}: {centres}, {units}"
 
 
-def layout(standings: list[Standing], width: int, top: int,
-           measure: ImageDraw.ImageDraw) -> tuple[list[Entry], int]:
+def layout(standings: list[Standing], width: int, top: int) -> tuple[list[Entry], int]:
     """Where each power's entry goes in a strip of `width` starting at `top`, wrapping to
     as many rows as it needs; and the strip's height."""
     entries: list[Entry] = []
     x, y = PAD, top + PAD
     for s in standings:
         text = entry_text(s)
-        w = SWATCH + 6 + round(measure.textlength(text, font=font(12))) + 2 * PAD
+        w = SWATCH + 6 + round(text_width(text, 12)) + 2 * PAD
         if x + w > width and x > PAD:
             x, y = PAD, y + ROW
         mid = y + ROW // 2
@@ -62,7 +61,7 @@ def with_legend(img: Image.Image, standings: list[Standing],
     if not standings:
         return img, []
     w, h = img.size
-    entries, height = layout(standings, w, h, ImageDraw.Draw(img))
+    entries, height = layout(standings, w, h)
     key = sorted((rings or {}).items())
     if key:
         height += ROW
@@ -76,9 +75,8 @@ def with_legend(img: Image.Image, standings: list[Standing],
         if initial:
             x0, y0, x1, y1 = e.swatch
             d.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), fill=INK)
-            d.text(((x0 + x1) // 2, (y0 + y1) // 2), initial, fill=PAPER, font=font(8),
-                   anchor="mm")
-        d.text(e.at, e.text, fill=INK, font=font(12), anchor="lm")
+            write(d, ((x0 + x1) // 2, (y0 + y1) // 2), initial, PAPER, 8)
+        write(d, e.at, e.text, INK, 12, "lm")
     if key:
         _ring_key(d, key, h + height - ROW - PAD // 2)
     return out, entries
@@ -89,12 +87,12 @@ def _ring_key(d: ImageDraw.ImageDraw, key: list[tuple[str, tuple[int, int, int]]
     """One row: "Unit rings:" and each ring colour drawn as on a unit, with its name."""
     mid = top + ROW // 2
     label = "Unit rings (the unit's colour):"
-    d.text((PAD, mid), label, fill=INK, font=font(12), anchor="lm")
-    x = PAD + round(d.textlength(label, font=font(12))) + 10
+    write(d, (PAD, mid), label, INK, 12, "lm")
+    x = PAD + round(text_width(label, 12)) + 10
     r = SWATCH // 2
     for name, colour in key:
         d.ellipse((x, mid - r, x + 2 * r, mid + r), fill=colour, outline=INK)
         d.ellipse((x + 4, mid - r + 4, x + 2 * r - 4, mid + r - 4), fill=PAPER)
         x += 2 * r + 4
-        d.text((x, mid), name, fill=INK, font=font(12), anchor="lm")
-        x += round(d.textlength(name, font=font(12))) + 14
+        write(d, (x, mid), name, INK, 12, "lm")
+        x += round(text_width(name, 12)) + 14

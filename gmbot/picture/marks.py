@@ -10,7 +10,7 @@ import math
 from PIL import ImageDraw
 
 from gmbot.picture.data import Point
-from gmbot.picture.fonts import font
+from gmbot.picture.fonts import text_width, write
 
 INK = (20, 20, 20)
 ILLUSION = (0, 150, 160)  # an illusion's swap: a teal arrow each way
@@ -68,7 +68,7 @@ def court_tag(d: ImageDraw.ImageDraw, p: Point, words: list[str], high: bool = F
     the tag must clear)."""
     text = ", ".join(words)
     x, y = p[0], p[1] - (22 if high else 14)
-    w = d.textlength(text, font=font(9))
+    w = text_width(text, 9)
     d.rectangle((x - w / 2 - 3, y - 6, x + w / 2 + 3, y + 5), fill=COURT, outline=INK,
                 width=2)
-    d.text((x, y), text, fill=INK, font=font(9), anchor="mm")
+    write(d, (x, y), text, INK, 9)

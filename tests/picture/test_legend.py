@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from PIL import ImageDraw
-
 from gmbot.engine.record import report_of
 from gmbot.picture.data import map_picture
 from gmbot.picture.legend import entry_text, layout
@@ -43,7 +41,7 @@ def test_the_legend_shows_every_power_in_its_colour() -> None:
     view, standings, img = legend_of("ENGLAND")
     width, height = map_picture("standard").size
     assert img.width == width and img.height > height
-    entries, strip = layout(list(standings.values()), width, height, ImageDraw.Draw(img))
+    entries, strip = layout(list(standings.values()), width, height)
     assert img.height == height + strip
     assert [e.power for e in entries] == [r.power for r in view.public.board]
     assert len(entries) == 7

@@ -123,7 +123,7 @@ def test_a_map_that_fails_to_draw_does_not_hold_back_the_results(
     def broken(*args: object, **kw: object) -> None:
         raise RuntimeError("a bug in drawing")
 
-    monkeypatch.setattr(gmbot.picture.draw, "render", broken)
+    monkeypatch.setattr(gmbot.picture.draw, "picture", broken)
     results = play_spring(judge)
     assert len(results) == 8
     for mail in results:  # the text and the HTML part, without a picture (issue 25)

@@ -57,9 +57,8 @@ def test_powers_past_the_seventh_carry_their_initial_on_units_and_in_the_legend(
         assert (nearest(corner, {"ink": ink, "other": (255, 255, 255)}) == "ink") is tagged, loc
     # The legend's swatch of the eighth power has its initial in black.
     width, height = map_picture("standard").size
-    from PIL import ImageDraw
 
-    entries, _ = layout(scene.standings, width, height, ImageDraw.Draw(img))
+    entries, _ = layout(scene.standings, width, height)
     x0, y0, x1, y1 = entries[0].swatch
     assert img.getpixel(((x0 + x1) // 2 - 3, y0 + 4)) == ink
 

@@ -4,6 +4,7 @@ the text is rendered from (gmbot/service/views/results.py), drawn by gmbot/pictu
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 from typing import Any
 
 from sqlalchemy import select
@@ -29,12 +30,12 @@ def view_picture(view: View, gmap: GameMap, title: str,
     map has no picture data. `palette`: the game's option (palette.py; default the map's
     own colours)."""
     from gmbot.picture.data import NoPicture
-    from gmbot.picture.draw import png, render
+    from gmbot.picture.draw import picture
     from gmbot.picture.palette import STANDARD
 
     try:
         scene = scene_of(view.public, (c for c, p in gmap.provinces.items() if p.sc))
-        return png(render(scene, gmap, title, palette or STANDARD))
+        return picture(scene, gmap, title, palette or STANDARD)
     except NoPicture:
         return None
     except Exception:  # noqa: BLE001 - a drawing bug must not hold back the results
@@ -98,9 +99,31 @@ class PositionPictures:
         view = position_view(self.state, self.rules, viewer)
         key = picture_key(view)
         if key not in self.done:
-            self.done[key] = view_picture(view, self.state.map, self.state.phase.long(),
-                                          self.rules.options.get("palette"))
+            self.done[key] = drawn_once(view, self.state.map, self.state.phase.long(),
+                                        self.rules.options.get("palette"))
         return self.done[key]
+
+
+# A position's picture, by all it is drawn from: the welcome map of a new game is the same
+# for every game of that board and viewer kind, and the site draws it again (the loop
+# benchmark's load_game drew it once a game). A few kept a process, the oldest dropped.
+KEPT = 16
+_kept: OrderedDict[tuple[str, str, str, str], bytes] = OrderedDict()
+
+
+def drawn_once(view: View, gmap: GameMap, title: str, palette: str | None) -> bytes | None:
+    """view_picture, the bytes kept for an equal view on the same map (a failed drawing
+    is not kept)."""
+    key = (gmap.name, title, palette or "", view_key(view))
+    if key in _kept:
+        _kept.move_to_end(key)
+        return _kept[key]
+    png = view_picture(view, gmap, title, palette)
+    if png is not None:
+        _kept[key] = png
+        if len(_kept) > KEPT:
+            _kept.popitem(last=False)
+    return png
 
 
 def case_view(data: Any, viewer: str | None = None) -> tuple[StandardRules, View]:
