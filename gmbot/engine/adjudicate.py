@@ -73,8 +73,11 @@ def read_orders(
         prov = order.prov
         if prov in accepted:
             earlier = accepted.pop(prov)  # the later order goes last, as if given alone
-            why = f"replaced by a later order for the unit in {prov}"
-            rejected.append(Rejection(power, str(earlier), why, prov))
+            # The same order written twice ("F ANK - BLA", then "fleet ankara to black
+            # sea") replaces nothing: refusing it held up early processing for no reason.
+            if str(earlier) != str(order):
+                why = f"replaced by a later order for the unit in {prov}"
+                rejected.append(Rejection(power, str(earlier), why, prov))
         accepted[prov] = order
     kept = list(accepted.values())
     return (kept + extra if extra else kept), rejected, line_of

@@ -168,7 +168,25 @@ def did_you_mean(text: str, reason: str, parser: OrderParser, rules: StandardRul
             return f"{reason} (did you mean {word}?)"
     unknown = re.search(r"unknown province '([^']+)'", reason)
     if unknown:
-        place = near_place(parser, unknown.group(1))
+        place = near_place(parser, unknown.group(1)) or _near_neighbour(
+            parser, text, unknown.group(1))
         if place:
             return f"{reason} (did you mean {place}?)"
     return reason
+
+
+def _near_neighbour(parser: OrderParser, text: str, word: str) -> str | None:
+    """A short code one letter off that the line's unit touches ("A LVP - YOK": YOR):
+    too short for a name's near miss, but a neighbour makes the guess safe."""
+    prov = parser.unit_prov(text)
+    gmap = parser.map
+    if prov is None or prov not in gmap.provinces:
+        return None
+    touching = {*gmap.army_adj.get(prov, ()),
+                *(t.split("/")[0] for loc, ts in gmap.fleet_adj.items()
+                  if loc.split("/")[0] == prov for t in ts)}
+    hits = sorted(c for c in touching if len(c) == len(word)
+                  and sum(a != b for a, b in zip(c, word, strict=True)) == 1)
+    if len(hits) != 1:
+        return None
+    return f"{gmap.provinces[hits[0]].name.upper()} ({hits[0]})"

@@ -30,7 +30,7 @@ def test_everyone_is_welcomed_once_with_all_he_needs(tmp_path: Path) -> None:
     password = re.search(r"Your password: ([a-z0-9]{14})\s", text)
     assert password and f"PASSWORD {password.group(1)}" in text
     gm = body(by_address["gm@example.test"])
-    assert "You are the game master" in gm and "REPLACE FRANCE new@address" in gm
+    assert "You are the game master" in gm and "REPLACE AUSTRIA new@address" in gm
     # Every secret is the recipient's own.
     secrets = {re.search(r"Your password: (\S+)", body(m)).group(1) for m in judge.welcomes}
     assert len(secrets) == len(judge.welcomes)

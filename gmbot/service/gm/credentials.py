@@ -85,7 +85,7 @@ def welcome(session: Session, game: Game, player: Player | None, now: datetime,
         "game": game, "is_gm": player is None, "seat": seat, "secret": secret,
         "phase": Phase.parse(phase.name).long() if phase else None,
         "deadline": shared.deadline,
-        **extra}
+        **_gm_examples(game, phase), **extra}
     subject, body = render("welcome.txt.j2", address=address, has_secret=bool(stored),
                            role=None if player is None else player.role, **context)
     key = f"welcome:{game.id}:{address}:{(stored or '-')[-16:]}"
@@ -106,6 +106,14 @@ def _own_game(game: Game, shared: Welcomes, player: Player | None) -> dict[str, 
                            None if player is None else player.key,
                            None if player is None else player.role)
     return {k: context[k] for k in ("ex", "units", "own_units", "data", "viewer")}
+
+
+def _gm_examples(game: Game, phase: PhaseRow | None) -> dict[str, str]:
+    """A power and a phase of this game for the GM's command examples: an Iberian GM
+    reads REPLACE CASTILLE, not standard's France."""
+    powers = sorted(p.power for p in game.players if p.power)
+    return {"example_power": powers[0] if powers else "FRANCE",
+            "example_phase": phase.name if phase is not None else "S1901M"}
 
 
 def _catch_up(session: Session, game: Game, phase: PhaseRow,

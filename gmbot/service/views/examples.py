@@ -104,13 +104,24 @@ def _reaches(gmap: GameMap, unit: Unit, prov: str) -> bool:
 
 
 def _support(gmap: GameMap, mine: list[Unit], unit: Unit | None, dest: str) -> str:
+    """A support the map allows among the reader's units: of the first unit's move if
+    another reaches its destination, else of any move or hold two of them make possible;
+    a support in words when no two of his units touch (never a hold labelled support)."""
     if unit is None:
         return ""
     helper = next((u for u in mine[1:] if dest and _reaches(gmap, u, dest)), None)
     if helper is not None:
         return f"{helper} S {unit} - {dest}"
+    for moving in mine:
+        targets = sorted(gmap.army_adj.get(moving.prov, ()) if moving.type == "A" else
+                         {t.split("/")[0] for t in gmap.fleet_adj.get(moving.loc, ())})
+        for target in targets:
+            helper = next((u for u in mine if u is not moving and _reaches(gmap, u, target)),
+                          None)
+            if helper is not None:
+                return f"{helper} S {moving} - {target}"
     near = next((u for u in mine[1:] if _reaches(gmap, u, unit.prov)), None)
-    return f"{near} S {unit}" if near is not None else f"{unit} H"
+    return f"{near} S {unit}" if near is not None else f"{unit} S (unit) - (province)"
 
 
 def _convoy(gmap: GameMap, mine: list[Unit]) -> str:

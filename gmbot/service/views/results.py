@@ -319,4 +319,7 @@ def private_view(rules: StandardRules, state: GameState, viewer: str,
         to_order=missing_orders(state, rules, viewer, []),
         rejected=rejected or [],
         extra=(notes or []) + rules.private_lines(state, viewer),
+        # A Wazir owns no unit yet orders some: "Your units: none" alone misled a general.
+        commands=sorted(rules.unit_label(u) for u in state.units.values()
+                        if u.power != viewer and rules.may_order(state, viewer, u)),
     )

@@ -66,12 +66,14 @@ class Refused(msgspec.Struct, frozen=True):
 
 class PrivateView(msgspec.Struct, frozen=True):
     """What only `viewer` may read: his units, what he must order, his refused lines, the
-    phase's notes for him and the rules' private lines."""
+    phase's notes for him and the rules' private lines; `commands`: the units he orders
+    that are not his (a Wazir's Prince's units, a Wazir-General's command)."""
     viewer: str
     units: list[str]
     to_order: list[str]
     rejected: list[Refused]
     extra: list[str]
+    commands: list[str] = []
 
 
 class View(msgspec.Struct, frozen=True):

@@ -17,6 +17,7 @@ from gmbot.variants.al_andalus.court import (
     Wazir,
     check_courts,
     general_unit,
+    prince_name,
     wazir_owners,
 )
 from gmbot.variants.al_andalus.grammar import name_key
@@ -94,9 +95,14 @@ class CourtBase(StandardRules):
 
 
     def _own_unit(self, state: GameState, wazir: Wazir) -> list[str]:
-        """For a Wazir-General serving no Prince: the unit and centres that are his."""
+        """For a Wazir-General: the unit he commands, his own or his Prince's."""
         unit = general_unit(state, wazir.key) if self.generals else None
-        if unit is None or unit.power != wazir.key:
+        if unit is None:
             return []
+        if unit.power != wazir.key:
+            # The unit is his Prince's on the board, so "Your units" cannot name it.
+            return [f"As Wazir-General you command {unit}, a unit of "
+                    f"{prince_name(state, unit.power)}: you alone order it in the movement "
+                    f"phases."]
         return [f"As Wazir-General you command your own unit {unit} (you alone order it) "
                 f"and hold {', '.join(sorted(wazir.centres)) or 'no centre'}."]

@@ -1,0 +1,99 @@
+"""What the trial of issue 32 (docs/trial.md) found in an Al-Andalus game, read as its
+players read their mails: the GM's examples name this game's powers and phase, a
+Wazir-General is told in every results mail and STATUS which unit he commands, and a
+Prince's HELP shows a support his own units can give."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.loop.judgekit import body, make_judge
+
+REPO = Path(__file__).resolve().parents[2]
+GAME = (REPO / "gmbot/variants/al_andalus/example.yaml").read_text(encoding="utf-8")
+GENERALS = GAME.replace("wazir_generals: false", "wazir_generals: true")
+SUBJECT = "[al-andalus-example] orders"
+
+
+def addr(who: str) -> str:
+    return f"{who.lower()}@example.test"
+
+
+def text(msg: object) -> str:
+    return body(msg).replace("\r\n", "\n")  # type: ignore[arg-type]
+
+
+def test_the_gms_welcome_gives_examples_of_this_game(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, GAME)
+    [gm] = [text(m) for m in judge.welcomes if m["To"] == "gm@example.test"]
+    # An Iberian GM reads his own powers and phase, not standard's France and 1901.
+    assert "ROLLBACK S1080M, REPLACE BADAJOZ new@address" in gm
+    assert "FRANCE" not in gm and "1901" not in gm
+
+
+def test_a_wazir_general_reads_which_unit_he_commands(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, GENERALS)
+    orders = {"CASTILLE": "HIRE lordelindel\nA BUR - PAM\nA LEO - ZAM\nF GAL H",
+              "lordelindel": "GO TO COURT CASTILLE",
+              "ZARAGOZA": "A ZAR H\nA LLE H\nF TOR H", "BADAJOZ": "A BAD H\nA EVO H\nF LIS H",
+              "SEVILLE": "A SEV H\nA NIE H\nF CAD H", "GRANADA": "A GRA H\nA JAE H\nF MAL H"}
+    for who, lines in orders.items():
+        judge.send(addr(who), lines + "\n", subject=SUBJECT)
+    judge.tick()
+    judge.new_mail()
+    # Fall: Castille makes his Wazir the general of the army in Pamplona.
+    for who, lines in {**orders, "CASTILLE": "APPOINT GENERAL A PAM\nA ZAM H\nF GAL H",
+                       "lordelindel": "A PAM H"}.items():
+        judge.send(addr(who), lines + "\n", subject=SUBJECT)
+    judge.tick()
+    fall = [m for m in judge.new_mail() if "Fall 1080 Movement results" in m["Subject"]]
+    mine = text(judge.to(addr("lordelindel"), fall)[0])
+    own = mine[mine.index("--- For LORDELINDEL only ---"):]
+    # The army is Castille's on the board, so "Your units: none" stands; the next line
+    # says what he commands, and that he alone orders it.
+    assert "As Wazir-General you command A PAM, a unit of Kingdom of Castille: you alone " \
+           "order it in the movement phases." in own
+    # Winter: nothing for him; in Spring his STATUS names the unit he may order.
+    judge.clock.advance(hours=49)
+    judge.tick()
+    spring = [m for m in judge.new_mail() if "Winter 1080 Adjustment results" in m["Subject"]]
+    own = text(judge.to(addr("lordelindel"), spring)[0]).split("only ---")[1]
+    assert "The units you order: A PAM (Wazir-General LORDELINDEL)" in own.splitlines()
+    judge.send(addr("lordelindel"), "STATUS\n", subject=SUBJECT)
+    judge.tick()
+    [status] = [text(m) for m in judge.new_mail() if m["To"] == addr("lordelindel")]
+    assert "Nothing waits for your orders, but you may order A PAM." in status
+    assert "You have nothing to order." not in status
+
+
+ROOM = """
+position:
+  phase: S1081M
+  units:
+    CASTILLE: [A SAL, F GAL]
+    GRANADA: [A GRA, A JAE, F MAL]
+  centers:
+    CASTILLE: [BUR, GAL, LEO]
+    GRANADA: [GRA, JAE, MAL]
+"""
+
+
+def test_a_princes_help_shows_a_support_his_units_can_give(tmp_path: Path) -> None:
+    # Salamanca's first neighbour (Burgos) is out of the fleet's reach: the example used to
+    # fall back on "support: A SAL H", a hold under the name of a support.
+    judge = make_judge(tmp_path, GAME + ROOM)
+    judge.send(addr("CASTILLE"), "HELP\n", subject=SUBJECT)
+    judge.tick()
+    [help_text] = [text(m) for m in judge.new_mail() if m["To"] == addr("CASTILLE")]
+    assert "  support: F GAL S A SAL - POR" in help_text.splitlines()
+
+
+def test_a_princes_welcome_names_the_wazir_generals_order_when_the_game_plays_it(
+        tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, GENERALS)
+    [castille] = [text(m) for m in judge.welcomes if m["To"] == addr("CASTILLE")]
+    assert "    APPOINT GENERAL A BUR (make your Wazir the general of that unit)" \
+        in castille.splitlines()
+    plain = make_judge(tmp_path / "plain", GAME)
+    [castille] = [text(m) for m in plain.welcomes if m["To"] == addr("CASTILLE")]
+    assert "APPOINT GENERAL" not in castille

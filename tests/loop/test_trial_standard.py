@@ -1,0 +1,46 @@
+"""What the trial of issue 32 (docs/trial.md) found in a standard game, read as a newcomer
+reads his acknowledgement: an order written twice (once in words) is one order, not a
+refused line that holds the phase up; a code one letter off gets the neighbour it means."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.loop.judgekit import body, make_judge, standard_game
+
+
+def text(msg: object) -> str:
+    return body(msg).replace("\r\n", "\n")  # type: ignore[arg-type]
+
+
+def test_the_same_order_twice_is_one_order_and_no_error(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, standard_game())
+    judge.send("turkey@example.test",
+               "A CON - BUL\nF ANK - BLA\nA SMY - ARM\nfleet ankara to black sea\n",
+               subject="[g] orders")
+    judge.tick()
+    [ack] = judge.new_mail()
+    assert ack["Subject"] == "[g] Received"
+    got = text(ack)
+    assert "Not accepted" not in got and "replaced" not in got
+    assert "Orders for S1901M (version 1):\n  A CON - BUL\n  A SMY - ARM\n  F ANK - BLA\n" in got
+    # A different order for the same unit still replaces the first, and says so.
+    judge.send("turkey@example.test", "F ANK - CON\nF ANK - BLA\n", subject="[g] orders")
+    judge.tick()
+    [ack] = judge.new_mail()
+    assert "line 1: F ANK - CON\n    -> replaced by a later order for the unit in ANK" \
+        in text(ack)
+
+
+def test_a_province_code_one_letter_off_gets_the_neighbour_it_means(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, standard_game())
+    judge.send("england@example.test", "F LON - NTH\nF EDI - NWG\nA LVP - YOK\n",
+               subject="[g] orders")
+    judge.send("turkey@example.test", "A CON - BUG\n", subject="[g] orders")
+    judge.tick()
+    mails = judge.new_mail()
+    [england] = [text(m) for m in judge.to("england@example.test", mails)]
+    assert "  line 3: A LVP - YOK\n    -> unknown province 'YOK' (did you mean YORKSHIRE " \
+           "(YOR)?)" in england
+    [turkey] = [text(m) for m in judge.to("turkey@example.test", mails)]
+    assert "unknown province 'BUG' (did you mean BULGARIA (BUL)?)" in turkey
