@@ -334,7 +334,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     from tests.dialectkit import is_store_test
 
     for item in items:
-        if is_store_test(Path(item.path)):
+        if is_store_test(Path(item.path)) or item.get_closest_marker("dialect"):
             item.add_marker(pytest.mark.store)
 
 

@@ -4,13 +4,16 @@ the check that a mark's claims are true.
 The PostgreSQL pass of scripts/test runs only the tests marked `dialect` (the rule is in
 CONTRIBUTING.md): a test module whose outcome can depend on the database carries
 `pytestmark = pytest.mark.dialect("gmbot.service.outbox.queue", ...)`, naming the modules
-that build SQL which it is there to try on both databases. Every such module must be named
-by one (tests/test_dialect_marks.py checks it without running anything).
+that build SQL which it is there to try on both databases (those it runs only in a gmbot
+subprocess go in `in_subprocess=(...)`). Every such module must be named by one
+(tests/test_dialect_marks.py checks it without running anything); a `dialect` test is a
+`store` test wherever it lives.
 
 That a marked module really runs what it names is checked by running it with
 GMBOT_TEST_DIALECT_CHECK=1 (one process: `-p no:xdist`): the modules that build SQL are
 then compiled with a note at the start of every function, and a test module whose tests
-ran none of a named module's functions fails at its end.
+ran none of a named module's functions fails at its end (the `in_subprocess` ones are
+not seen from the test's process, so not checked).
 """
 
 from __future__ import annotations
@@ -77,14 +80,19 @@ def sql_modules() -> dict[str, Path]:
 
 
 def claims_in(tree: ast.Module) -> list[str] | None:
-    """The modules a test file's `pytest.mark.dialect(...)` names; None without one."""
+    """The modules a test file's `pytest.mark.dialect(...)` names (its arguments, and its
+    `in_subprocess` list); None without one."""
     claims: list[str] | None = None
     for node in ast.walk(tree):
         if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
                 and node.func.attr == "dialect" and isinstance(node.func.value, ast.Attribute)
                 and node.func.value.attr == "mark"):
-            claims = (claims or []) + [a.value for a in node.args
-                                       if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+            values = list(node.args)
+            for keyword in node.keywords:
+                if isinstance(keyword.value, ast.Tuple | ast.List):
+                    values += keyword.value.elts
+            claims = (claims or []) + [v.value for v in values
+                                       if isinstance(v, ast.Constant) and isinstance(v.value, str)]
     return claims
 
 
