@@ -324,10 +324,15 @@ if os.environ.get("GMBOT_TEST_DIALECT_CHECK") == "1":
         name = request.module.__name__
         dialectkit.ran_by_test_module[name] = set(dialectkit.ran)
         mark = request.node.get_closest_marker("dialect")
-        missing = sorted(set(mark.args if mark else ()) - dialectkit.ran)
+        tried = request.node.nodeid in dialectkit.tried
+        missing = sorted(set(mark.args if mark and tried else ()) - dialectkit.ran)
         if missing:
             pytest.fail(f"{name} is marked dialect for {missing}, but ran none of their "
                         "functions", pytrace=False)
+
+    def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+        if report.when == "call" and not report.skipped:
+            dialectkit.tried.add(report.nodeid.split("::", 1)[0])
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -45,4 +45,5 @@ def test_the_rule_sees_the_modules_it_is_about() -> None:
                  "gmbot.service.outbox.delivery", "gmbot.daemon.idle"):
         assert name in modules
     assert "gmbot.service.gm.announce" not in modules  # a Session passed along
-    assert "gmbot.store.revision" not in modules  # a constant, no code to run
+    assert "gmbot.store.revision" not in modules  # a constant
+    assert "gmbot.store.migration_folder" not in modules  # a path

@@ -16,7 +16,6 @@ from gmbot.store.db import HEAD_REVISION, MIGRATIONS, open_database
 pytestmark = pytest.mark.dialect(
     "gmbot.store.db",
     "gmbot.store.models",
-    "gmbot.store.migration_folder",
 )
 
 

@@ -15,11 +15,8 @@ import pytest
 from tests.loop.judgekit import Judge, body, make_judge, standard_game
 from tests.loop.test_commands import GM, ask
 
-# On PostgreSQL too (CONTRIBUTING.md): the stop links' updates.
-pytestmark = pytest.mark.dialect(
-    "gmbot.service.joining.stop_link",
-    "gmbot.service.joining.unobserve",
-)
+# On PostgreSQL too (CONTRIBUTING.md): an observer's stop by mail, an update.
+pytestmark = pytest.mark.dialect("gmbot.service.joining.unobserve")
 
 OBSERVER = "watcher@example.test"
 FRANCE = "france@example.test"
