@@ -8,18 +8,17 @@ from hypothesis import strategies as st
 from gmbot.gamefile.settings.deadlines import (
     AfterAt,
     DeadlinePolicy,
-    Duration,
     Every,
     PolicyError,
     Weekly,
     deadline_for,
     final_deadline,
     format_deadline,
-    parse_duration,
     parse_rule,
     reminder_times,
     resolve_local,
 )
+from gmbot.gamefile.settings.durations import Duration, parse_duration
 
 LONDON = ZoneInfo("Europe/London")
 NEW_YORK = ZoneInfo("America/New_York")

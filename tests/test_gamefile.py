@@ -11,7 +11,8 @@ from gmbot.gamefile import (
     parse_game_text,
     redact_secrets,
 )
-from gmbot.gamefile.settings.deadlines import AfterAt, DeadlinePolicy, Duration, Every, Weekly
+from gmbot.gamefile.settings.deadlines import AfterAt, DeadlinePolicy, Every, Weekly
+from gmbot.gamefile.settings.durations import Duration
 from gmbot.gamefile.settings.nmr import NmrPolicy
 
 VALID = """\

@@ -19,7 +19,8 @@ Hook groups:
   sequence       next_phase, captures_centres, winter_choices, solo_threshold, winner,
                  draw_lines, draw_powers, voters
   reporting      unit_label, redact, private_lines, shown_to, shows_homes, result_code,
-                 phase_notes (fills PhaseResult.notes), other_owners, board_marks
+                 phase_notes (fills PhaseResult.notes), other_owners, board_marks,
+                 off_board, fact_key, unit_words, unit_word, units_made (EXPLAIN)
   position       position_problems
   adjustments    adjustment_offset, disband_priority, fixed_homes
   randomness     rng
@@ -46,7 +47,7 @@ from gmbot.engine.state import MOVEMENT, RETREAT, Dislodged, GameState, Phase, U
 if TYPE_CHECKING:
     from gmbot.engine.choices import BotTurn
     from gmbot.engine.parse import OrderParser
-    from gmbot.engine.report import Bulletin
+    from gmbot.engine.report import Bulletin, PhaseReport
     from gmbot.engine.resolve import Resolution
     from gmbot.engine.result import PhaseResult
 
@@ -317,6 +318,23 @@ class Rules(ABC):
         """What the unit's row and facts are keyed by: its name, unless a variant's unit
         may share it with another (a Warlock ghost beside its real unit)."""
         return str(unit)
+
+    def unit_words(self) -> frozenset[str]:
+        """The words a player may write beside a unit to name one of two that share a
+        province or a name (`EXPLAIN BALLOON A PAR`): the same whatever units there are, so
+        that how a line is read tells nothing. Standard: none."""
+        return frozenset()
+
+    def unit_word(self, state: GameState, unit: Unit, viewer: str | None) -> str:
+        """The word of `unit_words` that names `unit` for `viewer` (None: the public), as
+        his results name it, or "" (a word only its owner may know is his alone)."""
+        return ""
+
+    def units_made(self, before: GameState, report: PhaseReport) -> list[tuple[Unit, str]]:
+        """Units the phase made that have rows of their own, named as the rows name them
+        (a Warlock ghost cast this turn), each with the province where it went: EXPLAIN
+        answers its owner about it there. Standard: none."""
+        return []
 
     def result_code(self, res: Resolution, i: int) -> str:
         """The result word shown for unit i's order after a movement phase."""

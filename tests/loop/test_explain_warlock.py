@@ -33,6 +33,23 @@ def test_a_ghosts_facts_are_its_own_and_its_owners(tmp_path: Path) -> None:
     assert "NWG" not in real and GHOST not in real
     for text in spring.values():
         assert GHOST not in text  # no surprise: it went where it was sent
+    # The ghost made this very turn, asked about where it went or named as his results
+    # name it, is explained to its owner: its own row, not the real fleet's move.
+    assert "F EDI - NWG (ghost): succeeds" in spring["ENGLAND"]
+    made = f"GHOST F EDI in {SPRING}:\n  ordered: F EDI - NWG (ghost)\n  result: succeeds\n"
+    for line in ("EXPLAIN F NWG", "EXPLAIN GHOST F EDI", "explain f edi (ghost)"):
+        text = ask(judge, "ENGLAND", GAME, f"{line}\n")
+        assert f"{made}  - {GHOST}" in text, line
+        assert "NTH" not in text, line
+    # Another power reads of NWG what an empty sea gets, word for word, as of any unit
+    # that moved there; GHOST F EDI gets what it gets where no ghost was.
+    hidden = ask(judge, "RUSSIA", GAME, "EXPLAIN F NWG\n")
+    assert f"There was no unit of yours in NWG in {SPRING}." in hidden
+    assert hidden.replace("NWG", "BAR") == ask(judge, "RUSSIA", GAME, "EXPLAIN F BAR\n")
+    named = ask(judge, "RUSSIA", GAME, "EXPLAIN GHOST F EDI\n")
+    assert f"There was no ghost of yours in EDI in {SPRING}." in named
+    assert named.replace("EDI", "LON") == ask(judge, "RUSSIA", GAME, "EXPLAIN GHOST F LON\n")
+    assert "F EDI was not one of your units" in ask(judge, "RUSSIA", GAME, "EXPLAIN F EDI\n")
     # The ghost fades on meeting England's own fleet: the reason beside its row is told
     # England alone; to the others it is a unit like any.
     fall = play(judge, GAME, {"ENGLAND": ["F NTH - NWG", "F NWG H", "F LON H", "A LVP H"]})
@@ -42,7 +59,8 @@ def test_a_ghosts_facts_are_its_own_and_its_owners(tmp_path: Path) -> None:
         if power != "ENGLAND":
             assert "F NWG H: faded" in text and GHOST not in text, power
     mine = ask(judge, "ENGLAND", GAME, "EXPLAIN F NWG\n")
-    assert f"F NWG in {FALL}:\n  ordered: F NWG H (ghost)\n  result: faded\n  - {GHOST}" in mine
+    assert f"GHOST F NWG in {FALL}:\n  ordered: F NWG H (ghost)\n  result: faded\n  - {GHOST}" \
+        in mine
     theirs = ask(judge, "RUSSIA", GAME, "EXPLAIN F NWG\n")
     assert f"F NWG was not one of your units in {FALL}" in theirs
     assert "ghost" not in theirs.lower()
@@ -116,9 +134,73 @@ def test_a_balloons_drift_and_a_moved_home_centre_are_explained(tmp_path: Path) 
     play(judge, GAME, {"FRANCE": ["BALLOON A PAR - BUR", "CAST MOVE HOME SC MAR - GAS",
                                   "A MAR H", "F BRE H"]})
     aloft = ask(judge, "FRANCE", GAME, "EXPLAIN A PAR\n")
-    assert f"A PAR in {FALL}:\n  ordered: BALLOON A PAR - BUR\n  result: succeeds\n" in aloft
+    assert f"BALLOON A PAR in {FALL}:\n  ordered: BALLOON A PAR - BUR\n  result: succeeds\n" \
+        in aloft
     assert "  - in a balloon, it drifted over BUR: in the air it cannot be attacked" in aloft
     home = ask(judge, "FRANCE", GAME, "EXPLAIN A MAR\n")
     assert ("  - a MOVE HOME SC spell moved the home centre MAR from MAR to GAS: it lies in "
             "GAS now, owned by whoever stands there after the Fall\n") in home
     assert "Nothing opposed it" not in home
+
+
+ALOFT = """
+position:
+  phase: S1901M
+  extra:
+    aloft:
+      PAR: {power: FRANCE, unit: A PAR}
+      BEL: {power: GERMANY, unit: A BEL}
+"""
+COLLIDED = ("another balloon drifted over PIC too: balloons that meet collide and both drop "
+            "to the map where they were")
+
+
+def test_a_balloon_over_an_army_of_its_name_is_explained_apart(tmp_path: Path) -> None:
+    """France's army A PAR stands under his balloon A PAR: each row keeps its own reasons,
+    and EXPLAIN answers about either, or both where the line names both."""
+    judge = make_judge(tmp_path, TEXT + ALOFT)
+    results = play(judge, GAME, {
+        "FRANCE": ["A PAR - GAS", "BALLOON A PAR - PIC", "A MAR H", "F BRE H"],
+        "GERMANY": ["BALLOON A BEL - PIC", "A MUN H", "A BER H", "F KIE H"]})
+    for power, text in results.items():  # the collision is public: every copy says why
+        assert "A PAR - GAS: succeeds" in text, power  # the army's row carries none of it
+        assert f"BALLOON A PAR - PIC ({COLLIDED}): bounced" in text, power
+        assert text.count("The balloons over PIC collide and drop to the map") == 1, power
+    army = (f"A PAR in {SPRING}:\n  ordered: A PAR - GAS\n  result: succeeds\n"
+            "  it ended in GAS\n  Nothing opposed it")
+    balloon = f"BALLOON A PAR in {SPRING}:\n  ordered: BALLOON A PAR - PIC\n  result: bounced\n"
+    both = ask(judge, "FRANCE", GAME, "EXPLAIN A PAR\n")
+    assert army in both and f"{balloon}  - {COLLIDED}" in both
+    assert both.count(COLLIDED) == 1
+    assert ask(judge, "FRANCE", GAME, "EXPLAIN PAR\n") == both
+    alone = ask(judge, "FRANCE", GAME, "EXPLAIN BALLOON A PAR\n")
+    assert f"{balloon}  - {COLLIDED}" in alone and "GAS" not in alone
+    # Another power: neither is his; his own balloon is his to ask about.
+    german = ask(judge, "GERMANY", GAME, "EXPLAIN A PAR\nEXPLAIN BALLOON A PAR\n"
+                                         "EXPLAIN BALLOON A BEL\n")
+    assert f"A PAR was not one of your units in {SPRING}" in german
+    assert f"BALLOON A PAR was not one of your units in {SPRING}" in german
+    assert (f"BALLOON A BEL in {SPRING}:\n  ordered: BALLOON A BEL - PIC\n  result: bounced\n"
+            f"  - {COLLIDED}") in german
+    assert "GAS" not in german
+    # HELP says how to name either.
+    assert ("EXPLAIN a unit of yours in the air: EXPLAIN BALLOON A BUR (EXPLAIN A BUR tells "
+            "both where\nyour army stands below); your ghost: EXPLAIN GHOST F EDI, or where "
+            "it went: EXPLAIN F NWG.") in ask(judge, "GERMANY", GAME, "HELP\n")
+
+
+def test_a_ghost_that_faded_the_turn_it_was_made_is_explained_to_its_owner(
+        tmp_path: Path) -> None:
+    judge = judge_of(tmp_path)
+    results = play(judge, GAME, {"ENGLAND": ["F EDI H", "CAST GHOST F EDI - NTH",
+                                             "F LON - NTH", "A LVP H"]})
+    faded = f"{GHOST}, and fades into mist when it meets another unit: it met one and faded"
+    assert f"F EDI - NTH (ghost) ({faded}): faded" in results["ENGLAND"]
+    for line in ("EXPLAIN GHOST F EDI", "EXPLAIN F NTH"):
+        text = ask(judge, "ENGLAND", GAME, f"{line}\n")
+        assert (f"GHOST F EDI in {SPRING}:\n  ordered: F EDI - NTH (ghost)\n  result: faded\n"
+                f"  - {faded}") in text, line
+    # The others read that a unit faded, never why, and EXPLAIN tells them nothing more.
+    assert "F EDI - NTH: faded" in results["RUSSIA"] and GHOST not in results["RUSSIA"]
+    hidden = ask(judge, "RUSSIA", GAME, "EXPLAIN F NTH\n")
+    assert hidden.replace("NTH", "BAR") == ask(judge, "RUSSIA", GAME, "EXPLAIN F BAR\n")

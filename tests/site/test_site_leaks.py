@@ -59,6 +59,11 @@ def test_warlock_invisible_unit_only_on_its_owners_pages(tmp_path: Path) -> None
     france = folder / links[addr("FRANCE")].strip("/")
     assert not (france / "maps").exists()
     assert 'src="../../maps/S1901M.png"' in (france / "S1901M.html").read_text()
+    # The open phase shows the map of the phase before, each reader's own: Turkey's still
+    # draws his invisible fleet where it went.
+    assert '<img src="maps/S1901M.png"' in (turkey / "F1901M.html").read_text()
+    assert '<img src="../../maps/S1901M.png"' in (france / "F1901M.html").read_text()
+    assert not (folder / "games/warlock-example/maps/F1901M.png").exists()
 
 
 def test_capitalist_balance_only_on_its_owners_pages(tmp_path: Path) -> None:

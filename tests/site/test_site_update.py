@@ -42,15 +42,18 @@ def test_only_the_new_phases_pages_are_written(tmp_path: Path) -> None:
     token = france.rsplit("/", 1)[1]
     ours = {k.replace(token, "TOKEN") for k in changed
             if "/p/" not in k or token in k}
-    # The phase just processed (its page had shown the open position), the new open
-    # phase, their maps, the indexes; of France's pages the same; nothing earlier.
+    # The phase just processed (its page had shown the open position), its map, the new
+    # open phase, the indexes; of France's pages the same; nothing earlier. The open
+    # phase has no map of its own: it shows the processed phase's, its starting position.
     assert ours == {"games/g/S1902M.html", "games/g/F1902M.html", "games/g/index.html",
-                    "games/g/maps/S1902M.png", "games/g/maps/F1902M.png",
+                    "games/g/maps/S1902M.png",
                     "games/g/.stamps.json", "games/g/.entry.json", "index.html",
                     ".games.json", "games/g/p/TOKEN/S1902M.html",
                     "games/g/p/TOKEN/F1902M.html", "games/g/p/TOKEN/index.html",
                     "games/g/p/TOKEN/.stamps.json"}
     assert report.pages == len([k for k in changed if not Path(k).name.startswith(".")])
+    assert '<img src="maps/S1902M.png"' in (folder / "games/g/F1902M.html").read_text()
+    assert '<img src="../../maps/S1902M.png"' in (folder / france / "F1902M.html").read_text()
 
 
 def test_gmbot_site_writes_every_game(tmp_path: Path) -> None:
@@ -123,8 +126,10 @@ def test_the_public_map_is_the_one_the_results_mail_carried(
     def drawn_again(*args: object) -> bytes:
         raise AssertionError("the processed phase's map is drawn again")
 
-    # The pages are written while the outbox still holds the results mails' pictures.
+    # The pages are written while the outbox still holds the results mails' pictures;
+    # the new phase's page shows the same map (its starting position): none is drawn.
     monkeypatch.setattr("gmbot.service.site.gather.results_picture", drawn_again)
+    monkeypatch.setattr("gmbot.service.site.gather.view_picture", drawn_again)
     report = judge.tick()
     assert report.errors == [] and report.processed
     mail = next(m for m in judge.to("gm@example.test") if "results" in str(m["Subject"]))

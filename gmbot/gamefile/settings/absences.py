@@ -10,7 +10,8 @@ from typing import Any
 
 import msgspec
 
-from gmbot.gamefile.settings.deadlines import Duration, PolicyError, _unknown
+from gmbot.gamefile.settings.deadlines import PolicyError, _unknown
+from gmbot.gamefile.settings.durations import Duration
 
 _INTS = ("days_per_year", "at_once", "max_length_days", "notice_hours")
 _BOOLS = ("allowed", "public")

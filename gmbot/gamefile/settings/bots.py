@@ -16,7 +16,7 @@ from typing import Any
 import msgspec
 
 from gmbot.gamefile.schema import PHASE_RE, POWER_RE
-from gmbot.gamefile.settings.deadlines import parse_duration
+from gmbot.gamefile.settings.durations import parse_duration
 
 OPEN = "open"
 DRAW_WITH_ME, NO_VOTE = "draw_with_me", "none"

@@ -12,12 +12,13 @@ from datetime import UTC, date, datetime
 from functools import lru_cache
 
 # scrypt's cost (RFC 7914): ~50 ms and 16 MiB per check on a small server, for passwords
-# people choose (a GM's file). A generated secret is random (~69 bits): no cost of
-# hashing adds to the work of guessing it, so it gets a light one (~1 ms), which keeps
-# creating a game of many players quick. The parameters are stored with each hash, so
-# raising them later keeps old hashes valid.
+# people choose (a GM's file). A generated secret is random (~69 bits): guessing it from a
+# stolen hash takes 2**68 tries on average whatever each costs, so it gets scrypt's
+# lightest sound setting (16 KiB, ~0.07 ms; docs/security.md says why), which keeps a
+# game's load from waiting on its players' hashes. The parameters are stored with each
+# hash, so older hashes (n=2**10) stay valid.
 _N, _R, _P = 2**14, 8, 1
-_N_GENERATED = 2**10
+_N_GENERATED = 2**4
 _ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read aloud or retyped
 SECRET_LENGTH = 14  # ~69 bits: far past guessing, by mail or from a stolen hash
 TOKEN_LENGTH = 20  # base32 characters: the issue day (4) and 80 bits of HMAC

@@ -9,7 +9,8 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, tzinfo
 
-from gmbot.gamefile.settings.deadlines import Duration, resolve_local
+from gmbot.gamefile.settings.deadlines import resolve_local
+from gmbot.gamefile.settings.durations import Duration
 
 FORMS = ("ABSENCE 2026-12-20 2026-12-28 (whole days, both included), "
          "ABSENCE 2026-12-20 18:00 TO 2026-12-28 09:00, ABSENCE 20 Dec TO 28 Dec, "

@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 
 from gmbot.engine.state import Phase
 from gmbot.gamefile import EMAIL_RE
-from gmbot.gamefile.settings.deadlines import Duration
+from gmbot.gamefile.settings.durations import Duration
 from gmbot.service.deadline.absences import honour
 from gmbot.service.deadline.ballot import DRAW, Motion, conclude
 from gmbot.service.deadline.parking import PARKED

@@ -42,14 +42,38 @@ def settle_secret(stored: str | None, given: str | None, fresh: bool,
     return hash_secret(secret, generated=True), secret
 
 
+class Welcomes:
+    """What the welcome mails of one game at one moment (a load of its file, its start)
+    share, worked out once for all of them: the open phase, its position and rules, the
+    deadline in words and its calendar entry, and the pictures of the position (viewers
+    who see the same board share one drawing)."""
+
+    def __init__(self, session: Session, game: Game, now: datetime) -> None:
+        self.now = now
+        self.phase = current_phase(session, game)
+        self.rules = rules_for(game)
+        self.state = (state_of(game, self.phase, self.rules) if self.phase is not None
+                      else state_from_dict({}, map_for(self.rules)))
+        self.deadline = open_deadline_text(game, self.phase)
+        self.calendar = deadline_calendar(game, self.phase, now)
+        self._pictures: PositionPictures | None = None
+
+    def picture(self, viewer: str | None) -> bytes | None:
+        """The position's map as `viewer` (None: the GM) sees it."""
+        if self._pictures is None:
+            self._pictures = PositionPictures(self.state, self.rules)
+        return self._pictures(viewer)
+
+
 def welcome(session: Session, game: Game, player: Player | None, now: datetime,
-            secret: str | None, pictures: PositionPictures | None = None,
+            secret: str | None, shared: Welcomes | None = None,
             catch_up: bool = False) -> None:
     """Queue the welcome mail of `player` (None: the GM), with his map of the current
-    position. `pictures`: shared by the welcomes of one load, which draw one position.
+    position. `shared`: what the welcomes of one use case share (made at the same `now`).
     `catch_up`: a player who takes over a seat mid-game also reads the position and the
     last results in it."""
-    phase = current_phase(session, game)
+    shared = shared or Welcomes(session, game, now)
+    phase = shared.phase
     extra: dict[str, Any] = {}
     if catch_up and phase is not None and player is not None:
         extra = _catch_up(session, game, phase, player)
@@ -57,35 +81,28 @@ def welcome(session: Session, game: Game, player: Player | None, now: datetime,
     stored = game.gm_secret_hash if player is None else player.secret_hash
     seat = "" if player is None else _seat(player)
     context: dict[str, Any] = {  # of the text and of the HTML part
-        **_own_game(game, phase, player),
+        **_own_game(game, shared, player),
         "game": game, "is_gm": player is None, "seat": seat, "secret": secret,
         "phase": Phase.parse(phase.name).long() if phase else None,
-        "deadline": open_deadline_text(game, phase),
+        "deadline": shared.deadline,
         **extra}
     subject, body = render("welcome.txt.j2", address=address, has_secret=bool(stored),
                            role=None if player is None else player.role, **context)
     key = f"welcome:{game.id}:{address}:{(stored or '-')[-16:]}"
     picture = None
     if phase is not None and not is_queued(session, key):
-        if pictures is None:
-            rules = rules_for(game)
-            pictures = PositionPictures(state_of(game, phase, rules), rules)
-        picture = pictures(None if player is None else player.key)
+        picture = shared.picture(None if player is None else player.key)
     # One welcome per person and secret: reloading the file does not send it again.
     html = render_html("welcome.html.j2", subject, picture is not None, text=body, **context)
     queue_mail(session, key=key, kind="welcome", sender=game.judge, recipient=address,
                subject=subject, body=body, now=now, game=game, picture=picture, html=html,
-               calendar=calendar.of(player)
-               if (calendar := deadline_calendar(game, phase, now)) else None)
+               calendar=shared.calendar.of(player) if shared.calendar else None)
 
 
-def _own_game(game: Game, phase: PhaseRow | None, player: Player | None) -> dict[str, Any]:
+def _own_game(game: Game, shared: Welcomes, player: Player | None) -> dict[str, Any]:
     """The reader's units and the order examples drawn from them and the game's map, as
     HELP has them (service/views/help.py), for the welcome's "how to order"."""
-    rules = rules_for(game)
-    state = (state_of(game, phase, rules) if phase is not None
-             else state_from_dict({}, map_for(rules)))
-    context = help_context(game.variant, game.settings.options, state, rules,
+    context = help_context(game.variant, game.settings.options, shared.state, shared.rules,
                            None if player is None else player.key,
                            None if player is None else player.role)
     return {k: context[k] for k in ("ex", "units", "own_units", "data", "viewer")}

@@ -31,7 +31,7 @@ from gmbot.gamefile.settings.deadline_section import DeadlineSection
 from gmbot.gamefile.settings.signup import SignupSettings
 from gmbot.service.app import App
 from gmbot.service.deadline.absences import honour
-from gmbot.service.gm.credentials import settle_secret, welcome
+from gmbot.service.gm.credentials import Welcomes, settle_secret, welcome
 from gmbot.service.gm.observers import welcome_observers
 from gmbot.service.locks import STRENGTH
 from gmbot.service.runtime import (
@@ -40,12 +40,10 @@ from gmbot.service.runtime import (
     deadline_after,
     log_event,
     map_for,
-    state_of,
 )
 from gmbot.service.seats.bot_seats import fill_seats
 from gmbot.service.seats.vote_owner import forget_vote
 from gmbot.service.settings import keep_settings
-from gmbot.service.views.pictures import PositionPictures
 from gmbot.store.models import Game, PhaseRow, Player, Signup
 from gmbot.variants import VariantError, make_rules
 from gmbot.variants.case_schema import type_problem
@@ -262,11 +260,11 @@ def load_game(app: App, path: str | Path, force: bool = False) -> str:
                 phase.deadline_at = deadline_after(game, phase.name, phase.opened_at)
                 honour(s, game, phase, now)  # the players' absences still count
         s.flush()  # the new players' ids, for their welcome mails
-        pictures = PositionPictures(state_of(game, phase, rules), rules) if phase else None
+        shared = Welcomes(s, game, now)
         if new_gm or gm_secret:
-            welcome(s, game, None, now, gm_secret, pictures)
+            welcome(s, game, None, now, gm_secret, shared)
         for row, secret in seated_now:
-            welcome(s, game, row, now, secret, pictures)
+            welcome(s, game, row, now, secret, shared)
         welcome_observers(s, game, old_observers, now)
         log_event(s, game, "game_created" if created else "game_updated", now,
                   file=str(path), players=[asdict(p) | {"password": None} for p in spec.players])

@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 
 from gmbot.engine.position import state_from_dict, state_to_dict
 from gmbot.service.gm.announce import announce
-from gmbot.service.gm.credentials import settle_secret, welcome
+from gmbot.service.gm.credentials import Welcomes, settle_secret, welcome
 from gmbot.service.joining.draw import assign
 from gmbot.service.joining.seats import signup_of
 from gmbot.service.outbox.queue import queue_mail
@@ -31,10 +31,8 @@ from gmbot.service.runtime import (
     log_event,
     map_for,
     rules_for,
-    state_of,
 )
 from gmbot.service.seats.bot_seats import bot_rules, fill_seats
-from gmbot.service.views.pictures import PositionPictures
 from gmbot.store.models import Game, PhaseRow, Player, Signup
 
 
@@ -83,9 +81,9 @@ def start_game(s: Session, game: Game, now: datetime, seed: int | None = None,
                       joiners=wishes, order=order, assignment=got, reserved=reserved,
                       fillable=fillable, left=left, phase=name,
                       deadline=phase.deadline_at.isoformat() if phase.deadline_at else None)
-    pictures = PositionPictures(state_of(game, phase, rules), rules)
+    shared = Welcomes(s, game, now)
     for row, secret in seated:
-        welcome(s, game, row, now, secret, pictures)
+        welcome(s, game, row, now, secret, shared)
     lines = "\n".join(f"  {row.power}: {row.address}" for row, _ in seated)
     taken = (f"Every seat of game {game.name} is taken" if not left else
              f"Sign-up for game {game.name} is closed; the judge's bot plays the seats "

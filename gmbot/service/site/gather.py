@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, defer, undefer
 
 from gmbot.engine.position import state_from_dict
 from gmbot.engine.report import PhaseReport, read_report
@@ -24,7 +25,11 @@ from gmbot.service.inbound.relay import names_for, names_public
 from gmbot.service.runtime import active_players, map_for, policy_of, rules_for, state_of
 from gmbot.service.seats.bot_seats import bot_keys
 from gmbot.service.views.pictures import position_view, results_picture, view_picture
-from gmbot.service.views.press_record import press_by_phase, public_press_by_phase
+from gmbot.service.views.press_record import (
+    PressRecord,
+    press_by_phase,
+    public_press_by_phase,
+)
 from gmbot.service.views.results import deadline_text, private_view, results_view
 from gmbot.service.views.shown import View, view_key
 from gmbot.store.models import Game, Outbound, PhaseRow, Player
@@ -85,7 +90,8 @@ class GameData:
     public_press: dict[str, list[str]]
     history: list[YearCentres]
     deadline: str
-    stored: dict[str, bytes]  # the public pictures the results mails carried, by phase
+    stored: StoredPictures  # the public pictures the results mails carried
+    press: PressRecord | None = None  # the game's press, once a player's pages need it
 
     def view(self, phase: PhaseData, viewer: Player | None) -> View:
         """The phase as `viewer` (None: the public) may see it: a results view of a
@@ -114,7 +120,7 @@ class GameData:
             phase.public_key = key
         if key not in phase.pictures:
             if phase.done:
-                stored = self.stored.get(phase.name) if public else None
+                stored = self.stored.get(phase.row) if public else None
                 phase.pictures[key] = stored or results_picture(self.rules, view)
             else:
                 phase.pictures[key] = view_picture(view, phase.before.map, phase.long)
@@ -133,7 +139,9 @@ class GameData:
     def press_of(self, viewer: Player | None, session: Session) -> dict[str, list[str]]:
         if viewer is None:
             return self.public_press
-        return press_by_phase(session, self.game, viewer, names_for(self.game))
+        if self.press is None:  # read once for all the players' pages
+            self.press = PressRecord(session, self.game)
+        return press_by_phase(session, self.game, viewer, names_for(self.game), self.press)
 
     def shows_names(self) -> bool:
         """Players' display names are shown only where the game makes them public."""
@@ -147,34 +155,62 @@ def picture_key(view: View) -> str:
 
 def gather(session: Session, game: Game) -> GameData:
     rules = rules_for(game)
+    # The positions and reports (most of a long game's bytes) are read only where a page
+    # or the centre chart needs them: an update after one phase writes two phases' pages.
     rows = session.scalars(select(PhaseRow).where(PhaseRow.game_id == game.id,
                                                   PhaseRow.superseded.is_(False))
+                           .options(defer(PhaseRow.state), defer(PhaseRow.result))
                            .order_by(PhaseRow.seq)).all()
     phases = [PhaseData(row, row.name, Phase.parse(row.name).long(), game, rules)
               for row in rows]
-    open_ = next((p for p in phases if not p.done), None)
+    open_ = next((p for p in phases if p.row.processed_at is None), None)
     deadline = deadline_text(policy_of(game), open_.row.deadline_at) if open_ else ""
     return GameData(game=game, rules=rules, phases=phases, players=active_players(game),
                     bots=bot_keys(session, game),
                     public_press=public_press_by_phase(session, game),
-                    history=history_of(rows), deadline=deadline,
-                    stored=stored_pictures(session, game, phases))
+                    history=_history(session, rows), deadline=deadline,
+                    stored=StoredPictures(session, game))
 
 
-def stored_pictures(session: Session, game: Game, phases: list[PhaseData]) -> dict[str, bytes]:
+def _history(session: Session, rows: Sequence[PhaseRow]) -> list[YearCentres]:
+    """The centre chart's years from the rows it reads: each year's first position (the
+    end of the year before), and the last two rows whole (the pages an update writes)."""
+    firsts = {Phase.parse(r.name).year: r.id for r in reversed(rows)}
+    last = {r.id for r in rows[-2:]}
+    _load(session, set(firsts.values()) - last, PhaseRow.state)
+    _load(session, last, PhaseRow.state, PhaseRow.result)
+    return history_of([r for r in rows if r.id in firsts.values() or r.id in last])
+
+
+def _load(session: Session, ids: set[int], *columns: Any) -> None:
+    """Read the deferred `columns` of the rows `ids` (already in the session) at once."""
+    if ids:
+        session.scalars(select(PhaseRow).where(PhaseRow.id.in_(ids))
+                        .options(*(undefer(c) for c in columns))).all()
+
+
+class StoredPictures:
     """The public pictures of processed phases as their results mails to the GM carried
-    them (kept in the outbox): the site need not draw them again."""
-    keys = {f"results:{p.row.id}:gm": p.name for p in phases if p.done}
-    if not keys:
-        return {}
-    found = session.execute(select(Outbound.key, Outbound.picture)
-                            .where(Outbound.game_id == game.id, Outbound.key.in_(keys)))
-    # The row keeps the mail's HTML part with its picture until sent (gmbot/mail/parts.py).
-    pictures = {keys[k]: unpack(stored).picture for k, stored in found}
-    return {name: png for name, png in pictures.items() if png}
+    them (kept in the outbox): the site need not draw them again. Read one phase at a
+    time, as its map is made: an update writes one."""
+
+    def __init__(self, session: Session, game: Game) -> None:
+        self.session, self.game = session, game
+
+    def get(self, phase: PhaseRow) -> bytes | None:
+        stored = self.session.scalar(select(Outbound.picture).where(
+            Outbound.game_id == self.game.id, Outbound.key == f"results:{phase.id}:gm"))
+        # The row keeps the mail's HTML part with its picture until sent (mail/parts.py).
+        return unpack(stored).picture if stored else None
 
 
 def stamp(*parts: Any) -> str:
     """A short fingerprint of what a page was made from: unchanged, the page is kept."""
     text = json.dumps(parts, sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def page_stamp(*parts: str | int | None | list[str]) -> str:
+    """stamp() of plain values, a phase page's (hundreds a reader each update): their
+    repr is as stable as JSON and a fraction of its cost."""
+    return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]

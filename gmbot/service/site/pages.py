@@ -38,6 +38,14 @@ def page(name: str, **context: Any) -> str:
     return str(environment().get_template(name).render(**context))
 
 
+def fragment(name: str, **context: Any) -> Any:
+    """A part of several pages rendered once, for them to include as it is (escaped
+    already: its text passed through the templates' autoescaping)."""
+    from markupsafe import Markup
+
+    return Markup(page(name, **context))
+
+
 @cache
 def templates_stamp() -> str:
     """A fingerprint of the page templates and of gmbot's version: a page made by other

@@ -25,14 +25,14 @@ from sqlalchemy.orm import Session
 from gmbot import __version__
 from gmbot.engine.state import Phase
 from gmbot.service.runtime import map_for
-from gmbot.service.site.gather import GameData, PhaseData, picture_key, stamp
-from gmbot.service.site.pages import page, templates_stamp
+from gmbot.service.site.gather import GameData, PhaseData, page_stamp, picture_key, stamp
+from gmbot.service.site.pages import fragment, page, templates_stamp
 from gmbot.service.views.shown import View
 from gmbot.service.views.site_link import player_token
 from gmbot.store.models import Game, Player
 
 STAMPS = ".stamps.json"
-VERSION = 1  # raised when the code changes what a kept page would show
+VERSION = 2  # raised when the code changes what a kept page would show
 NOTHING = ("<!doctype html><meta charset=utf-8><title>Not here</title>"
            "<p>There is nothing to see here.</p>\n")
 
@@ -72,11 +72,23 @@ class Folder:
         except (FileNotFoundError, ValueError):
             self.old = {}
         self.new: dict[str, str] = {}
+        self.listed: dict[str, set[str]] = {}  # the files of each sub-folder, listed once
 
     def fresh(self, name: str, fingerprint: str) -> bool:
         """Whether page `name` stands as made from `fingerprint` (then it is kept)."""
         self.new[name] = fingerprint
-        return self.old.get(name) == fingerprint and (self.root / self.rel / name).exists()
+        return self.old.get(name) == fingerprint and self._present(name)
+
+    def _present(self, name: str) -> bool:
+        """Whether file `name` is there: one listing a folder, not a look a page (a long
+        game's reader has hundreds)."""
+        sub, _, file = name.rpartition("/")
+        if sub not in self.listed:
+            try:
+                self.listed[sub] = set(os.listdir(self.root / self.rel / sub))
+            except FileNotFoundError:
+                self.listed[sub] = set()
+        return file in self.listed[sub]
 
     def carry(self, name: str) -> None:
         """Keep file `name` as it stands (its page was kept): its stamp goes on."""
@@ -102,13 +114,16 @@ def write_game(session: Session, root: Path, key: bytes, data: GameData) -> Writ
     game = data.game
     base = f"games/{game.name}"
     public = Folder(root, base, written)
-    _write_reader(session, data, public, None)
+    # The index pages' record (phases, players, centres) is every reader's: made once.
+    record = fragment("_record.html.j2", game=game, data=data, players=_players(data),
+                      phases=[_phase_link(data, p.name) for p in data.phases])
+    _write_reader(session, data, public, None, record)
     tokens = {}
     for player in data.players:
         token = player_token(key, game, player)
         tokens[token] = player
         folder = Folder(root, f"{base}/p/{token}", written)
-        _write_reader(session, data, folder, player)
+        _write_reader(session, data, folder, player, record)
     _drop_old_links(root / base / "p", set(tokens))
     # A web server that lists folders would list every player's link: a page stands in.
     public.put("p/index.html", NOTHING)
@@ -126,23 +141,24 @@ def _drop_old_links(folder: Path, tokens: set[str]) -> None:
 
 
 def _write_reader(session: Session, data: GameData, folder: Folder,
-                  viewer: Player | None) -> None:
+                  viewer: Player | None, record: object) -> None:
     press = data.press_of(viewer, session)
     up = "../../../../" if viewer else "../../"  # from the pages to the site's root
     common = {"root": up, "game": data.game, "private": viewer is not None,
               "viewer": _label(data, viewer), "public_up": "../../" if viewer else ""}
     names = [p.name for p in data.phases]
+    base = stamp(VERSION, templates_stamp(), data.game.title, data.game.name)
     for i, phase in enumerate(data.phases):
         prev = names[i - 1] if i else None
         nxt = names[i + 1] if i + 1 < len(names) else None
         said = press.get(phase.name, [])
-        fingerprint = stamp(VERSION, templates_stamp(), phase.row.id, phase.row.processed_at,
-                            prev, nxt, said, data.game.title, data.game.name)
+        fingerprint = page_stamp(base, phase.row.id, str(phase.row.processed_at), prev, nxt,
+                                 said)
         if folder.fresh(f"{phase.name}.html", fingerprint):
             folder.carry(f"maps/{phase.name}.png")
             continue
         view = data.view(phase, viewer)
-        picture = _map(data, phase, view, folder, viewer)
+        picture = _map(data, phase, view, folder, viewer, data.phases[i - 1] if i else None)
         # A player who sees what the public sees is pointed to the public page for it:
         # his page is his own section, his press and the map, not a copy of the results.
         same = viewer is not None and picture_key(view) == _public_key(data, phase)
@@ -153,8 +169,7 @@ def _write_reader(session: Session, data: GameData, folder: Folder,
     seen = set(names)
     later = {k: v for k, v in press.items() if k not in seen}  # after the end, or before
     folder.put("index.html", page(
-        "game.html.j2", **common, data=data, players=_players(data),
-        phases=[_phase_link(data, n) for n in names], later=later,
+        "game.html.j2", **common, data=data, record=record, later=later,
         title=data.game.title or data.game.name))
     keep = {"index.html"}
     if data.game.status == "finished" and viewer is None:  # the whole game: one public page
@@ -170,10 +185,17 @@ def _write_reader(session: Session, data: GameData, folder: Folder,
 
 
 def _map(data: GameData, phase: PhaseData, view: View, folder: Folder,
-         viewer: Player | None) -> dict[str, str] | None:
+         viewer: Player | None, prev: PhaseData | None) -> dict[str, str] | None:
     """The map of `view` written beside the page, with its alt text; a player whose map is
     the public one is pointed to that file (the same picture, never his own). A map file
-    already made from the same view is kept: the site is its own cache of pictures."""
+    already made from the same view is kept: the site is its own cache of pictures. The
+    open phase shows the previous phase's map, which its results mail carried: the
+    position after those orders is this phase's start, so nothing is drawn for it."""
+    if not phase.done and prev is not None and prev.done:
+        src = _standing_map(data, prev, folder, viewer)
+        if src is None:
+            return None
+        return {"src": src, "alt": _alt(data, phase, view, prev), "after": prev.long}
     key = picture_key(view)
     rel = f"maps/{phase.name}.png"
     if viewer is not None and key == _public_key(data, phase):
@@ -189,7 +211,19 @@ def _map(data: GameData, phase: PhaseData, view: View, folder: Folder,
             return None
         folder.put(rel, png)
         src = rel
-    return {"src": src, "alt": _alt(data, phase, view)}
+    return {"src": src, "alt": _alt(data, phase, view), "after": ""}
+
+
+def _standing_map(data: GameData, phase: PhaseData, folder: Folder,
+                  viewer: Player | None) -> str | None:
+    """Where the map of `phase`'s page (decided before this one's) is: the reader's own
+    file, else for a player the public one; None if the page has no picture."""
+    rel = f"maps/{phase.name}.png"
+    if rel in folder.new:  # drawn or kept for this reader
+        return rel
+    if viewer is not None and (folder.root / f"games/{data.game.name}" / rel).is_file():
+        return f"../../{rel}"
+    return None
 
 
 def _map_stamp(key: str) -> str:
@@ -204,14 +238,18 @@ def _public_key(data: GameData, phase: PhaseData) -> str:
     return phase.public_key
 
 
-def _alt(data: GameData, phase: PhaseData, view: View) -> str:
-    """What the map shows, in words: the phase, and whose units and centres it draws."""
+def _alt(data: GameData, phase: PhaseData, view: View, prev: PhaseData | None = None) -> str:
+    """What the map shows, in words: the phase, and whose units and centres it draws;
+    `prev`: the open phase shows that phase's map (the orders leading to its start)."""
     counts = "; ".join(f"{r.name} {len(r.centres)} {_n('centre', len(r.centres))}, "
                        f"{len(r.units)} {_n('unit', len(r.units))}"
                        for r in view.public.board)
     if phase.done:
         what = (f"Map of {data.game.name}, {phase.long}: the orders drawn as arrows and the "
                 f"position after them")
+    elif prev is not None:
+        what = (f"Map of {data.game.name} at the start of {phase.long}: the orders of "
+                f"{prev.long} drawn as arrows and the position after them")
     else:
         what = f"Map of {data.game.name} at the start of {phase.long}"
     return f"{what}. {counts}. The same is listed in words on this page."

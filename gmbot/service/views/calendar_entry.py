@@ -9,7 +9,7 @@ he named one (SET MAIL ZONE)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime, tzinfo
 
 from gmbot.engine.state import Phase
@@ -41,6 +41,8 @@ class Calendars:
     """The entries one mail tells, written for each reader as he reads them."""
 
     told: tuple[Told, ...]
+    # Each zone's part, written once: the readers of one mail mostly share the game's zone.
+    _written: dict[str | None, bytes] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def entries(self) -> tuple[DeadlineEntry, ...]:
@@ -50,7 +52,10 @@ class Calendars:
     def of(self, player: Player | None) -> bytes:
         """The calendar part for `player` (None: the GM or an observer: the game's zone)."""
         zone = prefs_of(player).zone if player is not None else None
-        return b"".join(ics(t.for_zone(zone)) for t in self.told)
+        part = self._written.get(zone)
+        if part is None:
+            part = self._written[zone] = b"".join(ics(t.for_zone(zone)) for t in self.told)
+        return part
 
 
 def joined(*parts: Calendars | None) -> Calendars | None:

@@ -5,7 +5,7 @@ answer an empty province gets."""
 
 from __future__ import annotations
 
-from gmbot.engine.report import PhaseReport, unhidden
+from gmbot.engine.report import Bulletin, PhaseReport, unhidden
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState, Phase, Unit
 from gmbot.service.views.results import hidden_units, told
@@ -18,32 +18,65 @@ def units_in(rules: StandardRules, state: GameState) -> list[Unit]:
             *(u for u, _ in rules.off_board(state))]
 
 
+def _mine(rules: StandardRules, state: GameState, viewer: str | None, unit: Unit) -> bool:
+    return viewer is None or unit.power == viewer or rules.may_order(state, viewer, unit)
+
+
+def asked(rules: StandardRules, before: GameState, report: PhaseReport,
+          viewer: str | None, prov: str, word: str = "") -> list[Unit]:
+    """The units a line names for `viewer`: those in `prov` at the start of the phase and
+    those the phase made that went there, his own alone (another's was nowhere at the
+    start, as a unit that moved there); with a word of the rules' (`BALLOON`), only the
+    units it names for him, also by where they were made."""
+    made = [(u, at) for u, at in rules.units_made(before, report)
+            if viewer is not None and _mine(rules, before, viewer, u)]
+    return [u for u, at in [*((u, u.prov) for u in units_in(rules, before)), *made]
+            if (at == prov or (word and u.prov == prov))
+            and (not word or rules.unit_word(before, u, viewer) == word)]
+
+
+def named(rules: StandardRules, state: GameState, unit: Unit, viewer: str | None) -> str:
+    """The unit as the viewer names it: with the rules' word where it has one."""
+    word = rules.unit_word(state, unit, viewer)
+    return f"{word} {rules.unit_label(unit)}" if word else rules.unit_label(unit)
+
+
 def explain(rules: StandardRules, before: GameState, after: GameState, report: PhaseReport,
-            viewer: str | None, prov: str) -> str:
-    """The reasoning for the unit in `prov` at the start of the phase, as `viewer` (a
-    player's key; None: the GM, who reads the public copy) may read it."""
+            viewer: str | None, prov: str, word: str = "") -> str:
+    """The reasoning for the units `prov` (and `word`) name, as `viewer` (a player's key;
+    None: the GM, who reads the public copy) may read it: each of his there, when two of
+    his share the name (a balloon over his army)."""
     phase = f"{Phase.parse(report.phase).long()} ({report.phase})"
-    unit = next((u for u in units_in(rules, before) if u.prov == prov), None)
-    mine = unit is not None and (viewer is None or unit.power == viewer
-                                 or rules.may_order(before, viewer, unit))
-    if unit is None or not rules.shown_to(before, unit, viewer if mine else None):
+    units = [u for u in asked(rules, before, report, viewer, prov, word)
+             if rules.shown_to(before, u, viewer if _mine(rules, before, viewer, u) else None)]
+    if not units:
         # An invisible unit of another power is answered as no unit: nothing told.
         whose = "" if viewer is None else " of yours"
-        return f"There was no unit{whose} in {prov} in {phase}."
+        return f"There was no {word.lower() or 'unit'}{whose} in {prov} in {phase}."
+    mine = [u for u in units if _mine(rules, before, viewer, u)]
     if not mine:
-        return (f"{rules.unit_label(unit)} was not one of your units in {phase}: EXPLAIN "
-                "tells the reasoning for your own units.")
+        return (f"{named(rules, before, units[0], viewer)} was not one of your units in "
+                f"{phase}: EXPLAIN tells the reasoning for your own units.")
     shown = told(rules, before, after, report, viewer)
+    return "\n\n".join(_reasoning(rules, before, report, shown, viewer, u, phase)
+                       for u in mine)
+
+
+def _reasoning(rules: StandardRules, before: GameState, report: PhaseReport, shown: Bulletin,
+               viewer: str | None, unit: Unit, phase: str) -> str:
+    name = named(rules, before, unit, viewer)
     key = rules.fact_key(unit)
     row = next((r for rows in shown.orders.values() for r in rows if r.fact_key() == key),
                None)
     if row is None:
-        return f"The results of {phase} have no order of {rules.unit_label(unit)}."
-    lines = [f"{rules.unit_label(unit)} in {phase}:", f"  ordered: {row.given or row.order}"]
+        return f"The results of {phase} have no order of {name}."
+    lines = [f"{name} in {phase}:", f"  ordered: {row.given or row.order}"]
     if row.given:
         lines.append(f"  carried out: {row.order} ({row.why})")
     lines.append(f"  result: {row.result.replace('_', ' ')}")
-    if unit.name in report.moves:
+    # Moves go by the unit's name: one keyed otherwise (a balloon over an army of the same
+    # name) is not the unit that moved.
+    if key == unit.name and unit.name in report.moves:
         lines.append(f"  it ended in {report.moves[unit.name]}")
     if not report.reasoned:
         lines.append("  (This phase was processed before the judge kept its reasoning: "

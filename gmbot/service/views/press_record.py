@@ -5,7 +5,7 @@ only the GM's copies name him."""
 
 from __future__ import annotations
 
-from sqlalchemy import or_, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from gmbot.press.names import GM, Names
@@ -14,14 +14,33 @@ from gmbot.store.models import Game, Player, Press, PressCopy
 
 def visible_press(session: Session, game: Game, viewer: Player | None) -> list[Press]:
     """Press `viewer` (None: the GM) may read, oldest first."""
-    mine = PressCopy.player_id == viewer.id if viewer else (
-        PressCopy.player_id.is_(None) & (PressCopy.address == game.gm))
-    received = select(PressCopy.press_id).where(mine)
-    sent = Press.sender_id == viewer.id if viewer else Press.sender_key == GM
-    return list(session.scalars(
-        select(Press).where(Press.game_id == game.id,
-                            or_(Press.broadcast, sent, Press.id.in_(received)))
-        .order_by(Press.id)))
+    return PressRecord(session, game).visible(viewer)
+
+
+class PressRecord:
+    """The game's press read once, with who received each message: several readers (the
+    web pages: every player) each take what he may read without a query of his own."""
+
+    def __init__(self, session: Session, game: Game) -> None:
+        self.game = game
+        self.press = list(session.scalars(select(Press).where(Press.game_id == game.id)
+                                          .order_by(Press.id)))
+        self.copies: dict[int, list[tuple[int | None, str]]] = {}
+        if self.press:  # no press, no copies to read
+            for press_id, player_id, address in session.execute(
+                    select(PressCopy.press_id, PressCopy.player_id, PressCopy.address)
+                    .join(Press).where(Press.game_id == game.id)):
+                self.copies.setdefault(press_id, []).append((player_id, address))
+
+    def visible(self, viewer: Player | None) -> list[Press]:
+        """The broadcasts, what `viewer` sent and what he received (None: the GM's)."""
+        def received(press: Press) -> bool:
+            return any(player == viewer.id if viewer else
+                       player is None and address == self.game.gm
+                       for player, address in self.copies.get(press.id, ()))
+
+        return [p for p in self.press if p.broadcast or received(p) or (
+            p.sender_id == viewer.id if viewer else p.sender_key == GM)]
 
 
 def reply_addressee(original: Press, names: Names, gm_copy: bool) -> str | None:
@@ -58,10 +77,11 @@ def record_text(press: Press, viewer: Player | None, names: Names, gm_copy: bool
 
 
 def press_by_phase(session: Session, game: Game, viewer: Player | None,
-                   names: Names) -> dict[str, list[str]]:
-    """The record's press texts grouped by the phase they were sent in."""
+                   names: Names, record: PressRecord | None = None) -> dict[str, list[str]]:
+    """The record's press texts grouped by the phase they were sent in; `record`: the
+    game's press already read."""
     out: dict[str, list[str]] = {}
-    for press in visible_press(session, game, viewer):
+    for press in (record or PressRecord(session, game)).visible(viewer):
         gm_copy = viewer is None and GM not in press.recipients
         out.setdefault(press.phase, []).append(record_text(press, viewer, names, gm_copy))
     return out

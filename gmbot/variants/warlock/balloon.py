@@ -24,6 +24,7 @@ from gmbot.engine.report import LOSS, Mark, Step
 from gmbot.engine.state import Dislodged, GameState, Unit
 from gmbot.variants.warlock import reasons
 from gmbot.variants.warlock.log import mark, private
+from gmbot.variants.warlock.naming import balloon_key
 
 if TYPE_CHECKING:
     from gmbot.engine.rules import StandardRules
@@ -125,8 +126,11 @@ def rise(state: GameState, unit: Unit, turn: dict[str, Any]) -> GameState:
 def fly(state: GameState, orders: list[AirOrder], turn: dict[str, Any],
         risen: set[str]) -> GameState:
     """Drifts and landings, before the battle. Landings on an occupied province wait for
-    its end (`turn["landing"]`)."""
+    its end (`turn["landing"]`). The rows and facts of units aloft at the start have a key
+    of their own (an army of the same name may stand below); one that rose this turn was
+    on the ground then, and keeps its name."""
     up = aloft(state)
+    keys = {p: str(u) if p in risen else balloon_key(str(u)) for p, u in up.items()}
     plans: dict[str, str] = {}
     landing: set[str] = set()
     for order in orders:
@@ -146,20 +150,22 @@ def fly(state: GameState, orders: list[AirOrder], turn: dict[str, Any],
         for prov in froms:
             unit = up[prov]
             if len(froms) > 1:
-                landing.add(prov)  # two balloons bounce: both drop
-                turn["public"].append(f"The balloons over {dest} collide and drop to the map")
-                _air_row(turn, unit, plans.get(prov), "bounced")
-                reasons.balloons_collided(turn, unit, dest)
+                landing.add(prov)  # two balloons bounce: both drop (told once)
+                if prov == froms[0]:
+                    turn["public"].append(f"The balloons over {dest} collide and drop to "
+                                          "the map")
+                _air_row(turn, unit, keys[prov], plans.get(prov), "bounced")
+                reasons.balloons_collided(turn, keys[prov], dest)
                 continue
             if dest != prov:
-                _air_row(turn, unit, dest, "succeeds")
-                reasons.drifted(turn, unit, dest)
+                _air_row(turn, unit, keys[prov], dest, "succeeds")
+                reasons.drifted(turn, keys[prov], dest)
             new_up[dest] = Unit(unit.power, unit.type, dest)
     units = dict(state.units)
     for prov in sorted(landing):
         unit = up[prov]
         if prov not in plans or len(targets.get(plans[prov], ())) <= 1:
-            _air_row(turn, unit, None, "succeeds")
+            _air_row(turn, unit, keys[prov], None, "succeeds")
         if state.map.provinces[prov].type not in _STANDS[unit.type]:
             # The text is silent on a unit dropped where its type cannot stand (two
             # balloons bounce over a sea or inland): it is destroyed (a ruling).
@@ -168,7 +174,7 @@ def fly(state: GameState, orders: list[AirOrder], turn: dict[str, Any],
                                   f"where {kind} cannot stand and is destroyed")
             mark(turn, Mark(LOSS, unit.loc, "balloon dropped", unit=unit.type,
                             words="destroyed", power=unit.power))
-            reasons.dropped_where_it_cannot_stand(turn, unit)
+            reasons.dropped_where_it_cannot_stand(turn, unit, keys[prov])
             continue
         down = _grounded(state, unit)
         if prov in units:
@@ -186,12 +192,13 @@ def _grounded(state: GameState, unit: Unit) -> Unit:
     return Unit(unit.power, unit.type, loc)
 
 
-def _air_row(turn: dict[str, Any], unit: Unit, dest: str | None, result: str) -> None:
+def _air_row(turn: dict[str, Any], unit: Unit, key: str, dest: str | None,
+             result: str) -> None:
     order = f"BALLOON {unit} - {dest}" if dest else f"BALLOON {unit} LAND"
     # The drift is drawn as a move (a landing, where it comes down, is not).
     steps = [to_builtins(Step("move", unit.loc, dest, type=unit.type))] if dest else []
     turn["air_rows"].setdefault(unit.power, []).append(
-        {"unit": str(unit), "order": order, "result": result, "steps": steps})
+        {"unit": str(unit), "order": order, "result": result, "steps": steps, "key": key})
 
 
 def land_late(state: GameState, turn: dict[str, Any]) -> GameState:

@@ -7,12 +7,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from gmbot.engine.report import Bulletin, Row
-
-
-def ghost_key(name: str) -> str:
-    """What a ghost's row and facts are keyed by: never a unit's name, since its row is
-    named as its real unit's (the key is cleared before any viewer reads a row)."""
-    return f"{name} (ghost)"
+from gmbot.variants.warlock.naming import ghost_key
 
 
 def redact_report(report: Bulletin, viewer: str | None) -> Bulletin:
@@ -36,7 +31,7 @@ def redact_report(report: Bulletin, viewer: str | None) -> Bulletin:
             kept.append(row)
         # A ghost's row and a balloon's have every field a real unit's row has: nothing
         # in its shape tells one from the other (issue 31).
-        kept.extend(Row(r.unit, r.order, r.result, steps=r.steps)
+        kept.extend(Row(r.unit, r.order, r.result, steps=r.steps, key=r.key)
                     for r in hidden.air.get(power, []))
         for r in hidden.ghosts.get(power, []):
             kept.append(Row(r.unit, r.order + (" (ghost)" if mine else ""), r.result,

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from msgspec.structs import replace
+
 import gmbot.variants.warlock.after as aftermath
 from gmbot.engine.map import province_of
 from gmbot.engine.orders import Hold, Order
@@ -56,6 +58,7 @@ def phase_notes(rules: StandardRules, result: PhaseResult) -> None:
     # Another layer's lines (an option's) stay: the spells' lines come first.
     result.notes["public"] = [*turn["public"], *result.notes.get("public", [])]
     result.marks.extend(turn.get("marks", ()))
+    _landed_facts(result, turn)
     result.facts.extend(turn.get("facts", ()))
     private = {p: list(v) for p, v in turn["private"].items()}
     for power, lines in (result.notes.get("private") or {}).items():
@@ -72,6 +75,17 @@ def phase_notes(rules: StandardRules, result: PhaseResult) -> None:
         extra={k: v for k, v in result.after.extra.items() if k != TURN})
     result.before = result.before.with_(
         extra={k: v for k, v in result.before.extra.items() if k != TURN})
+
+
+def _landed_facts(result: PhaseResult, turn: dict[str, Any]) -> None:
+    """The battle's facts of a balloon that came down before it (it held where it landed)
+    go by the balloon's key, as its row does (naming.py)."""
+    keys = {r["unit"]: r["key"] for rows in turn["air_rows"].values() for r in rows
+            if r.get("key", r["unit"]) != r["unit"]}
+    landed = {name: keys[name] for name in turn.get("landed", ()) if name in keys}
+    if landed:
+        result.facts = [replace(f, unit=landed[f.unit]) if f.unit in landed else f
+                        for f in result.facts]
 
 
 def still_hidden(result: PhaseResult, turn: dict[str, Any]) -> dict[str, list[str]]:

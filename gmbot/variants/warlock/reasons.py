@@ -10,8 +10,8 @@ from typing import Any
 from gmbot.engine.orders import Order, SupportHold, SupportMove
 from gmbot.engine.report import CUT
 from gmbot.engine.state import Unit
-from gmbot.variants.warlock.hidden import ghost_key
 from gmbot.variants.warlock.log import fact
+from gmbot.variants.warlock.naming import ghost_key
 from gmbot.variants.warlock.spells import ATTACK, Cast
 
 
@@ -82,14 +82,15 @@ def stayed_in_catastrophe(turn: dict[str, Any], unit: Unit) -> None:
                      "stays: whatever its result, it is lost", "catastrophe")
 
 
-def balloons_collided(turn: dict[str, Any], unit: Unit, dest: str) -> None:
-    fact(turn, str(unit), f"another balloon drifted over {dest} too: balloons that meet "
+def balloons_collided(turn: dict[str, Any], name: str, dest: str) -> None:
+    """A balloon's drift that met another, in the row `name` (naming.py's balloon_key)."""
+    fact(turn, name, f"another balloon drifted over {dest} too: balloons that meet "
                           "collide and both drop to the map where they were", "balloon")
 
 
-def dropped_where_it_cannot_stand(turn: dict[str, Any], unit: Unit) -> None:
+def dropped_where_it_cannot_stand(turn: dict[str, Any], unit: Unit, name: str) -> None:
     kind = "an army" if unit.type == "A" else "a fleet"
-    fact(turn, str(unit), f"its balloon came down over a place where {kind} cannot stand: "
+    fact(turn, name, f"its balloon came down over a place where {kind} cannot stand: "
                           "it is destroyed", "balloon")
 
 
@@ -107,8 +108,8 @@ def ghost_moved(turn: dict[str, Any], unit: Unit, faded: bool) -> None:
     fact(turn, ghost_key(str(unit)), words, "ghost", surprise=faded, seen_by=(unit.power,))
 
 
-def drifted(turn: dict[str, Any], unit: Unit, dest: str) -> None:
-    fact(turn, str(unit), f"in a balloon, it drifted over {dest}: in the air it cannot be "
+def drifted(turn: dict[str, Any], name: str, dest: str) -> None:
+    fact(turn, name, f"in a balloon, it drifted over {dest}: in the air it cannot be "
                           "attacked nor support, and it comes down when ordered to LAND",
          "balloon", surprise=False)
 

@@ -18,7 +18,7 @@ from gmbot.engine.orders import (
     SupportHold,
     SupportMove,
 )
-from gmbot.engine.report import Bulletin
+from gmbot.engine.report import Bulletin, PhaseReport
 from gmbot.engine.resolve import ATTACK, DEFEND, HOLD, PREVENT
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, Dislodged, GameState, Unit
@@ -32,11 +32,12 @@ from gmbot.variants.warlock.balloon import (
 from gmbot.variants.warlock.bot import warlock_bot_lines
 from gmbot.variants.warlock.builds import build_lines, ruined_build
 from gmbot.variants.warlock.casting import centre_location, check_cast, check_magic_move
-from gmbot.variants.warlock.hidden import ghost_key, redact_report
+from gmbot.variants.warlock.hidden import redact_report
 from gmbot.variants.warlock.legal import warlock_lines
 from gmbot.variants.warlock.legs import DoubleLegs, named_ahead, parse_owner_legs
 from gmbot.variants.warlock.log import TURN, turn_of, with_turn
 from gmbot.variants.warlock.magic import magic_only, needs_magic
+from gmbot.variants.warlock.naming import WORDS, fact_key, ghosts_made, word_of
 from gmbot.variants.warlock.notes import phase_notes
 from gmbot.variants.warlock.removal import AirRemove, parse_air_remove, remove_aloft
 from gmbot.variants.warlock.retreats import (
@@ -380,14 +381,25 @@ class WarlockRules(StandardRules):
         return not unit.attrs.get("invisible") or viewer == unit.power
 
     def off_board(self, state: GameState) -> list[tuple[Unit, str]]:
-        # A unit in a balloon is a unit of its power (announced to all: "In the air").
-        return [(u, "aloft") for _, u in sorted(aloft(state).items())]
+        # A unit in a balloon is a unit of its power (announced to all: "In the air"); its
+        # attribute gives its rows and facts their key (naming.py).
+        return [(Unit(u.power, u.type, u.loc, {"aloft": True}), "aloft")
+                for _, u in sorted(aloft(state).items())]
 
     def redact(self, report: Bulletin, viewer: str | None) -> Bulletin:
         return redact_report(report, viewer)
 
     def fact_key(self, unit: Unit) -> str:
-        return ghost_key(str(unit)) if unit.attrs.get("ghost") else str(unit)
+        return fact_key(unit)
+
+    def unit_words(self) -> frozenset[str]:
+        return WORDS
+
+    def unit_word(self, state: GameState, unit: Unit, viewer: str | None) -> str:
+        return word_of(unit, viewer)
+
+    def units_made(self, before: GameState, report: PhaseReport) -> list[tuple[Unit, str]]:
+        return ghosts_made(before, report)
 
     def private_lines(self, state: GameState, viewer: str) -> list[str]:
         lines = [f"Spells left: {describe_left(spells_left(state.power_attrs.get(viewer, {})))}"]

@@ -1,0 +1,84 @@
+"""A Capitalist phase's notes: the public lines (bribes offered, votes counted, capitals
+drawn) and each power's private lines (its income, pays, bribes and balance)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gmbot.variants.capitalist.economy as eco
+from gmbot.engine.orders import Order
+from gmbot.engine.report import LABEL, Mark
+from gmbot.engine.state import GameState
+from gmbot.variants.capitalist.auction import Ledger, public_line, short
+from gmbot.variants.capitalist.orders import Vote
+from gmbot.variants.capitalist.votes import VoteOutcome
+
+
+def add_notes(notes: dict[str, Any], public: list[str] | None = None,
+         private: dict[str, list[str]] | None = None,
+         random: list[dict[str, object]] | None = None) -> None:
+    if public:
+        notes.setdefault("public", []).extend(public)
+    for power, lines in (private or {}).items():
+        if lines:
+            notes.setdefault("private", {}).setdefault(power, []).extend(lines)
+    if random:
+        notes.setdefault("random", []).extend(random)
+
+
+def movement_notes(state: GameState, ledger: Ledger, notes: dict[str, Any],
+                    marks: list[Mark]) -> None:
+    deals = sorted(ledger.deals.items())
+    public = [public_line(d) for _, d in deals if d.offers]
+    # A unit that executed a bribe's order, not its owner's (the public line tells it).
+    marks.extend(Mark(LABEL, d.unit.loc, "bribe beat a pay", unit=str(d.unit), words="bribed",
+                      power=d.unit.power)
+                 for _, d in deals if d.offers and d.executed is not None
+                 and short(d.own) != short(d.executed))
+    by_power: dict[str, list[str]] = {}
+    defaulted = ledger.defaulted
+    for p, d in deals:
+        u = d.unit  # str(u) spelt out: a line for every unit
+        by_power.setdefault(u.power, []).append(
+            f"{u.type} {u.loc} {d.pay} (unordered)" if p in defaulted
+            else f"{u.type} {u.loc} {d.pay}")
+    private: dict[str, list[str]] = {}
+    for power in eco.capitals(state):
+        due = eco.income_due(state, power)
+        money = eco.available(state, power)
+        lines = [f"Income for {state.phase}: {due}; available {money}."]
+        pays = by_power.get(power)
+        if pays:
+            lines.append(f"Pays: {', '.join(pays)} = {ledger.pays(power)}.")
+        for bribe, deal in ledger.offers_by(power):
+            if bribe in deal.taken:
+                how = f"taken: {bribe.amount} paid"
+            elif deal.tie:
+                how = "not taken (tied: the unit held); nothing paid"
+            else:
+                how = "refused; nothing paid"
+            lines.append(f"{bribe}: {how}.")
+        spent = ledger.spent(power)
+        lines.append(f"Spent {spent}; balance now {money - spent}.")
+        private[power] = lines
+    add_notes(notes, public=(["Bribes (totals offered; bribers are not named):", *public]
+                        if public else None), private=private)
+
+
+def vote_notes(state: GameState, outcome: VoteOutcome, orders: list[Order],
+                notes: dict[str, Any]) -> None:
+    public = []
+    for site in outcome.sites:
+        counts = ", ".join(f"{k} {v}" for k, v in sorted(site.totals.items())) or "no votes"
+        coasts = (" (coasts: " + ", ".join(f"{k} {v}" for k, v in sorted(site.coasts.items()))
+                  + ")") if len(site.coasts) > 1 else ""
+        public.append(f"{site.power} {site.prov}: {counts}{coasts}")
+    for power, units in outcome.removals.items():
+        counts = ", ".join(f"{u} {n}" for u, n in units.items()) or "no votes"
+        public.append(f"{power} removal votes: {counts}")
+    private: dict[str, list[str]] = {}
+    for order in orders:
+        if isinstance(order, Vote):
+            private.setdefault(order.power, []).append(f"Your vote: {order}")
+    add_notes(notes, public=["Votes (totals; voters are not named):", *public] if public else None,
+         private=private, random=outcome.draws)
