@@ -303,20 +303,43 @@ def pg_url() -> str:
 # 2. The database under test
 # --------------------------------------------------------------------------
 
-# Test directories and modules whose tests use the store (marked `store`).
-STORE_TESTS = ("loop", "realmail", "crash", "pipe", "test_store.py")
-
-
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "store: the test uses gmbot's database "
-                            "(run again on PostgreSQL by scripts/test)")
+    config.addinivalue_line("markers", "store: the test uses gmbot's database")
+    config.addinivalue_line("markers", "dialect(*modules): a store test whose outcome can "
+                            "depend on the database, run again on PostgreSQL by scripts/test; "
+                            "it names the modules that build SQL it tries (tests/dialectkit.py)")
+
+
+if os.environ.get("GMBOT_TEST_DIALECT_CHECK") == "1":
+    from tests import dialectkit
+
+    dialectkit.install_check()
+
+    @pytest.fixture(scope="module", autouse=True)
+    def _dialect_claims_ran(request: pytest.FixtureRequest) -> Iterator[None]:
+        """With GMBOT_TEST_DIALECT_CHECK=1: the modules a test module's `dialect` mark
+        names ran while its tests did."""
+        dialectkit.ran.clear()
+        yield
+        name = request.module.__name__
+        dialectkit.ran_by_test_module[name] = set(dialectkit.ran)
+        mark = request.node.get_closest_marker("dialect")
+        tried = request.node.nodeid in dialectkit.tried
+        missing = sorted(set(mark.args if mark and tried else ()) - dialectkit.ran)
+        if missing:
+            pytest.fail(f"{name} is marked dialect for {missing}, but ran none of their "
+                        "functions", pytrace=False)
+
+    def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+        if report.when == "call" and not report.skipped:
+            dialectkit.tried.add(report.nodeid.split("::", 1)[0])
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    tests = REPO / "tests"
+    from tests.dialectkit import is_store_test
+
     for item in items:
-        path = Path(item.path)
-        if path.is_relative_to(tests) and path.relative_to(tests).parts[0] in STORE_TESTS:
+        if is_store_test(Path(item.path)) or item.get_closest_marker("dialect"):
             item.add_marker(pytest.mark.store)
 
 

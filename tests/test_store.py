@@ -6,10 +6,17 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from alembic.config import Config
 from alembic.script import ScriptDirectory
 
 from gmbot.store.db import HEAD_REVISION, MIGRATIONS, open_database
+
+# On PostgreSQL too (CONTRIBUTING.md): the schema and its migrations.
+pytestmark = pytest.mark.dialect(
+    "gmbot.store.db",
+    "gmbot.store.models",
+)
 
 
 def test_head_revision_constant_matches_alembic() -> None:

@@ -15,6 +15,8 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
+
 from tests.crash.crashkit import (
     Progress,
     check,
@@ -25,6 +27,13 @@ from tests.crash.crashkit import (
     wait_until,
 )
 from tests.crash.smtpsink import SmtpSink
+
+# On PostgreSQL too (CONTRIBUTING.md): processes at once on one database, its locks and the
+# queue's claim.
+pytestmark = pytest.mark.dialect(in_subprocess=(
+    "gmbot.service.locks", "gmbot.service.outbox.delivery", "gmbot.service.inbound.record",
+    "gmbot.service.inbound.handling",
+))
 
 SEED = int(os.environ.get("GMBOT_CRASH_SEED", "20260302"))
 GAMES, OVERDUE, REMINDING = 10, 3, 2

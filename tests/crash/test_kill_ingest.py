@@ -12,6 +12,8 @@ import os
 import random
 from pathlib import Path
 
+import pytest
+
 from tests.crash.crashkit import (
     Home,
     KillPoint,
@@ -21,6 +23,11 @@ from tests.crash.crashkit import (
     kill_at,
     make_home,
     snapshot,
+)
+
+# On PostgreSQL too (CONTRIBUTING.md): ingest and its worker recording one mail at once.
+pytestmark = pytest.mark.dialect(
+    in_subprocess=("gmbot.service.inbound.record", "gmbot.service.runtime"),
 )
 
 SEED = int(os.environ.get("GMBOT_CRASH_SEED", "20260302"))

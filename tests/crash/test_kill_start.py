@@ -20,6 +20,9 @@ from sqlalchemy.pool import NullPool
 from gmbot.store.db import HEAD_REVISION, Database
 from tests.crash.crashkit import REPO, kill
 
+# On PostgreSQL too (CONTRIBUTING.md): migrations killed halfway and run by processes at once.
+pytestmark = pytest.mark.dialect(in_subprocess=("gmbot.store.db",))
+
 SEED = int(os.environ.get("GMBOT_CRASH_SEED", "20260302"))
 
 

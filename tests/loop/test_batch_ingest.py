@@ -14,6 +14,13 @@ from gmbot.service.inbound import record as inbound
 from gmbot.store.models import Inbound, OrderSet, Outbound
 from tests.loop.judgekit import Judge
 
+# On PostgreSQL too (CONTRIBUTING.md): a savepoint per mail in one transaction.
+pytestmark = pytest.mark.dialect(
+    "gmbot.service.inbound.handling",
+    "gmbot.service.inbound.batch",
+    "gmbot.service.inbound.commands.learn",
+)
+
 
 def _count(judge: Judge, model: type) -> int:
     with judge.app.db.transaction() as s:

@@ -13,6 +13,13 @@ from tests.loop.judgekit import POWERS, Judge, body
 from tests.loop.test_amplification import with_limits
 from tests.loop.test_commands import HOLD_ALL
 
+# On PostgreSQL too (CONTRIBUTING.md): the batch's aggregate look-ups against the per-mail ones.
+pytestmark = pytest.mark.dialect(
+    "gmbot.service.inbound.batch",
+    "gmbot.service.inbound.lookups",
+    "gmbot.service.seats.vote_owner",
+)
+
 GM = "gm@example.test"
 FRANCE = "france@example.test"
 

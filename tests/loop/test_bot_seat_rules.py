@@ -19,6 +19,13 @@ from tests.loop.judgekit import Judge, make_judge, standard_game
 from tests.loop.test_bot_seats import addr, body, events, process, without_france
 from tests.site.sitekit import keep_site, text_of
 
+# On PostgreSQL too (CONTRIBUTING.md): the web page's queries.
+pytestmark = pytest.mark.dialect(
+    "gmbot.service.site.build",
+    "gmbot.service.site.gather",
+    "gmbot.service.views.pictures",
+)
+
 
 def test_a_bot_reads_and_writes_no_press(tmp_path: Path) -> None:
     judge = make_judge(tmp_path, without_france("bots: {fill: [FRANCE]}\n"))

@@ -14,11 +14,15 @@ import sys
 from email.message import EmailMessage
 from pathlib import Path
 
+import pytest
 from sqlalchemy import select
 
 from gmbot.store.models import BounceScore, Inbound
 from tests.bounces.bouncekit import original_headers, postfix_dsn, qmail_bounce, return_path
 from tests.loop.judgekit import Judge, body, make_judge, standard_game
+
+# On PostgreSQL too (CONTRIBUTING.md): the bounce scores' queries.
+pytestmark = pytest.mark.dialect("gmbot.service.outbox.bounces")
 
 BACKUP = "france.home@example.test"
 VERP = re.compile(r"judge\+bounce-(\d+)-([a-z2-7]{16})@example\.test")

@@ -18,6 +18,9 @@ from gmbot.store.models import Game, Inbound
 from tests.auth.signing import Signer, StubDns
 from tests.loop.judgekit import Judge, body, make_judge, standard_game
 
+# On PostgreSQL too (CONTRIBUTING.md): counts over time windows (the hourly limits).
+pytestmark = pytest.mark.dialect("gmbot.service.inbound.lookups", "gmbot.service.inbound.proof")
+
 FRANCE = "france@example.test"
 GM = "gm@example.test"
 PHISHING = "URGENT: your judge password expired, mail it to eve@attacker.test"

@@ -12,6 +12,9 @@ from gmbot.service.inbound import record as inbound
 from gmbot.store.models import Inbound
 from tests.loop.judgekit import Judge, body
 
+# On PostgreSQL too (CONTRIBUTING.md): a database that fails under a mail.
+pytestmark = pytest.mark.dialect("gmbot.service.inbound.record")
+
 
 def test_a_mail_meeting_a_database_failure_stays_in_the_inbox(
         judge: Judge, monkeypatch: pytest.MonkeyPatch) -> None:

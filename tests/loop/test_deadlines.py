@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
 from sqlalchemy import select
 
 from gmbot.service.app import open_app
@@ -14,6 +15,13 @@ from gmbot.service.gm.load import load_game
 from gmbot.store.models import PhaseRow
 from tests.loop.judgekit import POWERS, Clock, Judge, make_judge, standard_game
 from tests.loop.judgekit import body as crlf_body
+
+# On PostgreSQL too (CONTRIBUTING.md): stored times compared with the clock.
+pytestmark = pytest.mark.dialect(
+    "gmbot.service.deadline.results",
+    "gmbot.service.deadline.parking",
+    "gmbot.service.gm.load",
+)
 
 GM = "gm@example.test"
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)  # the judge's clock when the game is loaded

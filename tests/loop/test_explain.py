@@ -6,8 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from gmbot.engine.map import load_map
 from tests.loop.judgekit import POWERS, REPO, Judge, body, make_judge, standard_game
+
+# On PostgreSQL too (CONTRIBUTING.md): the stored reports EXPLAIN reads.
+pytestmark = pytest.mark.dialect("gmbot.service.inbound.commands.explain")
 
 START = {k: list(p.units) for k, p in load_map("standard").powers.items()}
 

@@ -21,6 +21,9 @@ from tests.authkit import trust_the_mx
 from tests.loop.exportkit import export_game_text, play
 from tests.loop.judgekit import Clock, Judge, make_judge
 
+# On PostgreSQL too (CONTRIBUTING.md): the export and its import.
+pytestmark = pytest.mark.dialect("gmbot.service.archive.export", "gmbot.service.archive.restore")
+
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory) -> Judge:

@@ -26,6 +26,13 @@ from tests.loop.judgekit import Judge, make_judge
 from tests.loop.test_bot_seats import gm_mail, process, without_france
 from tests.loop.test_export import fresh_home, without_time
 
+# On PostgreSQL too (CONTRIBUTING.md): the export and its import of bot seats.
+pytestmark = pytest.mark.dialect(
+    "gmbot.service.archive.export",
+    "gmbot.service.archive.restore",
+    "gmbot.service.seats.bot_seats",
+)
+
 
 @pytest.fixture
 def played(tmp_path: Path) -> Judge:

@@ -20,6 +20,9 @@ from gmbot.store.models import PhaseRow
 from tests.loop.exportkit import export_game_text, play
 from tests.loop.judgekit import POWERS, Judge, make_judge
 
+# On PostgreSQL too (CONTRIBUTING.md): the export in MILA's form.
+pytestmark = pytest.mark.dialect("gmbot.service.archive.export")
+
 MAP = load_map("standard")
 
 

@@ -20,6 +20,9 @@ from gmbot.service.inbound.handling import Outcome
 from gmbot.store.models import Game
 from tests.loop.judgekit import Judge, standard_game
 
+# On PostgreSQL too (CONTRIBUTING.md): the order in which processes lock game rows.
+pytestmark = pytest.mark.dialect("gmbot.service.locks")
+
 
 @pytest.fixture
 def two_games(judge: Judge, tmp_path: Path) -> Judge:

@@ -15,6 +15,15 @@ from gmbot.service.inbound.lookups import Lookups, StoreLookups
 from gmbot.store.models import Inbound, Outbound
 from tests.loop.judgekit import Judge
 
+# On PostgreSQL too (CONTRIBUTING.md): the two implementations of the look-ups.
+pytestmark = pytest.mark.dialect(
+    "gmbot.service.inbound.gates",
+    "gmbot.service.inbound.lookups",
+    "gmbot.service.inbound.commands.info",
+    "gmbot.service.seats.roster",
+    "gmbot.service.views.standing",
+)
+
 FRANCE = "france@example.test"
 GM = "gm@example.test"
 

@@ -12,12 +12,27 @@ from __future__ import annotations
 from email.message import EmailMessage
 from pathlib import Path
 
+import pytest
 from sqlalchemy import select
 
 from gmbot.store.models import Inbound
 from tests.loop.joinkit import GM, ask, join, signup_game
 from tests.loop.judgekit import POWERS, Judge, body, make_judge
 from tests.loop.test_commands import HOLD_ALL
+
+# On PostgreSQL too (CONTRIBUTING.md): sign-up, seats and votes end to end.
+pytestmark = pytest.mark.dialect(
+    "gmbot.service.joining.closing",
+    "gmbot.service.joining.listing",
+    "gmbot.service.joining.requests",
+    "gmbot.service.joining.seats",
+    "gmbot.service.joining.start",
+    "gmbot.service.seats.heir",
+    "gmbot.service.seats.streak",
+    "gmbot.service.deadline.gameover",
+    "gmbot.service.votes.cast",
+    "gmbot.service.views.record",
+)
 
 STRANGERS = {power: f"{power.lower()[:3]}-player@example.org" for power in POWERS}
 STANDBY = "stand.by@example.net"

@@ -12,6 +12,12 @@ from tests.loop.conftest import Cli
 from tests.loop.joinkit import GM, ask, join, signup_game
 from tests.loop.judgekit import Judge, body, make_judge, standard_game
 
+# On PostgreSQL too (CONTRIBUTING.md): the GM's listings of seats and sign-ups.
+pytestmark = pytest.mark.dialect(
+    "gmbot.service.console.games",
+    "gmbot.service.inbound.commands.joining",
+)
+
 SIGNUP = "Game open is open for sign-up: 6 of 7 seats free"
 ASKED = "  ann@example.org: JOIN FRANCE, not yet confirmed by its sender"
 APPROVE = "  bob@example.org: JOIN, confirmed, awaiting your approval (APPROVE or REJECT)"

@@ -21,6 +21,9 @@ from gmbot.service.app import open_app
 from gmbot.service.gm.load import load_game
 from tests.loop.judgekit import Clock, Judge, standard_game
 
+# On PostgreSQL too (CONTRIBUTING.md): the idle check's own SQL on each driver.
+pytestmark = pytest.mark.dialect("gmbot.daemon.idle")
+
 
 @pytest.fixture
 def idle(tmp_path: Path) -> Judge:

@@ -18,6 +18,9 @@ from gmbot.store.models import Game
 from tests.authkit import trust_the_mx
 from tests.loop.judgekit import Judge, make_judge, standard_game
 
+# On PostgreSQL too (CONTRIBUTING.md): the import's checks before it writes.
+pytestmark = pytest.mark.dialect("gmbot.service.archive.restore")
+
 INJECTED = "france@example.test\r\nBcc: victim@example.org"
 
 

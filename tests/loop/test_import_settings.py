@@ -8,11 +8,19 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
+import pytest
 
 from gmbot.service.archive.run import export_text, import_file
 from gmbot.store.models import Game
 from tests.loop.judgekit import make_judge, standard_game
 from tests.loop.test_export import fresh_home
+
+# On PostgreSQL too (CONTRIBUTING.md): the export and its import, row for row.
+pytestmark = pytest.mark.dialect(
+    "gmbot.service.archive.export",
+    "gmbot.service.archive.restore",
+    "gmbot.service.gm.admin",
+)
 
 EVERY_SETTING = """
 absences: {days_per_year: 9, max_length_days: 5, at_once: 2, notice_hours: 12}

@@ -22,6 +22,9 @@ from tests.loop.judgekit import Judge, make_judge, standard_game
 from tests.loop.test_commands import GM, addr, ask, body
 from tests.outgoing.test_list_headers import follow
 
+# On PostgreSQL too (CONTRIBUTING.md): a JSON column read and written, the digest's queries.
+pytestmark = pytest.mark.dialect("gmbot.service.inbound.press_digest")
+
 FRANCE, ENGLAND, GERMANY = addr("FRANCE"), addr("ENGLAND"), addr("GERMANY")
 
 

@@ -20,6 +20,9 @@ from gmbot.store.models import Event, Outbound
 from tests.loop.judgekit import REPO, Judge, make_judge, standard_game
 from tests.loop.judgekit import body as crlf_body
 
+# On PostgreSQL too (CONTRIBUTING.md): the bot channel's queries.
+pytestmark = pytest.mark.dialect(in_subprocess=("gmbot.service.correspondent.channel",))
+
 PROGRAM = "program@example.test"
 TOKEN = "outside-program-token"
 

@@ -8,8 +8,13 @@ from __future__ import annotations
 from email.message import EmailMessage
 from pathlib import Path
 
+import pytest
+
 from tests.loop.judgekit import Judge, make_judge
 from tests.loop.test_press import GM, ack, addr, body, game, mail, press_to
+
+# On PostgreSQL too (CONTRIBUTING.md): the press record's queries.
+pytestmark = pytest.mark.dialect("gmbot.service.views.press_record")
 
 
 def reply(judge: Judge, power: str, text: str, to: EmailMessage) -> list[EmailMessage]:

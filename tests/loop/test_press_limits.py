@@ -7,12 +7,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from sqlalchemy import func, select
 
 from gmbot.press.limits import PER_HOUR, PER_MAIL
 from gmbot.store.models import Outbound, Press
 from tests.loop.judgekit import Judge, make_judge
 from tests.loop.test_press import ack, addr, body, game, mail, press_to
+
+# On PostgreSQL too (CONTRIBUTING.md): counts of press copies per hour.
+pytestmark = pytest.mark.dialect("gmbot.service.inbound.relay")
 
 
 def queued_press(judge: Judge) -> int:

@@ -16,6 +16,9 @@ import gmbot.mail.auth
 from gmbot.store.models import Game, Inbound, Outbound, Player
 from tests.loop.judgekit import Judge, body, make_judge, standard_game
 
+# On PostgreSQL too (CONTRIBUTING.md): counted password guesses and bounded storage.
+pytestmark = pytest.mark.dialect("gmbot.service.gm.credentials", "gmbot.service.inbound.proof")
+
 FRANCE = "france@example.test"
 GM = "gm@example.test"
 

@@ -4,11 +4,22 @@ tests run on PostgreSQL too (scripts/test's second run)."""
 
 from __future__ import annotations
 
+import pytest
 from sqlalchemy import select
 
 from gmbot.service.inbound.imap import _save, _state
 from gmbot.store.models import Inbound, OrderSet
 from tests.loop.judgekit import Judge, body
+
+# On PostgreSQL too (CONTRIBUTING.md): values at the limits of their columns.
+pytestmark = pytest.mark.dialect(
+    "gmbot.service.inbound.imap",
+    "gmbot.service.inbound.record",
+    "gmbot.service.inbound.proof",
+    "gmbot.service.inbound.reply",
+    "gmbot.service.inbound.relay",
+    "gmbot.service.inbound.submit",
+)
 
 
 def inbound_rows(judge: Judge) -> list[Inbound]:

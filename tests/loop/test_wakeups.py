@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from pathlib import Path
 
+import pytest
 from sqlalchemy import select
 
 from gmbot.service.deadline.due import next_wakeup
@@ -15,6 +16,15 @@ from gmbot.service.deadline.wakeups import due_phases
 from gmbot.service.gm.load import load_game
 from gmbot.store.models import Game, PhaseRow
 from tests.loop.judgekit import POWERS, Judge, make_judge, standard_game
+
+# On PostgreSQL too (CONTRIBUTING.md): the indexed wake-up times the deadline jobs select.
+pytestmark = pytest.mark.dialect(
+    "gmbot.service.deadline.wakeups",
+    "gmbot.service.deadline.parking",
+    "gmbot.service.deadline.absences",
+    "gmbot.service.deadline.ballot",
+    "gmbot.service.deadline.results",
+)
 
 GM = "gm@example.test"
 

@@ -15,6 +15,9 @@ import pytest
 from tests.loop.judgekit import Judge, body, make_judge, standard_game
 from tests.loop.test_commands import GM, ask
 
+# On PostgreSQL too (CONTRIBUTING.md): an observer's stop by mail, an update.
+pytestmark = pytest.mark.dialect("gmbot.service.joining.unobserve")
+
 OBSERVER = "watcher@example.test"
 FRANCE = "france@example.test"
 LIST_ID = '"gmbot game g" <g.judge.example.test>'

@@ -12,6 +12,8 @@ import os
 import random
 from pathlib import Path
 
+import pytest
+
 from gmbot.config import load_config
 from gmbot.daemon.idle import nothing_to_do
 from gmbot.pipe.worker import SpoolLock
@@ -26,6 +28,11 @@ from tests.crash.crashkit import (
     started,
     stop,
     wait_until,
+)
+
+# On PostgreSQL too (CONTRIBUTING.md): the daemon, ingest's worker and tick sharing one database.
+pytestmark = pytest.mark.dialect(
+    in_subprocess=("gmbot.service.runtime", "gmbot.service.inbound.record"),
 )
 
 SEED = int(os.environ.get("GMBOT_CRASH_SEED", "20260302"))

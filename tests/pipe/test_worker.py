@@ -17,6 +17,9 @@ from gmbot.pipe.worker import SpoolLock
 from tests.authkit import stamp
 from tests.loop.judgekit import Judge, make_judge, standard_game
 
+# On PostgreSQL too (CONTRIBUTING.md): the worker and a new spooled mail at once.
+pytestmark = pytest.mark.dialect("gmbot.service.runtime")
+
 
 @pytest.fixture
 def judge(tmp_path: Path) -> Judge:

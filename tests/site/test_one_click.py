@@ -27,6 +27,9 @@ OBSERVER, STANDBY = "watcher@example.test", "sub@example.test"
 FRANCE = addr("FRANCE")
 HTTPS = re.compile(r"<(https://[^>]+)>")
 
+# On PostgreSQL too (CONTRIBUTING.md): the stop links' updates, in `gmbot web`.
+pytestmark = pytest.mark.dialect(in_subprocess=("gmbot.service.joining.stop_link",))
+
 
 @pytest.fixture
 def judge(tmp_path: Path) -> Judge:
