@@ -82,7 +82,7 @@ def test_an_action_is_one_handler_and_one_row(judge: Judge, grown: Table) -> Non
     # HELP lists it with the GM's commands, and "did you mean" offers it to the GM only.
     _, text = reply(judge, GM, "HELP\n")
     assert "GM commands: PROCESS, EXTEND 24h," in text
-    assert ", NUDGE FRANCE, DRAW [FRANCE GERMANY]\n" in text
+    assert ", NUDGE FRANCE, DRAW [AUSTRIA ENGLAND]\n" in text  # the game's powers
     assert "did you mean NUDGE?" in reply(judge, GM, "NUGDE\n")[1]
     assert near_command("NUGDE") is None and near_command("NUGDE", gm=True) == "NUDGE"
     # A player may not use it (Who.GM), nor does his HELP list it.

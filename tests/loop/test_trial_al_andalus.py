@@ -97,3 +97,21 @@ def test_a_princes_welcome_names_the_wazir_generals_order_when_the_game_plays_it
     plain = make_judge(tmp_path / "plain", GAME)
     [castille] = [text(m) for m in plain.welcomes if m["To"] == addr("CASTILLE")]
     assert "APPOINT GENERAL" not in castille
+
+
+def test_help_names_the_powers_of_this_game(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, GAME)
+    judge.send(addr("CASTILLE"), "HELP\n", subject=SUBJECT)
+    judge.send("gm@example.test", "DISORDER\n", subject=SUBJECT)
+    judge.tick()
+    mails = judge.new_mail()
+    [help_mail] = [text(m) for m in judge.to(addr("CASTILLE"), mails)]
+    [refusal] = [text(m) for m in judge.to("gm@example.test", mails)]
+    # An Iberian player resigns Castille and concedes to an Iberian power, and his press
+    # examples name his neighbours: nothing of standard's France or Germany.
+    assert "RESIGN CASTILLE: give up your seat" in help_mail
+    assert "VOTE CONCEDE TO BADAJOZ" in help_mail
+    assert "PRESS TO BADAJOZ, GRANADA (or BROADCAST, or PRESS GREY TO SEVILLE)" in help_mail
+    assert "FRANCE" not in help_mail and "GERMANY" not in help_mail
+    # A refusal's "write it as" names a power of the game too.
+    assert "refused: write it as DISORDER BADAJOZ" in refusal

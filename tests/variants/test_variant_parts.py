@@ -24,6 +24,7 @@ from gmbot.engine.rules import StandardRules
 from gmbot.gamefile import load_game_file
 from gmbot.gamefile.settings import GameSettings
 from gmbot.gamefile.spec import GameSpec
+from gmbot.service.inbound.commands.table import STANDARD_POWERS
 from gmbot.service.outbox.render import environment, render
 from gmbot.service.views.help import help_context
 from gmbot.variants import DECLARED_OPTIONS, DECLARED_VARIANTS, make_rules
@@ -147,7 +148,7 @@ def help_mail(spec: Any, player: Any | None) -> tuple[str, dict[str, Any]]:
     context = help_context(spec.variant, spec.options, state, rules, viewer,
                            None if player is None else player.role)
     body = render("help.txt.j2", game=spec, is_gm=player is None, press="", commands=[],
-                  gm_commands="", **context)[1]
+                  gm_commands="", powers=STANDARD_POWERS, **context)[1]
     return body, context
 
 

@@ -92,7 +92,7 @@ def _act(ctx: Context, commands: table.Table) -> None:
             now = ctx.app.now()  # one time for all of the mail's actions
         try:
             if not row.fits(command.args):
-                raise AdminError(f"write it as {row.usage}")
+                raise AdminError(f"write it as {table.spelt(row.usage, table.powers_of(ctx))}")
             done = act(ctx, command.args, now)
         except AdminError as e:
             ctx.errors += 1

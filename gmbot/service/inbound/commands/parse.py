@@ -52,5 +52,5 @@ def near_command(text: str, gm: bool = False) -> str | None:
     head = words[0].upper().rstrip(":")
     row = table.TABLE.by_name.get(head)
     if row is not None:  # its name, but not the words it takes: "VOTE FOR PEACE"
-        return row.synopsis
+        return table.spelt(row.synopsis)
     return table.TABLE.near(head, gm) if len(head) >= 4 else None

@@ -36,6 +36,7 @@ from gmbot.service.inbound.commands import (
 from gmbot.service.inbound.commands.context import Context
 from gmbot.service.inbound.relay import press_rules
 from gmbot.service.outbox.render import render
+from gmbot.service.runtime import map_for, rules_for
 from gmbot.service.votes.motion import VOTE_TAKES
 
 Question = Callable[[Context, tuple[str, ...]], None]  # (mail, the words after it)
@@ -141,12 +142,38 @@ def _near(words: tuple[str, ...], head: str) -> str | None:
     return hits[0] if hits else None
 
 
+# The powers a row's examples name ({me}: the reader's; {a}, {b}, {c}: others), where no
+# game is known (a line's "did you mean" before its game is read).
+STANDARD_POWERS = {"me": "FRANCE", "a": "FRANCE", "b": "GERMANY", "c": "ITALY"}
+
+
+def powers_of(ctx: Context) -> dict[str, str]:
+    """The powers of the sender's own game for the examples: an Iberian player reads RESIGN
+    CASTILLE and CONCEDE TO ARAGON, not standard's France."""
+    powers = sorted(map_for(rules_for(ctx.game)).powers)  # the board's: no Wazir's seat
+    player = ctx.player
+    mine = player.power if player is not None and player.power else None
+    me = mine or powers[0]  # the GM's examples: the board's first powers
+    others = [p for p in powers if p != mine] or [me]
+    a, b, c = (others * 3)[:3]
+    return {"me": me, "a": a, "b": b, "c": c}
+
+
+def spelt(text: str, powers: dict[str, str] | None = None) -> str:
+    """A row's text with its example powers named (those of `powers`, else standard's)."""
+    return text.format_map(powers or STANDARD_POWERS)
+
+
 def help_text(ctx: Context, args: tuple[str, ...] = ()) -> None:
     """HELP: how to use the judge, its commands as the table has them."""
+    powers = powers_of(ctx)
     ctx.sections.append(render(
         "help.txt.j2", game=ctx.game, is_gm=ctx.is_gm, press=press_rules(ctx.game).summary(),
-        commands=TABLE.for_players(),
-        gm_commands=", ".join(r.gm_synopsis or r.synopsis for r in TABLE.for_gm()),
+        commands=[(spelt(r.synopsis, powers), spelt(r.explains, powers))
+                  for r in TABLE.for_players()],
+        gm_commands=", ".join(spelt(r.gm_synopsis or r.synopsis, powers)
+                              for r in TABLE.for_gm()),
+        powers=powers,
         **learn.help_extra(ctx),
     )[1].rstrip())
 
@@ -166,7 +193,7 @@ TABLE = Table((
         title="Balance", answer=info.balance, listed=False),
     Row("NEWPASSWORD", Who.ANYONE, act=secret.new_password, most=1,
         explains="a new password, mailed to you alone (not with the old password as "
-                 "your only proof; the game master may add a power: NEWPASSWORD FRANCE)"),
+                 "your only proof; the game master may add a power: NEWPASSWORD {a})"),
     Row("RULES", Who.ANYONE, synopsis="RULES (RULES FULL)",
         explains="a primer of this game's variant and options (FULL: every ruling)",
         title="Rules", answer=learn.rules),
@@ -181,7 +208,7 @@ TABLE = Table((
         usage="ABSENCE 2026-12-20 2026-12-28 (or SET ABSENCE 20 Dec TO 28 Dec)",
         explains="you will be away (dates included; with times: 2026-12-20 18:00 TO "
                  "2026-12-28 09:00): a deadline in it moves past it, within the game's "
-                 "limits (the game master names the power: ABSENCE FRANCE ...)"),
+                 "limits (the game master names the power: ABSENCE {a} ...)"),
     Row("VACATION", Who.ANYONE, act=absence.vacation, least=1, synopsis="VACATION 10 days",
         explains="you will be away from now on, for days, weeks or hours (2 weeks, 36h)"),
     Row("BACK", Who.ANYONE, act=absence.back, most=1,
@@ -191,33 +218,33 @@ TABLE = Table((
     # a mail reaches its game; in a game's mail with more in it, the sender is told how.
     Row("LIST", Who.ANYONE, explains="the games on this judge: open for sign-up, with a "
                                      "seat to take over, running", answer=joining.alone_list),
-    Row("JOIN", Who.ANYONE, synopsis="JOIN game [FRANCE ENGLAND ...]",
+    Row("JOIN", Who.ANYONE, synopsis="JOIN game [{a} {b} ...]",
         explains="ask for a seat in a game open for sign-up, with the powers you prefer "
                  "(also SIGN ON game)", answer=joining.alone_game),
     Row("OBSERVE", Who.ANYONE, synopsis="OBSERVE game", answer=joining.alone_game,
         explains="receive a game's public mail, where the game allows it"),
     Row("TAKEOVER", Who.ANYONE, synopsis="TAKEOVER game POWER", answer=joining.alone_game,
         explains="take over a seat its player left, or one the judge's bot plays"),
-    Row("RESIGN", Who.PLAYER, act=seats.resign, most=1, synopsis="RESIGN FRANCE",
-        usage="RESIGN and your power, alone on its line (RESIGN FRANCE)",
+    Row("RESIGN", Who.PLAYER, act=seats.resign, most=1, synopsis="RESIGN {me}",
+        usage="RESIGN and your power, alone on its line (RESIGN {me})",
         explains="give up your seat for good: your power goes into civil disorder and a "
                  "replacement is sought (RESIGN alone says how to confirm)"),
     Row("VOTE", Who.PLAYER, act=votes.vote, gm_act=votes.gm_vote, least=1, takes=VOTE_TAKES,
-        synopsis="VOTE DRAW", usage="VOTE DRAW, VOTE CONCEDE TO FRANCE, VOTE CANCEL or "
+        synopsis="VOTE DRAW", usage="VOTE DRAW, VOTE CONCEDE TO {a}, VOTE CANCEL or "
                                     "VOTE NONE",
-        explains="your vote to end the game: VOTE DRAW (all survivors), VOTE DRAW FRANCE "
-                 "GERMANY (named, where the game allows), VOTE CONCEDE TO FRANCE, VOTE "
+        explains="your vote to end the game: VOTE DRAW (all survivors), VOTE DRAW {a} "
+                 "{b} (named, where the game allows), VOTE CONCEDE TO {a}, VOTE "
                  "CANCEL; VOTE NONE withdraws it. It stands from phase to phase until "
                  "changed; the game ends when every voter votes alike"),
-    Row("DRAW", Who.PLAYER, act=votes.draw, gm_act=gm.draw, gm_synopsis="DRAW [FRANCE GERMANY]",
-        explains="the same as VOTE DRAW (DRAW FRANCE GERMANY: VOTE DRAW FRANCE GERMANY)"),
+    Row("DRAW", Who.PLAYER, act=votes.draw, gm_act=gm.draw, gm_synopsis="DRAW [{a} {b}]",
+        explains="the same as VOTE DRAW (DRAW {a} {b}: VOTE DRAW {a} {b})"),
     Row("CONCEDE", Who.PLAYER, act=votes.concede, gm_act=votes.gm_vote, least=1, most=2,
-        synopsis="CONCEDE FRANCE", explains="the same as VOTE CONCEDE TO FRANCE"),
+        synopsis="CONCEDE {a}", explains="the same as VOTE CONCEDE TO {a}"),
     Row("SET", Who.PLAYER, act=votes.setting, gm_act=votes.gm_vote, least=1,
-        synopsis="SET DRAW", usage="SET DRAW, SET NODRAW, SET CONCEDE FRANCE, SET NOCONCEDE "
+        synopsis="SET DRAW", usage="SET DRAW, SET NODRAW, SET CONCEDE {a}, SET NOCONCEDE "
                                    "or SET MAIL PRESS DIGEST",
-        explains="njudge's forms of a vote: SET DRAW [FRANCE GERMANY], SET NODRAW, "
-                 "SET CONCEDE FRANCE, SET NOCONCEDE; and the mail you may do without: "
+        explains="njudge's forms of a vote: SET DRAW [{a} {b}], SET NODRAW, "
+                 "SET CONCEDE {a}, SET NOCONCEDE; and the mail you may do without: "
                  "SET MAIL PRESS DIGEST (press in one mail a day; EACH: as it comes), "
                  "SET MAIL REMINDERS OFF (or ON), SET MAIL QUIET 22:00-07:00 (press and "
                  "reminders wait till then; OFF), SET MAIL ZONE Europe/Paris (your time "
@@ -231,15 +258,15 @@ TABLE = Table((
     Row("PAUSE", Who.GM, act=gm.pause),
     Row("RESUME", Who.GM, act=gm.resume),
     Row("ROLLBACK", Who.GM, act=gm.rollback, synopsis="ROLLBACK S1901M", least=1, most=1),
-    Row("REPLACE", Who.GM, act=gm.replace, synopsis="REPLACE FRANCE new@address",
-        usage="REPLACE FRANCE new.address@example.org", least=2),
+    Row("REPLACE", Who.GM, act=gm.replace, synopsis="REPLACE {a} new@address",
+        usage="REPLACE {a} new.address@example.org", least=2),
     Row("APPROVE", Who.GM, act=joining.approve, synopsis="APPROVE game address",
         usage="APPROVE game luca@example.org", least=1, most=2),
     Row("REJECT", Who.GM, act=joining.reject, synopsis="REJECT game address",
         usage="REJECT game luca@example.org", least=1, most=2),
-    Row("DISORDER", Who.GM, act=seats.disorder, synopsis="DISORDER FRANCE", least=1, most=1),
-    Row("ADD", Who.GM, act=seats.add, synopsis="ADD BOT FRANCE", least=2, most=2,
+    Row("DISORDER", Who.GM, act=seats.disorder, synopsis="DISORDER {a}", least=1, most=1),
+    Row("ADD", Who.GM, act=seats.add, synopsis="ADD BOT {a}", least=2, most=2,
         takes=frozenset({"BOT"})),
-    Row("REMOVE", Who.GM, act=seats.remove, synopsis="REMOVE BOT FRANCE", least=2, most=2,
+    Row("REMOVE", Who.GM, act=seats.remove, synopsis="REMOVE BOT {a}", least=2, most=2,
         takes=frozenset({"BOT"})),
 ))
