@@ -60,6 +60,7 @@ class Row:
     title: str | None = None  # the reply's subject when the mail has only this command
     answer: Question | None = None  # a question's handler
     act: Action | None = None  # an action's handler
+    # Its texts name example powers by place, {me} {a} {b} {c}, spelt per game (spelt()).
     synopsis: str = ""  # how HELP writes it ("EXTEND 24h"); the name if not given
     usage: str = ""  # how a refusal says to write it; the synopsis if not given
     least: int = 0  # the words an action takes after its name: at least,
@@ -149,7 +150,7 @@ STANDARD_POWERS = {"me": "FRANCE", "a": "FRANCE", "b": "GERMANY", "c": "ITALY"}
 
 def powers_of(ctx: Context) -> dict[str, str]:
     """The powers of the sender's own game for the examples: an Iberian player reads RESIGN
-    CASTILLE and CONCEDE TO ARAGON, not standard's France."""
+    CASTILLE and CONCEDE TO BADAJOZ, not standard's France."""
     powers = sorted(map_for(rules_for(ctx.game)).powers)  # the board's: no Wazir's seat
     player = ctx.player
     mine = player.power if player is not None and player.power else None
