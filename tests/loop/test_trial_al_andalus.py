@@ -115,3 +115,13 @@ def test_help_names_the_powers_of_this_game(tmp_path: Path) -> None:
     assert "FRANCE" not in help_mail and "GERMANY" not in help_mail
     # A refusal's "write it as" names a power of the game too.
     assert "refused: write it as DISORDER BADAJOZ" in refusal
+
+
+def test_a_command_written_wrong_is_offered_with_this_games_powers(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, GAME)
+    judge.send("gm@example.test", "ADD CASTILLE\n", subject=SUBJECT)
+    judge.tick()
+    [reply] = [text(m) for m in judge.to("gm@example.test", judge.new_mail())]
+    # ADD takes BOT first; its example names a power of this board, not standard's France.
+    assert "line 1: ADD CASTILLE\n  refused: not a command; did you mean ADD BOT BADAJOZ?" \
+        in reply

@@ -115,8 +115,9 @@ def _other_lines(ctx: Context) -> None:
     rules = rules_for(ctx.game)
     parser = OrderParser.for_map(load_map(rules.map_name))
     misspelt, unit_orders, chatter = [], [], []
+    powers = table.powers_of(ctx) if ctx.request.orders else None
     for line in ctx.request.orders:
-        word = near_command(line.text, gm=True)
+        word = near_command(line.text, gm=True, powers=powers)
         if word:
             misspelt.append(f"line {line.number}: {clip(line.text)}\n"
                             f"  refused: not a command; did you mean {word}?")

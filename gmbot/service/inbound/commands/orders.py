@@ -12,6 +12,7 @@ from gmbot.service.inbound.bounds import listed, rejections
 from gmbot.service.inbound.commands.context import Context
 from gmbot.service.inbound.commands.parse import near_command
 from gmbot.service.inbound.commands.request import Line
+from gmbot.service.inbound.commands.table import powers_of
 from gmbot.service.inbound.submit import Submission, current_submission, submit
 from gmbot.service.outbox.render import render
 from gmbot.service.runtime import current_phase, policy_of, rules_for, state_of
@@ -68,7 +69,8 @@ def _ack(ctx: Context, phase: PhaseRow, sub: Submission, chatter: list[Line], *,
          cleared: bool, changed: bool) -> None:
     """The acknowledgement. Of the rejected, misspelt and ignored lines only the first few
     are listed (service/bounds.py): a mail of junk lines gets a short answer."""
-    typos = [(line, near_command(line.text)) for line in chatter]
+    powers = powers_of(ctx) if chatter else None
+    typos = [(line, near_command(line.text, powers=powers)) for line in chatter]
     ctx.errors += sum(1 for _, word in typos if word)
     shown, more_rejected = rejections(sub.rejected)
     misspelt, _ = listed([(line.number, line.text, word) for line, word in typos if word])

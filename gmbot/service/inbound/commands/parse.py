@@ -42,7 +42,8 @@ def parse_request(lines: tuple[str, ...] | list[str], subject: str = "") -> Requ
     return req
 
 
-def near_command(text: str, gm: bool = False) -> str | None:
+def near_command(text: str, gm: bool = False,
+                 powers: dict[str, str] | None = None) -> str | None:
     """The command a short line most likely misspells ("STAUTS" -> STATUS), if any: of the
     players' commands, or (`gm`) of all; a command's name followed by words it does not
     take ("VOTE FOR PEACE") is offered as the command written right ("VOTE DRAW")."""
@@ -52,5 +53,5 @@ def near_command(text: str, gm: bool = False) -> str | None:
     head = words[0].upper().rstrip(":")
     row = table.TABLE.by_name.get(head)
     if row is not None:  # its name, but not the words it takes: "VOTE FOR PEACE"
-        return table.spelt(row.synopsis)
+        return table.spelt(row.synopsis, powers)  # the game's powers, else standard's
     return table.TABLE.near(head, gm) if len(head) >= 4 else None
