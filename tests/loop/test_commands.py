@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime, timedelta
+from email.message import EmailMessage
 from pathlib import Path
 
 from sqlalchemy import select
 
 from gmbot.store.models import Game, PhaseRow
+from tests.loop.conftest import Cli
 from tests.loop.judgekit import POWERS, Judge, make_judge, standard_game
 from tests.loop.judgekit import body as crlf_body
 
@@ -26,7 +28,7 @@ HOLD_ALL = {
 }
 
 
-def body(msg: object) -> str:
+def body(msg: EmailMessage) -> str:
     return crlf_body(msg).replace("\r\n", "\n")
 
 
@@ -362,7 +364,7 @@ def test_a_player_cannot_use_gm_commands(judge: Judge) -> None:
 
 # --- the same actions as CLI verbs -------------------------------------------------------
 
-def test_cli_process(judge: Judge, cli) -> None:  # noqa: ANN001
+def test_cli_process(judge: Judge, cli: Cli) -> None:
     judge.send(addr("FRANCE"), "A PAR - BUR\n")
     judge.tick()
     result = cli("game", "process", "g")
@@ -374,14 +376,14 @@ def test_cli_process(judge: Judge, cli) -> None:  # noqa: ANN001
     assert "A PAR - BUR" in body(judge.to(addr("FRANCE"), results)[0])
 
 
-def test_cli_extend(judge: Judge, cli) -> None:  # noqa: ANN001
+def test_cli_extend(judge: Judge, cli: Cli) -> None:
     result = cli("game", "extend", "g", "2d")
     assert "deadline of S1901M moved to Fri 6 Mar 2026 09:00 UTC" in result.output
     assert open_phase(judge).deadline_at == START + timedelta(days=4)
     assert "EXTEND needs a duration" in cli("game", "extend", "g", "later", ok=False).output
 
 
-def test_cli_pause_and_resume(judge: Judge, cli) -> None:  # noqa: ANN001
+def test_cli_pause_and_resume(judge: Judge, cli: Cli) -> None:
     assert "game g paused" in cli("game", "pause", "g").output
     judge.clock.advance(days=3)
     assert judge.tick().processed == []
@@ -391,7 +393,7 @@ def test_cli_pause_and_resume(judge: Judge, cli) -> None:  # noqa: ANN001
     assert "is not paused" in cli("game", "resume", "g", ok=False).output
 
 
-def test_cli_rollback(judge: Judge, cli) -> None:  # noqa: ANN001
+def test_cli_rollback(judge: Judge, cli: Cli) -> None:
     play_spring(judge)
     result = cli("game", "rollback", "g", "S1901M")
     assert "rolled back to S1901M" in result.output
@@ -399,7 +401,7 @@ def test_cli_rollback(judge: Judge, cli) -> None:  # noqa: ANN001
     assert "no phase W1905A" in cli("game", "rollback", "g", "W1905A", ok=False).output
 
 
-def test_cli_replace_and_unknown_game(judge: Judge, cli) -> None:  # noqa: ANN001
+def test_cli_replace_and_unknown_game(judge: Judge, cli: Cli) -> None:
     assert "FRANCE is now played by new@example.test" in \
         cli("game", "replace", "g", "FRANCE", "new@example.test").output
     judge.tick()

@@ -5,6 +5,7 @@ deadlines missed while the judge was down, weekly deadlines across a DST change.
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
@@ -28,7 +29,7 @@ START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)  # the judge's clock when the gam
 DEADLINE = START + timedelta(hours=48)  # movement: 48h
 
 
-def body(msg: object) -> str:
+def body(msg: EmailMessage) -> str:
     return crlf_body(msg).replace("\r\n", "\n")
 
 

@@ -6,6 +6,7 @@ secret by mail (NEWPASSWORD, not on the old password alone) and the GM renews an
 from __future__ import annotations
 
 import re
+from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
@@ -41,7 +42,7 @@ def statuses(judge: Judge) -> list[str]:
     return [m.status for m in judge.tick().mails]
 
 
-def password_of(mail: object) -> str:
+def password_of(mail: EmailMessage) -> str:
     found = re.search(r"Your password: (\S+)", body(mail))
     assert found
     return found.group(1)
@@ -49,10 +50,14 @@ def password_of(mail: object) -> str:
 
 def test_password_guessing_is_slowed_per_seat_and_other_proofs_still_work(
         judge: Judge, monkeypatch: pytest.MonkeyPatch) -> None:
-    checks = []
+    checks: list[str] = []
     real = gmbot.mail.auth.check_secret
-    monkeypatch.setattr(gmbot.mail.auth, "check_secret",
-                        lambda *a: checks.append(a[0]) or real(*a))
+
+    def counted(secret: str, stored: str | None) -> bool:
+        checks.append(secret)
+        return real(secret, stored)
+
+    monkeypatch.setattr(gmbot.mail.auth, "check_secret", counted)
     for n in range(12):
         judge.send(FRANCE, f"PASSWORD guess{n}\nA PAR - PIC\n", subject="[g] x", dmarc="fail")
     judge.send(FRANCE, "PASSWORD baguette\nA PAR - BUR\n", subject="[g] x", dmarc="fail")
@@ -90,10 +95,10 @@ def test_refused_mail_keeps_bounded_storage(judge: Judge) -> None:
         rows = s.scalars(select(Inbound).order_by(Inbound.id)).all()
         assert len(rows) == 90 and {r.status for r in rows} == {"refused"}
         kept = [r for r in rows if r.raw is not None]
-        assert 0 < len(kept) <= 20 and sum(len(r.raw) for r in kept) <= 60_000
+        assert 0 < len(kept) <= 20 and sum(len(r.raw or b"") for r in kept) <= 60_000
         assert rows[-1].raw is not None and rows[0].raw is None  # the oldest went first
         for r in rows:  # what each keeps for good, text aside
-            residue = len(r.sender) + len(r.subject) + len(r.reason) + len(r.message_id)
+            residue = sum(len(v or "") for v in (r.sender, r.subject, r.reason, r.message_id))
             assert residue <= 600, residue
     # A hashed long Message-ID still recognises a copy delivered again.
     judge.send_raw(stranger(0, "s" * 900, "q" * 5_000))

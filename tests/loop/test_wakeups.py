@@ -44,6 +44,13 @@ def open_phase(judge: Judge, game: str = "g") -> tuple[str, datetime | None, dat
         return row.name, row.deadline_at, row.wake_at
 
 
+def running_phase(judge: Judge, game: str = "g") -> tuple[str, datetime, datetime]:
+    """The open phase of a game that is running: its deadline and wake-up time are set."""
+    name, deadline, wake = open_phase(judge, game)
+    assert deadline is not None and wake is not None, f"{game} {name} is not running"
+    return name, deadline, wake
+
+
 def due_now(judge: Judge) -> list[str]:
     with judge.app.db.transaction() as s:
         return [f"{g.name} {p.name}" for g, p in due_phases(s, judge.clock())]
@@ -68,14 +75,14 @@ def test_an_idle_tick_reads_no_phase_however_many_games(tmp_path: Path) -> None:
     judge.tick()
     assert due_now(judge) == []
     # The first reminder, 24 hours before the 48-hour deadline, wakes every game.
-    _, deadline, wake = open_phase(judge)
+    _, deadline, wake = running_phase(judge)
     assert wake == deadline - timedelta(hours=24)
     assert next_wakeup(judge.app) == wake
 
 
 def test_reminders_then_the_deadline(judge: Judge) -> None:
     judge.tick()
-    _, deadline, wake = open_phase(judge)
+    _, deadline, wake = running_phase(judge)
     assert wake == deadline - timedelta(hours=24)
     judge.clock.now = wake
     judge.tick()
@@ -85,14 +92,14 @@ def test_reminders_then_the_deadline(judge: Judge) -> None:
     assert open_phase(judge)[2] == deadline
     judge.clock.now = deadline
     judge.tick()
-    name, new_deadline, wake = open_phase(judge)
+    name, _, wake = running_phase(judge)
     assert name == "F1901M"
-    assert wake is not None and wake <= judge.clock()  # early game: looked at next run
+    assert wake <= judge.clock()  # early game: looked at next run
 
 
 def test_a_judge_down_past_the_deadline_does_not_wait_for_old_reminders(judge: Judge) -> None:
     judge.tick()
-    _, deadline, _ = open_phase(judge)
+    _, deadline, _ = running_phase(judge)
     judge.send(GM, "EXTEND 1h", subject="[g] gm")  # read when the judge is back
     judge.clock.now = deadline + timedelta(minutes=30)
     judge.tick()
@@ -105,26 +112,26 @@ def test_a_judge_down_past_the_deadline_does_not_wait_for_old_reminders(judge: J
 
 def test_pause_resume_extend_process_and_rollback_keep_the_wake_up(judge: Judge) -> None:
     judge.tick()
-    _, deadline, wake = open_phase(judge)
+    running_phase(judge)
     gm(judge, "PAUSE")
     assert open_phase(judge)[2] is None
     assert next_wakeup(judge.app) is None
     judge.clock.advance(hours=10)
     gm(judge, "RESUME")
-    _, deadline, wake = open_phase(judge)
+    _, deadline, wake = running_phase(judge)
     assert wake == deadline - timedelta(hours=24)
     gm(judge, "EXTEND 24h")
-    _, later, wake = open_phase(judge)
+    _, later, wake = running_phase(judge)
     assert later == deadline + timedelta(hours=24)
     assert wake == later - timedelta(hours=24)
     judge.send(GM, "PROCESS", subject="[g] gm")
     judge.tick()  # processed at once
-    name, _, wake = open_phase(judge)
+    name, _, _ = running_phase(judge)
     assert name == "F1901M"
     judge.tick()
     assert due_now(judge) == []
     gm(judge, "ROLLBACK S1901M")
-    name, deadline, wake = open_phase(judge)
+    name, deadline, wake = running_phase(judge)
     assert name == "S1901M"
     judge.tick()
     assert open_phase(judge)[2] == deadline - timedelta(hours=24)
