@@ -71,7 +71,7 @@ def asked(rules: StandardRules, before: GameState, report: PhaseReport,
     start = [(u, ended_in(report, u, u.prov) if ended else u.prov)
              for u in units_in(rules, before) if not (ended and u.name in dislodged)]
     return [u for u, at in [*start, *made]
-            if (at == prov or (word and not ended and u.prov == prov))
+            if (at == prov or (word and not ended and u.prov == prov) or (word and not prov))
             and (not word or rules.unit_word(before, u, viewer) == word)]
 
 
@@ -103,20 +103,23 @@ def explain(rules: StandardRules, before: GameState, after: GameState, report: P
                               ended=ended)
              if rules.shown_to(before, u, viewer if _mine(rules, before, viewer, u) else None)]
     mine = [u for u in units if _mine(rules, before, viewer, u)]
+    if not prov:  # the rules' word alone (EXPLAIN BALLOON): his own, wherever they are
+        units = mine
     mine = [u for u in mine if u.type == utype] or mine
     refusals = _refused(report, refused, viewer, prov) if not ended else []
     if not units and not refusals:
         # An invisible unit of another power is answered as no unit: nothing told.
         whose = "" if viewer is None else " of yours"
+        where = f" in {prov}" if prov else ""
         return Explained(NONE, report.phase,
-                         (f"There was no {word.lower() or 'unit'}{whose} in {prov} in {phase}.",))
+                         (f"There was no {word.lower() or 'unit'}{whose}{where} in {phase}.",))
     if not mine and not refusals:
         return Explained(NOT_YOURS, report.phase, (
             f"{named(rules, before, units[0], viewer)} was not one of your units in "
             f"{phase}: EXPLAIN tells the reasoning for your own units.",))
     shown = told(rules, before, after, report, viewer)
     found = [(u, _row(rules, shown, u)) for u in mine]
-    rows = [_reasoning(rules, before, report, shown, viewer, u, r, phase)
+    rows = [_reasoning(rules, before, after, report, shown, viewer, u, r, phase)
             for u, r in found if r is not None]
     rows += [f"Your order {r.order} was refused in {phase}: {r.reason}." for r in refusals]
     if not rows:
@@ -146,8 +149,8 @@ def _row(rules: StandardRules, shown: Bulletin, unit: Unit) -> Row | None:
                 None)
 
 
-def _reasoning(rules: StandardRules, before: GameState, report: PhaseReport, shown: Bulletin,
-               viewer: str | None, unit: Unit, row: Row, phase: str) -> str:
+def _reasoning(rules: StandardRules, before: GameState, after: GameState, report: PhaseReport,
+               shown: Bulletin, viewer: str | None, unit: Unit, row: Row, phase: str) -> str:
     name = named(rules, before, unit, viewer)
     key = rules.fact_key(unit)
     lines = [f"{name} in {phase}:", f"  ordered: {row.given or row.order}"]
@@ -157,10 +160,9 @@ def _reasoning(rules: StandardRules, before: GameState, report: PhaseReport, sho
     if row.order.startswith("BUILD "):
         lines.append(f"  it was built in {unit.prov} in this phase: a new unit")
         return "\n".join(lines)
-    # Moves go by the unit's name: one keyed otherwise (a balloon over an army of the same
-    # name) is not the unit that moved.
-    if key == unit.name and unit.name in report.moves:
-        lines.append(f"  it ended in {report.moves[unit.name]}")
+    where = rules.ended_in(before, after, report, unit)
+    if where:
+        lines.append(f"  it ended in {where}")
     if not report.reasoned:
         lines.append("  (This phase was processed before the judge kept its reasoning: "
                      "only its result is known.)")

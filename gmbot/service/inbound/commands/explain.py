@@ -35,7 +35,7 @@ def explain(ctx: Context, args: tuple[str, ...]) -> None:
     try:
         wanted, words = phase_asked(args)
         word, words = word_of(rules, words)
-        utype, prov = _unit(OrderParser.for_map(map_for(rules)), rules, words)
+        utype, prov = _unit(OrderParser.for_map(map_for(rules)), rules, words, word)
     except WordsError as e:
         ctx.sections.append(f"EXPLAIN {line}: {e}. {USAGE}.".replace("EXPLAIN : ",
                                                                     "EXPLAIN: "))
@@ -61,7 +61,8 @@ def explain(ctx: Context, args: tuple[str, ...]) -> None:
     if not answer.found:
         answer = first
     elif answer is not first:
-        ctx.sections.append(f"No order of yours in {prov} in {long_name(first.phase)}, the "
+        where = f" in {prov}" if prov else ""
+        ctx.sections.append(f"No order of yours{where} in {long_name(first.phase)}, the "
                             f"last processed phase; the last phase with one was "
                             f"{long_name(answer.phase)}:")
     ctx.sections.append(answer.text())
@@ -91,20 +92,23 @@ def _sent_refused(ctx: Context, row: PhaseRow, gmap: GameMap) -> tuple[Refusal, 
                  for _, line, why in (sent.errors if sent else []) if line)
 
 
-def _unit(parser: OrderParser, rules: StandardRules,
-          words: tuple[str, ...]) -> tuple[str | None, str]:
-    """The unit's type (if written) and province the words name, or why they name none."""
+def _unit(parser: OrderParser, rules: StandardRules, words: tuple[str, ...],
+          word: str) -> tuple[str | None, str]:
+    """The unit's type (if written) and province the words name ("" with the rules' word
+    alone: wherever), or why they name none."""
     text = " ".join(words)
     cur = Cursor(parser.tokens(text))
     while cur.peek() in NOISE:
         cur.take()
-    if cur.done():
+    if cur.done() and not word:
         raise WordsError("name a unit")
     utype = UNIT_WORDS.get(cur.peek() or "")
     if utype:
         cur.take()
     while cur.peek() in NOISE:  # "the fleet in Brest"
         cur.take()
+    if cur.done() and word:
+        return utype, ""  # EXPLAIN BALLOON: each of his the word names, wherever
     try:
         loc = parser.read_place(cur, "a unit's province")
     except OrderError as e:

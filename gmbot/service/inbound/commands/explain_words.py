@@ -42,8 +42,13 @@ def word_of(rules: StandardRules, args: tuple[str, ...]) -> tuple[str, tuple[str
     before the unit or after it, bare or in brackets as the results print it (`F EDI
     (ghost)`), and the words left."""
     words = rules.unit_words()
-    if args and args[0].upper() in words:
-        return args[0].upper(), args[1:]
-    if args and args[-1].strip("()").upper() in words:
-        return args[-1].strip("()").upper(), args[:-1]
-    return "", args
+    found: set[str] = set()
+    while args and args[0].strip("()").upper() in words:  # BALLOON A AIR, BALLOON AIR
+        found.add(words[args[0].strip("()").upper()])
+        args = args[1:]
+    while args and args[-1].strip("()").upper() in words:
+        found.add(words[args[-1].strip("()").upper()])
+        args = args[:-1]
+    if len(found) > 1:
+        raise WordsError(f"{' and '.join(sorted(found))} name different units: write one")
+    return (found.pop() if found else ""), args
