@@ -44,3 +44,6 @@ def test_a_ghost_a_balloon_and_a_spells_move_say_where_they_ended(tmp_path: Path
     assert f"F NWG was not one of your units in {FALL}" in russian
     assert "ghost" not in russian.replace("no ghost of yours", "")
     assert "NAO" not in russian
+    # A near miss of a word for a unit is told what it may mean.
+    assert "EXPLAIN BALOON A PAR: 'BALOON' is no word for a unit (did you mean BALLOON?)" \
+        in ask(judge, "FRANCE", GAME, "EXPLAIN BALOON A PAR\n")

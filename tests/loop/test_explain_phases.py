@@ -85,7 +85,10 @@ def test_words_for_a_unit_are_read_as_a_player_writes_them(tmp_path: Path) -> No
     for line in ("EXPLAIN F BRE", "explain fleet brest", "EXPLAIN the fleet in Brest",
                  "EXPLAIN BRE", "EXPLAIN A BRE"):  # the unit meant, whatever kind written
         assert fleet in ask(judge, "FRANCE", "g", f"{line}\n"), line
-    text = ask(judge, "FRANCE", "g", "EXPLAIN A PRAIS\nEXPLAIN A PAR PLEASE\nEXPLAIN\n")
+    text = ask(judge, "FRANCE", "g", "EXPLAIN A PRAIS\nEXPLAIN A PAR PLEASE\nEXPLAIN\n"
+                                     "EXPLAIN FLET BREST\n")
+    assert f"EXPLAIN FLET BREST: 'FLET' is no word for a unit (did you mean FLEET?). {USAGE}" \
+        in text
     assert ("EXPLAIN A PRAIS: unknown province 'PRAIS' (did you mean PARIS (PAR)?). "
             f"{USAGE}") in text
     assert ("EXPLAIN A PAR PLEASE: 'PLEASE' after the unit is neither a phase nor a word for "

@@ -8,15 +8,18 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from gmbot.engine.map import GameMap
-from gmbot.engine.orders import OrderError
-from gmbot.engine.parse import NOISE, UNIT_WORDS, Cursor, OrderParser
+from gmbot.engine.parse import OrderParser
 from gmbot.engine.position import state_from_dict
 from gmbot.engine.report import Refusal, read_report
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import MOVEMENT, Phase
-from gmbot.engine.vocabulary import did_you_mean
 from gmbot.service.inbound.commands.context import Context
-from gmbot.service.inbound.commands.explain_words import WordsError, phase_asked, word_of
+from gmbot.service.inbound.commands.explain_words import (
+    WordsError,
+    phase_asked,
+    unit_asked,
+    word_of,
+)
 from gmbot.service.runtime import latest_orders, map_for, rules_for, state_of
 from gmbot.service.views.explain import NO_ROW, NONE, Explained, long_name
 from gmbot.service.views.explain import explain as explain_unit
@@ -35,7 +38,7 @@ def explain(ctx: Context, args: tuple[str, ...]) -> None:
     try:
         wanted, words = phase_asked(args)
         word, words = word_of(rules, words)
-        utype, prov = _unit(OrderParser.for_map(map_for(rules)), rules, words, word)
+        utype, prov = unit_asked(OrderParser.for_map(map_for(rules)), rules, words, word)
     except WordsError as e:
         ctx.sections.append(f"EXPLAIN {line}: {e}. {USAGE}.".replace("EXPLAIN : ",
                                                                     "EXPLAIN: "))
@@ -90,35 +93,6 @@ def _sent_refused(ctx: Context, row: PhaseRow, gmap: GameMap) -> tuple[Refusal, 
     parser = OrderParser.for_map(gmap)
     return tuple(Refusal(ctx.player.key, line, why, parser.unit_prov(line))
                  for _, line, why in (sent.errors if sent else []) if line)
-
-
-def _unit(parser: OrderParser, rules: StandardRules, words: tuple[str, ...],
-          word: str) -> tuple[str | None, str]:
-    """The unit's type (if written) and province the words name ("" with the rules' word
-    alone: wherever), or why they name none."""
-    text = " ".join(words)
-    cur = Cursor(parser.tokens(text))
-    while cur.peek() in NOISE:
-        cur.take()
-    if cur.done() and not word:
-        raise WordsError("name a unit")
-    utype = UNIT_WORDS.get(cur.peek() or "")
-    if utype:
-        cur.take()
-    while cur.peek() in NOISE:  # "the fleet in Brest"
-        cur.take()
-    if cur.done() and word:
-        return utype, ""  # EXPLAIN BALLOON: each of his the word names, wherever
-    try:
-        loc = parser.read_place(cur, "a unit's province")
-    except OrderError as e:
-        raise WordsError(did_you_mean(text, str(e), parser, rules)) from e
-    while cur.peek() in NOISE:
-        cur.take()
-    if not cur.done():
-        raise WordsError(f"{cur.peek()!r} after the unit is neither a phase nor a word for "
-                         "a unit (a phase: S1901M, SPRING 1901)")
-    return utype, loc.partition("/")[0]
 
 
 def _no_phase(ctx: Context, wanted: str | None) -> str:

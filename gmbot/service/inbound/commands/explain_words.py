@@ -1,4 +1,5 @@
-"""The words of an EXPLAIN line besides the unit: a phase at its end (`S1901M`, `SPRING
+"""The words of an EXPLAIN line: the unit as a player writes it (`A PAR`, `fleet brest`,
+`the army in Paris`), with "did you mean" on a near miss; a phase at its end (`S1901M`, `SPRING
 1901`, `FALL 1901 RETREAT`, `WINTER 1901`) and the rules' word that names one of two units
 of a name (`BALLOON A PAR`, `F EDI (ghost)`)."""
 
@@ -6,8 +7,11 @@ from __future__ import annotations
 
 import re
 
+from gmbot.engine.orders import OrderError
+from gmbot.engine.parse import NOISE, UNIT_WORDS, Cursor, OrderParser
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import Phase
+from gmbot.engine.vocabulary import SUGGEST, did_you_mean, near
 
 SEASONS = {"SPRING": "S", "FALL": "F", "AUTUMN": "F", "WINTER": "W"}
 KINDS = {"MOVEMENT": "M", "MOVEMENTS": "M", "MOVES": "M", "RETREAT": "R", "RETREATS": "R",
@@ -52,3 +56,42 @@ def word_of(rules: StandardRules, args: tuple[str, ...]) -> tuple[str, tuple[str
     if len(found) > 1:
         raise WordsError(f"{' and '.join(sorted(found))} name different units: write one")
     return (found.pop() if found else ""), args
+
+
+def unit_asked(parser: OrderParser, rules: StandardRules, words: tuple[str, ...],
+          word: str) -> tuple[str | None, str]:
+    """The unit's type (if written) and province the words name ("" with the rules' word
+    alone: wherever), or why they name none."""
+    text = " ".join(words)
+    cur = Cursor(parser.tokens(text))
+    while cur.peek() in NOISE:
+        cur.take()
+    if cur.done() and not word:
+        raise WordsError("name a unit")
+    utype = UNIT_WORDS.get(cur.peek() or "")
+    if utype:
+        cur.take()
+    while cur.peek() in NOISE:  # "the fleet in Brest"
+        cur.take()
+    if cur.done() and word:
+        return utype, ""  # EXPLAIN BALLOON: each of his the word names, wherever
+    try:
+        loc = parser.read_place(cur, "a unit's province")
+    except OrderError as e:
+        guess = _near_word(rules, cur.peek() or "")
+        raise WordsError(f"{cur.peek()!r} is no word for a unit (did you mean {guess}?)"
+                         if guess else did_you_mean(text, str(e), parser, rules)) from e
+    while cur.peek() in NOISE:
+        cur.take()
+    if not cur.done():
+        guess = _near_word(rules, cur.peek() or "")
+        raise WordsError(f"{cur.peek()!r} after the unit is neither a phase nor a word for "
+                         "a unit " + (f"(did you mean {guess}?)" if guess
+                                      else "(a phase: S1901M, SPRING 1901)"))
+    return utype, loc.partition("/")[0]
+
+
+
+def _near_word(rules: StandardRules, tok: str) -> str | None:
+    """A word for a unit that `tok` misspells (FLET, BALOON, GOHST), if one is near."""
+    return near(tok, frozenset({*UNIT_WORDS, *rules.unit_words()}), SUGGEST)
