@@ -138,7 +138,9 @@ def _refused(report: PhaseReport, refused: tuple[Refusal, ...], viewer: str | No
         return []
     out: dict[str, Refusal] = {}
     for r in [*report.errors, *refused]:
-        if r.province == prov and (viewer is None or r.power == viewer):
+        # His own alone: the results list a refused line in its sender's copy only (the
+        # GM's public copy has none).
+        if r.province == prov and viewer is not None and r.power == viewer:
             out.setdefault(r.order, r)
     return list(out.values())
 
