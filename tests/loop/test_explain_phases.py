@@ -94,3 +94,31 @@ def test_words_for_a_unit_are_read_as_a_player_writes_them(tmp_path: Path) -> No
     assert ("EXPLAIN A PAR PLEASE: 'PLEASE' after the unit is neither a phase nor a word for "
             f"a unit (a phase: S1901M, SPRING 1901). {USAGE}") in text
     assert f"EXPLAIN: name a unit. {USAGE}" in text
+
+
+def test_after_a_retreat_each_unit_is_its_own_and_asked_where_it_went(
+        tmp_path: Path) -> None:
+    """Germany's A RUH dislodges France's A BUR, which retreats to PIC: after the retreat
+    phase, A BUR names France's retreat for France and Germany's own army for Germany,
+    never the other's; a unit is also found by where it went (A PIC)."""
+    judge = make_judge(tmp_path, standard_game())
+    play(judge, "g", {"FRANCE": ["A PAR - BUR", "A MAR H", "F BRE H"],
+                      "GERMANY": ["A MUN - RUH", "A BER - MUN", "F KIE H"]})
+    assert f"A PAR in {SPRING}:\n  ordered: A PAR - BUR\n" in ask(
+        judge, "FRANCE", "g", "EXPLAIN A BUR\n")  # by where it went
+    play(judge, "g", {"FRANCE": ["A BUR H", "A MAR H", "F BRE H"],
+                      "GERMANY": ["A RUH - BUR", "A MUN S A RUH - BUR", "F KIE H"]})
+    judge.send(addr("FRANCE"), "A BUR R PIC\n", subject="[g] retreat")
+    judge.tick()
+    judge.new_mail()
+    retreat = "Fall 1901 Retreat (F1901R)"
+    moved = f"A BUR in {retreat}:\n  ordered: A BUR R PIC\n  result: succeeds\n  it ended in PIC\n"
+    for line in ("EXPLAIN A BUR", "EXPLAIN A PIC"):
+        assert moved in ask(judge, "FRANCE", "g", f"{line}\n"), line
+    assert (f"No order of yours in MAR in {retreat}, the last processed phase; the last phase "
+            f"with one was {FALL}:\n\nA MAR in {FALL}:\n  ordered: A MAR H\n") in ask(
+        judge, "FRANCE", "g", "EXPLAIN A MAR\n")
+    german = ask(judge, "GERMANY", "g", "EXPLAIN A BUR\n")
+    assert (f"A RUH in {FALL}:\n  ordered: A RUH - BUR\n  result: succeeds\n  it ended in BUR\n"
+            "  - supported by A MUN\n") in german
+    assert "R PIC" not in german

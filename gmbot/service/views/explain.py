@@ -101,7 +101,8 @@ def explain(rules: StandardRules, before: GameState, after: GameState, report: P
     phase = long_name(report.phase)
     units = [u for u in asked(rules, before, report, viewer, prov, word, after=after,
                               ended=ended)
-             if rules.shown_to(before, u, viewer if _mine(rules, before, viewer, u) else None)]
+             if rules.shown_to(before, u, viewer if _mine(rules, before, viewer, u) else None)
+             and (not ended or _seen_after(rules, after, viewer, prov))]
     mine = [u for u in units if _mine(rules, before, viewer, u)]
     if not prov:  # the rules' word alone (EXPLAIN BALLOON): his own, wherever they are
         units = mine
@@ -129,6 +130,15 @@ def explain(rules: StandardRules, before: GameState, after: GameState, report: P
     return Explained(FOUND, report.phase, tuple(rows))
 
 
+def _seen_after(rules: StandardRules, after: GameState, viewer: str | None, prov: str) -> bool:
+    """Whether the viewer may see the unit that stands in `prov` once the phase is over:
+    one asked by where it went is not told him if it went there unseen (an invisible
+    move)."""
+    there = after.units.get(prov)
+    return there is None or rules.shown_to(
+        after, there, viewer if _mine(rules, after, viewer, there) else None)
+
+
 def _refused(report: PhaseReport, refused: tuple[Refusal, ...], viewer: str | None,
              prov: str) -> list[Refusal]:
     """The viewer's builds (and other orders of an adjustment phase) refused in `prov`,
@@ -146,9 +156,10 @@ def _refused(report: PhaseReport, refused: tuple[Refusal, ...], viewer: str | No
 
 
 def _row(rules: StandardRules, shown: Bulletin, unit: Unit) -> Row | None:
+    """The unit's row among its power's: in a retreat phase another power's unit of the
+    same name (the dislodged one, the one that moved in) is not it."""
     key = rules.fact_key(unit)
-    return next((r for rows in shown.orders.values() for r in rows if r.fact_key() == key),
-                None)
+    return next((r for r in shown.orders.get(unit.power, []) if r.fact_key() == key), None)
 
 
 def _reasoning(rules: StandardRules, before: GameState, after: GameState, report: PhaseReport,

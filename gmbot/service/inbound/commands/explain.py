@@ -75,13 +75,22 @@ def _answer(ctx: Context, rules: StandardRules, row: PhaseRow, viewer: str | Non
             prov: str, word: str, utype: str | None, later: str) -> Explained:
     """The answer of one phase; `later` the status of the phase after it that sent the
     line back here: a unit that stood through it (NO_ROW) is the one that ended here in
-    `prov`, no unit there (NONE) is asked as this phase's results named it."""
+    `prov`, no unit there (NONE, and the last phase) is asked as this phase's results
+    named it, else as the unit that ended the phase there."""
     before = state_of(ctx.game, row, rules)
     assert row.result is not None
     after = state_from_dict(row.result["position"], before.map)
-    return explain_unit(rules, before, after, read_report(row.result), viewer, prov, word,
-                        ended=later == NO_ROW, utype=utype,
-                        refused=_sent_refused(ctx, row, before.map))
+    report, refused = read_report(row.result), _sent_refused(ctx, row, before.map)
+    answer = explain_unit(rules, before, after, report, viewer, prov, word,
+                          ended=later == NO_ROW, utype=utype, refused=refused)
+    if answer.status == NONE and later == NONE:
+        # None there at the start: the unit asked by where it went (A BEL for the army
+        # that moved there, as his units list names it now).
+        went = explain_unit(rules, before, after, report, viewer, prov, word, ended=True,
+                            utype=utype)
+        if went.status != NONE:
+            return went
+    return answer
 
 
 def _sent_refused(ctx: Context, row: PhaseRow, gmap: GameMap) -> tuple[Refusal, ...]:
