@@ -27,7 +27,8 @@ def gm_asks(judge: Judge, game: str, text: str) -> str:
 def test_warlocks_hidden_units_are_not_told_the_gm_nor_another_power(tmp_path: Path) -> None:
     judge = make_judge(tmp_path, TEXT)
     play(judge, GAME, {"TURKEY": ["CAST MAKE INVISIBLE F ANK - BLA", "A CON H", "A SMY H"],
-                       "ENGLAND": ["F EDI H", "CAST GHOST F EDI - NWG", "F LON H", "A LVP H"],
+                       "ENGLAND": ["F EDI H", "CAST GHOST F EDI - NWG", "F LON - NTH",
+                                   "A LVP H"],
                        "FRANCE": ["CAST ILLUSION BUR - UKR", "A MAR - BUR", "A PAR H",
                                   "F BRE H"]})
     gm = gm_asks(judge, GAME, "EXPLAIN F BLA\nEXPLAIN F EAS\nEXPLAIN F NWG\nEXPLAIN A MAR\n")
@@ -36,10 +37,14 @@ def test_warlocks_hidden_units_are_not_told_the_gm_nor_another_power(tmp_path: P
     assert hidden.replace("BLA", "EAS") == empty
     assert ghost == empty.replace("EAS", "NWG")  # a ghost made this turn: as another's
     assert "A MAR - BUR" in void and "illusion" not in void
+    # Where the ghost went and where England's real fleet went read alike, to the GM and
+    # to another power: nothing tells the ghost's move from a real one.
+    for ask_it in (lambda t: gm_asks(judge, GAME, t), lambda t: ask(judge, "RUSSIA", GAME, t)):
+        assert ask_it("EXPLAIN F NWG\n").replace("NWG", "NTH") == ask_it("EXPLAIN F NTH\n")
     # Through the winter and after it, asked by another power: as an empty sea, word for
     # word, whichever phase the answer is of.
     play(judge, GAME, {"TURKEY": ["F BLA H", "A CON - BUL", "A SMY H"],  # a build: a winter
-                       "ENGLAND": ["F EDI H", "F NWG H", "F LON H", "A LVP H"]})
+                       "ENGLAND": ["F EDI H", "F NWG H", "F NTH H", "A LVP H"]})
     judge.clock.advance(hours=200)
     judge.tick()
     judge.new_mail()

@@ -104,7 +104,10 @@ def explain(rules: StandardRules, before: GameState, after: GameState, report: P
              if rules.shown_to(before, u, viewer if _mine(rules, before, viewer, u) else None)
              and (not ended or _seen_after(rules, after, viewer, prov))]
     mine = [u for u in units if _mine(rules, before, viewer, u)]
-    if not prov:  # the rules' word alone (EXPLAIN BALLOON): his own, wherever they are
+    if not prov or (ended and viewer is not None):
+        # The rules' word alone (EXPLAIN BALLOON): his own, wherever they are. Asked by
+        # where they went: his own too, for another's would answer differently for a
+        # unit that moved there and for one made unseen (a ghost, told as a real move).
         units = mine
     mine = [u for u in mine if u.type == utype] or mine
     refusals = _refused(report, refused, viewer, prov) if not ended else []

@@ -83,9 +83,10 @@ def _answer(ctx: Context, rules: StandardRules, row: PhaseRow, viewer: str | Non
     report, refused = read_report(row.result), _sent_refused(ctx, row, before.map)
     answer = explain_unit(rules, before, after, report, viewer, prov, word,
                           ended=later == NO_ROW, utype=utype, refused=refused)
-    if answer.status == NONE and later == NONE:
-        # None there at the start: the unit asked by where it went (A BEL for the army
-        # that moved there, as his units list names it now).
+    if answer.status == NONE and later == NONE and viewer is not None:
+        # None there at the start: his unit asked by where it went (A BEL for the army
+        # that moved there, as his units list names it now). Not for the GM's public
+        # copy: a ghost's move would answer unlike a real unit's.
         went = explain_unit(rules, before, after, report, viewer, prov, word, ended=True,
                             utype=utype)
         if went.status != NONE:
