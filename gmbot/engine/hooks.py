@@ -20,7 +20,8 @@ Hook groups:
                  draw_lines, draw_powers, voters
   reporting      unit_label, redact, private_lines, shown_to, shows_homes, result_code,
                  phase_notes (fills PhaseResult.notes), other_owners, board_marks,
-                 off_board, fact_key, unit_words, unit_word, units_made (EXPLAIN)
+                 off_board, fact_key, unit_words, unit_word, units_made, ended_in
+                 (EXPLAIN)
   position       position_problems
   adjustments    adjustment_offset, disband_priority, fixed_homes
   randomness     rng
@@ -319,11 +320,12 @@ class Rules(ABC):
         may share it with another (a Warlock ghost beside its real unit)."""
         return str(unit)
 
-    def unit_words(self) -> frozenset[str]:
+    def unit_words(self) -> dict[str, str]:
         """The words a player may write beside a unit to name one of two that share a
-        province or a name (`EXPLAIN BALLOON A PAR`): the same whatever units there are, so
-        that how a line is read tells nothing. Standard: none."""
-        return frozenset()
+        province or a name (`EXPLAIN BALLOON A PAR`), each with the word of `unit_word` it
+        means (`AIR` and `ALOFT` a balloon): the same whatever units there are, so that how
+        a line is read tells nothing. Standard: none."""
+        return {}
 
     def unit_word(self, state: GameState, unit: Unit, viewer: str | None) -> str:
         """The word of `unit_words` that names `unit` for `viewer` (None: the public), as
@@ -335,6 +337,16 @@ class Rules(ABC):
         (a Warlock ghost cast this turn), each with the province where it went: EXPLAIN
         answers its owner about it there. Standard: none."""
         return []
+
+    def ended_in(self, before: GameState, after: GameState, report: PhaseReport,
+                 unit: Unit) -> str:
+        """Where a unit of the phase (as `units_in` and `units_made` name it) stood once
+        the phase was over, where its order moved it ("BUR", "the air over BUR"), or "":
+        EXPLAIN's "it ended in". Standard: the phase's moves, by the unit's name; a unit
+        keyed otherwise (a balloon over an army of its name) is not the unit that moved."""
+        if self.fact_key(unit) != unit.name:
+            return ""
+        return report.moves.get(unit.name, "")
 
     def result_code(self, res: Resolution, i: int) -> str:
         """The result word shown for unit i's order after a movement phase."""

@@ -53,7 +53,8 @@ def test_explain_gives_the_strengths_of_a_bounce(tmp_path: Path) -> None:
     assert "  result: bounced\n" in german
     assert "  - attack strength 1 against prevent strength 2 of A PAR\n" in german
     # HELP lists it; a line without a unit is told how to write it.
-    assert "EXPLAIN unit: why one of your units did what it did" in ask(
+    assert ("EXPLAIN unit (phase): why one of your units did what it did in the last phase "
+            "it had an order, or in the phase you name after it") in ask(
         judge, "GERMANY", "g", "HELP\n")
     assert "name a unit. EXPLAIN and one of your units" in ask(judge, "GERMANY", "g",
                                                                  "EXPLAIN\n")

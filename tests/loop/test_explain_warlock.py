@@ -36,7 +36,8 @@ def test_a_ghosts_facts_are_its_own_and_its_owners(tmp_path: Path) -> None:
     # The ghost made this very turn, asked about where it went or named as his results
     # name it, is explained to its owner: its own row, not the real fleet's move.
     assert "F EDI - NWG (ghost): succeeds" in spring["ENGLAND"]
-    made = f"GHOST F EDI in {SPRING}:\n  ordered: F EDI - NWG (ghost)\n  result: succeeds\n"
+    made = (f"GHOST F EDI in {SPRING}:\n  ordered: F EDI - NWG (ghost)\n  result: succeeds\n"
+            "  it ended in NWG\n")
     for line in ("EXPLAIN F NWG", "EXPLAIN GHOST F EDI", "explain f edi (ghost)"):
         text = ask(judge, "ENGLAND", GAME, f"{line}\n")
         assert f"{made}  - {GHOST}" in text, line
@@ -135,7 +136,7 @@ def test_a_balloons_drift_and_a_moved_home_centre_are_explained(tmp_path: Path) 
                                   "A MAR H", "F BRE H"]})
     aloft = ask(judge, "FRANCE", GAME, "EXPLAIN A PAR\n")
     assert f"BALLOON A PAR in {FALL}:\n  ordered: BALLOON A PAR - BUR\n  result: succeeds\n" \
-        in aloft
+        "  it ended in the air over BUR\n" in aloft
     assert "  - in a balloon, it drifted over BUR: in the air it cannot be attacked" in aloft
     home = ask(judge, "FRANCE", GAME, "EXPLAIN A MAR\n")
     assert ("  - a MOVE HOME SC spell moved the home centre MAR from MAR to GAS: it lies in "
@@ -168,7 +169,8 @@ def test_a_balloon_over_an_army_of_its_name_is_explained_apart(tmp_path: Path) -
         assert text.count("The balloons over PIC collide and drop to the map") == 1, power
     army = (f"A PAR in {SPRING}:\n  ordered: A PAR - GAS\n  result: succeeds\n"
             "  it ended in GAS\n  Nothing opposed it")
-    balloon = f"BALLOON A PAR in {SPRING}:\n  ordered: BALLOON A PAR - PIC\n  result: bounced\n"
+    balloon = (f"BALLOON A PAR in {SPRING}:\n  ordered: BALLOON A PAR - PIC\n  result: bounced\n"
+               "  it ended in PAR, back on the ground\n")  # the collision dropped it
     both = ask(judge, "FRANCE", GAME, "EXPLAIN A PAR\n")
     assert army in both and f"{balloon}  - {COLLIDED}" in both
     assert both.count(COLLIDED) == 1
@@ -181,6 +183,7 @@ def test_a_balloon_over_an_army_of_its_name_is_explained_apart(tmp_path: Path) -
     assert f"A PAR was not one of your units in {SPRING}" in german
     assert f"BALLOON A PAR was not one of your units in {SPRING}" in german
     assert (f"BALLOON A BEL in {SPRING}:\n  ordered: BALLOON A BEL - PIC\n  result: bounced\n"
+            "  it ended in BEL, back on the ground\n"
             f"  - {COLLIDED}") in german
     assert "GAS" not in german
     # HELP says how to name either.

@@ -1,14 +1,40 @@
-"""EXPLAIN <unit>: the judge's reasoning for one of the sender's units in the last processed
+"""EXPLAIN <unit>: the judge's reasoning for one of the sender's units in one processed
 phase, read from the stored report (its facts, engine/report.py) and redacted for him as
 his results mail was: a unit he may not see is never named, and asking about it gets the
-answer an empty province gets."""
+answer an empty province gets. The answer is typed (`Explained`), so that the handler
+goes back to an earlier phase on its status, never by reading the words."""
 
 from __future__ import annotations
 
-from gmbot.engine.report import Bulletin, PhaseReport, unhidden
+import msgspec
+
+from gmbot.engine.map import province_of
+from gmbot.engine.report import Bulletin, PhaseReport, Refusal, Row, unhidden
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState, Phase, Unit
 from gmbot.service.views.results import hidden_units, told
+
+# What an answer found: the viewer's units with their rows; only another power's unit
+# there; no unit of his there he may see; his unit there, but no row of it this phase (a
+# unit that stood through a winter).
+FOUND, NOT_YOURS, NONE, NO_ROW = "found", "not yours", "none", "no row"
+
+
+class Explained(msgspec.Struct, frozen=True):
+    status: str  # FOUND, NOT_YOURS, NONE or NO_ROW
+    phase: str  # the phase explained ("F1901M")
+    rows: tuple[str, ...]  # what the viewer reads: one paragraph per unit, or the answer
+
+    @property
+    def found(self) -> bool:
+        return self.status == FOUND
+
+    def text(self) -> str:
+        return "\n\n".join(self.rows)
+
+
+def long_name(phase: str) -> str:
+    return f"{Phase.parse(phase).long()} ({phase})"
 
 
 def units_in(rules: StandardRules, state: GameState) -> list[Unit]:
@@ -22,17 +48,37 @@ def _mine(rules: StandardRules, state: GameState, viewer: str | None, unit: Unit
     return viewer is None or unit.power == viewer or rules.may_order(state, viewer, unit)
 
 
+def _built(rules: StandardRules, after: GameState, report: PhaseReport) -> list[Unit]:
+    """The units the phase built, as they stand after it."""
+    made = set(report.built)
+    return [u for u in after.units.values() if str(u) in made]
+
+
 def asked(rules: StandardRules, before: GameState, report: PhaseReport,
-          viewer: str | None, prov: str, word: str = "") -> list[Unit]:
+          viewer: str | None, prov: str, word: str = "", *, after: GameState | None = None,
+          ended: bool = False) -> list[Unit]:
     """The units a line names for `viewer`: those in `prov` at the start of the phase and
-    those the phase made that went there, his own alone (another's was nowhere at the
-    start, as a unit that moved there); with a word of the rules' (`BALLOON`), only the
-    units it names for him, also by where they were made."""
+    those the phase made (a ghost, a build) that went there, his own alone (another's was
+    nowhere at the start, as a unit that moved there); with a word of the rules'
+    (`BALLOON`), only the units it names for him, also by where they were made. `ended`:
+    those that were in `prov` at the end of the phase instead (asked of a later phase)."""
     made = [(u, at) for u, at in rules.units_made(before, report)
             if viewer is not None and _mine(rules, before, viewer, u)]
-    return [u for u, at in [*((u, u.prov) for u in units_in(rules, before)), *made]
-            if (at == prov or (word and u.prov == prov))
+    if after is not None:
+        made += [(u, u.prov) for u in _built(rules, after, report)
+                 if _mine(rules, after, viewer, u)]
+    dislodged = set(report.dislodged) if before.phase.kind == "M" else set()
+    start = [(u, ended_in(report, u, u.prov) if ended else u.prov)
+             for u in units_in(rules, before) if not (ended and u.name in dislodged)]
+    return [u for u, at in [*start, *made]
+            if (at == prov or (word and not ended and u.prov == prov) or (word and not prov))
             and (not word or rules.unit_word(before, u, viewer) == word)]
+
+
+def ended_in(report: PhaseReport, unit: Unit, where: str) -> str:
+    """The province a unit of the phase's start stood in once it was over."""
+    to = report.moves.get(unit.name)
+    return province_of(to) if to else where
 
 
 def named(rules: StandardRules, state: GameState, unit: Unit, viewer: str | None) -> str:
@@ -42,42 +88,97 @@ def named(rules: StandardRules, state: GameState, unit: Unit, viewer: str | None
 
 
 def explain(rules: StandardRules, before: GameState, after: GameState, report: PhaseReport,
-            viewer: str | None, prov: str, word: str = "") -> str:
+            viewer: str | None, prov: str, word: str = "", *, ended: bool = False,
+            utype: str | None = None, refused: tuple[Refusal, ...] = ()) -> Explained:
     """The reasoning for the units `prov` (and `word`) name, as `viewer` (a player's key;
     None: the GM, who reads the public copy) may read it: each of his there, when two of
-    his share the name (a balloon over his army)."""
-    phase = f"{Phase.parse(report.phase).long()} ({report.phase})"
-    units = [u for u in asked(rules, before, report, viewer, prov, word)
-             if rules.shown_to(before, u, viewer if _mine(rules, before, viewer, u) else None)]
-    if not units:
+    his share the name (a balloon over his army). `ended`: the units that ended the phase
+    in `prov` (the handler's way back from a later phase that had no row of his). `utype`:
+    the kind the line wrote (A, F); of two of his there, the one of that kind, else the
+    unit there whatever its kind (the unit meant: a fleet written for an army).
+    `refused`: the viewer's lines refused when he sent them (kept with his orders), told
+    with those the phase refused, in an adjustment phase: a build refused in `prov`."""
+    phase = long_name(report.phase)
+    units = [u for u in asked(rules, before, report, viewer, prov, word, after=after,
+                              ended=ended)
+             if rules.shown_to(before, u, viewer if _mine(rules, before, viewer, u) else None)
+             and (not ended or _seen_after(rules, after, viewer, prov))]
+    mine = [u for u in units if _mine(rules, before, viewer, u)]
+    if not prov or (ended and viewer is not None):
+        # The rules' word alone (EXPLAIN BALLOON): his own, wherever they are. Asked by
+        # where they went: his own too, for another's would answer differently for a
+        # unit that moved there and for one made unseen (a ghost, told as a real move).
+        units = mine
+    mine = [u for u in mine if u.type == utype] or mine
+    refusals = _refused(report, refused, viewer, prov) if not ended else []
+    if not units and not refusals:
         # An invisible unit of another power is answered as no unit: nothing told.
         whose = "" if viewer is None else " of yours"
-        return f"There was no {word.lower() or 'unit'}{whose} in {prov} in {phase}."
-    mine = [u for u in units if _mine(rules, before, viewer, u)]
-    if not mine:
-        return (f"{named(rules, before, units[0], viewer)} was not one of your units in "
-                f"{phase}: EXPLAIN tells the reasoning for your own units.")
+        where = f" in {prov}" if prov else ""
+        return Explained(NONE, report.phase,
+                         (f"There was no {word.lower() or 'unit'}{whose}{where} in {phase}.",))
+    if not mine and not refusals:
+        return Explained(NOT_YOURS, report.phase, (
+            f"{named(rules, before, units[0], viewer)} was not one of your units in "
+            f"{phase}: EXPLAIN tells the reasoning for your own units.",))
     shown = told(rules, before, after, report, viewer)
-    return "\n\n".join(_reasoning(rules, before, report, shown, viewer, u, phase)
-                       for u in mine)
+    found = [(u, _row(rules, shown, u)) for u in mine]
+    rows = [_reasoning(rules, before, after, report, shown, viewer, u, r, phase)
+            for u, r in found if r is not None]
+    rows += [f"Your order {r.order} was refused in {phase}: {r.reason}." for r in refusals]
+    if not rows:
+        return Explained(NO_ROW, report.phase, tuple(
+            f"The results of {phase} have no order of {named(rules, before, u, viewer)}."
+            for u in mine))
+    return Explained(FOUND, report.phase, tuple(rows))
 
 
-def _reasoning(rules: StandardRules, before: GameState, report: PhaseReport, shown: Bulletin,
-               viewer: str | None, unit: Unit, phase: str) -> str:
+def _seen_after(rules: StandardRules, after: GameState, viewer: str | None, prov: str) -> bool:
+    """Whether the viewer may see the unit that stands in `prov` once the phase is over:
+    one asked by where it went is not told him if it went there unseen (an invisible
+    move)."""
+    there = after.units.get(prov)
+    return there is None or rules.shown_to(
+        after, there, viewer if _mine(rules, after, viewer, there) else None)
+
+
+def _refused(report: PhaseReport, refused: tuple[Refusal, ...], viewer: str | None,
+             prov: str) -> list[Refusal]:
+    """The viewer's builds (and other orders of an adjustment phase) refused in `prov`,
+    when sent or when the phase ran: no unit stands there to ask about, yet it was what
+    he ordered."""
+    if not report.phase.endswith("A"):
+        return []
+    out: dict[str, Refusal] = {}
+    for r in [*report.errors, *refused]:
+        # His own alone: the results list a refused line in its sender's copy only (the
+        # GM's public copy has none).
+        if r.province == prov and viewer is not None and r.power == viewer:
+            out.setdefault(r.order, r)
+    return list(out.values())
+
+
+def _row(rules: StandardRules, shown: Bulletin, unit: Unit) -> Row | None:
+    """The unit's row among its power's: in a retreat phase another power's unit of the
+    same name (the dislodged one, the one that moved in) is not it."""
+    key = rules.fact_key(unit)
+    return next((r for r in shown.orders.get(unit.power, []) if r.fact_key() == key), None)
+
+
+def _reasoning(rules: StandardRules, before: GameState, after: GameState, report: PhaseReport,
+               shown: Bulletin, viewer: str | None, unit: Unit, row: Row, phase: str) -> str:
     name = named(rules, before, unit, viewer)
     key = rules.fact_key(unit)
-    row = next((r for rows in shown.orders.values() for r in rows if r.fact_key() == key),
-               None)
-    if row is None:
-        return f"The results of {phase} have no order of {name}."
     lines = [f"{name} in {phase}:", f"  ordered: {row.given or row.order}"]
     if row.given:
         lines.append(f"  carried out: {row.order} ({row.why})")
     lines.append(f"  result: {row.result.replace('_', ' ')}")
-    # Moves go by the unit's name: one keyed otherwise (a balloon over an army of the same
-    # name) is not the unit that moved.
-    if key == unit.name and unit.name in report.moves:
-        lines.append(f"  it ended in {report.moves[unit.name]}")
+    if row.order.startswith("BUILD "):
+        lines.append(f"  it was built in {unit.prov} in this phase: a new unit")
+        return "\n".join(lines)
+    where = rules.ended_in(before, after, report, unit)
+    if where:
+        lines.append(f"  it ended in {where}")
     if not report.reasoned:
         lines.append("  (This phase was processed before the judge kept its reasoning: "
                      "only its result is known.)")

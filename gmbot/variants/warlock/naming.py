@@ -13,7 +13,9 @@ from gmbot.engine.state import MOVEMENT, GameState, Unit
 from gmbot.engine.steps import steps_of_line
 
 BALLOON, GHOST = "BALLOON", "GHOST"
-WORDS = frozenset({BALLOON, GHOST})
+# The words a player writes for one of them, and the one each means: the results list a
+# balloon as "A PAR (aloft)" and announce it "In the air".
+WORDS = {BALLOON: BALLOON, "ALOFT": BALLOON, "AIR": BALLOON, GHOST: GHOST}
 
 
 def ghost_key(name: str) -> str:
@@ -56,3 +58,4 @@ def ghosts_made(before: GameState, report: PhaseReport) -> list[tuple[Unit, str]
             went = (steps[0].to or steps[0].at) if steps else loc
             out.append((Unit(power, utype, loc, {"ghost": True}), province_of(went)))
     return out
+

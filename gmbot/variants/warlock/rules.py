@@ -32,6 +32,7 @@ from gmbot.variants.warlock.balloon import (
 from gmbot.variants.warlock.bot import warlock_bot_lines
 from gmbot.variants.warlock.builds import build_lines, ruined_build
 from gmbot.variants.warlock.casting import centre_location, check_cast, check_magic_move
+from gmbot.variants.warlock.ended import ended_in
 from gmbot.variants.warlock.hidden import redact_report
 from gmbot.variants.warlock.legal import warlock_lines
 from gmbot.variants.warlock.legs import DoubleLegs, named_ahead, parse_owner_legs
@@ -392,8 +393,13 @@ class WarlockRules(StandardRules):
     def fact_key(self, unit: Unit) -> str:
         return fact_key(unit)
 
-    def unit_words(self) -> frozenset[str]:
+    def unit_words(self) -> dict[str, str]:
         return WORDS
+
+    def ended_in(self, before: GameState, after: GameState, report: PhaseReport,
+                 unit: Unit) -> str:
+        return ended_in(before, after, report, unit) or super().ended_in(
+            before, after, report, unit)
 
     def unit_word(self, state: GameState, unit: Unit, viewer: str | None) -> str:
         return word_of(unit, viewer)

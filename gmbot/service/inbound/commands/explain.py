@@ -1,52 +1,117 @@
-"""EXPLAIN <unit>: the handler of its row in the command table (table.py); the answer is
-read from the stored report of the game's last processed phase (views/explain.py)."""
+"""EXPLAIN <unit> [phase]: the handler of its row in the command table (table.py); the
+answer is read from the stored report of a processed phase (views/explain.py): the one
+named, or the last, and where that one had no order of the unit (a winter it stood
+through), the phase before it that had one."""
 
 from __future__ import annotations
 
 from sqlalchemy import select
 
+from gmbot.engine.map import GameMap
 from gmbot.engine.parse import OrderParser
 from gmbot.engine.position import state_from_dict
-from gmbot.engine.report import read_report
+from gmbot.engine.report import Refusal, read_report
 from gmbot.engine.rules import StandardRules
+from gmbot.engine.state import MOVEMENT, Phase
 from gmbot.service.inbound.commands.context import Context
-from gmbot.service.runtime import rules_for, state_of
+from gmbot.service.inbound.commands.explain_words import (
+    WordsError,
+    phase_asked,
+    unit_asked,
+    word_of,
+)
+from gmbot.service.runtime import latest_orders, map_for, rules_for, state_of
+from gmbot.service.views.explain import NO_ROW, NONE, Explained, long_name
 from gmbot.service.views.explain import explain as explain_unit
 from gmbot.store.models import PhaseRow
 
-USAGE = "EXPLAIN and one of your units, as the last results named it: EXPLAIN A PAR"
+USAGE = ("EXPLAIN and one of your units, as your results named it, and a phase if not the "
+         "last: EXPLAIN A PAR, EXPLAIN A PAR S1901M")
+# How far back a line without a phase goes for a unit's last order: a winter, its retreat
+# phase, the movement phase before them.
+BACK = 3
 
 
 def explain(ctx: Context, args: tuple[str, ...]) -> None:
-    row = ctx.session.scalars(
-        select(PhaseRow).where(PhaseRow.game_id == ctx.game.id,
-                               PhaseRow.processed_at.is_not(None),
-                               PhaseRow.superseded.is_(False))
-        .order_by(PhaseRow.seq.desc()).limit(1)).first()
-    if row is None or not row.result:
-        ctx.sections.append("EXPLAIN: no phase of this game has been processed yet.")
-        return
+    line = " ".join(args)
     rules = rules_for(ctx.game)
-    before = state_of(ctx.game, row, rules)
-    word, words = _word(rules, args)
-    prov = OrderParser.for_map(before.map).unit_prov(" ".join(words)) if words else None
-    if prov is None:
-        ctx.sections.append(f"EXPLAIN {' '.join(args)}: name a unit. {USAGE}.".replace(
-            "EXPLAIN : ", "EXPLAIN: "))
+    try:
+        wanted, words = phase_asked(args)
+        word, words = word_of(rules, words)
+        utype, prov = unit_asked(OrderParser.for_map(map_for(rules)), rules, words, word)
+    except WordsError as e:
+        ctx.sections.append(f"EXPLAIN {line}: {e}. {USAGE}.".replace("EXPLAIN : ",
+                                                                    "EXPLAIN: "))
         return
-    after = state_from_dict(row.result["position"], before.map)
+    query = select(PhaseRow).where(PhaseRow.game_id == ctx.game.id,
+                                   PhaseRow.processed_at.is_not(None),
+                                   PhaseRow.superseded.is_(False))
+    if wanted is not None:
+        query = query.where(PhaseRow.name == wanted)
+    rows = [r for r in ctx.session.scalars(query.order_by(PhaseRow.seq.desc())
+                                           .limit(1 if wanted else BACK)) if r.result]
+    if not rows:
+        ctx.sections.append(f"EXPLAIN {line}: {_no_phase(ctx, wanted)}.")
+        return
     viewer = None if ctx.player is None else ctx.player.key
-    ctx.sections.append(explain_unit(rules, before, after, read_report(row.result), viewer,
-                                     prov, word))
+    first = answer = _answer(ctx, rules, rows[0], viewer, prov, word, utype, NONE)
+    # A line without a phase: back from a phase that had no order of the unit (a winter)
+    # to the last that had one, never past a movement phase.
+    for older in rows[1:] if wanted is None else []:
+        if answer.status not in (NONE, NO_ROW) or Phase.parse(answer.phase).kind == MOVEMENT:
+            break
+        answer = _answer(ctx, rules, older, viewer, prov, word, utype, answer.status)
+    if not answer.found:
+        answer = first
+    elif answer is not first:
+        where = f" in {prov}" if prov else ""
+        ctx.sections.append(f"No order of yours{where} in {long_name(first.phase)}, the "
+                            f"last processed phase; the last phase with one was "
+                            f"{long_name(answer.phase)}:")
+    ctx.sections.append(answer.text())
 
 
-def _word(rules: StandardRules, args: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
-    """The rules' word that names one of two units of a name (`BALLOON A PAR`), written
-    before the unit or after it, bare or in brackets as the results print it (`F EDI
-    (ghost)`), and the words left."""
-    words = rules.unit_words()
-    if args and args[0].upper() in words:
-        return args[0].upper(), args[1:]
-    if args and args[-1].strip("()").upper() in words:
-        return args[-1].strip("()").upper(), args[:-1]
-    return "", args
+def _answer(ctx: Context, rules: StandardRules, row: PhaseRow, viewer: str | None,
+            prov: str, word: str, utype: str | None, later: str) -> Explained:
+    """The answer of one phase; `later` the status of the phase after it that sent the
+    line back here: a unit that stood through it (NO_ROW) is the one that ended here in
+    `prov`, no unit there (NONE, and the last phase) is asked as this phase's results
+    named it, else as the unit that ended the phase there."""
+    before = state_of(ctx.game, row, rules)
+    assert row.result is not None
+    after = state_from_dict(row.result["position"], before.map)
+    report, refused = read_report(row.result), _sent_refused(ctx, row, before.map)
+    answer = explain_unit(rules, before, after, report, viewer, prov, word,
+                          ended=later == NO_ROW, utype=utype, refused=refused)
+    if answer.status == NONE and later == NONE and viewer is not None:
+        # None there at the start: his unit asked by where it went (A BEL for the army
+        # that moved there, as his units list names it now). Not for the GM's public
+        # copy: a ghost's move would answer unlike a real unit's.
+        went = explain_unit(rules, before, after, report, viewer, prov, word, ended=True,
+                            utype=utype)
+        if went.status != NONE:
+            return went
+    return answer
+
+
+def _sent_refused(ctx: Context, row: PhaseRow, gmap: GameMap) -> tuple[Refusal, ...]:
+    """The sender's lines of an adjustment phase refused when he sent them (kept with his
+    last orders, as his results mail listed them): a build refused is asked about there."""
+    if ctx.player is None or not row.name.endswith("A"):
+        return ()
+    sent = latest_orders(ctx.session, row).get(ctx.player.id)
+    parser = OrderParser.for_map(gmap)
+    return tuple(Refusal(ctx.player.key, line, why, parser.unit_prov(line))
+                 for _, line, why in (sent.errors if sent else []) if line)
+
+
+def _no_phase(ctx: Context, wanted: str | None) -> str:
+    if wanted is None:
+        return "no phase of this game has been processed yet"
+    last = ctx.session.scalars(
+        select(PhaseRow.name).where(PhaseRow.game_id == ctx.game.id,
+                                    PhaseRow.processed_at.is_not(None),
+                                    PhaseRow.superseded.is_(False))
+        .order_by(PhaseRow.seq.desc()).limit(1)).first()
+    since = f" (the last processed is {long_name(last)})" if last else ""
+    return f"{long_name(wanted)} is not a processed phase of this game{since}"

@@ -186,9 +186,10 @@ TABLE = Table((
         answer=info.status),
     Row("HISTORY", Who.ANYONE, explains="past results, map and press", title="History",
         answer=info.history),
-    Row("EXPLAIN", Who.ANYONE, synopsis="EXPLAIN unit", title="Explained",
+    Row("EXPLAIN", Who.ANYONE, synopsis="EXPLAIN unit (phase)", title="Explained",
         answer=explain.explain,
-        explains="why one of your units did what it did in the last processed phase: the "
+        explains="why one of your units did what it did in the last phase it had an order, "
+                 "or in the phase you name after it as your results name phases: the "
                  "strengths, supports counted and cut, the rules that decided it"),
     Row("BALANCE", Who.ANYONE, explains="your own account (variants with money)",
         title="Balance", answer=info.balance, listed=False),
