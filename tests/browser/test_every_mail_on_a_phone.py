@@ -72,9 +72,19 @@ def play(variant: str, folder: Path) -> dict[str, EmailMessage | str]:
     for kind, role in {**WELCOMES, **DATA["variants"][variant].get("welcomes", {})}.items():
         mails[kind] = next(iter(judge.to(address(variant, role), welcomes)), "no welcome")
     for step in steps(variant):
-        if "send" in step:
+        if "reply" in step:  # a reply to a kind's mail, as a mail client makes it
+            role, kind = step["reply"]
+            answer = mails.get(kind)
+            if not isinstance(answer, EmailMessage):
+                continue  # its kind's test says why it is missing
+            judge.send(address(variant, role), "Yes, please.\n",
+                       subject=f"Re: {answer['Subject']}",
+                       headers={"In-Reply-To": answer["Message-ID"],
+                                "References": answer["Message-ID"]})
+        elif "send" in step:
             role, words = step["send"]
-            judge.send(address(variant, role), words.replace("{seat}", seat) + "\n",
+            words = words.replace("{seat}", seat).replace("{game}", name)
+            judge.send(address(variant, role), words + "\n",
                        subject=f"[{name}] {words.splitlines()[0].lower()}",
                        dmarc=None if step.get("dmarc") == "none" else "pass")
         else:
