@@ -33,7 +33,7 @@ from gmbot.service.joining.requests import answer_asks, confirm, confirmed, toke
 from gmbot.service.joining.unobserve import quiet, unobserve
 from gmbot.service.joining.words import Ask, read_asks
 from gmbot.service.outbox.queue import new_message_id, queue_mail
-from gmbot.service.outbox.render import render
+from gmbot.service.outbox.render import render, text_html
 
 SUBJECT_KEPT = 80  # as record.py keeps a refused mail's
 KEY_KEPT = 200  # the outbox key, from the mail's Message-ID: bounded like the rest
@@ -82,7 +82,7 @@ def signup_mail(h: Handling, limit: Callable[[Handling], Outcome | None]) -> Out
     queue_mail(h.s, key=f"reply:{h.record.message_id}"[:KEY_KEPT],
                kind=PROVEN_SIGNUP_KIND if _proven(h) else SIGNUP_KIND, sender=judge,
                recipient=h.mail.sender, subject=subject, body=body, now=now, game=game,
-               in_reply_to=_reply_to(h.mail.message_id),
+               html=text_html(subject, body), in_reply_to=_reply_to(h.mail.message_id),
                message_id=new_message_id(judge, token))
     return Outcome("handled", ASKED, game=game.name if game else None, replies=[subject])
 
@@ -107,7 +107,7 @@ def _unobserve(h: Handling, ask: Ask, judges: Collection[str]) -> Outcome:
         h.record.game_id = game.id
     queue_mail(h.s, key=f"reply:{h.record.message_id}", kind=SIGNUP_KIND, sender=judge,
                recipient=h.mail.sender, subject=subject, body=body, now=now, game=game,
-               in_reply_to=h.mail.message_id)
+               html=text_html(subject, body), in_reply_to=h.mail.message_id)
     return Outcome("handled", ask.verb, game=game.name if game else None,
                    replies=[subject])
 
@@ -135,7 +135,7 @@ def _confirmation(h: Handling, limit: Callable[[Handling], Outcome | None]) -> O
     subject, body = render("joining_note.txt.j2", game=game, title=title, text=text)
     queue_mail(h.s, key=f"reply:{h.record.message_id}", kind="ack", sender=game.judge,
                recipient=h.mail.sender, subject=subject, body=body, now=now, game=game,
-               in_reply_to=h.mail.message_id)
+               html=text_html(subject, body), in_reply_to=h.mail.message_id)
     return Outcome("handled", game=game.name, replies=[subject])
 
 

@@ -28,7 +28,7 @@ from gmbot.service.joining.takeover import seat_standby
 from gmbot.service.joining.words import Ask
 from gmbot.service.locks import lock_game
 from gmbot.service.outbox.queue import new_message_id, queue_mail
-from gmbot.service.outbox.render import render
+from gmbot.service.outbox.render import render, text_html
 from gmbot.service.runtime import SIGNUP, log_event
 from gmbot.service.seats.heir import standing_offer
 from gmbot.service.seats.rules import takeover_approval
@@ -354,7 +354,7 @@ def _tell(s: Session, game: Game, signup: Signup, title: str, text: str,
     subject, body = render("joining_note.txt.j2", game=game, title=title, text=text)
     queue_mail(s, key=f"signup:{signup.id}:{title}", kind="announce", sender=game.judge,
                recipient=signup.address, subject=subject, body=body, now=now, game=game,
-               message_id=new_message_id(game.judge))
+               html=text_html(subject, body), message_id=new_message_id(game.judge))
 
 
 def _tell_gm(s: Session, game: Game, title: str, text: str, now: datetime) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from gmbot.service.outbox.queue import queue_mail
-from gmbot.service.outbox.render import render
+from gmbot.service.outbox.render import render, text_html
 from gmbot.service.outbox.stop_links import SEAT_CALL
 from gmbot.service.runtime import (
     StoredPositionError,
@@ -76,10 +76,12 @@ def open_seat(session: Session, game: Game, player: Player, why: str, now: datet
 
     def send(template: str, role: str, to: str, **more: Any) -> None:
         subject, body = render(template, **context, **more)
+        # What a player, an observer or a standby reads on a phone has its lines kept
+        # (docs/mails.md); the GM's notice is text, as his other notices.
         queue_mail(session, key=f"seat:{event}:{role}:{to}",
                    kind=SEAT_CALL if role == "call" else "seat",
                    sender=game.judge, recipient=to, subject=subject, body=body,
-                   now=now, game=game)
+                   now=now, game=game, html=None if role == "gm" else text_html(subject, body))
 
     send("seat_left.txt.j2", "left", player.address, player=player)
     if heir is not None:

@@ -1,0 +1,139 @@
+"""Every kind of mail gmbot sends reads well on a phone (issue 32, item 5): made through
+the real pipeline for every variant where it exists (tests/browser/mail_kinds.yaml lists
+the kinds, the steps that make them and each variant's game), decoded as a mail client
+does and opened in Chromium at 390 px: every non-blank line of the text part is a line of
+the page, in order, none glued to the next, split or dropped, and the page never scrolls
+sideways. A text-only mail has no HTML part: the client shows the text itself.
+
+One judge per variant plays the steps once (module-scoped); one Chromium for the file."""
+
+from __future__ import annotations
+
+from email.message import EmailMessage
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from tests.browser.linekit import keeps_lines, keeps_sections, page_lines, plain_lines
+from tests.browserkit import Browser
+from tests.loop.judgekit import Judge, body, make_judge
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+DATA: dict[str, Any] = yaml.safe_load((HERE / "mail_kinds.yaml").read_text(encoding="utf-8"))
+KINDS: dict[str, dict[str, str]] = DATA["kinds"]
+OBSERVER = DATA["roles"]["observer"]
+
+
+def steps(variant: str) -> list[dict[str, Any]]:
+    return [*DATA["common"], *DATA["variants"][variant]["turns"]]
+
+
+def caught(variant: str) -> list[str]:
+    """The kinds the variant's steps make, in their order."""
+    without = DATA["variants"][variant].get("without", [])
+    return [kind for step in steps(variant) for kind in step.get("catch", {})
+            if kind not in without]
+
+
+WELCOMES = {"welcome (player)": "player", "welcome (GM)": "gm", "welcome (observer)": "observer"}
+CASES = [(v, k) for v in DATA["variants"]
+         for k in [*WELCOMES, *DATA["variants"][v].get("welcomes", {}), *caught(v)]]
+
+
+def test_the_data_file_names_every_kind_it_makes() -> None:
+    made = {kind for _, kind in CASES}
+    assert made <= set(KINDS), made - set(KINDS)
+    assert set(KINDS) <= made, f"kinds no variant makes: {set(KINDS) - made}"
+
+
+def address(variant: str, role: str) -> str:
+    if "@" in role:
+        return role
+    seats = DATA["variants"][variant]
+    if role == "seat":
+        return f"{seats['seat'].lower()}@example.test"
+    return str(seats.get(role) or DATA["roles"][role])
+
+
+def play(variant: str, folder: Path) -> dict[str, EmailMessage | str]:
+    """The variant's game played through the steps: each kind's mail, or why none came."""
+    game = DATA["variants"][variant]["game"]
+    text = (REPO / "gmbot/variants" / game / "example.yaml").read_text(encoding="utf-8")
+    judge: Judge = make_judge(folder, text + f"observers: [{OBSERVER}]\nvotes: {{secret: false}}\n")
+    name = yaml.safe_load(text)["name"]
+    seat = DATA["variants"][variant]["seat"]
+    mails: dict[str, EmailMessage | str] = {}
+    waiting: dict[str, list[str]] = {}
+    wanted = set(caught(variant))
+    welcomes = judge.welcomes
+    for kind, role in {**WELCOMES, **DATA["variants"][variant].get("welcomes", {})}.items():
+        mails[kind] = next(iter(judge.to(address(variant, role), welcomes)), "no welcome")
+    for step in steps(variant):
+        if "reply" in step:  # a reply to a kind's mail, as a mail client makes it
+            role, kind = step["reply"]
+            answer = mails.get(kind)
+            if not isinstance(answer, EmailMessage):
+                continue  # its kind's test says why it is missing
+            judge.send(address(variant, role), "Yes, please.\n",
+                       subject=f"Re: {answer['Subject']}",
+                       headers={"In-Reply-To": answer["Message-ID"],
+                                "References": answer["Message-ID"]})
+        elif "send" in step:
+            role, words = step["send"]
+            words = words.replace("{seat}", seat).replace("{game}", name)
+            judge.send(address(variant, role), words + "\n",
+                       subject=f"[{name}] {words.splitlines()[0].lower()}",
+                       dmarc=None if step.get("dmarc") == "none" else "pass")
+        else:
+            judge.clock.advance(hours=step["advance"])
+        judge.tick()
+        fresh = judge.new_mail()
+        # A kind is the first mail of its kind from its step on: a phase may wait for a
+        # later step (a deadline) to be processed.
+        waiting.update((kind, catch) for kind, catch in step.get("catch", {}).items()
+                       if kind in wanted)
+        for kind, (role, word) in list(waiting.items()):
+            found = [m for m in judge.to(address(variant, role), fresh)
+                     if word.casefold() in m["Subject"].casefold()]
+            if found:
+                mails[kind] = found[0]
+                del waiting[kind]
+    for kind, (role, word) in waiting.items():
+        mails[kind] = f"no mail to {role} with {word!r} from its step on"
+    return mails
+
+
+@pytest.fixture(scope="module")
+def games(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
+    """Each variant's mails, played when a test first asks for the variant."""
+    return {}
+
+
+def html_part(mail: EmailMessage) -> bool:
+    return any(part.get_content_type() == "text/html" for part in mail.walk())
+
+
+@pytest.mark.parametrize(("variant", "kind"), CASES, ids=[f"{v}: {k}" for v, k in CASES])
+def test_every_line_of_the_text_is_a_line_on_a_phone(
+        browser: Browser, games: dict[str, dict[str, Any]],
+        tmp_path_factory: pytest.TempPathFactory, variant: str, kind: str) -> None:
+    if variant not in games:
+        games[variant] = play(variant, tmp_path_factory.mktemp(variant.replace(" ", "_")))
+    mail = games[variant][kind]
+    assert isinstance(mail, EmailMessage), mail
+    expected = KINDS[kind]
+    if expected["html"] == "none":
+        assert not html_part(mail), "a text-only kind now has an HTML part: check it here"
+        return
+    assert html_part(mail), f"{kind} has no HTML part"
+    lines = plain_lines(body(mail))
+    shown = page_lines(browser, mail, tmp_path_factory.mktemp("page"))
+    if expected["check"] == "after_box":
+        keeps_lines(shown, lines[1:])  # the greeting: the page's heading and box say it
+    elif expected["check"] == "sections":
+        keeps_sections(shown, lines[1:])  # the title is the subject's words, reordered
+    else:
+        keeps_lines(shown, lines)
