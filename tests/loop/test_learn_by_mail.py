@@ -95,8 +95,9 @@ def test_capitalist_help_shows_pays_bribes_balance_and_votes(tmp_path: Path) -> 
 def test_arpiesse_help_shows_exchanges_and_coloured_builds(tmp_path: Path) -> None:
     judge = make_judge(tmp_path, example("arpiesse"))
     _, text = ask(judge, "france@example.test", "HELP\n", "arpiesse-example")
-    # No two French units stand side by side: the form in words, no empty neighbour.
-    assert ("  exchange: UNIT X UNIT, two neighbouring units exchange colours (both must "
+    # The army in Paris could support the fleet in Brest: an exchange France can make
+    # (never one with an empty neighbour for a partner, A PAR X A BUR).
+    assert ("  A PAR X F BRE: two neighbouring units exchange colours (both must "
             "order it; they may be two powers' units)\n") in text
     assert " X A " not in text
     _, italian = ask(judge, "italy@example.test", "HELP\n", "arpiesse-example")

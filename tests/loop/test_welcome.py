@@ -114,9 +114,9 @@ def test_an_arpiesse_player_learns_exchanges_and_coloured_builds(tmp_path: Path)
     text = welcome_of(tmp_path, "arpiesse/example.yaml", "france@example.test")
     assert "A PAR (red)" in text and "BUILD RED F BRE" in text
     assert "BUILD A PAR /" not in text  # a build without a colour is refused
-    # No two of France's units stand side by side: the exchange is told in words, never
-    # with an empty neighbour for a partner (A PAR X A BUR).
-    assert "UNIT X UNIT (two units side by side exchange colours: both order it)" in text
+    # The army in Paris could support the fleet in Brest, so the two may exchange; never
+    # an example with an empty neighbour for a partner (A PAR X A BUR).
+    assert "A PAR X F BRE (exchange colours with a neighbour: both order it)" in text
     assert " X A " not in text
 
 
