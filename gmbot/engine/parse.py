@@ -496,6 +496,7 @@ class OrderParser:
             # Orders for the coming Spring sent before the winter ends: no example of a
             # build or removal here, as one of another power's provinces misleads.
             raise OrderError("movement orders are given in the Spring and Fall, not in the "
-                             "winter: now write BUILD, REMOVE or WAIVE (HELP shows them)")
+                             "winter: send them again after the winter's results; now write "
+                             "BUILD, REMOVE or WAIVE")
         raise OrderError("in an adjustment phase write BUILD, REMOVE or WAIVE (HELP shows "
                          "them with your units)")

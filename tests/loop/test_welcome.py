@@ -140,4 +140,6 @@ def test_the_convoy_example_is_the_players_own_fleet_and_army(tmp_path: Path) ->
 
 def test_changing_home_centres_adds_its_winter_orders(tmp_path: Path) -> None:
     text = welcome_of(tmp_path, "options/home_centres/example.yaml", "russia@example.test")
-    assert "A MOS - LVN" in text and "ASSIMILATE WAR" in text and "ABANDON SEV" in text
+    # Russia's own centres: Sevastopol (his from the start, no home centre) to assimilate,
+    # Moscow to abandon once lost.
+    assert "A MOS - LVN" in text and "ASSIMILATE SEV" in text and "ABANDON MOS" in text
