@@ -38,8 +38,9 @@ def test_warlock_help_lists_the_spells_with_the_players_uses_left(tmp_path: Path
             "and hidden units:") in help_text
     assert "Your units: A CON, A SMY, F ANK.\n" in help_text
     assert "  move or hold: A CON - ANK / A CON H\n" in help_text
-    assert "  CAST VAPORIZE A BUD (also VAPORISE, VAPOURIZE): 1 of 1 left\n" in help_text
-    assert "  CAST DOUBLE ORDERS A EDI - NWY - SWE (also DOUBLE ORDER, DOUBLE): 2 of 2 left\n" \
+    # Spells on a unit or a move are cast on the reader's own (issue 32's trial).
+    assert "  CAST VAPORIZE A BER (also VAPORISE, VAPOURIZE): 1 of 1 left\n" in help_text
+    assert "  CAST DOUBLE ORDERS A CON - BUL - GRE (also DOUBLE ORDER, DOUBLE): 2 of 2 left\n" \
         in help_text
     assert "  CAST POWER IMPERVIOUS A CON (also IMPERVIOUS, SUPER HOLD): 1 of 1 left\n" \
         in help_text
@@ -57,7 +58,7 @@ def test_warlock_help_lists_the_spells_with_the_players_uses_left(tmp_path: Path
     assert judge.tick().processed == ["warlock-example: S1901M processed (early); next F1901M"]
     judge.new_mail()
     _, help_text = ask(judge, "turkey@example.test", "HELP\n", "warlock-example")
-    assert "  CAST VAPORIZE A BUD (also VAPORISE, VAPOURIZE): 0 of 1 left\n" in help_text
+    assert "  CAST VAPORIZE A BER (also VAPORISE, VAPOURIZE): 0 of 1 left\n" in help_text
     # The GM reads each spell's uses at the start.
     _, gm_help = ask(judge, "gm@example.test", "HELP\n", "warlock-example")
     assert "  CAST VAPORIZE A BUD (also VAPORISE, VAPOURIZE): 1 use\n" in gm_help

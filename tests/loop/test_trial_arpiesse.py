@@ -7,19 +7,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.loop.judgekit import body, make_judge
+from tests.loop.judgekit import make_judge
+from tests.loop.trialkit import addr, example, spring_results, text
 
-REPO = Path(__file__).resolve().parents[2]
-GAME = (REPO / "gmbot/variants/arpiesse/example.yaml").read_text(encoding="utf-8")
+GAME = example("arpiesse")
 SUBJECT = "[arpiesse-example] orders"
-
-
-def addr(who: str) -> str:
-    return f"{who.lower()}@example.test"
-
-
-def text(msg: object) -> str:
-    return body(msg).replace("\r\n", "\n")  # type: ignore[arg-type]
 
 
 def test_help_and_the_welcome_show_builds_and_exchanges_the_player_can_send(
@@ -46,13 +38,7 @@ def test_help_and_the_welcome_show_builds_and_exchanges_the_player_can_send(
 
 def test_a_void_exchange_says_why_beside_it(tmp_path: Path) -> None:
     judge = make_judge(tmp_path, GAME)
-    judge.send(addr("GERMANY"), "F KIE X A BER\nA MUN H\n", subject=SUBJECT)
-    judge.tick()
-    judge.new_mail()
-    judge.clock.advance(hours=70)  # past the deadline and its grace: the others hold
-    judge.tick()
-    [results] = [text(m) for m in judge.to(addr("GERMANY"), judge.new_mail())
-                 if "Spring 1901 Movement results" in m["Subject"]]
+    results = spring_results(judge, {"GERMANY": "F KIE X A BER\nA MUN H"}, SUBJECT, "GERMANY")
     # A standard player would not know "void": the line says the other unit did not agree.
     assert "  F KIE (silver) X A BER (A BER did not order A BER X F KIE: no colours " \
         "change): void" in results.splitlines()

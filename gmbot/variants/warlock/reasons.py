@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from gmbot.engine.orders import Order, SupportHold, SupportMove
-from gmbot.engine.report import CUT
+from gmbot.engine.report import CUT, SUPPORT
 from gmbot.engine.state import Unit
 from gmbot.variants.warlock.log import fact
 from gmbot.variants.warlock.naming import ghost_key
@@ -43,6 +43,14 @@ def destroyed(turn: dict[str, Any], unit: Unit, how: str) -> None:
             else "the spun bottle pointed at its province")
     fact(turn, str(unit), f"{what} before the battle: it carried out no order",
          how.split()[0])
+
+
+def supports_added(turn: dict[str, Any], cast: Cast, unit: Unit, n: int) -> None:
+    """Supports a spell added: a battle they decide reads as one a standard player would
+    judge otherwise, so the reason stands beside the result."""
+    more = "one support" if n == 1 else f"{n} supports"
+    fact(turn, str(unit), f"{cast.spec.word} cast on it: {more} more than its orders had",
+         cast.spell, kind=SUPPORT, seen_by=secret_to(turn, cast, unit))
 
 
 def support_cut(turn: dict[str, Any], order: Order, name: str) -> None:
