@@ -9,11 +9,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tests.loop.judgekit import Judge, body, make_judge
+from tests.loop.judgekit import Judge, make_judge
 from tests.loop.test_capitalist_mail import addr, capitalist_game
+from tests.loop.trialkit import example, text
 
-REPO = Path(__file__).resolve().parents[2]
-GAME = (REPO / "gmbot/variants/capitalist/example.yaml").read_text(encoding="utf-8")
+GAME = example("capitalist")
 RULE_NUMBER = re.compile(r"\((rule )?\d\.\d+")
 
 # The winter of 1898: Germany holds Berlin, its capital, and Munich; Italy Rome and Venice.
@@ -25,10 +25,6 @@ WINTER = """position:
     GERMANY: {capital: BER, balance: 4}
     ITALY: {capital: ROM, balance: 4}
 """
-
-
-def text(msg: object) -> str:
-    return body(msg).replace("\r\n", "\n")  # type: ignore[arg-type]
 
 
 def ask(judge: Judge, who: str, lines: str) -> str:

@@ -9,20 +9,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.loop.judgekit import body, make_judge, standard_game
+from tests.loop.judgekit import make_judge, standard_game
 from tests.loop.test_home_centres_mail import POSITION
+from tests.loop.trialkit import example, text
 
-REPO = Path(__file__).resolve().parents[2]
-GAME = (REPO / "gmbot/variants/options/home_centres/example.yaml").read_text(encoding="utf-8")
+GAME = example("options/home_centres")
 SUBJECT = "[standard-homecentres-example] orders"
 AUSTRIA, ITALY = "austria@example.test", "italy@example.test"
 
 # Fall 1901: Austria with Trieste as its extra starting centre, Italy beside it.
 FALL = POSITION
-
-
-def text(msg: object) -> str:
-    return body(msg).replace("\r\n", "\n")  # type: ignore[arg-type]
 
 
 def test_the_welcome_and_help_say_an_extra_centre_is_no_home_centre(tmp_path: Path) -> None:
