@@ -92,7 +92,8 @@ def test_bribes_by_mail_and_nothing_leaks(tmp_path: Path) -> None:
     assert "BRIBE F LON - YOR (5): taken: 5 paid." in french
     assert "Spent 7; balance now 9." in french
     german = private_part(judge.to(addr("GERMANY"), results)[0], "GERMANY")
-    assert "BRIBE A SER - BUD (2): refused; nothing paid." in german
+    assert ("BRIBE A SER - BUD (2): not taken: 2 offered did not beat the owner's pay of 3 "
+            "(a bribe wins only with more); nothing paid.") in german
 
     # EXPLAIN tells the owner of a unit a bribe failed to move why it stood.
     judge.send(addr("AUSTRIA"), "EXPLAIN A SER\n", subject="[g] why")

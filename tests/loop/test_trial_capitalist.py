@@ -71,3 +71,17 @@ def test_bribe_refusals_say_the_limits_in_words(tmp_path: Path) -> None:
     assert "-> you may bribe only 1 unit this season (1 in Spring 1899, 2 in Fall 1899, 3 " \
         "from 1900)" in reply
     assert not RULE_NUMBER.search(reply)
+
+
+def test_a_bribe_not_taken_says_what_beat_it(tmp_path: Path) -> None:
+    spring = WINTER.replace("W1898A", "S1899M")
+    judge = make_judge(tmp_path, capitalist_game(spring))
+    judge.send(addr("GERMANY"), "A KIE H (2)\n", subject="[g] orders")
+    judge.send(addr("ITALY"), "A VEN H\nBRIBE A KIE - HOL (2)\n", subject="[g] orders")
+    judge.tick()
+    [results] = [text(m) for m in judge.to(addr("ITALY"), judge.new_mail())
+                 if "Spring 1899 Movement results" in m["Subject"]]
+    own = results.split("--- For ITALY only ---")[1]
+    # Not "refused", which reads as the judge refusing his line: the pay it did not beat.
+    assert "BRIBE A KIE - HOL (2): not taken: 2 offered did not beat the owner's pay of 2 " \
+        "(a bribe wins only with more); nothing paid." in own.splitlines()
