@@ -72,3 +72,37 @@ def test_a_winter_extra_build_is_told_to_everyone(tmp_path: Path) -> None:
     # Two builds on four centres and three units: France reads the spell that made it so.
     assert "  BUILD F EDI: succeeds" in results.splitlines()
     assert "England: CAST EXTRA BUILD: one build more this winter" in results.splitlines()
+
+
+GALICIA = """
+position:
+  phase: S1901M
+  units:
+    AUSTRIA: [A GAL, A VIE]
+    RUSSIA: [A WAR, A MOS]
+  centers:
+    AUSTRIA: [VIE, BUD]
+    RUSSIA: [WAR, MOS]
+"""
+
+
+def test_a_unit_lost_to_a_catastrophe_reads_destroyed(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, GAME + GALICIA)
+    results = spring_results(judge, {"RUSSIA": "CAST CATASTROPHE GAL\nA WAR - GAL",
+                                     "AUSTRIA": "A GAL H\nA VIE H"}, SUBJECT, "AUSTRIA")
+    # The hold was carried out, but the army is lost: its row used to say "succeeds".
+    assert "  A GAL H (it stayed in a catastrophe's province, which destroys a unit that " \
+        "stays): destroyed" in results.splitlines()
+
+
+def test_an_army_still_at_sea_reads_drowned(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, GAME)
+    spring_results(judge, {"ENGLAND": "CAST WALK ON WATER A LVP - IRI\nF LON H\nF EDI H"},
+                   SUBJECT, "ENGLAND")
+    judge.send(addr("ENGLAND"), "A IRI H\nF LON H\nF EDI H\n", subject=SUBJECT)
+    judge.clock.advance(hours=70)
+    judge.tick()
+    [fall] = [text(m) for m in judge.to(addr("FRANCE"), judge.new_mail())
+              if "Fall 1901 Movement results" in m["Subject"]]
+    assert "  A IRI H (it was still at sea when its WALK ON WATER ended): drowned" \
+        in fall.splitlines()

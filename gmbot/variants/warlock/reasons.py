@@ -87,7 +87,25 @@ def dislodged_ahead(turn: dict[str, Any], unit: str, attacker: str) -> None:
 def stayed_in_catastrophe(turn: dict[str, Any], unit: Unit) -> None:
     name = turn["rename"].get(str(unit), str(unit))  # its name at the start of the turn
     fact(turn, name, "it stayed in a catastrophe's province, which destroys a unit that "
-                     "stays: whatever its result, it is lost", "catastrophe")
+                     "stays", "catastrophe")
+    lost(turn, name, "destroyed")
+
+
+def lost(turn: dict[str, Any], name: str, code: str) -> None:
+    """A unit lost after the battle: its row reads `code`, not the "succeeds" of the order
+    it carried out (the trial of 3 December 2026: "A GAL H: succeeds" for a lost unit)."""
+    turn.setdefault("lost", {})[name] = code
+
+
+def stranded(turn: dict[str, Any], unit: Unit, code: str) -> None:
+    """An army still at sea (drowned) or a fleet still on land (beached) at the end of its
+    walk on water or swim in land."""
+    name = turn["rename"].get(str(unit), str(unit))
+    where = ("it was still at sea when its WALK ON WATER ended" if code == "drowned" else
+             "it was still on land when its SWIM IN LAND ended: it claims the centre it "
+             "stands on")
+    fact(turn, name, where, code)
+    lost(turn, name, code)
 
 
 def balloons_collided(turn: dict[str, Any], name: str, dest: str) -> None:
