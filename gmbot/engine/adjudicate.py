@@ -68,7 +68,10 @@ def read_orders(
         if keep_lines:
             line_of[id(order)] = line
         if adjusting or not order.loc:
-            extra.append(order)
+            # A spell or other unplaced order written twice in a movement mail is one
+            # (WAIVE twice in a winter is two waives).
+            if adjusting or all(str(o) != str(order) for o in extra):
+                extra.append(order)
             continue
         prov = order.prov
         if prov in accepted:

@@ -492,4 +492,11 @@ class OrderParser:
         if word in DISBAND_WORDS:
             cur.take()
             return Remove(power, utype, loc)
-        raise OrderError("in an adjustment phase write BUILD A PAR, REMOVE F TRI or WAIVE")
+        if word in MOVE_WORDS | HOLD_WORDS | SUPPORT_WORDS | CONVOY_WORDS:
+            # Orders for the coming Spring sent before the winter ends: no example of a
+            # build or removal here, as one of another power's provinces misleads.
+            raise OrderError("movement orders are given in the Spring and Fall, not in the "
+                             "winter: send them again after the winter's results; now write "
+                             "BUILD, REMOVE or WAIVE")
+        raise OrderError("in an adjustment phase write BUILD, REMOVE or WAIVE (HELP shows "
+                         "them with your units)")

@@ -435,7 +435,10 @@ ADJUSTMENT_BAD = [
     ("GERMANY", "REMOVE A BEL", "not your unit: A BEL belongs to France"),
     ("GERMANY", "REMOVE A BER", "no unit in BER"),
     ("GERMANY", "REMOVE F MUN", "the unit in MUN is an army (A MUN)"),
-    ("FRANCE", "A PAR - BUR", "in an adjustment phase write BUILD A PAR, REMOVE F TRI or WAIVE"),
+    ("FRANCE", "A PAR - BUR", "movement orders are given in the Spring and Fall, not in the "
+     "winter: send them again after the winter's results; now write BUILD, REMOVE or WAIVE"),
+    ("FRANCE", "A PAR BUR", "in an adjustment phase write BUILD, REMOVE or WAIVE (HELP shows "
+     "them with your units)"),
     ("FRANCE", "RETREAT A PAR - BUR",
      "retreats and disbands are given in a retreat phase, not now"),
 ]

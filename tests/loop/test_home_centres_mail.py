@@ -67,7 +67,7 @@ def test_landlocked_power_assimilates_a_coast_and_builds_its_first_fleet(
     assert "homes: BUD VIE" in results  # the option lists every power's home centres
     assert "homes: NAP ROM VEN" in results
     # Trieste has been Austrian since the start; Serbia only since this Fall.
-    assert "Your home centres: BUD VIE (2; N = 2, at most 3)." in results
+    assert "Your home centres: BUD VIE (2; you may have at most 3)." in results
     assert "You may assimilate: TRI." in results
 
     # Winter 1901: one build. No fleet in Trieste yet; assimilate it; try to abandon too.
@@ -76,7 +76,7 @@ def test_landlocked_power_assimilates_a_coast_and_builds_its_first_fleet(
     ack = body(judge.to(AUSTRIA, mails)[0])
     assert "ASSIMILATE TRI" in ack and "BUILD A BUD" in ack
     assert "cannot build in TRI: it is not one of your home centres" in ack
-    assert "you have not controlled SER since the previous build phase" in ack
+    assert "you have not controlled SER since the previous winter" in ack
     assert "VIE abandoned\n    -> you control 4 supply centres and have 2 home centres" in ack
     winter = judge.to(AUSTRIA, mails)[-1]
     assert "Winter 1901 Adjustment results" in winter["Subject"]
@@ -104,8 +104,8 @@ def test_landlocked_power_assimilates_a_coast_and_builds_its_first_fleet(
     # Winter 1902: the first fleet; Serbia can no longer be assimilated.
     mails = _turn(judge, {AUSTRIA: "BUILD F TRI\nASSIMILATE SER\nREADY\n"}, "winter")
     ack = body(judge.to(AUSTRIA, mails)[0])
-    assert ("ASSIMILATE SER\n    -> you have 3 home centres: at N + 1 = 3 (your N = 2 initial "
-            "ones plus one) they can no longer change") in ack
+    assert ("ASSIMILATE SER\n    -> you have 3 home centres: at 3, one more than the 2 you "
+            "started with, they can no longer change") in ack
     text = body(judge.to(AUSTRIA, mails)[-1])
     assert "Winter 1902 Adjustment results" in judge.to(AUSTRIA, mails)[-1]["Subject"]
     assert "BUILD F TRI" in text and "Your units: A BUD, A GRE, A SER, A VIE, F TRI" in text

@@ -38,8 +38,9 @@ def test_warlock_help_lists_the_spells_with_the_players_uses_left(tmp_path: Path
             "and hidden units:") in help_text
     assert "Your units: A CON, A SMY, F ANK.\n" in help_text
     assert "  move or hold: A CON - ANK / A CON H\n" in help_text
-    assert "  CAST VAPORIZE A BUD (also VAPORISE, VAPOURIZE): 1 of 1 left\n" in help_text
-    assert "  CAST DOUBLE ORDERS A EDI - NWY - SWE (also DOUBLE ORDER, DOUBLE): 2 of 2 left\n" \
+    # Spells on a unit or a move are cast on the reader's own (issue 32's trial).
+    assert "  CAST VAPORIZE A BER (also VAPORISE, VAPOURIZE): 1 of 1 left\n" in help_text
+    assert "  CAST DOUBLE ORDERS A CON - BUL - GRE (also DOUBLE ORDER, DOUBLE): 2 of 2 left\n" \
         in help_text
     assert "  CAST POWER IMPERVIOUS A CON (also IMPERVIOUS, SUPER HOLD): 1 of 1 left\n" \
         in help_text
@@ -57,7 +58,7 @@ def test_warlock_help_lists_the_spells_with_the_players_uses_left(tmp_path: Path
     assert judge.tick().processed == ["warlock-example: S1901M processed (early); next F1901M"]
     judge.new_mail()
     _, help_text = ask(judge, "turkey@example.test", "HELP\n", "warlock-example")
-    assert "  CAST VAPORIZE A BUD (also VAPORISE, VAPOURIZE): 0 of 1 left\n" in help_text
+    assert "  CAST VAPORIZE A BER (also VAPORISE, VAPOURIZE): 0 of 1 left\n" in help_text
     # The GM reads each spell's uses at the start.
     _, gm_help = ask(judge, "gm@example.test", "HELP\n", "warlock-example")
     assert "  CAST VAPORIZE A BUD (also VAPORISE, VAPOURIZE): 1 use\n" in gm_help
@@ -95,8 +96,9 @@ def test_capitalist_help_shows_pays_bribes_balance_and_votes(tmp_path: Path) -> 
 def test_arpiesse_help_shows_exchanges_and_coloured_builds(tmp_path: Path) -> None:
     judge = make_judge(tmp_path, example("arpiesse"))
     _, text = ask(judge, "france@example.test", "HELP\n", "arpiesse-example")
-    # No two French units stand side by side: the form in words, no empty neighbour.
-    assert ("  exchange: UNIT X UNIT, two neighbouring units exchange colours (both must "
+    # The army in Paris could support the fleet in Brest: an exchange France can make
+    # (never one with an empty neighbour for a partner, A PAR X A BUR).
+    assert ("  A PAR X F BRE: two neighbouring units exchange colours (both must "
             "order it; they may be two powers' units)\n") in text
     assert " X A " not in text
     _, italian = ask(judge, "italy@example.test", "HELP\n", "arpiesse-example")

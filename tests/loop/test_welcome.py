@@ -114,9 +114,9 @@ def test_an_arpiesse_player_learns_exchanges_and_coloured_builds(tmp_path: Path)
     text = welcome_of(tmp_path, "arpiesse/example.yaml", "france@example.test")
     assert "A PAR (red)" in text and "BUILD RED F BRE" in text
     assert "BUILD A PAR /" not in text  # a build without a colour is refused
-    # No two of France's units stand side by side: the exchange is told in words, never
-    # with an empty neighbour for a partner (A PAR X A BUR).
-    assert "UNIT X UNIT (two units side by side exchange colours: both order it)" in text
+    # The army in Paris could support the fleet in Brest, so the two may exchange; never
+    # an example with an empty neighbour for a partner (A PAR X A BUR).
+    assert "A PAR X F BRE (exchange colours with a neighbour: both order it)" in text
     assert " X A " not in text
 
 
@@ -140,4 +140,6 @@ def test_the_convoy_example_is_the_players_own_fleet_and_army(tmp_path: Path) ->
 
 def test_changing_home_centres_adds_its_winter_orders(tmp_path: Path) -> None:
     text = welcome_of(tmp_path, "options/home_centres/example.yaml", "russia@example.test")
-    assert "A MOS - LVN" in text and "ASSIMILATE WAR" in text and "ABANDON SEV" in text
+    # Russia's own centres: Sevastopol (his from the start, no home centre) to assimilate,
+    # Moscow to abandon once lost.
+    assert "A MOS - LVN" in text and "ASSIMILATE SEV" in text and "ABANDON MOS" in text

@@ -132,7 +132,11 @@ def test_ack_lists_home_centres_and_clashes() -> None:
     assert [r.line for r in rejected] == ["ASSIMILATE DEN"]  # DEN: taken this Fall
     orders, _ = accept_orders(GERMAN_WINTER, rules, "GERMANY", ["ASSIMILATE HOL"])
     assert rules.ack_lines(GERMAN_WINTER, "GERMANY", orders) == [
-        "Your home centres: BER KIE MUN (3; N = 3, at most 4).",
+        "ASSIMILATE HOL: HOL is a home centre after this winter; you may build there from "
+        "the next winter on.",
+        "Your home centres: BER KIE MUN (3; you may have at most 4).",
+        "You build only in a free home centre: none now; DEN HOL are yours but not home "
+        "centres.",
         "You may assimilate: HOL.",
     ]
     two = state_from_dict({**state_to_dict(GERMAN_WINTER), "powers": {
@@ -141,8 +145,8 @@ def test_ack_lists_home_centres_and_clashes() -> None:
     assert rejected == []  # each alone is legal
     lines = rules.ack_lines(two, "GERMANY", orders)
     assert lines[0] == ("ASSIMILATE DEN will be void: you have 4 home centres counting your "
-                        "earlier orders this winter: at N + 1 = 4 (your N = 3 initial ones plus "
-                        "one) they can no longer change")
+                        "earlier orders this winter: at 4, one more than the 3 you started with, "
+                        "they can no longer change")
 
 
 def test_ack_warns_of_a_build_the_assimilation_voids() -> None:

@@ -153,12 +153,13 @@ def _carried(gmap: GameMap, sea: str, armies: list[Unit]) -> str:
 
 
 def _exchange(gmap: GameMap, mine: list[Unit], others: list[Unit]) -> str:
-    """Two units side by side, each able to reach the other's province: two of his own,
-    else one of his and another power's (an exchange may be with another power's unit)."""
+    """Two units side by side, one able to reach the other's province (as it must to
+    support it to hold): two of his own, else one of his and another power's (an exchange
+    may be with another power's unit)."""
     for pool in (mine, others):
         for a in mine:
             for b in pool:
-                if a is not b and _reaches(gmap, a, b.prov) and _reaches(gmap, b, a.prov):
+                if a is not b and (_reaches(gmap, a, b.prov) or _reaches(gmap, b, a.prov)):
                     return f"{a} X {b}"
     return ""  # no partner on the board: no example, never an empty neighbour
 

@@ -16,7 +16,7 @@ from weakref import WeakKeyDictionary
 from gmbot.engine.choices import BotTurn
 from gmbot.engine.orders import Order
 from gmbot.engine.parse import OrderParser
-from gmbot.engine.report import TRADE, Mark
+from gmbot.engine.report import RULE, TRADE, Fact, Mark
 from gmbot.engine.resolve import Resolution
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState, Unit
@@ -221,6 +221,19 @@ class ArpiesseRules(StandardRules):
             return None
         return j
 
+    def _void_exchanges(self, res: Resolution) -> list[Fact]:
+        """Why an exchange is void, beside it: the other unit ordered something else."""
+        facts = []
+        for i in range(res.n):
+            order, j = res.orders[i], None
+            if isinstance(order, Exchange) and self._exchange_partner(res, i) is None:
+                j = res.index.get(order.target)
+            if j is not None and not res.dislodged(i):
+                me, them = res.units[i].name, res.units[j].name
+                facts.append(Fact(me, RULE, f"{them} did not order {them} X {me}: no colours "
+                                            "change", "exchange void", True, names=(them,)))
+        return facts
+
     def result_code(self, res: Resolution, i: int) -> str:
         code = super().result_code(res, i)
         if not isinstance(res.orders[i], Exchange) or code == "dislodged":
@@ -232,7 +245,7 @@ class ArpiesseRules(StandardRules):
 
     def after_movement(self, state: GameState, res: Resolution) -> GameState:
         state = super().after_movement(state, res)
-        res.facts += colour_facts(self, res)
+        res.facts += colour_facts(self, res) + self._void_exchanges(res)
         public = res.notes.setdefault("public", [])
         for k in range(res.n):
             if res.dest[k] is None and not res.dislodged(k):

@@ -9,7 +9,7 @@ import gmbot.variants.capitalist.economy as eco
 from gmbot.engine.orders import Order
 from gmbot.engine.report import LABEL, Mark
 from gmbot.engine.state import GameState
-from gmbot.variants.capitalist.auction import Ledger, public_line, short
+from gmbot.variants.capitalist.auction import Ledger, key, public_line, short
 from gmbot.variants.capitalist.orders import Vote
 from gmbot.variants.capitalist.votes import VoteOutcome
 
@@ -55,8 +55,13 @@ def movement_notes(state: GameState, ledger: Ledger, notes: dict[str, Any],
                 how = f"taken: {bribe.amount} paid"
             elif deal.tie:
                 how = "not taken (tied: the unit held); nothing paid"
+            elif deal.executed is None or key(deal.executed) == key(deal.own):
+                # "Refused" read as the judge refusing the line: say what beat it.
+                offered = deal.totals().get(key(bribe.order), 0)
+                how = (f"not taken: {offered} offered did not beat the owner's pay of "
+                       f"{deal.pay} (a bribe wins only with more); nothing paid")
             else:
-                how = "refused; nothing paid"
+                how = "not taken: more was offered for another order; nothing paid"
             lines.append(f"{bribe}: {how}.")
         spent = ledger.spent(power)
         lines.append(f"Spent {spent}; balance now {money - spent}.")

@@ -12,7 +12,7 @@ from gmbot.engine.orders import Order
 from gmbot.engine.state import GameState
 from gmbot.variants.capitalist.orders import Vote
 
-RULE = "every capital needs 1 to 3 of your 10 votes, your own included (rule 2.3)"
+RULE = "every capital needs 1 to 3 of your 10 votes, your own included"
 
 
 def opening_gap(state: GameState, power: str, orders: list[Order]) -> str | None:
@@ -27,7 +27,7 @@ def opening_gap(state: GameState, power: str, orders: list[Order]) -> str | None
         return None
     spare = eco.vote_budget(state, power) - sum(given.values())
     add = ", ".join(f"VOTE A {c} (1)" for c in left)
-    what = f"votes for {', '.join(left)} (rule 2.3: at least 1 for every capital; "
+    what = f"votes for {', '.join(left)} (at least 1 for every capital; "
     if spare >= len(left):
         return f"{what}send {add})"
     short = len(left) - spare

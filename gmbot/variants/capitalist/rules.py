@@ -42,6 +42,19 @@ _BRIBE_WORD = re.compile(r"^\s*BRIBES?\b", re.IGNORECASE)
 _OTHER_PHASE = re.compile(r"^\s*(VOTES?|CAPITALS?)\b", re.IGNORECASE)
 _WORD_HEADS = frozenset("BbVvCc")  # first letters of the two patterns' words
 VOTE_HELP = "VOTE A PAR (2), VOTE F STP/NC (1), VOTE NO BUILD PAR (2) or VOTE REMOVE F NTH (3)"
+# A standard winter order, to be written as the vote it means.
+_BUILD_OR_REMOVE = re.compile(r"^\s*(BUILD|REMOVE)\s+(.+?)\s*$", re.IGNORECASE)
+
+
+def _as_vote(line: str) -> str:
+    """The vote a winter line means, when it is a standard BUILD or REMOVE (the reader's
+    own unit and centre), else the vote's forms."""
+    found = _BUILD_OR_REMOVE.match(line)
+    if found is None:
+        return VOTE_HELP
+    what = " ".join(found.group(2).upper().split())
+    vote = f"VOTE {what}" if found.group(1).upper() == "BUILD" else f"VOTE REMOVE {what}"
+    return f"write {vote} (1), or more votes: {vote} (3)"
 
 
 # Capital sets already checked by position_problems: (map's id, distance, capitals) ->
@@ -151,7 +164,7 @@ class CapitalistRules(StandardRules):
         kind = state.phase.kind
         if kind == RETREAT:
             if _BRIBE_WORD.match(line) or split_figure(line)[1] is not None:
-                raise OrderError("retreats are outside the economy: no pay and no bribes (7.1)")
+                raise OrderError("retreats are outside the economy: no pay and no bribes")
             return None
         if kind == MOVEMENT:
             return self._movement_line(parser, line, power, state)
@@ -163,7 +176,7 @@ class CapitalistRules(StandardRules):
             return prefer
         vote = parse_vote(parser, line, power, state)
         if vote is None:
-            raise OrderError(f"adjustments are voted in Capitalist Diplomacy: {VOTE_HELP}")
+            raise OrderError(f"adjustments are voted in Capitalist Diplomacy: {_as_vote(line)}")
         self._check_vote(state, vote)
         return vote
 
@@ -177,7 +190,9 @@ class CapitalistRules(StandardRules):
                 raise OrderError("votes and capital lists are given in winter, not in a "
                                  "movement phase")
             if _BRIBE_WORD.match(line) and eco.bribe_limit(state.phase) == 0:
-                raise OrderError(f"no bribes in {state.phase.year} (5.1)")
+                # No rule numbers in a player's mail: he never read the guide.
+                raise OrderError(f"no bribes in {state.phase.year}: they begin in Spring 1899, "
+                                 "for one unit")
         order = parse_movement(parser, line, power, state, self)
         cost = order.pay if isinstance(order, Paid) else order.amount  # type: ignore[attr-defined]
         money = eco.available(state, power)
@@ -187,15 +202,22 @@ class CapitalistRules(StandardRules):
 
     def _check_vote(self, state: GameState, vote: Vote) -> None:
         if vote.option == "NONE" and not eco.no_build_allowed(state.phase):
-            raise OrderError("'no build' votes count only from 1900 on (6.5)")
+            raise OrderError("'no build' votes count only from 1900 on")
         if eco.is_initial_adjustment(state):
             if vote.option not in ("A", "F"):
                 raise OrderError("the initial adjustment votes an army or a fleet for each capital")
             if vote.count > 3:
-                raise OrderError("give each capital 1 to 3 votes (2.2)")
+                raise OrderError("give each capital 1 to 3 votes")
         if vote_target(state, self, vote) is None:
             if vote.option == "REMOVE":
                 raise OrderError(f"{vote.utype} {vote.loc} belongs to no one who must remove")
+            if (state.centers.get(vote.prov) == vote.power and not eco.homes_fixed(state.phase)
+                    and vote.prov not in eco.home_centres(state, vote.power)):
+                # A standard player builds in the centres he owns at the start; here only
+                # the capital is a home centre until the end of Fall 1899.
+                raise OrderError(f"{vote.prov} is yours but no home centre: until the end of "
+                                 "Fall 1899 you build only in your capital (and a capital you "
+                                 "took)")
             raise OrderError(f"{vote.prov} is no one's open build site this winter")
 
     # -- who orders what ------------------------------------------------------------------
@@ -220,11 +242,13 @@ class CapitalistRules(StandardRules):
         for order in orders:
             if isinstance(order, Bribe):
                 if len(nations) >= limit:
-                    refused.append((order, f"you may bribe only {limit} unit(s) now (5.2-5.4)"))
+                    many = "1 unit" if limit == 1 else f"{limit} units"
+                    refused.append((order, f"you may bribe only {many} this season (1 in "
+                                           "Spring 1899, 2 in Fall 1899, 3 from 1900)"))
                     continue
                 if limit > 1 and order.owner in nations:
                     refused.append((order, f"you already bribe a unit of {order.owner}: each "
-                                           "bribe must be to a different nation (5.3, 5.4)"))
+                                           "bribe must be to a different nation"))
                     continue
                 cost = order.amount
             elif isinstance(order, Paid):
@@ -254,7 +278,7 @@ class CapitalistRules(StandardRules):
             if not isinstance(order, Vote):
                 continue
             if initial and per_site.get(order.prov, 0) + order.count > 3:
-                refused.append((order, f"give {order.prov} at most 3 votes (2.2)"))
+                refused.append((order, f"give {order.prov} at most 3 votes in all"))
                 continue
             if used + order.count > budget:
                 refused.append((order, f"you have {budget} votes and have used {used}"))
@@ -285,7 +309,7 @@ class CapitalistRules(StandardRules):
         delta = adjusting(state, self).get(power, 0)
         if delta and not any(vote_target(state, self, v) == power for v in votes):
             what = "build(s)" if delta > 0 else "removal(s)"
-            return [f"at least 1 vote for your own {what} (6.2)"]
+            return [f"at least 1 vote for your own {what}"]
         return []
 
     def ack_lines(self, state: GameState, power: str, orders: list[Order]) -> list[str]:

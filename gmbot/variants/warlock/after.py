@@ -163,6 +163,7 @@ def _expire_magic_terrain(state: GameState, turn: dict[str, Any]) -> GameState:
                 del units[prov]
                 turn["public"].append(f"{unit} ({_name(state, unit.power)}) is still at sea "
                                       "at the end of its year and drowns")
+                reasons.stranded(turn, unit, "drowned")
                 mark(turn, Mark(LOSS, unit.loc, "drowned", unit=unit.type, words="drowned",
                                 power=unit.power))
             else:
@@ -175,6 +176,7 @@ def _expire_magic_terrain(state: GameState, turn: dict[str, Any]) -> GameState:
                 turn["public"].append(f"{unit} ({_name(state, unit.power)}) is landlocked at "
                                       "the end of its year: it claims what it stands on and "
                                       "is beached")
+                reasons.stranded(turn, unit, "beached")
                 mark(turn, Mark(LOSS, unit.loc, "beached", unit=unit.type, words="beached",
                                 power=unit.power))
             else:

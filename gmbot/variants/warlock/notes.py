@@ -156,6 +156,9 @@ def patch_rows(result: PhaseResult, turn: dict[str, Any]) -> None:
         if name in result.orders:
             result.orders[name] = text
     _double_rows(result, turn)
+    for name, code in turn.get("lost", {}).items():
+        if name in result.results:
+            result.results[name] = code
     for name in turn.get("landed", ()):
         # A balloon that came down before the battle: its row is the balloon's. A row the
         # spells wrote under that name is the ground unit's that stood there (vaporized,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from gmbot.engine.orders import Order, SupportHold, SupportMove
-from gmbot.engine.report import CUT
+from gmbot.engine.report import CUT, SUPPORT
 from gmbot.engine.state import Unit
 from gmbot.variants.warlock.log import fact
 from gmbot.variants.warlock.naming import ghost_key
@@ -45,6 +45,14 @@ def destroyed(turn: dict[str, Any], unit: Unit, how: str) -> None:
          how.split()[0])
 
 
+def supports_added(turn: dict[str, Any], cast: Cast, unit: Unit, n: int) -> None:
+    """Supports a spell added: a battle they decide reads as one a standard player would
+    judge otherwise, so the reason stands beside the result."""
+    more = "one support" if n == 1 else f"{n} supports"
+    fact(turn, str(unit), f"{cast.spec.word} cast on it: {more} more than its orders had",
+         cast.spell, kind=SUPPORT, seen_by=secret_to(turn, cast, unit))
+
+
 def support_cut(turn: dict[str, Any], order: Order, name: str) -> None:
     """A support cut by CUT SUPPORT (no attack needed), in the row `name`: its owner and
     the casters know."""
@@ -79,7 +87,25 @@ def dislodged_ahead(turn: dict[str, Any], unit: str, attacker: str) -> None:
 def stayed_in_catastrophe(turn: dict[str, Any], unit: Unit) -> None:
     name = turn["rename"].get(str(unit), str(unit))  # its name at the start of the turn
     fact(turn, name, "it stayed in a catastrophe's province, which destroys a unit that "
-                     "stays: whatever its result, it is lost", "catastrophe")
+                     "stays", "catastrophe")
+    lost(turn, name, "destroyed")
+
+
+def lost(turn: dict[str, Any], name: str, code: str) -> None:
+    """A unit lost after the battle: its row reads `code`, not the "succeeds" of the order
+    it carried out (the trial of 3 December 2026: "A GAL H: succeeds" for a lost unit)."""
+    turn.setdefault("lost", {})[name] = code
+
+
+def stranded(turn: dict[str, Any], unit: Unit, code: str) -> None:
+    """An army still at sea (drowned) or a fleet still on land (beached) at the end of its
+    walk on water or swim in land."""
+    name = turn["rename"].get(str(unit), str(unit))
+    where = ("it was still at sea when its WALK ON WATER ended" if code == "drowned" else
+             "it was still on land when its SWIM IN LAND ended: it claims the centre it "
+             "stands on")
+    fact(turn, name, where, code)
+    lost(turn, name, code)
 
 
 def balloons_collided(turn: dict[str, Any], name: str, dest: str) -> None:

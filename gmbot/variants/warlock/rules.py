@@ -33,6 +33,7 @@ from gmbot.variants.warlock.bot import warlock_bot_lines
 from gmbot.variants.warlock.builds import build_lines, ruined_build
 from gmbot.variants.warlock.casting import centre_location, check_cast, check_magic_move
 from gmbot.variants.warlock.ended import ended_in
+from gmbot.variants.warlock.examples import spell_example
 from gmbot.variants.warlock.hidden import redact_report
 from gmbot.variants.warlock.legal import warlock_lines
 from gmbot.variants.warlock.legs import DoubleLegs, named_ahead, parse_owner_legs
@@ -49,7 +50,6 @@ from gmbot.variants.warlock.retreats import (
 from gmbot.variants.warlock.spells import (
     SPELLS,
     Cast,
-    Spell,
     describe_left,
     is_cast,
     parse_cast,
@@ -191,10 +191,9 @@ class WarlockRules(StandardRules):
         uses each warlock starts with)."""
         data = dict(super().help_data(state, viewer))
         left = spells_left(state.power_attrs.get(viewer, {}) if viewer else {})
-        own = min((u for u in state.units.values() if u.power == viewer), key=str,
-                  default=None)
         data["spells"] = [{"word": s.word, "uses": s.count, "left": left[s.key],
-                           "also": list(s.synonyms[:2]), "example": _example(s, own)}
+                           "also": list(s.synonyms[:2]),
+                           "example": spell_example(s, state, viewer)}
                           for s in SPELLS.values()]
         return data
 
@@ -353,6 +352,9 @@ class WarlockRules(StandardRules):
         attrs = {p: dict(a) for p, a in state.power_attrs.items()}
         for cast in done:
             attrs.setdefault(cast.power, {})["extra_build"] = {"year": state.phase.year}
+            # Public, as a movement phase's casts are: the builds beyond the centres add up.
+            turn["public"].append(f"{state.map.powers[cast.power].name}: {cast}: one build "
+                                  "more this winter")
         state = state.with_(power_attrs=attrs)
         # Units in the air are removed here: the standard removals see only the board.
         return remove_aloft(self, state, [o for o in orders if not isinstance(o, Cast)], turn)
@@ -433,9 +435,3 @@ class WarlockRules(StandardRules):
     def phase_notes(self, result: PhaseResult) -> None:
         phase_notes(self, result)
 
-
-def _example(spell: Spell, own: Unit | None) -> str:
-    """The spell's usage, on one of the viewer's own units where it is cast on his own."""
-    if own is not None and spell.key in ("impervious", "balloon"):
-        return f"CAST {spell.word} {own}"
-    return spell.usage

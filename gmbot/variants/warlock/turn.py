@@ -247,6 +247,7 @@ def _added_supports(state: GameState, turn: dict[str, Any], casts: list[Cast]) -
             else:
                 turn["public"].append(f"{cast} is cut by a cut-support spell")
             continue
+        reasons.supports_added(turn, cast, unit, n)
         held = turn["bonus"].get(unit.prov)
         if held and held[1] == dest:
             n += held[0]

@@ -133,7 +133,7 @@ def refusal(state: GameState, order: Order, homes: list[str], ordered: set[str],
         earlier = set(homes) != set(state.homes.get(power, ()))
         return (f"you have {len(homes)} home centres"
                 + (" counting your earlier orders this winter" if earlier else "")
-                + f": at N + 1 = {n + 1} (your N = {n} initial ones plus one) they can no "
+                + f": at {n + 1}, one more than the {n} you started with, they can no "
                 "longer change")
     held_before = prov in owned_last_winter(state, power)
     held_now = state.centers.get(prov) == power
@@ -143,7 +143,8 @@ def refusal(state: GameState, order: Order, homes: list[str], ordered: set[str],
         if not held_now:
             return f"you do not control {prov}"
         if not held_before:
-            return f"you have not controlled {prov} since the previous build phase"
+            return (f"you have not controlled {prov} since the previous winter (a centre "
+                    "taken this year may be assimilated next winter)")
         return None
     if prov not in homes:  # rule 5
         return f"{prov} is not one of your home centres"
@@ -153,7 +154,7 @@ def refusal(state: GameState, order: Order, homes: list[str], ordered: set[str],
                 "a home centre may be abandoned only while you control fewer centres than "
                 "you have home centres")
     if held_now or held_before:
-        return f"you have controlled {prov} since the previous build phase"
+        return f"you have controlled {prov} since the previous winter"
     return None
 
 
@@ -335,6 +336,10 @@ class ChangingHomeCentres(StandardRules):
             if why:  # refused alone already; these clash with an earlier order
                 lines.append(f"{order} will be void: {why}")
         lines.extend(f"{build} will be {why}" for build, why in done.void_builds)
+        # A build refused in the centre assimilated this winter: the change comes after it.
+        lines.extend(f"{order}: {order.prov} is a home centre after this winter; you may "
+                     "build there from the next winter on." for order, why in done.outcomes
+                     if isinstance(order, Assimilate) and not why)
         return lines + home_summary(self, state, power)
 
     def private_lines(self, state: GameState, viewer: str) -> list[str]:
@@ -351,8 +356,10 @@ def home_summary(rules: StandardRules, state: GameState, power: str) -> list[str
     """The power's home centres and what it may assimilate or abandon this winter."""
     homes = counted_homes(rules, state, power)
     n = initial_homes(state, power, rules.fixed_homes(state, power))
+    # "N" is the rule text's name; a player reads the limit itself.
     lines = [f"Your home centres: {' '.join(sorted(homes)) or 'none'} "
-             f"({len(homes)}; N = {n}, at most {n + 1})."]
+             f"({len(homes)}; you may have at most {n + 1})."]
+    lines += _build_sites_line(rules, state, power)
     lines += [f"Also your home centre: {c} ({why})."
               for c, why in sorted(rules.fixed_homes(state, power).items())]
     may_take, may_drop = choices(rules, state, power)
@@ -361,6 +368,21 @@ def home_summary(rules: StandardRules, state: GameState, power: str) -> list[str
     if may_drop:
         lines.append(f"You may abandon: {' '.join(may_drop)}.")
     return lines
+
+
+def _build_sites_line(rules: StandardRules, state: GameState, power: str) -> list[str]:
+    """Where a power with builds due may build, and which of its centres are not home
+    centres: the public count of builds is the centres' surplus, the private one fewer when
+    a centre held is not a home centre (the surprise of an extra or captured centre)."""
+    if state.phase.kind != ADJUSTMENT or adjustment_counts(state, rules).get(power, 0) <= 0:
+        return []
+    sites = sorted(rules.build_sites(state, power))
+    line = f"You build only in a free home centre: {' '.join(sites) or 'none now'}"
+    others = sorted(owned(state, power) - set(state.homes.get(power, ())))
+    if others:
+        line += (f"; {' '.join(others)} {'is' if len(others) == 1 else 'are'} yours but "
+                 f"not {'a home centre' if len(others) == 1 else 'home centres'}")
+    return [line + "."]
 
 
 def choices(rules: StandardRules, state: GameState, power: str) -> tuple[list[str], list[str]]:

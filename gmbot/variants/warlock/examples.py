@@ -1,0 +1,66 @@
+"""HELP's spell examples on the reader's own units and the map around them (issue 32: a
+player's examples are his own game's): an English warlock reads CAST GHOST A LVP - CLY,
+not France's Paris. A spell whose example the reader's units cannot give keeps the
+guide's usage."""
+
+from __future__ import annotations
+
+from gmbot.engine.map import LAND, SEA, GameMap
+from gmbot.engine.state import GameState, Unit
+from gmbot.variants.warlock.spells import Spell
+
+ON_A_MOVE = ("invisible", "support1", "support2", "ghost")  # CAST <spell> <unit> - <place>
+ON_A_UNIT = ("impervious", "balloon")  # CAST <spell> <unit>
+
+
+def spell_example(spell: Spell, state: GameState, viewer: str | None) -> str:
+    gmap = state.map
+    mine = sorted((u for u in state.units.values() if u.power == viewer
+                   and not u.attrs.get("ghost")), key=str)
+    found = ""
+    if not mine:
+        return spell.usage
+    taken = {u.prov for u in mine}
+
+    def targets(unit: Unit) -> list[str]:  # moves into his own units' places last
+        return sorted(_targets(gmap, unit), key=lambda t: _prov(t) in taken)
+
+    if spell.key in ON_A_UNIT:
+        found = str(mine[0])
+    elif spell.key in ON_A_MOVE:
+        found = next((f"{u} - {_prov(d)}" for u in mine for d in targets(u)), "")
+    elif spell.key == "double":
+        found = next((f"{u} - {_prov(d)} - {_prov(e)}" for u in mine
+                      for d in targets(u)
+                      for e in targets(Unit(u.power, u.type, d)) if _prov(e) != u.prov),
+                     "")
+    elif spell.key == "walk_water":
+        found = next((f"{u} - {p}" for u in mine if u.type == "A"
+                      for p in sorted(gmap.fleet_prov_adj.get(u.prov, ()))
+                      if gmap.provinces[p].type == SEA), "")
+    elif spell.key == "swim_land":
+        # Inland, else a coast the fleet could not reach by sea (Edinburgh to Liverpool).
+        found = next((f"{u} - {p}" for inland in (True, False) for u in mine if u.type == "F"
+                      for p in sorted(gmap.army_adj.get(u.prov, ()))
+                      if (gmap.provinces[p].type == LAND) == inland
+                      and p not in {_prov(t) for t in _targets(gmap, u)}), "")
+    elif spell.key == "move_home":
+        homes = sorted(state.homes.get(viewer or "", ()) or gmap.powers[viewer].homes
+                       if viewer in gmap.powers else ())
+        found = next((f"{h} - {p}" for h in homes for p in sorted(gmap.army_adj.get(h, ()))
+                      if not gmap.provinces[p].sc), "")
+    elif spell.key == "vaporize":
+        found = next((str(u) for u in sorted(state.units.values(), key=str)
+                      if u.power != viewer and not u.attrs.get("invisible")), "")
+    return f"CAST {spell.word} {found}" if found else spell.usage
+
+
+def _targets(gmap: GameMap, unit: Unit) -> list[str]:
+    """Where the unit may move (a fleet's destinations with their coasts)."""
+    if unit.type == "F":
+        return sorted(gmap.fleet_adj.get(unit.loc, ()))
+    return sorted(gmap.army_adj.get(unit.prov, ()))
+
+
+def _prov(loc: str) -> str:
+    return loc.split("/")[0]

@@ -1,0 +1,44 @@
+"""What the trial of 3 December 2026 (docs/trial.md) found in an Arpiesse game, read as its
+players read their mails: HELP's winter build names a colour (a build without one is
+refused), the welcome shows an exchange the player's own units can make, the primer's
+exchange names units of the starting board, and a void exchange says why beside it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.loop.judgekit import make_judge
+from tests.loop.trialkit import addr, example, spring_results, text
+
+GAME = example("arpiesse")
+SUBJECT = "[arpiesse-example] orders"
+
+
+def test_help_and_the_welcome_show_builds_and_exchanges_the_player_can_send(
+        tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, GAME)
+    [welcome] = [text(m) for m in judge.welcomes if m["To"] == addr("FRANCE")]
+    judge.send(addr("FRANCE"), "HELP\nRULES\n", subject=SUBJECT)
+    judge.tick()
+    mails = [text(m) for m in judge.to(addr("FRANCE"), judge.new_mail())]
+    [help_mail] = [m for m in mails if "How to use this judge" in m]
+    [primer] = [m for m in mails if "a player's primer" in m]
+    # The winter line used to say BUILD F BRE, which the judge refuses without a colour.
+    assert "  winter: BUILD RED F BRE / REMOVE A MAR / WAIVE (a build you do not use)" \
+        in help_mail.splitlines()
+    # One of two units that could support the other may exchange: France's army in
+    # Paris and fleet in Brest can, so the welcome and HELP show it, not "UNIT X UNIT".
+    assert "    A PAR X F BRE (exchange colours with a neighbour: both order it)" \
+        in welcome.splitlines()
+    assert "  A PAR X F BRE: two neighbouring units exchange colours" in help_mail
+    # The primer's example is a pair of the starting board (Trieste holds a fleet).
+    assert "A VEN X F TRI" in primer and "A VEN X A TRI" not in primer
+    assert "one of them able to support the other to hold" in primer
+
+
+def test_a_void_exchange_says_why_beside_it(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, GAME)
+    results = spring_results(judge, {"GERMANY": "F KIE X A BER\nA MUN H"}, SUBJECT, "GERMANY")
+    # A standard player would not know "void": the line says the other unit did not agree.
+    assert "  F KIE (silver) X A BER (A BER did not order A BER X F KIE: no colours " \
+        "change): void" in results.splitlines()

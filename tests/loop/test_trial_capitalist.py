@@ -1,0 +1,87 @@
+"""What the trial of issue 32 (docs/trial.md) found in Capitalist Diplomacy past the
+opening vote, read as its players read their mails: HELP's winter is votes, a standard
+BUILD is answered with the vote it means, a vote for a centre that is not yet a home
+centre says why, and no refusal cites the guide's rule numbers, which a player never
+read."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.loop.judgekit import Judge, make_judge
+from tests.loop.test_capitalist_mail import addr, capitalist_game
+from tests.loop.trialkit import example, text
+
+GAME = example("capitalist")
+RULE_NUMBER = re.compile(r"\((rule )?\d\.\d+")
+
+# The winter of 1898: Germany holds Berlin, its capital, and Munich; Italy Rome and Venice.
+WINTER = """position:
+  phase: W1898A
+  units: {GERMANY: [A KIE], ITALY: [A VEN]}
+  centers: {GERMANY: [BER, MUN], ITALY: [ROM, VEN]}
+  powers:
+    GERMANY: {capital: BER, balance: 4}
+    ITALY: {capital: ROM, balance: 4}
+"""
+
+
+def ask(judge: Judge, who: str, lines: str) -> str:
+    judge.send(addr(who), lines, subject="[g] orders")
+    judge.tick()
+    [reply] = [text(m) for m in judge.to(addr(who), judge.new_mail())]
+    return reply
+
+
+def test_helps_winter_line_is_the_vote_not_a_build(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, GAME)
+    judge.send("france@example.test", "HELP\n", subject="[capitalist-example] help")
+    judge.tick()
+    [help_mail] = [text(m) for m in judge.new_mail()]
+    # The standard "winter: BUILD F BRE / REMOVE A MAR / WAIVE" would be refused here.
+    assert "  winter: votes, not builds and removals (Winter votes, below)" \
+        in help_mail.splitlines()
+    assert "winter: BUILD" not in help_mail
+
+
+def test_a_winter_build_is_answered_with_the_vote_it_means(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, capitalist_game(WINTER))
+    reply = ask(judge, "ITALY", "BUILD A ROM\n")
+    # Italy's own build as a vote, not France's Paris or a NO BUILD that 1898 refuses.
+    assert "adjustments are voted in Capitalist Diplomacy: write VOTE A ROM (1), or more " \
+        "votes: VOTE A ROM (3)" in reply
+    assert "PAR" not in reply
+    # Munich is Germany's but no home centre before the end of Fall 1899.
+    reply = ask(judge, "GERMANY", "VOTE A BER (5)\nVOTE A MUN (5)\n")
+    assert "line 2: VOTE A MUN (5)\n    -> MUN is yours but no home centre: until the end " \
+        "of Fall 1899 you build only in your capital (and a capital you took)" in reply
+    assert not RULE_NUMBER.search(reply)
+
+
+def test_bribe_refusals_say_the_limits_in_words(tmp_path: Path) -> None:
+    spring = WINTER.replace("W1898A", "S1898M")
+    judge = make_judge(tmp_path, capitalist_game(spring))
+    reply = ask(judge, "ITALY", "A VEN H\nBRIBE A KIE - HOL (1)\n")
+    assert "-> no bribes in 1898: they begin in Spring 1899, for one unit" in reply
+    assert not RULE_NUMBER.search(reply)
+    judge = make_judge(tmp_path / "1899", capitalist_game(
+        spring.replace("S1898M", "S1899M").replace("[A KIE]", "[A KIE, A BER]")))
+    reply = ask(judge, "ITALY", "A VEN H\nBRIBE A KIE - HOL (1)\nBRIBE A BER - SIL (1)\n")
+    assert "-> you may bribe only 1 unit this season (1 in Spring 1899, 2 in Fall 1899, 3 " \
+        "from 1900)" in reply
+    assert not RULE_NUMBER.search(reply)
+
+
+def test_a_bribe_not_taken_says_what_beat_it(tmp_path: Path) -> None:
+    spring = WINTER.replace("W1898A", "S1899M")
+    judge = make_judge(tmp_path, capitalist_game(spring))
+    judge.send(addr("GERMANY"), "A KIE H (2)\n", subject="[g] orders")
+    judge.send(addr("ITALY"), "A VEN H\nBRIBE A KIE - HOL (2)\n", subject="[g] orders")
+    judge.tick()
+    [results] = [text(m) for m in judge.to(addr("ITALY"), judge.new_mail())
+                 if "Spring 1899 Movement results" in m["Subject"]]
+    own = results.split("--- For ITALY only ---")[1]
+    # Not "refused", which reads as the judge refusing his line: the pay it did not beat.
+    assert "BRIBE A KIE - HOL (2): not taken: 2 offered did not beat the owner's pay of 2 " \
+        "(a bribe wins only with more); nothing paid." in own.splitlines()

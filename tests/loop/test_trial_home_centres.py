@@ -1,0 +1,81 @@
+"""What the trial of issue 32 (docs/trial.md) found in a game with changing home centres,
+read as its players read their mails: Austria is told from his welcome on that Trieste is
+his but no home centre, his winter says why he has fewer builds than the public count and
+that an assimilation lets him build only from the next winter, the limit on home centres
+is a number and not the rule text's "N", and Spring orders sent in the winter are told to
+wait."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.loop.judgekit import make_judge, standard_game
+from tests.loop.test_home_centres_mail import POSITION
+from tests.loop.trialkit import example, text
+
+GAME = example("options/home_centres")
+SUBJECT = "[standard-homecentres-example] orders"
+AUSTRIA, ITALY = "austria@example.test", "italy@example.test"
+
+# Fall 1901: Austria with Trieste as its extra starting centre, Italy beside it.
+FALL = POSITION
+
+
+def test_the_welcome_and_help_say_an_extra_centre_is_no_home_centre(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, GAME)
+    [welcome] = [text(m) for m in judge.welcomes if m["To"] == AUSTRIA]
+    # Austria's own centre to assimilate, not Russia's Warsaw; and why no build in TRI.
+    assert "    ASSIMILATE TRI (winter: a centre held since last winter becomes a home " \
+        "centre)" in welcome.splitlines()
+    assert "  TRI is yours but not a home centre: no builds there until you ASSIMILATE it." \
+        in welcome.splitlines()
+    judge.send(AUSTRIA, "HELP\n", subject=SUBJECT)
+    judge.tick()
+    [help_mail] = [text(m) for m in judge.to(AUSTRIA, judge.new_mail())]
+    assert "Home centres change in this game, in the winter:" in help_mail
+    assert "option changing_home_centres" not in help_mail  # the GM's word, not a player's
+    assert "  TRI is yours but not a home centre: no builds there until you ASSIMILATE it." \
+        in help_mail.splitlines()
+    # France has no extra centre: no such line.
+    [france] = [text(m) for m in judge.welcomes if m["To"] == "france@example.test"]
+    assert "is yours but not a home centre" not in france
+
+
+def test_the_winter_says_where_he_builds_and_when_an_assimilated_centre_takes_builds(
+        tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, standard_game(extra=FALL))
+    judge.send(AUSTRIA, "A BUD - SER\nA TRI - ALB\nA VIE H\n", subject="[g] fall")
+    judge.send(ITALY, "A VEN H\nA ROM H\nF NAP H\n", subject="[g] fall")
+    judge.tick()
+    [results] = [text(m) for m in judge.to(AUSTRIA, judge.new_mail())
+                 if "Fall 1901 Movement results" in m["Subject"]]
+    # Public: one build (four centres, three units); private: where, and why not TRI or SER.
+    assert "AUSTRIA: 4 centres, 3 units: builds 1" in results
+    own = results.split("--- For AUSTRIA only ---")[1].splitlines()
+    assert "Your home centres: BUD VIE (2; you may have at most 3)." in own
+    assert "You build only in a free home centre: BUD; SER TRI are yours but not home " \
+        "centres." in own
+    assert "N = " not in results
+
+    # Winter: the fleet he wants in Trieste is refused; the assimilation says when it helps.
+    judge.send(AUSTRIA, "BUILD F TRI\nASSIMILATE TRI\nA BUD - GAL\n", subject="[g] winter")
+    judge.tick()
+    [ack] = [text(m) for m in judge.to(AUSTRIA, judge.new_mail())]
+    assert "cannot build in TRI: it is not one of your home centres" in ack
+    assert "ASSIMILATE TRI: TRI is a home centre after this winter; you may build there " \
+        "from the next winter on." in ack.splitlines()
+    # A Spring order sent too soon: told it waits, with no other power's example.
+    assert ("line 3: A BUD - GAL\n    -> movement orders are given in the Spring and Fall, "
+            "not in the winter: send them again after the winter's results; now write BUILD, "
+            "REMOVE or WAIVE") in ack
+    assert "BUILD A PAR" not in ack
+
+
+def test_status_lists_the_home_centres(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, standard_game(extra=FALL))
+    judge.send(AUSTRIA, "STATUS\n", subject="[g] status")
+    judge.tick()
+    [status] = [text(m) for m in judge.to(AUSTRIA, judge.new_mail())]
+    # As the results do: the homes change in this game, so the board shows them.
+    assert "AUSTRIA: 3 centres, 3 units\n  centres: BUD TRI VIE\n  units: A BUD, A TRI, " \
+        "A VIE\n  homes: BUD VIE" in status
