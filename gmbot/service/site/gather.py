@@ -30,7 +30,7 @@ from gmbot.service.views.press_record import (
     press_by_phase,
     public_press_by_phase,
 )
-from gmbot.service.views.results import deadline_text, private_view, results_view
+from gmbot.service.views.results import Board, PhaseResults, deadline_text, private_view
 from gmbot.service.views.shown import View, view_key
 from gmbot.store.models import Game, Outbound, PhaseRow, Player
 
@@ -63,6 +63,17 @@ class PhaseData:
     def report(self) -> PhaseReport:
         """The stored report of a processed phase, decoded once for all its views."""
         return read_report(self.row.result)
+
+    @cached_property
+    def results(self) -> PhaseResults:
+        """What every reader's view of the processed phase shares, worked out once."""
+        assert self.after is not None
+        return PhaseResults(self.rules, self.before, self.after, self.report)
+
+    @cached_property
+    def board(self) -> Board:
+        """The open phase's board, read once for every reader's view."""
+        return Board(self.before, self.rules)
 
     @cached_property
     def after(self) -> GameState | None:
@@ -106,9 +117,10 @@ class GameData:
 
     def _view(self, phase: PhaseData, key: str | None) -> View:
         if phase.after is not None and phase.row.result is not None:
-            return results_view(self.rules, phase.before, phase.after, phase.report, key)
+            return phase.results.view(key)
         return position_view(phase.before, self.rules, key, phase.long,
-                             private_view(self.rules, phase.before, key) if key else None)
+                             private_view(self.rules, phase.before, key) if key else None,
+                             phase.board)
 
     def picture(self, phase: PhaseData, view: View, public: bool
                 ) -> tuple[str, bytes | None]:
