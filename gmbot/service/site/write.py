@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session
 from gmbot import __version__
 from gmbot.engine.state import Phase
 from gmbot.service.runtime import map_for
+from gmbot.service.site.exchange import put_in_place
 from gmbot.service.site.gather import GameData, PhaseData, page_stamp, picture_key, stamp
 from gmbot.service.site.pages import fragment, page, templates_stamp
 from gmbot.service.views.shown import View
@@ -50,15 +51,33 @@ class Written:
 def write_file(root: Path, rel: str, data: bytes, written: Written) -> None:
     """Write `data` at `rel` unless the file already holds it; atomically, so a web
     server never serves half a page."""
-    path = root / rel
+    path = os.path.join(root, rel)
     try:
-        if path.read_bytes() == data:
-            return
+        fd = os.open(path, os.O_RDONLY)
     except FileNotFoundError:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        there = False
+    else:
+        try:  # a file of another size differs: not read
+            same = os.fstat(fd).st_size == len(data) and os.read(fd, len(data) + 1) == data
+        finally:
+            os.close(fd)
+        if same:
+            return
+        there = True
+    folder, name = os.path.split(path)
+    tmp = os.path.join(folder, f".{name}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+    try:
+        left = memoryview(data)
+        while left:
+            left = left[os.write(fd, left):]
+    finally:
+        os.close(fd)
+    if there:
+        put_in_place(tmp, path)  # without the flush of a rename over it (exchange.py)
+    else:
+        os.replace(tmp, path)
     written.files.append(rel)
 
 
