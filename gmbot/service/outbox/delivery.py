@@ -23,7 +23,8 @@ them and its folder, and marks them all in one transaction: a fraction of the ti
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Protocol, cast
 
@@ -147,12 +148,8 @@ def _send_batch(app: App, transport: BatchTransport, ids: Sequence[int],
 def _record_all(app: App, s: Session, results: list[tuple[Queued, tuple[str, str] | None]],
                 ) -> int:
     """Mark a batch: the mails sent with one executemany UPDATE, the others one by one."""
-    sent = [row for row, failure in results if failure is None]
-    if sent:
-        now = app.now()
-        s.execute(_MARK_SENT_MANY, [{"row_id": row.id, "now": now} for row in sent])
-    for row in sent:
-        _forget(s, row.id, row.kind)
+    sent = [(row.id, row.kind) for row, failure in results if failure is None]
+    _mark_sent(app, s, sent)
     for row, failure in results:
         if failure is not None:
             _record(app, s, row.id, failure, row.kind)
@@ -196,8 +193,7 @@ def _send(transport: Transport, row: Queued, batch: bool = False,
 def _record(app: App, s: Session, row_id: int, failure: tuple[str, str] | None,
             kind: str = "") -> int:
     if failure is None:
-        s.execute(_MARK_SENT, {"row_id": row_id, "now": app.now()})
-        _forget(s, row_id, kind)
+        _mark_sent(app, s, [(row_id, kind)])
         return 1
     kind, error = failure
     row = s.get(Outbound, row_id)
@@ -226,19 +222,52 @@ _CLAIM_LOCKED = _CLAIM.with_for_update(skip_locked=True)
 _CLAIM_MANY = (_QUEUED.where(_OUT.id.in_(bindparam("ids", expanding=True)), *_QUEUED_AND_DUE)
                .order_by(_OUT.id))
 _CLAIM_MANY_LOCKED = _CLAIM_MANY.with_for_update(skip_locked=True)
-_MARK_SENT = (
-    update(Outbound).where(Outbound.id == bindparam("row_id"))
-    .values(status="sent", sent_at=bindparam("now"), attempts=Outbound.attempts + 1,
-            picture=None)  # needed only to send the mail again, identical
-    .execution_options(synchronize_session=False)
-)
-
-# The same on the table (Core): given many rows, the ORM form would take the rows for
-# primary keys ("bulk UPDATE by primary key") instead of running it once per row.
+# On the table (Core): given many rows, the ORM form would take the rows for primary
+# keys ("bulk UPDATE by primary key") instead of running it once per row. The picture
+# (with the HTML part) is needed only to send the mail again, identical.
 _MARK_SENT_MANY = (
     update(Outbound.__table__).where(_OUT.id == bindparam("row_id"))
     .values(status="sent", sent_at=bindparam("now"), attempts=_OUT.attempts + 1, picture=None)
 )
+
+
+def _mark_sent(app: App, s: Session, sent: Sequence[tuple[int, str]]) -> None:
+    """Mark the mails (id, kind) sent, in one UPDATE for the plain ones and one for those
+    whose text is forgotten (FORGOTTEN_WHEN_SENT), which is then forgotten.
+
+    SQLite: a mail's parts, freed as it is marked, fill about ten pages; a library built
+    with SECURE_DELETE (Debian's) zeroes each freed page, written again to the WAL and
+    checkpointed: most of the flush's system time. A plain mail's parts hold nothing the
+    database does not keep anyway (the results, the press), so their pages are freed
+    without it; the forgotten kinds' (a password in clear) are zeroed whatever the
+    library's default, so that no copy lingers in the file's free pages."""
+    now = app.now()
+    plain = [{"row_id": i, "now": now} for i, kind in sent if kind not in FORGOTTEN_WHEN_SENT]
+    secret = [(i, kind) for i, kind in sent if kind in FORGOTTEN_WHEN_SENT]
+    if plain:
+        with _zeroed(app, s, False):
+            s.execute(_MARK_SENT_MANY, plain)
+    if secret:
+        with _zeroed(app, s, True):
+            s.execute(_MARK_SENT_MANY, [{"row_id": i, "now": now} for i, _ in secret])
+            for row_id, kind in secret:
+                _forget(s, row_id, kind)
+
+
+@contextmanager
+def _zeroed(app: App, s: Session, on: bool) -> Iterator[None]:
+    """SQLite: pages freed meanwhile zeroed (`on`) or not, then as before (PRAGMA
+    secure_delete, the connection's); other databases: nothing to do."""
+    if not app.db.is_sqlite:
+        yield
+        return
+    conn = s.connection()
+    before = conn.exec_driver_sql("PRAGMA secure_delete").scalar()
+    conn.exec_driver_sql(f"PRAGMA secure_delete={int(on)}")
+    try:
+        yield
+    finally:
+        conn.exec_driver_sql(f"PRAGMA secure_delete={int(bool(before))}")
 
 _FORGET_TEXT = (
     update(Outbound).where(Outbound.id == bindparam("row_id"))
