@@ -6,12 +6,14 @@ secret by mail (NEWPASSWORD, not on the old password alone) and the GM renews an
 from __future__ import annotations
 
 import re
+import sqlite3
+from contextlib import closing
 from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
 import yaml
-from sqlalchemy import func, select
+from sqlalchemy import event, func, select
 
 import gmbot.mail.auth
 from gmbot.store.models import Game, Inbound, Outbound, Player
@@ -201,3 +203,25 @@ def test_the_gm_renews_any_player_s_password(judge: Judge) -> None:
     assert statuses(judge) == ["handled", "refused"]
     with judge.app.db.transaction() as s:
         assert s.scalar(select(func.count()).select_from(Game)) == 1
+
+
+@pytest.mark.parametrize("zeroed_by_default", [False, True])
+def test_a_sent_password_is_nowhere_in_the_database_file(
+        judge: Judge, zeroed_by_default: bool) -> None:
+    """Not in the row (its text is forgotten) nor in the pages it freed, whether or not
+    the SQLite library zeroes freed pages by default (PRAGMA secure_delete; Debian's
+    does): the outbox zeroes those of a mail that held a password itself."""
+    if not judge.app.db.is_sqlite:
+        pytest.skip("freed pages are SQLite's (PostgreSQL's VACUUM is the server's)")
+    event.listen(judge.app.db.engine, "connect", lambda conn, _: conn.execute(
+        f"PRAGMA secure_delete={int(zeroed_by_default)}"))
+    judge.app.db.engine.dispose()  # the pool's connections are opened again with it
+    judge.send(GM, "NEWPASSWORD FRANCE\n", subject="[g] gm")
+    assert statuses(judge) == ["handled"]
+    [fresh] = judge.to(FRANCE, judge.new_mail())
+    new = password_of(fresh).encode()
+    judge.app.db.engine.dispose()
+    with closing(sqlite3.connect(judge.home / "gmbot.sqlite")) as db:  # the log into the file
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    files = [p for p in judge.home.iterdir() if p.name.startswith("gmbot.sqlite")]
+    assert files and not any(new in p.read_bytes() for p in files)

@@ -5,6 +5,7 @@ gmbot.yaml's `site:` section checked field by field."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -49,11 +50,34 @@ def test_only_the_new_phases_pages_are_written(tmp_path: Path) -> None:
                     "games/g/maps/S1902M.png",
                     "games/g/.stamps.json", "games/g/.entry.json", "index.html",
                     ".games.json", "games/g/p/TOKEN/S1902M.html",
-                    "games/g/p/TOKEN/F1902M.html", "games/g/p/TOKEN/index.html",
-                    "games/g/p/TOKEN/.stamps.json"}
+                    "games/g/p/TOKEN/F1902M.html", "games/g/p/TOKEN/index.html"}
     assert report.pages == len([k for k in changed if not Path(k).name.startswith(".")])
     assert '<img src="maps/S1902M.png"' in (folder / "games/g/F1902M.html").read_text()
     assert '<img src="../../maps/S1902M.png"' in (folder / france / "F1902M.html").read_text()
+
+
+def test_a_folder_of_a_stamps_file_a_reader_is_read_once_and_made_one(
+        tmp_path: Path) -> None:
+    """A site written before one stamps file a game: each reader's own file is read, its
+    unchanged pages kept, and the game's one file replaces them."""
+    judge = make_judge(tmp_path, standard_game())
+    folder = keep_site(judge)
+    judge.clock.advance(hours=49)
+    judge.tick()
+    game = folder / "games/g"
+    readers = json.loads((game / ".stamps.json").read_text())["readers"]
+    assert set(readers) == {""} | {f"p/{d.name}" for d in (game / "p").iterdir() if d.is_dir()}
+    (game / ".stamps.json").write_text(json.dumps(readers.pop("")))  # the old layout
+    for reader, kept in readers.items():
+        (game / reader / ".stamps.json").write_text(json.dumps(kept))
+    before = mtimes(folder)
+    judge.clock.advance(hours=49)
+    judge.tick()
+    assert not list(game.glob("p/*/.stamps.json"))
+    again = json.loads((game / ".stamps.json").read_text())["readers"]
+    assert set(again) == {"", *readers}
+    after = mtimes(folder)
+    assert after["games/g/S1901M.html"] == before["games/g/S1901M.html"]  # kept
 
 
 def test_gmbot_site_writes_every_game(tmp_path: Path) -> None:

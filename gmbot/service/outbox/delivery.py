@@ -23,7 +23,8 @@ them and its folder, and marks them all in one transaction: a fraction of the ti
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Protocol, cast
 
@@ -44,6 +45,22 @@ if TYPE_CHECKING:
 MAX_ATTEMPTS = 8
 SENDER_WAIT = 60.0  # SQLite: seconds to wait for another process's flush to end
 BATCH = 50  # mails written before one sync and one marking transaction (batching transports)
+
+
+class Queued(Protocol):
+    """What sending a mail reads of its outbox row: an Outbound, or a row of _QUEUED."""
+
+    id: int
+    kind: str
+    sender: str
+    recipient: str
+    subject: str
+    body: str
+    message_id: str
+    in_reply_to: str | None
+    created_at: datetime
+    picture: bytes | None
+    head: str | None
 
 
 class Transport(Protocol):
@@ -68,23 +85,24 @@ def backoff(attempts: int) -> timedelta:
 def flush(app: App, transport: Transport, limit: int = 1000) -> int:
     """Send the queued mail that is due, oldest first; returns how many were sent."""
     now = app.now()
-    # The rows are read in one go (they stay usable after the transaction); per mail only
-    # its status is read again, as it is claimed, and one UPDATE marks it sent.
+    # Only the ids are read up front: ordering whole rows (their pictures) by id made
+    # SQLite copy them all into a temporary B-tree. Each mail's row is read as it is
+    # claimed, in the statement that claims it, and one UPDATE marks it sent.
     with app.db.transaction() as s:
-        rows = s.scalars(_DUE, {"now": now, "limit": limit}).all()
+        ids = s.scalars(_DUE, {"now": now, "limit": limit}).all()
     sent = 0
     try:
-        if rows:
+        if ids:
             with app.db.exclusive("outbox", SENDER_WAIT) as ours:
                 # Not ours: another process has been sending for a minute; it sends these
                 # too, or the next flush does.
                 if ours and getattr(transport, "batches", False):
                     batcher = cast(BatchTransport, transport)  # it says so: `batches`
-                    for start in range(0, len(rows), BATCH):
-                        sent += _send_batch(app, batcher, rows[start:start + BATCH], now)
+                    for start in range(0, len(ids), BATCH):
+                        sent += _send_batch(app, batcher, ids[start:start + BATCH], now)
                 else:
-                    for row in rows if ours else ():
-                        sent += _send_one(app, transport, row, now)
+                    for row_id in ids if ours else ():
+                        sent += _send_one(app, transport, row_id, now)
     finally:
         close = getattr(transport, "close", None)
         if close is not None:
@@ -92,58 +110,56 @@ def flush(app: App, transport: Transport, limit: int = 1000) -> int:
     return sent
 
 
-def _send_one(app: App, transport: Transport, row: Outbound, now: datetime) -> int:
+def _send_one(app: App, transport: Transport, row_id: int, now: datetime) -> int:
     """Claim, send and mark one mail; 1 if it was sent, 0 if not (by this process)."""
-    params = {"row_id": row.id, "now": now}
+    params = {"row_id": row_id, "now": now}
     if app.db.is_sqlite:
         with app.db.transaction() as s:  # the sender's file lock is held: see flush
-            if s.scalar(_CLAIM, params) is None:
-                return 0  # sent or put off by another process since the rows were read
+            row = s.execute(_CLAIM, params).first()
+        if row is None:
+            return 0  # sent or put off by another process since the ids were read
         failure = _send(transport, row, envelope=_envelope(app, row))
         with app.db.transaction() as s:
             return _record(app, s, row.id, failure, row.kind)
     with app.db.transaction() as s:
-        if s.scalar(_CLAIM_LOCKED, params) is None:
+        row = s.execute(_CLAIM_LOCKED, params).first()
+        if row is None:
             return 0  # sent, put off, or being sent right now by another process
         return _record(app, s, row.id, _send(transport, row, envelope=_envelope(app, row)),
                        row.kind)
 
 
-def _send_batch(app: App, transport: BatchTransport, rows: Sequence[Outbound],
+def _send_batch(app: App, transport: BatchTransport, ids: Sequence[int],
                 now: datetime) -> int:
     """Claim, write, sync and mark several mails; how many were sent by this process.
     A crash before the marks committed writes them again next time, onto their own files."""
-    params = {"ids": [row.id for row in rows], "now": now}
+    params = {"ids": list(ids), "now": now}
     if app.db.is_sqlite:
         with app.db.transaction() as s:  # the sender's file lock is held: see flush
-            claimed = set(s.scalars(_CLAIM_MANY, params))
-        results = _write_all(app, transport, rows, claimed)
+            rows = s.execute(_CLAIM_MANY, params).all()
+        results = _write_all(app, transport, rows)
         with app.db.transaction() as s:
             return _record_all(app, s, results)
     with app.db.transaction() as s:
-        claimed = set(s.scalars(_CLAIM_MANY_LOCKED, params))
-        return _record_all(app, s, _write_all(app, transport, rows, claimed))
+        rows = s.execute(_CLAIM_MANY_LOCKED, params).all()
+        return _record_all(app, s, _write_all(app, transport, rows))
 
 
-def _record_all(app: App, s: Session,
-                results: list[tuple[Outbound, tuple[str, str] | None]]) -> int:
+def _record_all(app: App, s: Session, results: list[tuple[Queued, tuple[str, str] | None]],
+                ) -> int:
     """Mark a batch: the mails sent with one executemany UPDATE, the others one by one."""
-    sent = [row for row, failure in results if failure is None]
-    if sent:
-        now = app.now()
-        s.execute(_MARK_SENT_MANY, [{"row_id": row.id, "now": now} for row in sent])
-    for row in sent:
-        _forget(s, row.id, row.kind)
+    sent = [(row.id, row.kind) for row, failure in results if failure is None]
+    _mark_sent(app, s, sent)
     for row, failure in results:
         if failure is not None:
             _record(app, s, row.id, failure, row.kind)
     return len(sent)
 
 
-def _write_all(app: App, transport: BatchTransport, rows: Sequence[Outbound],
-               claimed: set[int]) -> list[tuple[Outbound, tuple[str, str] | None]]:
+def _write_all(app: App, transport: BatchTransport, rows: Sequence[Queued],
+               ) -> list[tuple[Queued, tuple[str, str] | None]]:
     results = [(row, _send(transport, row, batch=True, envelope=_envelope(app, row)))
-               for row in rows if row.id in claimed]
+               for row in rows]
     if any(failure is None for _, failure in results):
         try:
             transport.sync()  # durable before any of them is marked sent
@@ -152,7 +168,7 @@ def _write_all(app: App, transport: BatchTransport, rows: Sequence[Outbound],
     return results
 
 
-def _send(transport: Transport, row: Outbound, batch: bool = False,
+def _send(transport: Transport, row: Queued, batch: bool = False,
           envelope: str | None = None) -> tuple[str, str] | None:
     """Hand the mail to the transport: None when accepted, else (retry|park, why).
     `envelope`: its return path (SMTP's MAIL FROM, the Maildir outbox's Return-Path)."""
@@ -177,8 +193,7 @@ def _send(transport: Transport, row: Outbound, batch: bool = False,
 def _record(app: App, s: Session, row_id: int, failure: tuple[str, str] | None,
             kind: str = "") -> int:
     if failure is None:
-        s.execute(_MARK_SENT, {"row_id": row_id, "now": app.now()})
-        _forget(s, row_id, kind)
+        _mark_sent(app, s, [(row_id, kind)])
         return 1
     kind, error = failure
     row = s.get(Outbound, row_id)
@@ -196,27 +211,63 @@ def _record(app: App, s: Session, row_id: int, failure: tuple[str, str] | None,
 _QUEUED_AND_DUE = (Outbound.status == "queued",
                    or_(Outbound.next_attempt_at.is_(None),
                        Outbound.next_attempt_at <= bindparam("now")))
-_DUE = (select(Outbound).where(*_QUEUED_AND_DUE).order_by(Outbound.id)
+_DUE = (select(Outbound.id).where(*_QUEUED_AND_DUE).order_by(Outbound.id)
         .limit(bindparam("limit")))
-_CLAIM = select(Outbound.id).where(Outbound.id == bindparam("row_id"), *_QUEUED_AND_DUE)
-_CLAIM_LOCKED = _CLAIM.with_for_update(skip_locked=True)
-_CLAIM_MANY = select(Outbound.id).where(Outbound.id.in_(bindparam("ids", expanding=True)),
-                                        *_QUEUED_AND_DUE)
-_CLAIM_MANY_LOCKED = _CLAIM_MANY.with_for_update(skip_locked=True)
-_MARK_SENT = (
-    update(Outbound).where(Outbound.id == bindparam("row_id"))
-    .values(status="sent", sent_at=bindparam("now"), attempts=Outbound.attempts + 1,
-            picture=None)  # needed only to send the mail again, identical
-    .execution_options(synchronize_session=False)
-)
-
-# The same on the table (Core): given many rows, the ORM form would take the rows for
-# primary keys ("bulk UPDATE by primary key") instead of running it once per row.
+# A mail's columns that writing it needs, read as plain rows (no ORM objects to build).
 _OUT = Outbound.__table__.c
+_QUEUED = select(_OUT.id, _OUT.kind, _OUT.sender, _OUT.recipient, _OUT.subject, _OUT.body,
+                 _OUT.message_id, _OUT.in_reply_to, _OUT.created_at, _OUT.picture, _OUT.head)
+_CLAIM = _QUEUED.where(_OUT.id == bindparam("row_id"), *_QUEUED_AND_DUE)
+_CLAIM_LOCKED = _CLAIM.with_for_update(skip_locked=True)
+_CLAIM_MANY = (_QUEUED.where(_OUT.id.in_(bindparam("ids", expanding=True)), *_QUEUED_AND_DUE)
+               .order_by(_OUT.id))
+_CLAIM_MANY_LOCKED = _CLAIM_MANY.with_for_update(skip_locked=True)
+# On the table (Core): given many rows, the ORM form would take the rows for primary
+# keys ("bulk UPDATE by primary key") instead of running it once per row. The picture
+# (with the HTML part) is needed only to send the mail again, identical.
 _MARK_SENT_MANY = (
     update(Outbound.__table__).where(_OUT.id == bindparam("row_id"))
     .values(status="sent", sent_at=bindparam("now"), attempts=_OUT.attempts + 1, picture=None)
 )
+
+
+def _mark_sent(app: App, s: Session, sent: Sequence[tuple[int, str]]) -> None:
+    """Mark the mails (id, kind) sent, in one UPDATE for the plain ones and one for those
+    whose text is forgotten (FORGOTTEN_WHEN_SENT), which is then forgotten.
+
+    SQLite: a mail's parts, freed as it is marked, fill about ten pages; a library built
+    with SECURE_DELETE (Debian's) zeroes each freed page, written again to the WAL and
+    checkpointed: most of the flush's system time. A plain mail's parts hold nothing the
+    database does not keep anyway (the results, the press), so their pages are freed
+    without it; the forgotten kinds' (a password in clear) are zeroed whatever the
+    library's default, so that no copy lingers in the file's free pages."""
+    now = app.now()
+    plain = [{"row_id": i, "now": now} for i, kind in sent if kind not in FORGOTTEN_WHEN_SENT]
+    secret = [(i, kind) for i, kind in sent if kind in FORGOTTEN_WHEN_SENT]
+    if plain:
+        with _zeroed(app, s, False):
+            s.execute(_MARK_SENT_MANY, plain)
+    if secret:
+        with _zeroed(app, s, True):
+            s.execute(_MARK_SENT_MANY, [{"row_id": i, "now": now} for i, _ in secret])
+            for row_id, kind in secret:
+                _forget(s, row_id, kind)
+
+
+@contextmanager
+def _zeroed(app: App, s: Session, on: bool) -> Iterator[None]:
+    """SQLite: pages freed meanwhile zeroed (`on`) or not, then as before (PRAGMA
+    secure_delete, the connection's); other databases: nothing to do."""
+    if not app.db.is_sqlite:
+        yield
+        return
+    conn = s.connection()
+    before = conn.exec_driver_sql("PRAGMA secure_delete").scalar()
+    conn.exec_driver_sql(f"PRAGMA secure_delete={int(on)}")
+    try:
+        yield
+    finally:
+        conn.exec_driver_sql(f"PRAGMA secure_delete={int(bool(before))}")
 
 _FORGET_TEXT = (
     update(Outbound).where(Outbound.id == bindparam("row_id"))
@@ -239,11 +290,11 @@ def _forget(s: Session, row_id: int, kind: str) -> None:
         s.execute(_FORGET_TEXT, {"row_id": row_id, "body": body})
 
 
-def _envelope(app: App, row: Outbound) -> str:
+def _envelope(app: App, row: Queued) -> str:
     return app.heads.envelope(row.sender, row.id, row.recipient, row.message_id)
 
 
-def _wire(row: Outbound, envelope: str | None = None) -> bytes:
+def _wire(row: Queued, envelope: str | None = None) -> bytes:
     from gmbot.mail.outgoing.verp import return_path_line
     from gmbot.mail.wire import wire_bytes
 
@@ -251,7 +302,7 @@ def _wire(row: Outbound, envelope: str | None = None) -> bytes:
     return return_path_line(envelope) + data if envelope else data
 
 
-def _outgoing(row: Outbound, envelope: str | None = None) -> Outgoing:
+def _outgoing(row: Queued, envelope: str | None = None) -> Outgoing:
     return outgoing(sender=row.sender, recipient=row.recipient, subject=row.subject,
                     body=row.body, message_id=row.message_id, date=row.created_at,
                     in_reply_to=row.in_reply_to, parts=row.picture, head=row.head,

@@ -10,7 +10,7 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
 from gmbot.gamefile.settings.record import stored_form
@@ -20,7 +20,7 @@ from gmbot.service.site.gather import gather, stamp
 from gmbot.service.site.pages import page, stylesheet, templates_stamp
 from gmbot.service.site.write import VERSION, Written, game_entry, write_file, write_game
 from gmbot.service.views.site_link import player_token, site_key
-from gmbot.store.models import Event, Game, PhaseRow, Player, Press
+from gmbot.store.models import Event, Game, PhaseRow, Press
 
 log = logging.getLogger("gmbot")
 KEPT = ".games.json"  # per game: the fingerprint its pages were last written from
@@ -93,21 +93,27 @@ def fingerprint(s: Session, game: Game, key: bytes) -> str:
     """What a game's pages are made from, in a few columns: when it is unchanged, so are
     they (a new phase, a processing, a rollback, press, a replacement, an EXTEND, a
     bot's seat)."""
-    phases = s.execute(select(PhaseRow.id, PhaseRow.processed_at, PhaseRow.deadline_at)
-                       .where(PhaseRow.game_id == game.id, PhaseRow.superseded.is_(False))
-                       .order_by(PhaseRow.seq)).all()
-    press = s.execute(select(func.count(Press.id), func.max(Press.id))
-                      .where(Press.game_id == game.id)).one()
+    params = {"game": game.id}
+    phases = s.execute(_PHASES, params).all()
+    press = s.execute(_PRESS, params).one()
     # The players' tokens, not their addresses: this fingerprint is kept in the site.
-    players = [player_token(key, game, p) for p in s.scalars(
-        select(Player).where(Player.game_id == game.id, Player.active.is_(True))
-        .order_by(Player.id))]
+    # The game's own list (ordered by id), which the pages read again if they are made.
+    players = [player_token(key, game, p) for p in game.players if p.active]
     # A bot taking or leaving a seat changes the list of players.
-    bots = s.scalar(select(func.max(Event.id)).where(
-        Event.game_id == game.id, Event.kind.in_((BOT_SEATED, BOT_REMOVED))))
+    bots = s.scalar(_BOTS, params)
     return stamp(VERSION, templates_stamp(), game.status, game.title, game.variant,
                  stored_form(game.settings.press),
                  [tuple(map(str, p)) for p in phases], tuple(press), players, bots)
+
+
+# Built once: every game of the site is looked at each update.
+_PHASES = (select(PhaseRow.id, PhaseRow.processed_at, PhaseRow.deadline_at)
+           .where(PhaseRow.game_id == bindparam("game"), PhaseRow.superseded.is_(False))
+           .order_by(PhaseRow.seq))
+_PRESS = select(func.count(Press.id), func.max(Press.id)).where(
+    Press.game_id == bindparam("game"))
+_BOTS = select(func.max(Event.id)).where(Event.game_id == bindparam("game"),
+                                         Event.kind.in_((BOT_SEATED, BOT_REMOVED)))
 
 
 def update_site(app: App) -> int:

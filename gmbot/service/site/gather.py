@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session, defer, undefer
 
 from gmbot.engine.position import state_from_dict
@@ -30,7 +30,7 @@ from gmbot.service.views.press_record import (
     press_by_phase,
     public_press_by_phase,
 )
-from gmbot.service.views.results import deadline_text, private_view, results_view
+from gmbot.service.views.results import Board, PhaseResults, deadline_text, private_view
 from gmbot.service.views.shown import View, view_key
 from gmbot.store.models import Game, Outbound, PhaseRow, Player
 
@@ -63,6 +63,17 @@ class PhaseData:
     def report(self) -> PhaseReport:
         """The stored report of a processed phase, decoded once for all its views."""
         return read_report(self.row.result)
+
+    @cached_property
+    def results(self) -> PhaseResults:
+        """What every reader's view of the processed phase shares, worked out once."""
+        assert self.after is not None
+        return PhaseResults(self.rules, self.before, self.after, self.report)
+
+    @cached_property
+    def board(self) -> Board:
+        """The open phase's board, read once for every reader's view."""
+        return Board(self.before, self.rules)
 
     @cached_property
     def after(self) -> GameState | None:
@@ -106,9 +117,10 @@ class GameData:
 
     def _view(self, phase: PhaseData, key: str | None) -> View:
         if phase.after is not None and phase.row.result is not None:
-            return results_view(self.rules, phase.before, phase.after, phase.report, key)
+            return phase.results.view(key)
         return position_view(phase.before, self.rules, key, phase.long,
-                             private_view(self.rules, phase.before, key) if key else None)
+                             private_view(self.rules, phase.before, key) if key else None,
+                             phase.board)
 
     def picture(self, phase: PhaseData, view: View, public: bool
                 ) -> tuple[str, bytes | None]:
@@ -157,10 +169,7 @@ def gather(session: Session, game: Game) -> GameData:
     rules = rules_for(game)
     # The positions and reports (most of a long game's bytes) are read only where a page
     # or the centre chart needs them: an update after one phase writes two phases' pages.
-    rows = session.scalars(select(PhaseRow).where(PhaseRow.game_id == game.id,
-                                                  PhaseRow.superseded.is_(False))
-                           .options(defer(PhaseRow.state), defer(PhaseRow.result))
-                           .order_by(PhaseRow.seq)).all()
+    rows = session.scalars(_ROWS, {"game": game.id}).all()
     phases = [PhaseData(row, row.name, Phase.parse(row.name).long(), game, rules)
               for row in rows]
     open_ = next((p for p in phases if p.row.processed_at is None), None)
@@ -172,21 +181,32 @@ def gather(session: Session, game: Game) -> GameData:
                     stored=StoredPictures(session, game))
 
 
+# Built once: a site's update gathers every game that changed.
+_ROWS = (select(PhaseRow).where(PhaseRow.game_id == bindparam("game"),
+                                PhaseRow.superseded.is_(False))
+         .options(defer(PhaseRow.state), defer(PhaseRow.result)).order_by(PhaseRow.seq))
+_BY_IDS = select(PhaseRow).where(PhaseRow.id.in_(bindparam("ids", expanding=True)))
+_STATES = _BY_IDS.options(undefer(PhaseRow.state))
+_WHOLE = _BY_IDS.options(undefer(PhaseRow.state), undefer(PhaseRow.result))
+_STORED = select(Outbound.picture).where(Outbound.game_id == bindparam("game"),
+                                         Outbound.key == bindparam("key"))
+
+
 def _history(session: Session, rows: Sequence[PhaseRow]) -> list[YearCentres]:
     """The centre chart's years from the rows it reads: each year's first position (the
     end of the year before), and the last two rows whole (the pages an update writes)."""
     firsts = {Phase.parse(r.name).year: r.id for r in reversed(rows)}
     last = {r.id for r in rows[-2:]}
-    _load(session, set(firsts.values()) - last, PhaseRow.state)
-    _load(session, last, PhaseRow.state, PhaseRow.result)
+    _load(session, set(firsts.values()) - last, _STATES)
+    _load(session, last, _WHOLE)
     return history_of([r for r in rows if r.id in firsts.values() or r.id in last])
 
 
-def _load(session: Session, ids: set[int], *columns: Any) -> None:
-    """Read the deferred `columns` of the rows `ids` (already in the session) at once."""
+def _load(session: Session, ids: set[int], query: Any) -> None:
+    """Read the deferred columns `query` undefers of the rows `ids` (already in the
+    session) at once."""
     if ids:
-        session.scalars(select(PhaseRow).where(PhaseRow.id.in_(ids))
-                        .options(*(undefer(c) for c in columns))).all()
+        session.scalars(query, {"ids": sorted(ids)}).all()
 
 
 class StoredPictures:
@@ -198,8 +218,8 @@ class StoredPictures:
         self.session, self.game = session, game
 
     def get(self, phase: PhaseRow) -> bytes | None:
-        stored = self.session.scalar(select(Outbound.picture).where(
-            Outbound.game_id == self.game.id, Outbound.key == f"results:{phase.id}:gm"))
+        stored = self.session.scalar(_STORED, {"game": self.game.id,
+                                               "key": f"results:{phase.id}:gm"})
         # The row keeps the mail's HTML part with its picture until sent (mail/parts.py).
         return unpack(stored).picture if stored else None
 

@@ -1,7 +1,7 @@
 """Writing one game's pages into the site folder, and only what changed: each page's
 fingerprint (the phase row, its processing, the press shown, its neighbours) is kept in
-the folder's `.stamps.json`, so after a phase only that phase's pages, the next phase's
-and the indexes are written again. Layout (docs/site.md):
+the game folder's `.stamps.json` (every reader's, in one file), so after a phase only
+that phase's pages, the next phase's and the indexes are written again. Layout (docs/site.md):
 
     index.html                          the home's games
     site.css
@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session
 from gmbot import __version__
 from gmbot.engine.state import Phase
 from gmbot.service.runtime import map_for
+from gmbot.service.site.exchange import put_in_place
 from gmbot.service.site.gather import GameData, PhaseData, page_stamp, picture_key, stamp
 from gmbot.service.site.pages import fragment, page, templates_stamp
 from gmbot.service.views.shown import View
@@ -50,27 +51,80 @@ class Written:
 def write_file(root: Path, rel: str, data: bytes, written: Written) -> None:
     """Write `data` at `rel` unless the file already holds it; atomically, so a web
     server never serves half a page."""
-    path = root / rel
+    path = os.path.join(root, rel)
     try:
-        if path.read_bytes() == data:
-            return
+        fd = os.open(path, os.O_RDONLY)
     except FileNotFoundError:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        there = False
+    else:
+        try:  # a file of another size differs: not read
+            same = os.fstat(fd).st_size == len(data) and os.read(fd, len(data) + 1) == data
+        finally:
+            os.close(fd)
+        if same:
+            return
+        there = True
+    folder, name = os.path.split(path)
+    tmp = os.path.join(folder, f".{name}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+    try:
+        left = memoryview(data)
+        while left:
+            left = left[os.write(fd, left):]
+    finally:
+        os.close(fd)
+    if there:
+        put_in_place(tmp, path)  # without the flush of a rename over it (exchange.py)
+    else:
+        os.replace(tmp, path)
     written.files.append(rel)
+
+
+class Stamps:
+    """The fingerprints of one game's pages, every reader's, in one file of the game's
+    folder (`.stamps.json`): one read and one write an update, not one a reader."""
+
+    def __init__(self, root: Path, base: str) -> None:
+        self.path = f"{base}/{STAMPS}"
+        try:
+            kept = json.loads((root / self.path).read_text("utf-8"))
+        except (FileNotFoundError, ValueError):
+            kept = {}
+        readers = kept.get("readers") if isinstance(kept, dict) else None
+        # A folder written before there was one file a game kept its own (the public's
+        # at the same path): read once, then the game's file replaces them.
+        self.legacy = not isinstance(readers, dict)
+        self.old: dict[str, dict[str, str]] = (
+            readers if isinstance(readers, dict) else {"": kept} if isinstance(kept, dict)
+            else {})
+        self.new: dict[str, dict[str, str]] = {}
+
+    def of(self, root: Path, rel: str, reader: str) -> dict[str, str]:
+        """The stamps kept for `reader` ("" the public, "p/TOKEN" a player), whose
+        folder is `rel`."""
+        if reader not in self.old and self.legacy and reader:
+            legacy = root / rel / STAMPS
+            try:
+                self.old[reader] = json.loads(legacy.read_text("utf-8"))
+            except (FileNotFoundError, ValueError):
+                self.old[reader] = {}
+            legacy.unlink(missing_ok=True)
+        return self.old.get(reader, {})
+
+    def save(self, root: Path) -> None:
+        text = json.dumps({"readers": self.new}, sort_keys=True, indent=0)
+        write_file(root, self.path, text.encode(), Written())
 
 
 class Folder:
     """One reader's pages of one game (the public's, or one player's) with their stamps."""
 
-    def __init__(self, root: Path, rel: str, written: Written) -> None:
+    def __init__(self, root: Path, base: str, rel: str, written: Written,
+                 stamps: Stamps) -> None:
         self.root, self.rel, self.written = root, rel, written
-        try:
-            self.old: dict[str, str] = json.loads((root / rel / STAMPS).read_text("utf-8"))
-        except (FileNotFoundError, ValueError):
-            self.old = {}
+        self.stamps, self.reader = stamps, rel[len(base) + 1:]
+        self.old: dict[str, str] = stamps.of(root, rel, self.reader)
         self.new: dict[str, str] = {}
         self.listed: dict[str, set[str]] = {}  # the files of each sub-folder, listed once
 
@@ -100,12 +154,11 @@ class Folder:
         write_file(self.root, f"{self.rel}/{name}", raw, self.written)
 
     def close(self, keep: set[str]) -> None:
-        """Remove the pages of phases gone (a rollback), then save the stamps."""
+        """Remove the pages of phases gone (a rollback); its stamps go to the game's."""
         for name in set(self.old) - set(self.new) - keep:
             for rel in (name, f"maps/{Path(name).stem}.png"):
                 (self.root / self.rel / rel).unlink(missing_ok=True)
-        text = json.dumps(self.new, sort_keys=True, indent=0)
-        write_file(self.root, f"{self.rel}/{STAMPS}", text.encode(), Written())
+        self.stamps.new[self.reader] = self.new
 
 
 def write_game(session: Session, root: Path, key: bytes, data: GameData) -> Written:
@@ -113,7 +166,8 @@ def write_game(session: Session, root: Path, key: bytes, data: GameData) -> Writ
     written = Written()
     game = data.game
     base = f"games/{game.name}"
-    public = Folder(root, base, written)
+    stamps = Stamps(root, base)
+    public = Folder(root, base, base, written, stamps)
     # The index pages' record (phases, players, centres) is every reader's: made once.
     record = fragment("_record.html.j2", game=game, data=data, players=_players(data),
                       phases=[_phase_link(data, p.name) for p in data.phases])
@@ -122,12 +176,13 @@ def write_game(session: Session, root: Path, key: bytes, data: GameData) -> Writ
     for player in data.players:
         token = player_token(key, game, player)
         tokens[token] = player
-        folder = Folder(root, f"{base}/p/{token}", written)
+        folder = Folder(root, base, f"{base}/p/{token}", written, stamps)
         _write_reader(session, data, folder, player, record)
     _drop_old_links(root / base / "p", set(tokens))
     # A web server that lists folders would list every player's link: a page stands in.
     public.put("p/index.html", NOTHING)
     public.close({"p/index.html"})
+    stamps.save(root)
     return written
 
 

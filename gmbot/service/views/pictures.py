@@ -17,7 +17,7 @@ from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState, Phase
 from gmbot.picture.scene import scene_of
 from gmbot.service.runtime import rules_for, state_of
-from gmbot.service.views.results import board_summary, results_view
+from gmbot.service.views.results import Board, board_summary, results_view
 from gmbot.service.views.shown import PrivateView, PublicView, View, view_key
 from gmbot.store.models import Game, PhaseRow
 
@@ -73,11 +73,14 @@ class Pictures:
 
 
 def position_view(state: GameState, rules: StandardRules, viewer: str | None,
-                  phase_long: str = "", private: PrivateView | None = None) -> View:
+                  phase_long: str = "", private: PrivateView | None = None,
+                  board: Board | None = None) -> View:
     """A view of a position alone (no orders), e.g. the start of a game; `phase_long`
-    and `private` for a page that shows them (the site's)."""
+    and `private` for a page that shows them (the site's); `board`: the position's
+    Board, when several viewers' views are made of it."""
+    rows = board.rows(viewer) if board is not None else board_summary(state, rules, viewer)
     return View(PublicView(phase=str(state.phase), next_phase=str(state.phase),
-                           phase_long=phase_long, board=board_summary(state, rules, viewer),
+                           phase_long=phase_long, board=rows,
                            marks=rules.board_marks(state)), private)
 
 
