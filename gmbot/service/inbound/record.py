@@ -7,7 +7,6 @@ raw text."""
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import logging
 from dataclasses import replace
@@ -76,31 +75,16 @@ def _kept(raw: Raw, status: str) -> bytes:
 
 
 def receive_batch(app: App, raws: list[Raw]) -> list[Outcome]:
-    """Handle several mails in one transaction, each in a savepoint of its own: one commit,
-    so one fsync, for the lot. Each mail is still all or nothing (its records, orders and
-    reply), and none is acknowledged before the batch has committed: the caller marks
-    them read only once this returns, and replies leave the outbox only after the commit.
+    """Handle several mails in one transaction: one commit, so one fsync, for the lot.
+    Each mail is still all or nothing (its records, orders and reply): the batch runs
+    first with no savepoint, and again with a savepoint a mail if one of them fails, so
+    that only that one is set aside. None is acknowledged before the batch has committed:
+    the caller marks them read only once this returns, and replies leave the outbox only
+    after the commit.
     An OperationalError (database down, locked...) rolls the whole batch back and is
     raised; every mail of it stays unread, to be read again."""
     # Before the batch's transaction (DNS waits), one DNS time budget for the batch.
-    outcomes = _receive_all(app, raws, app.sender_check.budget())
-    _settle()
-    return outcomes
-
-
-_settled = False
-
-
-def _settle() -> None:
-    """After a process's first batch, its modules, templates, maps and statements are
-    loaded for good: kept out of the collector's full passes (gc.freeze), which each
-    walked them all, about 130,000 objects, a twentieth of the ingest stage
-    (benchmarks/ingest.py asked). Once, after one collection of what is garbage by then."""
-    global _settled
-    if not _settled:
-        _settled = True
-        gc.collect()
-        gc.freeze()
+    return _receive_all(app, raws, app.sender_check.budget())
 
 
 def _receive_all(app: App, raws: list[Raw], budget: DnsBudget | None) -> list[Outcome]:
@@ -116,6 +100,25 @@ def _receive_all(app: App, raws: list[Raw], budget: DnsBudget | None) -> list[Ou
     evidence = examine_all(app, raws, mails, budget)
     mails = [proof if isinstance(proof, Exception) else mail
              for mail, proof in zip(mails, evidence, strict=True)]
+    try:
+        # First all in one go, no savepoint a mail (a savepoint and its release were about
+        # a tenth of the stage: benchmarks/ingest.py, issue 33)...
+        return _handle_all(app, raws, mails, evidence, savepoints=False)
+    except _MailFailed:
+        # ...and if one mail fails, the batch is rolled back and handled again, each mail
+        # in its own savepoint, so that the failing one is set aside and none of the
+        # others is lost.
+        return _handle_all(app, raws, mails, evidence, savepoints=True)
+
+
+class _MailFailed(Exception):
+    """A mail of a batch handled without savepoints failed: the batch is done again."""
+
+
+def _handle_all(app: App, raws: list[Raw], mails: list[InboundMail | Exception],
+                evidence: list[Evidence | Exception], savepoints: bool) -> list[Outcome]:
+    """The batch in one transaction; `savepoints`: each mail in one of its own (else a
+    mail that fails raises _MailFailed, rolling the whole batch back)."""
     outcomes: list[Outcome] = []
     with app.db.transaction() as s:
         idents = [_ident(m, raw) for m, raw in zip(mails, raws, strict=True)
@@ -132,7 +135,10 @@ def _receive_all(app: App, raws: list[Raw], budget: DnsBudget | None) -> list[Ou
         batch.read_ahead(senders, app.now() - RATE_WINDOW)
         defer_wake_ups(s)
         for mail, raw, proof in zip(mails, raws, evidence, strict=True):
-            outcomes.append(_receive_nested(app, s, raw, mail, proof, batch))
+            if savepoints:
+                outcomes.append(_receive_nested(app, s, raw, mail, proof, batch))
+            else:
+                outcomes.append(_receive_direct(app, s, raw, mail, proof, batch))
         write_wake_ups(s)
         log_events(s, "mail_handled", batch.events)
         if any(o.status in ("refused", "ignored") for o in outcomes):
@@ -165,6 +171,56 @@ def _clip(record: Inbound) -> None:
         record.reason = record.reason[:REASON_KEPT] if record.reason else record.reason
 
 
+def _receive_direct(app: App, s: Session, raw: Raw, mail: InboundMail | Exception,
+                    evidence: Evidence | Exception, batch: Batch) -> Outcome:
+    """One mail of a batch handled with no savepoint: as _receive_nested does, but any
+    failure (of the mail, not of the database) raises _MailFailed for the batch to be
+    done again with savepoints."""
+    try:
+        if isinstance(mail, Exception) or isinstance(evidence, Exception):
+            raise _MailFailed
+        ident = _ident(mail, raw)
+        if ident in batch.recorded:
+            return duplicate()
+        if mail.sender in batch.gms:
+            batch.forget()  # as in _receive_nested
+        batch.pending_event = None
+        outcome, record = _record_and_handle(app, s, raw, mail, evidence, batch, ident,
+                                             False)
+        s.flush()  # what a savepoint's release flushed: the same rows in the same order
+        batch.recorded_mail(ident, mail.sender, record.received_at, record.status,
+                            record.reason)
+        batch.keep_event()
+        return outcome
+    except OperationalError:
+        raise
+    except Exception as e:  # noqa: BLE001 - any failure: the batch again, with savepoints
+        raise _MailFailed from e
+
+
+def _record_and_handle(app: App, s: Session, raw: Raw, mail: InboundMail,
+                       evidence: Evidence, batch: Batch, ident: str,
+                       parked_now: bool) -> tuple[Outcome, Inbound]:
+    """The mail's record and its handling (in the caller's savepoint, if any)."""
+    record = Inbound(message_id=ident, sender=mail.sender, subject=mail.subject[:998],
+                     received_at=app.now(), size=mail.size, status="handled", reason=None,
+                     raw=_kept(raw, "handled"))
+    outcome = handle(app, s, mail, record, evidence, batch, parked_now)
+    status, reason = outcome.status, outcome.reason or None
+    # A handled mail's text was redacted once, above.
+    kept = record.raw if status == "handled" else _kept(raw, status)
+    if record.id is None:
+        record.status, record.reason = status, reason
+        record.raw = kept
+        _clip(record)
+        write_record(s, record)
+    elif (record.status, record.reason) != (status, reason):
+        s.execute(update(Inbound).where(Inbound.id == record.id)
+                  .values(status=status, reason=reason, raw=kept))
+    record.status, record.reason = status, reason
+    return outcome, record
+
+
 def _receive_nested(app: App, s: Session, raw: Raw, mail: InboundMail | Exception,
                     evidence: Evidence | Exception, batch: Batch,
                     parked_now: bool = False) -> Outcome:
@@ -185,24 +241,10 @@ def _receive_nested(app: App, s: Session, raw: Raw, mail: InboundMail | Exceptio
         batch.pending_event = None
         try:
             with s.begin_nested():
-                record = Inbound(message_id=ident, sender=mail.sender,
-                                 subject=mail.subject[:998], received_at=app.now(),
-                                 size=mail.size, status="handled", reason=None,
-                                 raw=_kept(raw, "handled"))
-                outcome = handle(app, s, mail, record, evidence, batch, parked_now)
-                status, reason = outcome.status, outcome.reason or None
-                # A handled mail's text was redacted once, above.
-                kept = record.raw if status == "handled" else _kept(raw, status)
-                if record.id is None:
-                    record.status, record.reason = status, reason
-                    record.raw = kept
-                    _clip(record)
-                    write_record(s, record)
-                elif (record.status, record.reason) != (status, reason):
-                    s.execute(update(Inbound).where(Inbound.id == record.id)
-                              .values(status=status, reason=reason, raw=kept))
-                record.status, record.reason = status, reason
-            batch.recorded_mail(ident, mail.sender, record.received_at, status, reason)
+                outcome, record = _record_and_handle(app, s, raw, mail, evidence, batch,
+                                                     ident, parked_now)
+            batch.recorded_mail(ident, mail.sender, record.received_at, record.status,
+                                record.reason)
             batch.keep_event()
             return outcome
         except IntegrityError:
