@@ -12,8 +12,9 @@ from gmbot.service.inbound import record as inbound
 from gmbot.store.models import Inbound, OrderSet, Player
 from tests.loop.judgekit import Judge, body
 
-# On PostgreSQL too (CONTRIBUTING.md): a failed transaction there is rolled back whole.
-pytestmark = pytest.mark.dialect("gmbot.service.inbound.record")
+# On PostgreSQL too (CONTRIBUTING.md): a failed transaction there is rolled back whole,
+# and the records' ids are handed out from its sequence (batch_rows.py).
+pytestmark = pytest.mark.dialect("gmbot.service.inbound.record", "gmbot.service.batch_rows")
 
 POISONED = "germany@example.test"
 

@@ -11,7 +11,7 @@ import hashlib
 import logging
 from dataclasses import replace
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import bindparam, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
@@ -20,13 +20,14 @@ from gmbot.mail.auth import DnsBudget, Evidence
 from gmbot.mail.message import InboundMail, parse_message
 from gmbot.mail.oversize import Oversize, Raw, admit, content_id, head_of, size_of
 from gmbot.service.app import App
+from gmbot.service.batch_rows import BatchRows
 from gmbot.service.deadline.parking import park
 from gmbot.service.deadline.wakeups import defer_wake_ups, write_wake_ups
 from gmbot.service.heap import settle_once
 from gmbot.service.inbound.batch import Batch
 from gmbot.service.inbound.evidence import examine_all
 from gmbot.service.inbound.gates import handle
-from gmbot.service.inbound.handling import Outcome, duplicate, write_record
+from gmbot.service.inbound.handling import Outcome, duplicate, rewrite_record, write_record
 from gmbot.service.inbound.lookups import RATE_WINDOW
 from gmbot.service.inbound.redaction import redact_passwords
 from gmbot.service.inbound.reply import queue_reply
@@ -134,11 +135,19 @@ def _handle_all(app: App, raws: list[Raw], mails: list[InboundMail | Exception],
         # Then read once what each mail would read again (batch.py), for the gates to ask.
         batch.read_ahead(senders, app.now() - RATE_WINDOW)
         defer_wake_ups(s)
-        for mail, raw, proof in zip(mails, raws, evidence, strict=True):
-            if savepoints:
+        if savepoints:
+            for mail, raw, proof in zip(mails, raws, evidence, strict=True):
                 outcomes.append(_receive_nested(app, s, raw, mail, proof, batch))
-            else:
-                outcomes.append(_receive_direct(app, s, raw, mail, proof, batch))
+        else:
+            # The mails' records, order sets and replies kept and written together, each
+            # table's in one statement (batch_rows.py).
+            rows = BatchRows(s, len(mails))
+            try:
+                for mail, raw, proof in zip(mails, raws, evidence, strict=True):
+                    outcomes.append(_receive_direct(app, s, raw, mail, proof, batch))
+                _written(rows)
+            finally:
+                rows.close()
         write_wake_ups(s)
         log_events(s, "mail_handled", batch.events)
         if any(o.status in ("refused", "ignored") for o in outcomes):
@@ -198,6 +207,17 @@ def _receive_direct(app: App, s: Session, raw: Raw, mail: InboundMail | Exceptio
         raise _MailFailed from e
 
 
+def _written(rows: BatchRows) -> None:
+    """Write the batch's kept rows; a row refused (a Message-ID another process recorded
+    meanwhile...) is a failure of its mail: the batch again, with savepoints."""
+    try:
+        rows.write()
+    except OperationalError:
+        raise
+    except Exception as e:  # noqa: BLE001 - as _receive_direct
+        raise _MailFailed from e
+
+
 def _record_and_handle(app: App, s: Session, raw: Raw, mail: InboundMail,
                        evidence: Evidence, batch: Batch, ident: str,
                        parked_now: bool) -> tuple[Outcome, Inbound]:
@@ -215,8 +235,7 @@ def _record_and_handle(app: App, s: Session, raw: Raw, mail: InboundMail,
         _clip(record)
         write_record(s, record)
     elif (record.status, record.reason) != (status, reason):
-        s.execute(update(Inbound).where(Inbound.id == record.id)
-                  .values(status=status, reason=reason, raw=kept))
+        rewrite_record(s, record, status, reason, kept)
     record.status, record.reason = status, reason
     return outcome, record
 
