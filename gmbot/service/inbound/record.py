@@ -141,7 +141,8 @@ def _handle_all(app: App, raws: list[Raw], mails: list[InboundMail | Exception],
         else:
             # The mails' records, order sets and replies kept and written together, each
             # table's in one statement (batch_rows.py).
-            rows = BatchRows(s, len(mails))
+            # As many record ids as mails not recorded before (PostgreSQL's sequence).
+            rows = BatchRows(s, len(set(idents) - batch.recorded))
             try:
                 for mail, raw, proof in zip(mails, raws, evidence, strict=True):
                     outcomes.append(_receive_direct(app, s, raw, mail, proof, batch))
