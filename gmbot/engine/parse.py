@@ -68,6 +68,10 @@ _COAST = re.compile(r"[A-Z]{2}")
 _MAX_READINGS = 64
 # How many orders `parse_shared` keeps (then it starts again).
 _MAX_SHARED = 50000
+# How many orders `try_parse` keeps for the `parse` to come.
+_MAX_TRIED = 256
+# How many lines' tokens `tokens` keeps.
+_MAX_TOKENS = 4096
 
 T = TypeVar("T")
 
@@ -113,6 +117,8 @@ class OrderParser:
     def __init__(self, game_map: GameMap) -> None:
         self.map = game_map
         self._shared: dict[tuple[str, str, str], Order] = {}  # see parse_shared
+        self._tried: dict[tuple[str, str, str], Order] = {}  # see try_parse
+        self._tokens: dict[str, tuple[str, ...]] = {}  # see tokens
         # What the fast path takes as a unit's place or a move's destination: the map's
         # provinces spelt as three capitals, alone or with one of their coasts.
         self._fast_provs = frozenset(c for c in game_map.provinces if _CODE.fullmatch(c))
@@ -171,7 +177,26 @@ class OrderParser:
             self._shared[key] = order
         return order
 
+    def try_parse(self, line: str, power: str, kind: str = MOVEMENT) -> bool:
+        """Whether `parse` reads the line. The order read is kept for the next `parse` of
+        the same line, power and phase kind, which is given it (once, so every `parse`
+        still gives an object of its own): a mail's lines are tried as orders, then read
+        as orders, and the second parse was most of the cost of reading an orders mail's
+        lines (benchmarks/ingest.py asked). Parsing depends on nothing else."""
+        try:
+            order = self.parse(line, power, kind)
+        except OrderError:
+            return False
+        if len(self._tried) >= _MAX_TRIED:
+            self._tried.clear()  # lines tried and never read (a CLEAR mail's)
+        self._tried[line, power, kind] = order
+        return True
+
     def parse(self, line: str, power: str, kind: str = MOVEMENT) -> Order:
+        if self._tried:
+            tried = self._tried.pop((line, power, kind), None)
+            if tried is not None:
+                return tried
         text = line.strip()
         fast = self._fast(text, power, kind)
         if fast is not None:
@@ -227,6 +252,18 @@ class OrderParser:
             return None
 
     def tokens(self, text: str) -> list[str]:
+        """The line's words as the grammar reads them. Kept by text (a new list each
+        time): a line is tokenized when tried as an order, when parsed, and when its shape
+        is asked, and signatures and greetings recur in every mail of a player
+        (benchmarks/ingest.py asked)."""
+        kept = self._tokens.get(text)
+        if kept is None:
+            if len(self._tokens) >= _MAX_TOKENS:
+                self._tokens.clear()
+            kept = self._tokens[text] = tuple(self._tokenize(text))
+        return list(kept)
+
+    def _tokenize(self, text: str) -> list[str]:
         # "Seville: A SEV - CAD", "Austria-Hungary: A VIE - GAL": a power name before a
         # colon is a label, even when the name is also a province.
         label = _LABEL.match(text)

@@ -82,8 +82,8 @@ def _reads(text: str, parser: OrderParser, rules: StandardRules, power: str,
         if rules.parse_extra(parser, text, power, state) is not None:
             return True
         if len(parser.tokens(text)) >= 2:  # a lone place ("Paris") is a signature
-            parser.parse(text, power, state.phase.kind)
-            return True
+            # Its order kept for the submission's parse of the same line (try_parse).
+            return parser.try_parse(text, power, state.phase.kind)
     except OrderError:
         pass
     return False

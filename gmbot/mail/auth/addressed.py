@@ -20,6 +20,7 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from email.utils import getaddresses, parsedate_to_datetime
+from functools import lru_cache
 
 RECENT_PAST = timedelta(days=7)  # mail servers retry for up to 5 days; the judge may be down
 RECENT_FUTURE = timedelta(days=1)  # a sender's clock or time zone set wrong
@@ -44,10 +45,9 @@ def addressing(fields: Iterable[tuple[str, str]]) -> Addressing:
         if len(values) > 1:
             return Addressing(problem=f"{len(values)} {name.capitalize()} headers")
     try:
-        named = getaddresses(found["to"] + found["cc"])
+        recipients = _recipients(tuple(found["to"] + found["cc"]))
     except (TypeError, ValueError, IndexError):
         return Addressing(problem="an unreadable To or Cc")
-    recipients = frozenset(address.strip().lower() for _, address in named if "@" in address)
     if not found["date"]:
         return Addressing(recipients)
     try:
@@ -57,6 +57,14 @@ def addressing(fields: Iterable[tuple[str, str]]) -> Addressing:
     if date.tzinfo is None:  # "-0000": a date in UTC of an unknown zone (RFC 5322 3.3)
         date = date.replace(tzinfo=UTC)
     return Addressing(recipients, date)
+
+
+# Kept by the headers' values: nearly every mail to the judge has the same To, and
+# reading it with the email package was half of this check (benchmarks/ingest.py asked).
+@lru_cache(maxsize=1024)
+def _recipients(values: tuple[str, ...]) -> frozenset[str]:
+    named = getaddresses(list(values))
+    return frozenset(address.strip().lower() for _, address in named if "@" in address)
 
 
 def addressed_to_judge(sent: Addressing, judge_addresses: Collection[str]) -> bool:

@@ -42,8 +42,11 @@ _MOBILE_FOOTER = re.compile(
 )
 
 
+_DATE_OR_ADDRESS = re.compile(r"[\d@]")
+
+
 def _is_attribution(line: str) -> bool:
-    return bool(re.search(r"[\d@]", line)) and bool(_ATTRIBUTION.match(line))
+    return bool(_DATE_OR_ADDRESS.search(line)) and bool(_ATTRIBUTION.match(line))
 
 
 def _starts_quote(lines: list[str], i: int) -> bool:

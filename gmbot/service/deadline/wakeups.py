@@ -39,8 +39,7 @@ _GAME_SCHEDULE = ("status", "settings_data")  # the deadlines are among the sett
 def wake_time(game: Game, phase: PhaseRow, now: datetime | None = None) -> datetime | None:
     """The next moment the phase needs a look; with `now`, what can no longer happen is
     left out (a reminder whose deadline passed, a late notice after the grace period)."""
-    if game.status != "active" or phase.processed_at is not None or phase.superseded \
-            or phase.deadline_at is None:
+    if not _wakes(game, phase):
         return None
     policy = policy_of(game)
     deadline = phase.deadline_at
@@ -59,6 +58,13 @@ def wake_time(game: Game, phase: PhaseRow, now: datetime | None = None) -> datet
             if str(r) not in done and phase.opened_at < at:
                 times.append(at)
     return min(times)
+
+
+def _wakes(game: Game, phase: PhaseRow) -> bool:
+    """Whether the phase has a wake-up at all (wake_time is not None: its final deadline
+    at least), without working it out."""
+    return not (game.status != "active" or phase.processed_at is not None
+                or phase.superseded or phase.deadline_at is None)
 
 
 def reschedule(db: Database, looked: list[tuple[int, datetime, datetime | None]]) -> None:
@@ -122,7 +128,8 @@ def orders_changed(session: Session, game: Game, phase: PhaseRow, now: datetime)
     INSERT, which no flush hook sees): a game that processes early may be ready now. The
     wake-up is set to `now` even when it was already due, so that a deadline job which
     read the phase before these orders does not move it on (see `reschedule`)."""
-    if not (policy_of(game).early and wake_time(game, phase) is not None):
+    # Whether it wakes at all, not when: asked for every orders mail (benchmarks/ingest.py).
+    if not (policy_of(game).early and _wakes(game, phase)):
         return
     if not inspect(phase).persistent:
         phase.wake_at = now

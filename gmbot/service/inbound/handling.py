@@ -5,14 +5,17 @@ seat), the Outcome that ends it, and the writing of its record."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from functools import cached_property
 
-from sqlalchemy import insert
+import msgspec
+from sqlalchemy import insert, update
 from sqlalchemy.orm import Session
 
 from gmbot.mail.auth import Evidence
 from gmbot.mail.message import InboundMail
 from gmbot.service.app import App
+from gmbot.service.batch_rows import kept_rows
 from gmbot.service.inbound.commands.parse import parse_request
 from gmbot.service.inbound.commands.request import Request
 from gmbot.service.inbound.lookups import Lookups, Route
@@ -61,16 +64,53 @@ class Handling:
         return parse_request(self.mail.lines, self.mail.subject)
 
 
+class RecordRow(msgspec.Struct):
+    """An Inbound row kept to be written with the batch's others (service/batch_rows.py)."""
+
+    id: int
+    message_id: str | None
+    sender: str
+    subject: str
+    received_at: datetime
+    size: int
+    status: str
+    reason: str | None
+    game_id: int | None
+    raw: bytes | None
+    signature: str | None
+
+
 def write_record(s: Session, record: Inbound) -> None:
     """Write the mail's Inbound row now. The session's own (single mail): flushed. A
-    batch's, which the session does not hold: one INSERT, its id set on the object."""
+    batch's, which the session does not hold: one INSERT, its id set on the object; or,
+    in a batch whose rows are written together, kept with them and given its id."""
     if record in s:
         s.flush()
         return
     values = {c.key: getattr(record, c.key) for c in _RECORD_COLUMNS}
+    rows = kept_rows(s)
+    if rows is not None:
+        record.id = rows.record_id()
+        rows.keep(_INSERT_KEPT, RecordRow(id=record.id, **values))
+        return
     record.id = s.execute(_INSERT_RECORD, values).scalar_one()
+
+
+def rewrite_record(s: Session, record: Inbound, status: str, reason: str | None,
+                   raw: bytes | None) -> None:
+    """The written record's outcome, if it changed since it was written."""
+    rows = kept_rows(s)
+    kept = rows.rows.get(_INSERT_KEPT, []) if rows is not None else []
+    row = next((r for r in reversed(kept)
+                if isinstance(r, RecordRow) and r.id == record.id), None)
+    if row is not None:  # not written yet: only its row changes
+        row.status, row.reason, row.raw = status, reason, raw
+        return
+    s.execute(update(Inbound).where(Inbound.id == record.id)
+              .values(status=status, reason=reason, raw=raw))
 
 
 _RECORD_COLUMNS = [c for c in Inbound.__table__.columns if c.key != "id"]
 # Built once: building a statement (and its cache key) costs more than running this one.
 _INSERT_RECORD = insert(Inbound.__table__).returning(Inbound.__table__.c.id)  # Core, not ORM bulk
+_INSERT_KEPT = insert(Inbound.__table__)  # its id given

@@ -11,7 +11,7 @@ import hashlib
 import logging
 from dataclasses import replace
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import bindparam, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
@@ -20,12 +20,14 @@ from gmbot.mail.auth import DnsBudget, Evidence
 from gmbot.mail.message import InboundMail, parse_message
 from gmbot.mail.oversize import Oversize, Raw, admit, content_id, head_of, size_of
 from gmbot.service.app import App
+from gmbot.service.batch_rows import BatchRows
 from gmbot.service.deadline.parking import park
 from gmbot.service.deadline.wakeups import defer_wake_ups, write_wake_ups
+from gmbot.service.heap import settle_once
 from gmbot.service.inbound.batch import Batch
 from gmbot.service.inbound.evidence import examine_all
 from gmbot.service.inbound.gates import handle
-from gmbot.service.inbound.handling import Outcome, duplicate, write_record
+from gmbot.service.inbound.handling import Outcome, duplicate, rewrite_record, write_record
 from gmbot.service.inbound.lookups import RATE_WINDOW
 from gmbot.service.inbound.redaction import redact_passwords
 from gmbot.service.inbound.reply import queue_reply
@@ -74,10 +76,12 @@ def _kept(raw: Raw, status: str) -> bytes:
 
 
 def receive_batch(app: App, raws: list[Raw]) -> list[Outcome]:
-    """Handle several mails in one transaction, each in a savepoint of its own: one commit,
-    so one fsync, for the lot. Each mail is still all or nothing (its records, orders and
-    reply), and none is acknowledged before the batch has committed: the caller marks
-    them read only once this returns, and replies leave the outbox only after the commit.
+    """Handle several mails in one transaction: one commit, so one fsync, for the lot.
+    Each mail is still all or nothing (its records, orders and reply): the batch runs
+    first with no savepoint, and again with a savepoint a mail if one of them fails, so
+    that only that one is set aside. None is acknowledged before the batch has committed:
+    the caller marks them read only once this returns, and replies leave the outbox only
+    after the commit.
     An OperationalError (database down, locked...) rolls the whole batch back and is
     raised; every mail of it stays unread, to be read again."""
     # Before the batch's transaction (DNS waits), one DNS time budget for the batch.
@@ -85,6 +89,7 @@ def receive_batch(app: App, raws: list[Raw]) -> list[Outcome]:
 
 
 def _receive_all(app: App, raws: list[Raw], budget: DnsBudget | None) -> list[Outcome]:
+    settle_once()  # what start-up loaded, out of every later full collection (heap.py)
     max_bytes = max_message_bytes(app.config)
     raws = [admit(raw, max_bytes) for raw in raws]
     mails: list[InboundMail | Exception] = []
@@ -96,6 +101,25 @@ def _receive_all(app: App, raws: list[Raw], budget: DnsBudget | None) -> list[Ou
     evidence = examine_all(app, raws, mails, budget)
     mails = [proof if isinstance(proof, Exception) else mail
              for mail, proof in zip(mails, evidence, strict=True)]
+    try:
+        # First all in one go, no savepoint a mail (a savepoint and its release were about
+        # a tenth of the stage: benchmarks/ingest.py, issue 33)...
+        return _handle_all(app, raws, mails, evidence, savepoints=False)
+    except _MailFailed:
+        # ...and if one mail fails, the batch is rolled back and handled again, each mail
+        # in its own savepoint, so that the failing one is set aside and none of the
+        # others is lost.
+        return _handle_all(app, raws, mails, evidence, savepoints=True)
+
+
+class _MailFailed(Exception):
+    """A mail of a batch handled without savepoints failed: the batch is done again."""
+
+
+def _handle_all(app: App, raws: list[Raw], mails: list[InboundMail | Exception],
+                evidence: list[Evidence | Exception], savepoints: bool) -> list[Outcome]:
+    """The batch in one transaction; `savepoints`: each mail in one of its own (else a
+    mail that fails raises _MailFailed, rolling the whole batch back)."""
     outcomes: list[Outcome] = []
     with app.db.transaction() as s:
         idents = [_ident(m, raw) for m, raw in zip(mails, raws, strict=True)
@@ -111,8 +135,20 @@ def _receive_all(app: App, raws: list[Raw], budget: DnsBudget | None) -> list[Ou
         # Then read once what each mail would read again (batch.py), for the gates to ask.
         batch.read_ahead(senders, app.now() - RATE_WINDOW)
         defer_wake_ups(s)
-        for mail, raw, proof in zip(mails, raws, evidence, strict=True):
-            outcomes.append(_receive_nested(app, s, raw, mail, proof, batch))
+        if savepoints:
+            for mail, raw, proof in zip(mails, raws, evidence, strict=True):
+                outcomes.append(_receive_nested(app, s, raw, mail, proof, batch))
+        else:
+            # The mails' records, order sets and replies kept and written together, each
+            # table's in one statement (batch_rows.py).
+            # As many record ids as mails not recorded before (PostgreSQL's sequence).
+            rows = BatchRows(s, len(set(idents) - batch.recorded))
+            try:
+                for mail, raw, proof in zip(mails, raws, evidence, strict=True):
+                    outcomes.append(_receive_direct(app, s, raw, mail, proof, batch))
+                _written(rows)
+            finally:
+                rows.close()
         write_wake_ups(s)
         log_events(s, "mail_handled", batch.events)
         if any(o.status in ("refused", "ignored") for o in outcomes):
@@ -145,6 +181,66 @@ def _clip(record: Inbound) -> None:
         record.reason = record.reason[:REASON_KEPT] if record.reason else record.reason
 
 
+def _receive_direct(app: App, s: Session, raw: Raw, mail: InboundMail | Exception,
+                    evidence: Evidence | Exception, batch: Batch) -> Outcome:
+    """One mail of a batch handled with no savepoint: as _receive_nested does, but any
+    failure (of the mail, not of the database) raises _MailFailed for the batch to be
+    done again with savepoints."""
+    try:
+        if isinstance(mail, Exception) or isinstance(evidence, Exception):
+            raise _MailFailed
+        ident = _ident(mail, raw)
+        if ident in batch.recorded:
+            return duplicate()
+        if mail.sender in batch.gms:
+            batch.forget()  # as in _receive_nested
+        batch.pending_event = None
+        outcome, record = _record_and_handle(app, s, raw, mail, evidence, batch, ident,
+                                             False)
+        s.flush()  # what a savepoint's release flushed: the same rows in the same order
+        batch.recorded_mail(ident, mail.sender, record.received_at, record.status,
+                            record.reason)
+        batch.keep_event()
+        return outcome
+    except OperationalError:
+        raise
+    except Exception as e:  # noqa: BLE001 - any failure: the batch again, with savepoints
+        raise _MailFailed from e
+
+
+def _written(rows: BatchRows) -> None:
+    """Write the batch's kept rows; a row refused (a Message-ID another process recorded
+    meanwhile...) is a failure of its mail: the batch again, with savepoints."""
+    try:
+        rows.write()
+    except OperationalError:
+        raise
+    except Exception as e:  # noqa: BLE001 - as _receive_direct
+        raise _MailFailed from e
+
+
+def _record_and_handle(app: App, s: Session, raw: Raw, mail: InboundMail,
+                       evidence: Evidence, batch: Batch, ident: str,
+                       parked_now: bool) -> tuple[Outcome, Inbound]:
+    """The mail's record and its handling (in the caller's savepoint, if any)."""
+    record = Inbound(message_id=ident, sender=mail.sender, subject=mail.subject[:998],
+                     received_at=app.now(), size=mail.size, status="handled", reason=None,
+                     raw=_kept(raw, "handled"))
+    outcome = handle(app, s, mail, record, evidence, batch, parked_now)
+    status, reason = outcome.status, outcome.reason or None
+    # A handled mail's text was redacted once, above.
+    kept = record.raw if status == "handled" else _kept(raw, status)
+    if record.id is None:
+        record.status, record.reason = status, reason
+        record.raw = kept
+        _clip(record)
+        write_record(s, record)
+    elif (record.status, record.reason) != (status, reason):
+        rewrite_record(s, record, status, reason, kept)
+    record.status, record.reason = status, reason
+    return outcome, record
+
+
 def _receive_nested(app: App, s: Session, raw: Raw, mail: InboundMail | Exception,
                     evidence: Evidence | Exception, batch: Batch,
                     parked_now: bool = False) -> Outcome:
@@ -165,24 +261,10 @@ def _receive_nested(app: App, s: Session, raw: Raw, mail: InboundMail | Exceptio
         batch.pending_event = None
         try:
             with s.begin_nested():
-                record = Inbound(message_id=ident, sender=mail.sender,
-                                 subject=mail.subject[:998], received_at=app.now(),
-                                 size=mail.size, status="handled", reason=None,
-                                 raw=_kept(raw, "handled"))
-                outcome = handle(app, s, mail, record, evidence, batch, parked_now)
-                status, reason = outcome.status, outcome.reason or None
-                # A handled mail's text was redacted once, above.
-                kept = record.raw if status == "handled" else _kept(raw, status)
-                if record.id is None:
-                    record.status, record.reason = status, reason
-                    record.raw = kept
-                    _clip(record)
-                    write_record(s, record)
-                elif (record.status, record.reason) != (status, reason):
-                    s.execute(update(Inbound).where(Inbound.id == record.id)
-                              .values(status=status, reason=reason, raw=kept))
-                record.status, record.reason = status, reason
-            batch.recorded_mail(ident, mail.sender, record.received_at, status, reason)
+                outcome, record = _record_and_handle(app, s, raw, mail, evidence, batch,
+                                                     ident, parked_now)
+            batch.recorded_mail(ident, mail.sender, record.received_at, record.status,
+                                record.reason)
             batch.keep_event()
             return outcome
         except IntegrityError:

@@ -101,4 +101,4 @@ def queue_reply(app: App, s: Session, mail: InboundMail, record: Inbound, game: 
     queue_mail(s, key=f"reply:{record.message_id}", kind=kind, sender=sender,
                recipient=mail.sender, subject=subject, body=body, now=app.now(), game=game,
                in_reply_to=mail.message_id, picture=picture, message_id=message_id,
-               html=html)
+               html=html, later=True)

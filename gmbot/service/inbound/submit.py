@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+import msgspec
 from sqlalchemy import bindparam, insert, select
 from sqlalchemy.orm import Session
 
@@ -20,6 +21,7 @@ from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState
 from gmbot.engine.vocabulary import did_you_mean
 from gmbot.service import known
+from gmbot.service.batch_rows import kept_rows
 from gmbot.service.deadline.wakeups import orders_changed
 from gmbot.service.inbound.bounds import LISTED, more, rejections
 from gmbot.service.runtime import current_phase, latest_orders, rules_for, state_of
@@ -151,14 +153,31 @@ def hold_orders(session: Session, game: Game, player: Player, phase: PhaseRow, h
     return hold_of(errors, hold)
 
 
+class SetRow(msgspec.Struct):
+    """An order set kept to be written with its batch's others (service/batch_rows.py)."""
+
+    phase_id: int
+    player_id: int
+    version: int
+    lines: list[str]
+    errors: list[list[Any]]
+    hold: str | None
+    message_id: int | None
+    created_at: datetime
+
+
 def _insert(session: Session, phase: PhaseRow, player: Player, version: int, lines: list[str],
             errors: list[list[Any]], hold: str | None, inbound_id: int | None,
             now: datetime) -> None:
-    # A plain INSERT, not an ORM object (cheaper; the set is only read back by queries).
-    session.execute(_INSERT_SET, {
-        "phase_id": phase.id, "player_id": player.id, "version": version, "lines": lines,
-        "errors": errors, "hold": hold, "message_id": inbound_id, "created_at": now,
-    })
+    # A plain INSERT, not an ORM object (cheaper; the set is only read back by queries);
+    # in a batch writing its rows together, kept with them.
+    row = SetRow(phase_id=phase.id, player_id=player.id, version=version, lines=lines,
+                 errors=errors, hold=hold, message_id=inbound_id, created_at=now)
+    rows = kept_rows(session)
+    if rows is not None:
+        rows.keep(_INSERT_SET, row)
+    else:
+        session.execute(_INSERT_SET, msgspec.structs.asdict(row))
     known.set_written(session, phase.id, player.id, lines, version, hold)
 
 

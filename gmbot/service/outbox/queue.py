@@ -5,11 +5,13 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 
+import msgspec
 from sqlalchemy import Insert, bindparam, select
 from sqlalchemy.orm import Session
 
 from gmbot.mail.auth.secrets import token_message_id
 from gmbot.mail.parts import pack
+from gmbot.service.batch_rows import kept_rows
 from gmbot.service.outbox.heads import HEADS, Heads, list_fields, outgoing
 from gmbot.service.outbox.tokens import recipient_token
 from gmbot.store.models import Game, Outbound
@@ -76,13 +78,16 @@ def queue_mail(
     html: str | None = None,
     calendar: bytes | None = None,
     not_before: datetime | None = None,
+    later: bool = False,
 ) -> bool:
     """Queue one mail for one recipient unless a mail with this key was queued before;
     the key makes re-running a use case after a crash harmless. `message_id` (without
     angle brackets): one the caller made with new_message_id and records itself.
     `html`: the HTML alternative of `body` (render_html), showing `picture` as MAP_SRC.
     `calendar`: the next deadline's calendar entry (service/views/calendar_entry.py).
-    `not_before`: held until then (the reader's quiet hours, his daily digest)."""
+    `not_before`: held until then (the reader's quiet hours, his daily digest).
+    `later`: the caller needs no answer, so a batch writing its rows together
+    (service/batch_rows.py) may keep this one with them (True, queued or not)."""
     key = key[:300]  # as stored, so that long keys are found again too
     # Rows added earlier in this transaction as ORM objects and not flushed yet are looked
     # for in the session: the INSERT below does not see them.
@@ -99,13 +104,36 @@ def queue_mail(
     head = _head(session, game, kind, sender=sender, recipient=recipient, subject=subject,
                  body=body, message_id=message_id, date=now, in_reply_to=in_reply_to,
                  parts=parts)
-    result = session.execute(_insert_new(dialect), {
-        "key": key, "kind": kind, "game_id": game.id if game else None, "sender": sender,
-        "recipient": recipient, "subject": subject, "body": body, "message_id": message_id,
-        "in_reply_to": in_reply_to, "created_at": now, "status": "queued",
-        "next_attempt_at": max(now, not_before or now), "picture": parts, "head": head,
-    })
+    row = OutboundRow(
+        key=key, kind=kind, game_id=game.id if game else None, sender=sender,
+        recipient=recipient, subject=subject, body=body, message_id=message_id,
+        in_reply_to=in_reply_to, created_at=now, status="queued",
+        next_attempt_at=max(now, not_before or now), picture=parts, head=head)
+    rows = kept_rows(session) if later else None
+    if rows is not None:
+        rows.keep(_insert_new(dialect), row)
+        return True
+    result = session.execute(_insert_new(dialect), msgspec.structs.asdict(row))
     return result.rowcount == 1  # type: ignore[attr-defined]
+
+
+class OutboundRow(msgspec.Struct):
+    """A mail queued: its Outbound row."""
+
+    key: str
+    kind: str
+    game_id: int | None
+    sender: str
+    recipient: str
+    subject: str
+    body: str
+    message_id: str
+    in_reply_to: str | None
+    created_at: datetime
+    status: str
+    next_attempt_at: datetime
+    picture: bytes | None
+    head: str | None
 
 
 def rewrite_queued(session: Session, key: str, game: Game, subject: str, body: str,
