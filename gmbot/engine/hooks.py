@@ -339,14 +339,14 @@ class Rules(ABC):
         return []
 
     def ended_in(self, before: GameState, after: GameState, report: PhaseReport,
-                 unit: Unit) -> str:
-        """Where a unit of the phase (as `units_in` and `units_made` name it) stood once
-        the phase was over, where its order moved it ("BUR", "the air over BUR"), or "":
-        EXPLAIN's "it ended in". Standard: the phase's moves, by the unit's name; a unit
-        keyed otherwise (a balloon over an army of its name) is not the unit that moved."""
-        if self.fact_key(unit) != unit.name:
-            return ""
-        return report.moves.get(unit.name, "")
+                 unit: Unit) -> tuple[str, str]:
+        """Where a unit of the phase (as EXPLAIN names it) stood once the phase was over,
+        where its order moved it: the province and how EXPLAIN's "it ended in" says it
+        ("BUR", "the air over BUR"), or ("", "") where it did not move. Standard: the
+        phase's moves, by the unit's name; a unit keyed otherwise (a balloon over an army
+        of its name) is not the unit that moved."""
+        to = report.moves.get(unit.name, "") if self.fact_key(unit) == unit.name else ""
+        return to.partition("/")[0], to
 
     def result_code(self, res: Resolution, i: int) -> str:
         """The result word shown for unit i's order after a movement phase."""

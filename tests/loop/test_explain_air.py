@@ -29,7 +29,8 @@ def test_a_ghost_a_balloon_and_a_spells_move_say_where_they_ended(tmp_path: Path
     play(judge, GAME, {
         "ENGLAND": ["F EDI H", "F NWG - NAO", "F LON H", "A LVP H"],
         "FRANCE": ["BALLOON A PAR - BUR", "A MAR H", "F BRE H"],
-        "RUSSIA": ["A BUR H", "A MOS H", "F SEV H", "F STP/SC H"]})
+        "RUSSIA": ["A BUR H", "A MOS H", "F SEV H", "F STP/SC H"],
+        "TURKEY": ["A CON - BUL", "A SMY H", "F ANK H"]})  # a centre gained: a winter
     drift = (f"BALLOON A PAR in {FALL}:\n  ordered: BALLOON A PAR - BUR\n  result: succeeds\n"
              "  it ended in the air over BUR\n")
     for line in ("EXPLAIN BALLOON A PAR", "EXPLAIN A PAR (aloft)", "explain a par in the air",
@@ -44,6 +45,13 @@ def test_a_ghost_a_balloon_and_a_spells_move_say_where_they_ended(tmp_path: Path
     assert f"F NWG was not one of your units in {FALL}" in russian
     assert "ghost" not in russian.replace("no ghost of yours", "")
     assert "NAO" not in russian
+    # After the winter, the balloon asked by where it is now: the fall that took it there.
+    judge.clock.advance(hours=200)
+    judge.tick()
+    judge.new_mail()
+    after = ask(judge, "FRANCE", GAME, "EXPLAIN BALLOON A BUR\n")
+    assert ("No order of yours in BUR in Winter 1901 Adjustment (W1901A), the last processed "
+            f"phase; the last phase with one was {FALL}:\n\n{drift}") in after
     # A near miss of a word for a unit is told what it may mean.
     assert "EXPLAIN BALOON A PAR: 'BALOON' is no word for a unit (did you mean BALLOON?)" \
         in ask(judge, "FRANCE", GAME, "EXPLAIN BALOON A PAR\n")

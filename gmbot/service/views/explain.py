@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import msgspec
 
-from gmbot.engine.map import province_of
 from gmbot.engine.report import Bulletin, PhaseReport, Refusal, Row, unhidden
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState, Phase, Unit
@@ -68,17 +67,18 @@ def asked(rules: StandardRules, before: GameState, report: PhaseReport,
         made += [(u, u.prov) for u in _built(rules, after, report)
                  if _mine(rules, after, viewer, u)]
     dislodged = set(report.dislodged) if before.phase.kind == "M" else set()
-    start = [(u, ended_in(report, u, u.prov) if ended else u.prov)
+    start = [(u, _end_of(rules, before, after, report, u) if ended else u.prov)
              for u in units_in(rules, before) if not (ended and u.name in dislodged)]
     return [u for u, at in [*start, *made]
             if (at == prov or (word and not ended and u.prov == prov) or (word and not prov))
             and (not word or rules.unit_word(before, u, viewer) == word)]
 
 
-def ended_in(report: PhaseReport, unit: Unit, where: str) -> str:
+def _end_of(rules: StandardRules, before: GameState, after: GameState | None,
+            report: PhaseReport, unit: Unit) -> str:
     """The province a unit of the phase's start stood in once it was over."""
-    to = report.moves.get(unit.name)
-    return province_of(to) if to else where
+    to = rules.ended_in(before, after, report, unit)[0] if after is not None else ""
+    return to or unit.prov
 
 
 def named(rules: StandardRules, state: GameState, unit: Unit, viewer: str | None) -> str:
@@ -176,7 +176,7 @@ def _reasoning(rules: StandardRules, before: GameState, after: GameState, report
     if row.order.startswith("BUILD "):
         lines.append(f"  it was built in {unit.prov} in this phase: a new unit")
         return "\n".join(lines)
-    where = rules.ended_in(before, after, report, unit)
+    where = rules.ended_in(before, after, report, unit)[1]
     if where:
         lines.append(f"  it ended in {where}")
     if not report.reasoned:

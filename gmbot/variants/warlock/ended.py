@@ -12,30 +12,32 @@ from gmbot.variants.warlock.balloon import aloft
 from gmbot.variants.warlock.naming import balloon_key
 
 
-def ended_in(before: GameState, after: GameState, report: PhaseReport, unit: Unit) -> str:
+def ended_in(before: GameState, after: GameState, report: PhaseReport,
+             unit: Unit) -> tuple[str, str]:
     """Where a ghost, a balloon or an army that floated up was once the phase was over,
     where its order took it: their rows are the hidden notes', not the phase's moves."""
     hidden = report.hidden_notes
     if hidden is None:
-        return ""
+        return "", ""
     over = aloft(after)
     if unit.attrs.get("ghost"):
         row = next((r for r in hidden.ghosts.get(unit.power, []) if r.unit == str(unit)), None)
-        return _went(row, before) if row is not None and row.result == "succeeds" else ""
+        to = _went(row, before) if row is not None and row.result == "succeeds" else ""
+        return province_of(to), to
     if unit.attrs.get("aloft"):
         key = balloon_key(str(unit))
         row = next((r for r in hidden.air.get(unit.power, []) if r.key == key), None)
         to = province_of(_went(row, before)) if row is not None else ""
         if to and row is not None and row.result == "succeeds" and to in over:
-            return f"the air over {to}"
+            return to, f"the air over {to}"
         below = after.units.get(unit.prov)
         if unit.prov not in over and below is not None and below.power == unit.power:
-            return f"{unit.prov}, back on the ground"
-        return ""
+            return unit.prov, f"{unit.prov}, back on the ground"
+        return "", ""
     up = over.get(unit.prov)
     if up is not None and str(up) == str(unit) and unit.prov not in aloft(before):
-        return f"the air over {unit.prov}"  # it floated up
-    return ""
+        return unit.prov, f"the air over {unit.prov}"  # it floated up
+    return "", ""
 
 
 def _went(row: Row, before: GameState) -> str:

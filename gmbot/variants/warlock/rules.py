@@ -399,9 +399,9 @@ class WarlockRules(StandardRules):
         return WORDS
 
     def ended_in(self, before: GameState, after: GameState, report: PhaseReport,
-                 unit: Unit) -> str:
-        return ended_in(before, after, report, unit) or super().ended_in(
-            before, after, report, unit)
+                 unit: Unit) -> tuple[str, str]:
+        own = ended_in(before, after, report, unit)
+        return own if own[0] else super().ended_in(before, after, report, unit)
 
     def unit_word(self, state: GameState, unit: Unit, viewer: str | None) -> str:
         return word_of(unit, viewer)
