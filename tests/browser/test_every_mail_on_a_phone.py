@@ -81,17 +81,19 @@ def play(variant: str, folder: Path) -> dict[str, EmailMessage | str]:
         mails[kind] = next(iter(judge.to(address(variant, role), loaded)), "no welcome")
     for step in steps(variant):
         if "reply" in step:  # a reply to a kind's mail, as a mail client makes it
-            role, kind = step["reply"]
+            role, kind, *text = step["reply"]
             answer = mails.get(kind)
             if not isinstance(answer, EmailMessage):
                 continue  # its kind's test says why it is missing
-            judge.send(address(variant, role), "Yes, please.\n",
+            judge.send(address(variant, role), (text or ["Yes, please."])[0] + "\n",
                        subject=f"Re: {answer['Subject']}",
                        headers={"In-Reply-To": answer["Message-ID"],
                                 "References": answer["Message-ID"]})
         elif "send" in step:
             role, words = step["send"]
-            words = words.replace("{seat}", seat).replace("{game}", name)
+            other = address(variant, "other").split("@")[0].upper()
+            words = words.replace("{seat}", seat).replace("{game}", name).replace(
+                "{other}", other)
             judge.send(address(variant, role), words + "\n",
                        subject=f"[{name}] {words.splitlines()[0].lower()}",
                        dmarc=None if step.get("dmarc") == "none" else "pass")
