@@ -69,6 +69,8 @@ def play(variant: str, folder: Path) -> dict[str, EmailMessage | str]:
     game = DATA["variants"][variant]
     text = game.get("game_text") or (REPO / "gmbot/variants" / game["game"] /
                                       "example.yaml").read_text(encoding="utf-8")
+    for was, now in game.get("edit", {}).items():
+        text = text.replace(was, now)
     judge: Judge = make_judge(folder, text + f"observers: [{OBSERVER}]\nstandby: [{STANDBY}]\n"
                                        "votes: {secret: false}\n")
     name = yaml.safe_load(text)["name"]
