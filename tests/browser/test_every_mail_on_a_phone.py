@@ -24,11 +24,18 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 DATA: dict[str, Any] = yaml.safe_load((HERE / "mail_kinds.yaml").read_text(encoding="utf-8"))
 KINDS: dict[str, dict[str, str]] = DATA["kinds"]
-OBSERVER = DATA["roles"]["observer"]
+OBSERVER, STANDBY = DATA["roles"]["observer"], DATA["roles"]["standby"]
 
 
 def steps(variant: str) -> list[dict[str, Any]]:
-    return [*DATA["common"], *DATA["variants"][variant]["turns"]]
+    game = DATA["variants"][variant]
+    return [*(DATA["common"] if game.get("common", True) else []), *game["turns"]]
+
+
+def welcomes(variant: str) -> dict[str, str]:
+    """The welcome kinds the game's load sends (none for a game open for sign-up)."""
+    game = DATA["variants"][variant]
+    return {**(WELCOMES if game.get("common", True) else {}), **game.get("welcomes", {})}
 
 
 def caught(variant: str) -> list[str]:
@@ -39,8 +46,7 @@ def caught(variant: str) -> list[str]:
 
 
 WELCOMES = {"welcome (player)": "player", "welcome (GM)": "gm", "welcome (observer)": "observer"}
-CASES = [(v, k) for v in DATA["variants"]
-         for k in [*WELCOMES, *DATA["variants"][v].get("welcomes", {}), *caught(v)]]
+CASES = [(v, k) for v in DATA["variants"] for k in [*welcomes(v), *caught(v)]]
 
 
 def test_the_data_file_names_every_kind_it_makes() -> None:
@@ -60,30 +66,36 @@ def address(variant: str, role: str) -> str:
 
 def play(variant: str, folder: Path) -> dict[str, EmailMessage | str]:
     """The variant's game played through the steps: each kind's mail, or why none came."""
-    game = DATA["variants"][variant]["game"]
-    text = (REPO / "gmbot/variants" / game / "example.yaml").read_text(encoding="utf-8")
-    judge: Judge = make_judge(folder, text + f"observers: [{OBSERVER}]\nvotes: {{secret: false}}\n")
+    game = DATA["variants"][variant]
+    text = game.get("game_text") or (REPO / "gmbot/variants" / game["game"] /
+                                      "example.yaml").read_text(encoding="utf-8")
+    for was, now in game.get("edit", {}).items():
+        text = text.replace(was, now)
+    judge: Judge = make_judge(folder, text + f"observers: [{OBSERVER}]\nstandby: [{STANDBY}]\n"
+                                       "votes: {secret: false}\n")
     name = yaml.safe_load(text)["name"]
     seat = DATA["variants"][variant]["seat"]
     mails: dict[str, EmailMessage | str] = {}
     waiting: dict[str, list[str]] = {}
     wanted = set(caught(variant))
-    welcomes = judge.welcomes
-    for kind, role in {**WELCOMES, **DATA["variants"][variant].get("welcomes", {})}.items():
-        mails[kind] = next(iter(judge.to(address(variant, role), welcomes)), "no welcome")
+    loaded = judge.welcomes
+    for kind, role in welcomes(variant).items():
+        mails[kind] = next(iter(judge.to(address(variant, role), loaded)), "no welcome")
     for step in steps(variant):
         if "reply" in step:  # a reply to a kind's mail, as a mail client makes it
-            role, kind = step["reply"]
+            role, kind, *text = step["reply"]
             answer = mails.get(kind)
             if not isinstance(answer, EmailMessage):
                 continue  # its kind's test says why it is missing
-            judge.send(address(variant, role), "Yes, please.\n",
+            judge.send(address(variant, role), (text or ["Yes, please."])[0] + "\n",
                        subject=f"Re: {answer['Subject']}",
                        headers={"In-Reply-To": answer["Message-ID"],
                                 "References": answer["Message-ID"]})
         elif "send" in step:
             role, words = step["send"]
-            words = words.replace("{seat}", seat).replace("{game}", name)
+            other = address(variant, "other").split("@")[0].upper()
+            words = words.replace("{seat}", seat).replace("{game}", name).replace(
+                "{other}", other)
             judge.send(address(variant, role), words + "\n",
                        subject=f"[{name}] {words.splitlines()[0].lower()}",
                        dmarc=None if step.get("dmarc") == "none" else "pass")

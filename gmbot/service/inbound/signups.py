@@ -82,7 +82,10 @@ def signup_mail(h: Handling, limit: Callable[[Handling], Outcome | None]) -> Out
     queue_mail(h.s, key=f"reply:{h.record.message_id}"[:KEY_KEPT],
                kind=PROVEN_SIGNUP_KIND if _proven(h) else SIGNUP_KIND, sender=judge,
                recipient=h.mail.sender, subject=subject, body=body, now=now, game=game,
-               html=text_html(subject, body), in_reply_to=_reply_to(h.mail.message_id),
+               # An HTML part only for a proven sender: an answer to a forged From stays
+               # as small as it can be (docs/mails.md).
+               html=text_html(subject, body) if _proven(h) else None,
+               in_reply_to=_reply_to(h.mail.message_id),
                message_id=new_message_id(judge, token))
     return Outcome("handled", ASKED, game=game.name if game else None, replies=[subject])
 
@@ -107,7 +110,8 @@ def _unobserve(h: Handling, ask: Ask, judges: Collection[str]) -> Outcome:
         h.record.game_id = game.id
     queue_mail(h.s, key=f"reply:{h.record.message_id}", kind=SIGNUP_KIND, sender=judge,
                recipient=h.mail.sender, subject=subject, body=body, now=now, game=game,
-               html=text_html(subject, body), in_reply_to=h.mail.message_id)
+               html=text_html(subject, body) if _proven(h) else None,
+               in_reply_to=h.mail.message_id)
     return Outcome("handled", ask.verb, game=game.name if game else None,
                    replies=[subject])
 
