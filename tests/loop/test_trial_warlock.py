@@ -106,3 +106,18 @@ def test_an_army_still_at_sea_reads_drowned(tmp_path: Path) -> None:
               if "Fall 1901 Movement results" in m["Subject"]]
     assert "  A IRI H (it was still at sea when its WALK ON WATER ended): drowned" \
         in fall.splitlines()
+
+
+def test_a_build_where_a_home_centre_was_moved_says_why(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, GAME)
+    spring_results(judge, {"TURKEY": "CAST MOVE HOME SC SMY - SYR\nA SMY - ARM\nA CON - BUL"},
+                   SUBJECT, "TURKEY")
+    judge.clock.advance(hours=70)  # the Fall: Bulgaria is Turkey's
+    judge.tick()
+    judge.send(addr("TURKEY"), "BUILD A SYR\n", subject=SUBJECT)
+    judge.tick()
+    [winter] = [text(m) for m in judge.to(addr("FRANCE"), judge.new_mail())
+                if "Winter 1901 Adjustment results" in m["Subject"]]
+    # Syria is no supply centre: the line says why an army may be built there.
+    assert "  BUILD A SYR (the home centre SMY lies in SYR, moved by CAST MOVE HOME SC): " \
+        "succeeds" in winter.splitlines()

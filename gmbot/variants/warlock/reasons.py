@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from gmbot.engine.orders import Order, SupportHold, SupportMove
+from gmbot.engine.orders import Build, Order, SupportHold, SupportMove
 from gmbot.engine.report import CUT, SUPPORT
-from gmbot.engine.state import Unit
+from gmbot.engine.state import GameState, Unit
+from gmbot.variants.warlock.casting import moved_centres
 from gmbot.variants.warlock.log import fact
 from gmbot.variants.warlock.naming import ghost_key
 from gmbot.variants.warlock.spells import ATTACK, Cast
@@ -146,3 +147,14 @@ def home_moved(turn: dict[str, Any], unit: Unit, centre: str, where: str, dest: 
     fact(turn, name, f"a MOVE HOME SC spell moved the home centre {centre} from {where} to "
                      f"{dest}: it lies in {dest} now, owned by whoever stands there after "
                      "the Fall", "move home", surprise=False)
+
+
+def built_where_moved(turn: dict[str, Any], state: GameState, orders: list[Order]) -> None:
+    """A build in the province a home centre was moved to (no centre on the map): the
+    public `BUILD A SYR: succeeds` says why beside it."""
+    moved = {where: centre for centre, where in moved_centres(state).items()}
+    for order in orders:
+        if isinstance(order, Build) and order.prov in moved:
+            fact(turn, order.unit_text, f"the home centre {moved[order.prov]} lies in "
+                                        f"{order.prov}, moved by CAST MOVE HOME SC",
+                 "move home")

@@ -22,6 +22,7 @@ from gmbot.engine.report import Bulletin, PhaseReport
 from gmbot.engine.resolve import ATTACK, DEFEND, HOLD, PREVENT
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, Dislodged, GameState, Unit
+from gmbot.variants.warlock import reasons
 from gmbot.variants.warlock.balloon import (
     AirOrder,
     aloft,
@@ -355,6 +356,7 @@ class WarlockRules(StandardRules):
             turn["public"].append(f"{state.map.powers[cast.power].name}: {cast}: one build "
                                   "more this winter")
         state = state.with_(power_attrs=attrs)
+        reasons.built_where_moved(turn, state, orders)
         # Units in the air are removed here: the standard removals see only the board.
         return remove_aloft(self, state, [o for o in orders if not isinstance(o, Cast)], turn)
 
