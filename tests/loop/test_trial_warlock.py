@@ -121,3 +121,16 @@ def test_a_build_where_a_home_centre_was_moved_says_why(tmp_path: Path) -> None:
     # Syria is no supply centre: the line says why an army may be built there.
     assert "  BUILD A SYR (the home centre SMY lies in SYR, moved by CAST MOVE HOME SC): " \
         "succeeds" in winter.splitlines()
+
+
+def test_an_unknown_spell_points_to_help_uncut(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, GAME)
+    judge.send(addr("FRANCE"), "CAST FIREBALL A MUN\nCAST BALOON A MAR\n", subject=SUBJECT)
+    judge.tick()
+    [ack] = [text(m) for m in judge.to(addr("FRANCE"), judge.new_mail())]
+    lines = ack.splitlines()
+    assert "    -> unknown spell 'FIREBALL'; HELP lists the 18 spells, each with an example" \
+        in lines
+    assert "    -> unknown spell 'BALOON' (did you mean BALLOON?); HELP lists the 18 spells, " \
+        "each with an example" in lines
+    assert "…" not in ack
