@@ -43,11 +43,15 @@ def test_help_casts_the_spells_on_the_readers_own_units(tmp_path: Path) -> None:
 def test_an_added_support_stands_beside_the_battle_it_won(tmp_path: Path) -> None:
     judge = make_judge(tmp_path, GAME)
     results = spring_results(judge, {"AUSTRIA": "A VIE - GAL\nCAST ADD 1 SUPPORT A VIE - GAL",
-                                     "RUSSIA": "A WAR - GAL"}, SUBJECT, "RUSSIA")
+                                     "RUSSIA": "A WAR - GAL",
+                                     "FRANCE": "CAST ADD 1 SUPPORT A MAR H\nA MAR - PIE"},
+                             SUBJECT, "RUSSIA")
     # One against one, and Vienna's army went in: the line says why.
     assert "  A VIE - GAL (ADD 1 SUPPORT cast on it: one support more than its orders had): " \
         "succeeds" in results.splitlines()
     assert "  A WAR - GAL: bounced" in results.splitlines()
+    # A support cast for a hold adds nothing to a move: no reason beside it.
+    assert "  A MAR - PIE: succeeds" in results.splitlines()
 
 
 WINTER = """
