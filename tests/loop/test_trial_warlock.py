@@ -138,3 +138,18 @@ def test_an_unknown_spell_points_to_help_uncut(tmp_path: Path) -> None:
     assert "    -> unknown spell 'BALOON' (did you mean BALLOON?); HELP lists the 18 spells, " \
         "each with an example" in lines
     assert "…" not in ack
+
+
+def test_the_ack_says_which_order_a_spell_sets_aside(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, GAME)
+    judge.send(addr("ENGLAND"), "CAST DOUBLE ORDERS F LON - NTH - NWY\nF LON H\n"
+               "CAST ADD 1 SUPPORT A LVP - YOR\nA LVP H\nF EDI H\n", subject=SUBJECT)
+    judge.tick()
+    [ack] = [text(m) for m in judge.to(addr("ENGLAND"), judge.new_mail())]
+    lines = ack.splitlines()
+    # The results carry the double order out, not the hold written beside it, and add
+    # nothing to a hold: the ack says so before the deadline, not the results after it.
+    assert "Note: CAST DOUBLE ORDERS F LON - NTH - NWY is F LON's order this turn: F LON H " \
+        "is not carried out" in lines
+    assert "Note: CAST ADD 1 SUPPORT A LVP - YOR adds supports only to A LVP - YOR, and " \
+        "A LVP is ordered A LVP H" in lines

@@ -10,8 +10,7 @@ from typing import Any
 from gmbot.engine.orders import Build, Move, Order, SupportHold, SupportMove
 from gmbot.engine.report import CUT, SUPPORT
 from gmbot.engine.resolve import Resolution
-from gmbot.engine.state import GameState, Unit
-from gmbot.variants.warlock.casting import moved_centres
+from gmbot.engine.state import Unit
 from gmbot.variants.warlock.log import fact
 from gmbot.variants.warlock.naming import ghost_key
 from gmbot.variants.warlock.spells import ATTACK, Cast
@@ -165,10 +164,11 @@ def home_moved(turn: dict[str, Any], unit: Unit, centre: str, where: str, dest: 
                      "the Fall", "move home", surprise=False)
 
 
-def built_where_moved(turn: dict[str, Any], state: GameState, orders: list[Order]) -> None:
-    """A build in the province a home centre was moved to (no centre on the map): the
-    public `BUILD A SYR: succeeds` says why beside it."""
-    moved = {where: centre for centre, where in moved_centres(state).items()}
+def built_where_moved(turn: dict[str, Any], centres: dict[str, str],
+                      orders: list[Order]) -> None:
+    """A build in the province a home centre was moved to (`centres`: centre -> where it
+    lies; no centre on the map there): the public `BUILD A SYR: succeeds` says why."""
+    moved = {where: centre for centre, where in centres.items()}
     for order in orders:
         if isinstance(order, Build) and order.prov in moved:
             fact(turn, order.unit_text, f"the home centre {moved[order.prov]} lies in "
