@@ -85,3 +85,25 @@ def test_a_bribe_not_taken_says_what_beat_it(tmp_path: Path) -> None:
     # Not "refused", which reads as the judge refusing his line: the pay it did not beat.
     assert "BRIBE A KIE - HOL (2): not taken: 2 offered did not beat the owner's pay of 2 " \
         "(a bribe wins only with more); nothing paid." in own.splitlines()
+
+
+def test_the_vote_totals_say_what_each_centre_got(tmp_path: Path) -> None:
+    position = """position:
+  phase: W1900A
+  units: {GERMANY: [A BER], FRANCE: [A BEL]}
+  centers: {GERMANY: [BER], FRANCE: [PAR, BEL, BRE]}
+  homes: {GERMANY: [BER], FRANCE: [PAR, BEL, BRE]}
+  powers:
+    GERMANY: {capital: BER, balance: 4}
+    FRANCE: {capital: PAR, balance: 4}
+"""
+    judge = make_judge(tmp_path, capitalist_game(position))
+    judge.send(addr("FRANCE"), "VOTE A PAR (5)\nVOTE F BRE (5)\n", subject="[g] votes")
+    judge.send(addr("GERMANY"), "VOTE NO BUILD PAR (9)\n", subject="[g] votes")
+    judge.tick()
+    [results] = [text(m) for m in judge.to(addr("FRANCE"), judge.new_mail())
+                 if "Winter 1900 Adjustment results" in m["Subject"]]
+    # France's army in Paris was outvoted: the line says so in words, not "NONE 9".
+    lines = results.splitlines()
+    assert "FRANCE PAR: A 5, no build 9 = no build" in lines
+    assert "FRANCE BRE: F 5 = F" in lines

@@ -43,11 +43,15 @@ def test_help_casts_the_spells_on_the_readers_own_units(tmp_path: Path) -> None:
 def test_an_added_support_stands_beside_the_battle_it_won(tmp_path: Path) -> None:
     judge = make_judge(tmp_path, GAME)
     results = spring_results(judge, {"AUSTRIA": "A VIE - GAL\nCAST ADD 1 SUPPORT A VIE - GAL",
-                                     "RUSSIA": "A WAR - GAL"}, SUBJECT, "RUSSIA")
+                                     "RUSSIA": "A WAR - GAL",
+                                     "FRANCE": "CAST ADD 1 SUPPORT A MAR H\nA MAR - PIE"},
+                             SUBJECT, "RUSSIA")
     # One against one, and Vienna's army went in: the line says why.
     assert "  A VIE - GAL (ADD 1 SUPPORT cast on it: one support more than its orders had): " \
         "succeeds" in results.splitlines()
     assert "  A WAR - GAL: bounced" in results.splitlines()
+    # A support cast for a hold adds nothing to a move: no reason beside it.
+    assert "  A MAR - PIE: succeeds" in results.splitlines()
 
 
 WINTER = """
@@ -106,3 +110,46 @@ def test_an_army_still_at_sea_reads_drowned(tmp_path: Path) -> None:
               if "Fall 1901 Movement results" in m["Subject"]]
     assert "  A IRI H (it was still at sea when its WALK ON WATER ended): drowned" \
         in fall.splitlines()
+
+
+def test_a_build_where_a_home_centre_was_moved_says_why(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, GAME)
+    spring_results(judge, {"TURKEY": "CAST MOVE HOME SC SMY - SYR\nA SMY - ARM\nA CON - BUL"},
+                   SUBJECT, "TURKEY")
+    judge.clock.advance(hours=70)  # the Fall: Bulgaria is Turkey's
+    judge.tick()
+    judge.send(addr("TURKEY"), "BUILD A SYR\n", subject=SUBJECT)
+    judge.tick()
+    [winter] = [text(m) for m in judge.to(addr("FRANCE"), judge.new_mail())
+                if "Winter 1901 Adjustment results" in m["Subject"]]
+    # Syria is no supply centre: the line says why an army may be built there.
+    assert "  BUILD A SYR (the home centre SMY lies in SYR, moved by CAST MOVE HOME SC): " \
+        "succeeds" in winter.splitlines()
+
+
+def test_an_unknown_spell_points_to_help_uncut(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, GAME)
+    judge.send(addr("FRANCE"), "CAST FIREBALL A MUN\nCAST BALOON A MAR\n", subject=SUBJECT)
+    judge.tick()
+    [ack] = [text(m) for m in judge.to(addr("FRANCE"), judge.new_mail())]
+    lines = ack.splitlines()
+    assert "    -> unknown spell 'FIREBALL'; HELP lists the 18 spells, each with an example" \
+        in lines
+    assert "    -> unknown spell 'BALOON' (did you mean BALLOON?); HELP lists the 18 spells, " \
+        "each with an example" in lines
+    assert "…" not in ack
+
+
+def test_the_ack_says_which_order_a_spell_sets_aside(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, GAME)
+    judge.send(addr("ENGLAND"), "CAST DOUBLE ORDERS F LON - NTH - NWY\nF LON H\n"
+               "CAST ADD 1 SUPPORT A LVP - YOR\nA LVP H\nF EDI H\n", subject=SUBJECT)
+    judge.tick()
+    [ack] = [text(m) for m in judge.to(addr("ENGLAND"), judge.new_mail())]
+    lines = ack.splitlines()
+    # The results carry the double order out, not the hold written beside it, and add
+    # nothing to a hold: the ack says so before the deadline, not the results after it.
+    assert "Note: CAST DOUBLE ORDERS F LON - NTH - NWY is F LON's order this turn: F LON H " \
+        "is not carried out" in lines
+    assert "Note: CAST ADD 1 SUPPORT A LVP - YOR adds supports only to A LVP - YOR, and " \
+        "A LVP is ordered A LVP H" in lines

@@ -70,14 +70,21 @@ def movement_notes(state: GameState, ledger: Ledger, notes: dict[str, Any],
                         if public else None), private=private)
 
 
+_OPTION = {"NONE": "no build"}
+
+
 def vote_notes(state: GameState, outcome: VoteOutcome, orders: list[Order],
                 notes: dict[str, Any]) -> None:
     public = []
     for site in outcome.sites:
-        counts = ", ".join(f"{k} {v}" for k, v in sorted(site.totals.items())) or "no votes"
+        # "no build" for the option's code NONE, and the outcome after "=", as the bribe
+        # line has it: a player sees why his centre got no unit.
+        counts = ", ".join(f"{_OPTION.get(k, k)} {v}"
+                           for k, v in sorted(site.totals.items())) or "no votes"
         coasts = (" (coasts: " + ", ".join(f"{k} {v}" for k, v in sorted(site.coasts.items()))
                   + ")") if len(site.coasts) > 1 else ""
-        public.append(f"{site.power} {site.prov}: {counts}{coasts}")
+        won = _OPTION.get(site.winner or "NONE", site.winner or "")
+        public.append(f"{site.power} {site.prov}: {counts}{coasts} = {won}")
     for power, units in outcome.removals.items():
         counts = ", ".join(f"{u} {n}" for u, n in units.items()) or "no votes"
         public.append(f"{power} removal votes: {counts}")

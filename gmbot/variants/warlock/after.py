@@ -32,6 +32,7 @@ def _name(state: GameState, power: str) -> str:
 
 def after_movement(rules: Rules, state: GameState, res: Resolution) -> GameState:
     turn = turn_of(state)
+    reasons.supports_counted(turn, res)
     dislodged = {**state.dislodged, **first_leg_dislodged(turn)}
     state = state.with_(dislodged=dislodged)
     state = land_late(state, turn)

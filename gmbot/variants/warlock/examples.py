@@ -1,13 +1,15 @@
 """HELP's spell examples on the reader's own units and the map around them (issue 32: a
 player's examples are his own game's): an English warlock reads CAST GHOST A LVP - CLY,
 not France's Paris. A spell whose example the reader's units cannot give keeps the
-guide's usage."""
+guide's usage. And what an acknowledgement adds where a spell and a unit's own order
+meet (carried_notes)."""
 
 from __future__ import annotations
 
 from gmbot.engine.map import LAND, SEA, GameMap
+from gmbot.engine.orders import Order
 from gmbot.engine.state import GameState, Unit
-from gmbot.variants.warlock.spells import Spell
+from gmbot.variants.warlock.spells import Cast, Spell
 
 ON_A_MOVE = ("invisible", "support1", "support2", "ghost")  # CAST <spell> <unit> - <place>
 ON_A_UNIT = ("impervious", "balloon")  # CAST <spell> <unit>
@@ -64,3 +66,28 @@ def _targets(gmap: GameMap, unit: Unit) -> list[str]:
 
 def _prov(loc: str) -> str:
     return loc.split("/")[0]
+
+
+CARRYING = ("double", "invisible", "walk_water", "swim_land")  # the cast's move is the order
+ADDING = ("support1", "support2")  # supports for the unit's own order, if it is the one named
+
+
+def carried_notes(orders: list[Order]) -> list[str]:
+    """Where a spell and the unit's own order in the same orders disagree: a spell that
+    carries a move replaces the order (`F LON H` beside `CAST DOUBLE ORDERS F LON - NTH -
+    NWY` is not carried out); added supports count only for the order they name."""
+    own = {o.prov: o for o in orders if not isinstance(o, Cast) and o.loc}
+    notes = []
+    for cast in (o for o in orders if isinstance(o, Cast)):
+        carried = cast.order
+        order = own.get(carried.prov) if carried is not None else None
+        if carried is None or order is None or order.power != cast.power \
+                or str(order) == str(carried):
+            continue
+        if cast.spell in CARRYING:
+            notes.append(f"Note: {cast} is {carried.unit_text}'s order this turn: "
+                         f"{order} is not carried out")
+        elif cast.spell in ADDING:
+            notes.append(f"Note: {cast} adds supports only to {carried}, and "
+                         f"{carried.unit_text} is ordered {order}")
+    return notes

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from gmbot.engine.orders import Order, SupportHold, SupportMove
+from gmbot.engine.orders import Build, Move, Order, SupportHold, SupportMove
 from gmbot.engine.report import CUT, SUPPORT
+from gmbot.engine.resolve import Resolution
 from gmbot.engine.state import Unit
 from gmbot.variants.warlock.log import fact
 from gmbot.variants.warlock.naming import ghost_key
@@ -46,11 +47,26 @@ def destroyed(turn: dict[str, Any], unit: Unit, how: str) -> None:
 
 
 def supports_added(turn: dict[str, Any], cast: Cast, unit: Unit, n: int) -> None:
-    """Supports a spell added: a battle they decide reads as one a standard player would
-    judge otherwise, so the reason stands beside the result."""
-    more = "one support" if n == 1 else f"{n} supports"
-    fact(turn, str(unit), f"{cast.spec.word} cast on it: {more} more than its orders had",
-         cast.spell, kind=SUPPORT, seen_by=secret_to(turn, cast, unit))
+    """Supports a spell adds to the unit's order, kept until the battle shows whether they
+    counted (supports_counted): a cast for a hold adds nothing to a move."""
+    dest = cast.order.dest_prov if isinstance(cast.order, Move) else None
+    turn.setdefault("added", {}).setdefault(str(unit), []).append(
+        [cast.spec.word, n, dest, secret_to(turn, cast, unit)])
+
+
+def supports_counted(turn: dict[str, Any], res: Resolution) -> None:
+    """Beside each order whose strength a spell raised: a battle it decided reads as one
+    a standard player would judge otherwise."""
+    for i, unit in enumerate(res.units):
+        name = turn["rename"].get(str(unit), str(unit))  # its name at the turn's start
+        order = res.orders[i]
+        going = order.dest_prov if isinstance(order, Move) else None
+        for word, n, dest, seen_by in turn.get("added", {}).get(name, ()):
+            if dest == going:
+                more = "one support" if n == 1 else f"{n} supports"
+                fact(turn, name, f"{word} cast on it: {more} more than its orders had",
+                     word.lower(), kind=SUPPORT,
+                     seen_by=tuple(seen_by) if seen_by is not None else None)
 
 
 def support_cut(turn: dict[str, Any], order: Order, name: str) -> None:
@@ -146,3 +162,15 @@ def home_moved(turn: dict[str, Any], unit: Unit, centre: str, where: str, dest: 
     fact(turn, name, f"a MOVE HOME SC spell moved the home centre {centre} from {where} to "
                      f"{dest}: it lies in {dest} now, owned by whoever stands there after "
                      "the Fall", "move home", surprise=False)
+
+
+def built_where_moved(turn: dict[str, Any], centres: dict[str, str],
+                      orders: list[Order]) -> None:
+    """A build in the province a home centre was moved to (`centres`: centre -> where it
+    lies; no centre on the map there): the public `BUILD A SYR: succeeds` says why."""
+    moved = {where: centre for centre, where in centres.items()}
+    for order in orders:
+        if isinstance(order, Build) and order.prov in moved:
+            fact(turn, order.unit_text, f"the home centre {moved[order.prov]} lies in "
+                                        f"{order.prov}, moved by CAST MOVE HOME SC",
+                 "move home")

@@ -22,6 +22,7 @@ from gmbot.engine.report import Bulletin, PhaseReport
 from gmbot.engine.resolve import ATTACK, DEFEND, HOLD, PREVENT
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, Dislodged, GameState, Unit
+from gmbot.variants.warlock import reasons
 from gmbot.variants.warlock.balloon import (
     AirOrder,
     aloft,
@@ -31,9 +32,14 @@ from gmbot.variants.warlock.balloon import (
 )
 from gmbot.variants.warlock.bot import warlock_bot_lines
 from gmbot.variants.warlock.builds import build_lines, ruined_build
-from gmbot.variants.warlock.casting import centre_location, check_cast, check_magic_move
+from gmbot.variants.warlock.casting import (
+    centre_location,
+    check_cast,
+    check_magic_move,
+    moved_centres,
+)
 from gmbot.variants.warlock.ended import ended_in
-from gmbot.variants.warlock.examples import spell_example
+from gmbot.variants.warlock.examples import carried_notes, spell_example
 from gmbot.variants.warlock.hidden import redact_report
 from gmbot.variants.warlock.legal import warlock_lines
 from gmbot.variants.warlock.legs import DoubleLegs, named_ahead, parse_owner_legs
@@ -170,6 +176,7 @@ class WarlockRules(StandardRules):
             else:
                 left[cast.spell] -= 1
         lines.append(f"Spells left after these orders: {describe_left(left)}")
+        lines += carried_notes(orders)
         for order in orders:
             if isinstance(order, DoubleLegs):
                 lines.append(f"Note: {order} is carried out if DOUBLE ORDERS is cast on "
@@ -356,6 +363,7 @@ class WarlockRules(StandardRules):
             turn["public"].append(f"{state.map.powers[cast.power].name}: {cast}: one build "
                                   "more this winter")
         state = state.with_(power_attrs=attrs)
+        reasons.built_where_moved(turn, moved_centres(state), orders)
         # Units in the air are removed here: the standard removals see only the board.
         return remove_aloft(self, state, [o for o in orders if not isinstance(o, Cast)], turn)
 

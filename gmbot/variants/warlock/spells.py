@@ -161,10 +161,12 @@ def parse_cast(parser: OrderParser, line: str, power: str) -> Cast:
             break
     if key is None:
         what = words[0] if words else "nothing"
-        known = ", ".join(s.word for s in SPELLS.values())
         guess = _near_spell(words)
         hint = f" (did you mean {guess}?)" if guess else ""
-        raise OrderError(f"unknown spell {what!r}{hint}; the spells are: {known}")
+        # Not the list itself: the 18 names are longer than a reply's reason may be, and
+        # came cut short ("SPIN THE BO…", the trial of 3 December 2026).
+        raise OrderError(f"unknown spell {what!r}{hint}; HELP lists the {len(SPELLS)} "
+                         "spells, each with an example")
     spell = SPELLS[key]
     if rest.split()[:1] and rest.split()[0].upper() in ("BALLOON", "AIR"):
         # A name in a cast is the unit on the board: the text's spells reach those.
