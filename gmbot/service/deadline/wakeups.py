@@ -39,10 +39,11 @@ _GAME_SCHEDULE = ("status", "settings_data")  # the deadlines are among the sett
 def wake_time(game: Game, phase: PhaseRow, now: datetime | None = None) -> datetime | None:
     """The next moment the phase needs a look; with `now`, what can no longer happen is
     left out (a reminder whose deadline passed, a late notice after the grace period)."""
-    deadline = phase.deadline_at
-    if deadline is None or not _wakes(game, phase):
+    if game.status != "active" or phase.processed_at is not None or phase.superseded \
+            or phase.deadline_at is None:  # as _wakes, written out for the type checker
         return None
     policy = policy_of(game)
+    deadline = phase.deadline_at
     final = final_deadline(policy, deadline)
     done = set(phase.reminders_sent or [])
     times = [final]
