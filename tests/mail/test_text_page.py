@@ -18,7 +18,7 @@ TEXTS = ["Orders for Spring 1901 Movement (version 3):\n  A VIE - TRI\n\nDeadlin
          "\x00first\x00\n\n\x00rest\x00", "a\n\nb\n\nc"]
 
 
-def rendered(subject: str, text: str, has_map: bool, **context: object) -> str:
+def rendered(subject: str, text: str, has_map: bool, **context: str) -> str:
     title = subject.split("] ", 1)[1] if subject.startswith("[") and "] " in subject else subject
     paragraphs = text.strip().split("\n\n")
     return render_html("text.html.j2", subject, has_map, title=title,
@@ -34,8 +34,8 @@ def test_the_html_part_is_the_page_rendered_for_it(subject: str, has_map: bool) 
 
 
 def test_a_page_with_a_link_to_its_map_or_its_own_alt_text_is_its_own_kind() -> None:
-    link = {"map_link": "https://games.example.test/b0001/p?k=1&x=2"}
-    alt = {"map_alt": "The board <after> the spring"}
+    link: dict[str, str] = {"map_link": "https://games.example.test/b0001/p?k=1&x=2"}
+    alt: dict[str, str] = {"map_alt": "The board <after> the spring"}
     for context in (link, alt, {}):
         assert text_html(SUBJECTS[0], TEXTS[0], True, **context) == rendered(
             SUBJECTS[0], TEXTS[0], True, **context)
