@@ -13,7 +13,7 @@ from sqlalchemy import select
 from gmbot.config import Config
 from gmbot.engine.report import PhaseReport
 from gmbot.service.deadline.context import Adjudicated, PhaseContext
-from gmbot.service.outbox.queue import queue_mail
+from gmbot.service.outbox.queue import outbound_row, queue_mails
 from gmbot.service.outbox.render import render, render_html, render_part
 from gmbot.service.views.calendar_entry import deadline_calendar
 from gmbot.service.views.pictures import Pictures, picture_key
@@ -78,6 +78,7 @@ def mail_results(config: Config, at: PhaseContext, done: Adjudicated,
                                   results=results_part(public, public_key, False), **extra)
     calendar = deadline_calendar(game, next_row, now)  # the next deadline, for every reader
     public_calendar = calendar.of(None) if calendar else None  # in the game's zone
+    rows: list[dict[str, object] | None] = []
     for player in at.players:
         rejected = _rejected(at.sets.get(player.id), done.report, player.key)
         view = views.view(player.key, rejected)
@@ -87,23 +88,26 @@ def mail_results(config: Config, at: PhaseContext, done: Adjudicated,
         subj, body = render("results.txt.j2", view=view, site_link=link,
                             results=results_part(view, key, False), **extra)
         png = picture(view, key)
-        queue_mail(s, key=f"results:{phase.id}:{player.address}", kind="results",
-                   sender=game.judge, recipient=player.address, subject=subj, body=body,
-                   now=now, game=game, picture=png,
-                   calendar=calendar.of(player) if calendar else None,
-                   html=render_html("results.html.j2", subj, png is not None, view=view,
-                                    site_link=link, map_link=link,
-                                    results=results_part(view, key, True), **extra))
+        rows.append(outbound_row(
+            s, key=f"results:{phase.id}:{player.address}", kind="results",
+            sender=game.judge, recipient=player.address, subject=subj, body=body, now=now,
+            game=game, picture=png, calendar=calendar.of(player) if calendar else None,
+            html=render_html("results.html.j2", subj, png is not None, view=view,
+                             site_link=link, map_link=link,
+                             results=results_part(view, key, True), **extra)))
     png = picture(public, public_key)
     public_html = render_html("results.html.j2", subject, png is not None, view=public,
                               results=results_part(public, public_key, True), **extra)
-    queue_mail(s, key=f"results:{phase.id}:gm", kind="results", sender=game.judge,
-               recipient=game.gm, subject=subject, body=public_text, now=now, game=game,
-               picture=png, html=public_html, calendar=public_calendar)
+    rows.append(outbound_row(
+        s, key=f"results:{phase.id}:gm", kind="results", sender=game.judge,
+        recipient=game.gm, subject=subject, body=public_text, now=now, game=game,
+        picture=png, html=public_html, calendar=public_calendar))
     for address in game.settings.observers or ():  # the public copy, never a private section
-        queue_mail(s, key=f"results:{phase.id}:observer:{address}", kind="results",
-                   sender=game.judge, recipient=address, subject=subject, body=public_text,
-                   now=now, game=game, picture=png, html=public_html, calendar=public_calendar)
+        rows.append(outbound_row(
+            s, key=f"results:{phase.id}:observer:{address}", kind="results",
+            sender=game.judge, recipient=address, subject=subject, body=public_text,
+            now=now, game=game, picture=png, html=public_html, calendar=public_calendar))
+    queue_mails(s, rows)  # one statement for the mailing
     return PublicResults(public, public_text)
 
 

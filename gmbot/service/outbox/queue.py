@@ -83,15 +83,51 @@ def queue_mail(
     `html`: the HTML alternative of `body` (render_html), showing `picture` as MAP_SRC.
     `calendar`: the next deadline's calendar entry (service/views/calendar_entry.py).
     `not_before`: held until then (the reader's quiet hours, his daily digest)."""
+    row = outbound_row(session, key=key, kind=kind, sender=sender, recipient=recipient,
+                       subject=subject, body=body, now=now, game=game,
+                       in_reply_to=in_reply_to, message_id=message_id, picture=picture,
+                       html=html, calendar=calendar, not_before=not_before)
+    if row is None:
+        return False
+    result = session.execute(_insert_new(_dialect(session)), row)
+    return result.rowcount == 1  # type: ignore[attr-defined]
+
+
+def queue_mails(session: Session, rows: list[dict[str, object] | None]) -> None:
+    """Queue several mails made by outbound_row (None: queued before) in one statement,
+    in their order: a results mailing queues one a player."""
+    kept = [row for row in rows if row is not None]
+    if kept:
+        session.execute(_insert_new(_dialect(session)), kept)
+
+
+def outbound_row(
+    session: Session,
+    *,
+    key: str,
+    kind: str,
+    sender: str,
+    recipient: str,
+    subject: str,
+    body: str,
+    now: datetime,
+    game: Game | None = None,
+    in_reply_to: str | None = None,
+    message_id: str | None = None,
+    picture: bytes | None = None,
+    html: str | None = None,
+    calendar: bytes | None = None,
+    not_before: datetime | None = None,
+) -> dict[str, object] | None:
+    """The outbox row of one mail as queue_mail takes it, for queue_mails; None when a
+    mail of this key is in the session already."""
     key = key[:300]  # as stored, so that long keys are found again too
     # Rows added earlier in this transaction as ORM objects and not flushed yet are looked
-    # for in the session: the INSERT below does not see them.
+    # for in the session: the INSERT does not see them.
     if any(isinstance(row, Outbound) and row.key == key for row in session.new):
-        return False
+        return None
     # A plain INSERT, not an ORM object: the unit of work cost more than the rest of
     # queueing, and nothing reads the row back in this transaction but by a query.
-    with session.no_autoflush:
-        dialect = session.get_bind().dialect.name
     subject = subject[:998]
     message_id = message_id or new_message_id(
         sender, recipient_token(game, recipient, now) if game else None)
@@ -99,13 +135,17 @@ def queue_mail(
     head = _head(session, game, kind, sender=sender, recipient=recipient, subject=subject,
                  body=body, message_id=message_id, date=now, in_reply_to=in_reply_to,
                  parts=parts)
-    result = session.execute(_insert_new(dialect), {
+    return {
         "key": key, "kind": kind, "game_id": game.id if game else None, "sender": sender,
         "recipient": recipient, "subject": subject, "body": body, "message_id": message_id,
         "in_reply_to": in_reply_to, "created_at": now, "status": "queued",
         "next_attempt_at": max(now, not_before or now), "picture": parts, "head": head,
-    })
-    return result.rowcount == 1  # type: ignore[attr-defined]
+    }
+
+
+def _dialect(session: Session) -> str:
+    with session.no_autoflush:
+        return session.get_bind().dialect.name
 
 
 def rewrite_queued(session: Session, key: str, game: Game, subject: str, body: str,
