@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
+from typing import Required, TypedDict, Unpack
 
 from sqlalchemy import Insert, bindparam, select
 from sqlalchemy.orm import Session
@@ -59,34 +60,33 @@ def is_queued(session: Session, key: str) -> bool:
         return session.scalar(_KEY_TAKEN, {"key": key}) is not None
 
 
-def queue_mail(
-    session: Session,
-    *,
-    key: str,
-    kind: str,
-    sender: str,
-    recipient: str,
-    subject: str,
-    body: str,
-    now: datetime,
-    game: Game | None = None,
-    in_reply_to: str | None = None,
-    message_id: str | None = None,
-    picture: bytes | None = None,
-    html: str | None = None,
-    calendar: bytes | None = None,
-    not_before: datetime | None = None,
-) -> bool:
+class MailFields(TypedDict, total=False):
+    """queue_mail's keywords: outbound_row's."""
+
+    key: Required[str]
+    kind: Required[str]
+    sender: Required[str]
+    recipient: Required[str]
+    subject: Required[str]
+    body: Required[str]
+    now: Required[datetime]
+    game: Game | None
+    in_reply_to: str | None
+    message_id: str | None
+    picture: bytes | None
+    html: str | None
+    calendar: bytes | None
+    not_before: datetime | None
+
+
+def queue_mail(session: Session, **mail: Unpack[MailFields]) -> bool:
     """Queue one mail for one recipient unless a mail with this key was queued before;
     the key makes re-running a use case after a crash harmless. `message_id` (without
     angle brackets): one the caller made with new_message_id and records itself.
     `html`: the HTML alternative of `body` (render_html), showing `picture` as MAP_SRC.
     `calendar`: the next deadline's calendar entry (service/views/calendar_entry.py).
     `not_before`: held until then (the reader's quiet hours, his daily digest)."""
-    row = outbound_row(session, key=key, kind=kind, sender=sender, recipient=recipient,
-                       subject=subject, body=body, now=now, game=game,
-                       in_reply_to=in_reply_to, message_id=message_id, picture=picture,
-                       html=html, calendar=calendar, not_before=not_before)
+    row = outbound_row(session, **mail)
     if row is None:
         return False
     result = session.execute(_insert_new(_dialect(session)), row)
