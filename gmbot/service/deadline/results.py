@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 
 from gmbot.config import Config
 from gmbot.engine.report import PhaseReport
@@ -114,16 +114,23 @@ def mail_results(config: Config, at: PhaseContext, done: Adjudicated,
 def _corrected(at: PhaseContext) -> Corrects | None:
     """The results mail this phase's results replace, if a rollback undid an earlier
     processing of the same phase: its subject and when it was sent."""
-    game, phase = at.game, at.phase
-    earlier = at.session.scalars(
-        select(PhaseRow).where(PhaseRow.game_id == game.id, PhaseRow.name == phase.name,
-                               PhaseRow.seq < phase.seq, PhaseRow.superseded.is_(True),
-                               PhaseRow.processed_at.is_not(None))
-        .order_by(PhaseRow.seq.desc()).limit(1)
-    ).first()
+    phase = at.phase
+    earlier = at.session.execute(_CORRECTED, {"game_id": at.game.id, "name": phase.name,
+                                              "seq": phase.seq}).first()
     if earlier is None or earlier.processed_at is None:
         return None
-    return Corrects(earlier.name, deadline_text(at.policy, earlier.processed_at))
+    return Corrects(phase.name, deadline_text(at.policy, earlier.processed_at))
+
+
+# Built once, one column (not the row, its position): every processed phase asks, and
+# almost never finds one.
+_CORRECTED = (
+    select(PhaseRow.processed_at)
+    .where(PhaseRow.game_id == bindparam("game_id"), PhaseRow.name == bindparam("name"),
+           PhaseRow.seq < bindparam("seq"), PhaseRow.superseded.is_(True),
+           PhaseRow.processed_at.is_not(None))
+    .order_by(PhaseRow.seq.desc()).limit(1)
+)
 
 
 def _rejected(row: OrderSet | None, report: PhaseReport,
