@@ -13,8 +13,16 @@ from gmbot.engine.map import IMPASSABLE, SEA, GameMap
 from gmbot.picture.data import MapPicture, Point, map_picture
 from gmbot.picture.fonts import font, text_width, write
 from gmbot.picture.labels import SIZE, label_points
-from gmbot.picture.layers import Patches, border_index, bordered_raster, lay, off_borders, patches
-from gmbot.picture.legend import EDGE, PAPER, with_legend
+from gmbot.picture.layers import (
+    Patches,
+    border_index,
+    bordered_raster,
+    lay,
+    off_borders,
+    paper_index,
+    patches,
+)
+from gmbot.picture.legend import EDGE, PAPER, draw_legend, strip_height, with_legend
 from gmbot.picture.marks import (
     BALLOON,
     COURT,
@@ -131,8 +139,11 @@ def _drawn(scene: Scene, gmap: GameMap, title: str, palette_name: str
                      *(p.power for p in scene.pieces), *scene.homes.values(),
                      *(s.power for s in scene.strokes), *(p.power for p, _ in scene.dislodged)})
     colours, initials = power_colours(pic.colours, powers, palette_name)
-    img = bordered_raster(gmap.name).copy()
+    rings = {p.note: c for p in scene.pieces if (c := _note_colour(p.note)) is not None}
+    map_w, map_h = pic.size
+    strip = strip_height(scene.standings, map_w, rings)
     pal = palette(pic, gmap, scene, colours)
+    img = _canvas(gmap.name, strip, pal)
     border = border_index(gmap.name)
     if border is not None:  # the borders are in the raster: its palette draws them
         pal[border * 3:border * 3 + 3] = BORDER
@@ -184,11 +195,29 @@ def _drawn(scene: Scene, gmap: GameMap, title: str, palette_name: str
         w = text_width(title, 14)
         d.rectangle((0, 0, w + 12, 22), fill=(255, 255, 255), outline=BORDER)
         write(d, (6, 11), title, INK, 14, "lm")
-    rings = {p.note: c for p in scene.pieces if (c := _note_colour(p.note)) is not None}
     grounds = (pic.water, pic.land, *range(pic.first, pic.first + len(pic.codes)))
     provinces = [(pal[3 * v], pal[3 * v + 1], pal[3 * v + 2]) for v in grounds]
-    return (with_legend(img, scene.standings, colours, initials, rings)[0],
-            [*provinces, *FLAT, *colours.values(), *rings.values()])
+    flat = [*provinces, *FLAT, *colours.values(), *rings.values()]
+    if img.size[1] == map_h:
+        return with_legend(img, scene.standings, colours, initials, rings)[0], flat
+    # What the drawing spilt over the map's lower edge was cut off there before.
+    d.rectangle((0, map_h, map_w - 1, map_h + strip - 1), fill=PAPER)
+    draw_legend(img, map_h, scene.standings, colours, initials, rings)
+    return img, flat
+
+
+def _canvas(name: str, strip: int, pal: list[int]) -> Image.Image:
+    """The raster to draw on, with the legend's strip (`strip` high) below it when a raster
+    value is free for it (`pal` then gives it PAPER): one image converted, not a second
+    one made and the map pasted into it."""
+    paper = paper_index(name)
+    raster = bordered_raster(name)
+    if not strip or paper is None:
+        return raster.copy()
+    img = Image.new("P", (raster.size[0], raster.size[1] + strip), paper)
+    img.paste(raster, (0, 0))
+    pal[paper * 3:paper * 3 + 3] = PAPER
+    return img
 
 
 # -- orders -----------------------------------------------------------------------------

@@ -48,6 +48,12 @@ def border_index(name: str) -> int | None:
     return _bordered(name)[1]
 
 
+def paper_index(name: str) -> int | None:
+    """A raster value no province, border or outside area has, for the legend's strip
+    (None if every value is taken)."""
+    return _bordered(name)[2]
+
+
 def bordered_raster(name: str) -> Image.Image:
     """The map's province raster with its borders in border_index's value (the raster
     itself when that is None)."""
@@ -55,16 +61,16 @@ def bordered_raster(name: str) -> Image.Image:
 
 
 @cache
-def _bordered(name: str) -> tuple[Image.Image, int | None]:
+def _bordered(name: str) -> tuple[Image.Image, int | None, int | None]:
     pic = map_picture(name)
     used = {value for _, value in pic.raster.getcolors(256) or []}
     used |= {pic.water, pic.land, *range(pic.first, pic.first + len(pic.codes))}  # palette()'s
-    free = next((v for v in range(255, -1, -1) if v not in used), None)
-    if free is None:
-        return pic.raster, None
+    free = [v for v in range(255, -1, -1) if v not in used][:2]
+    if not free:
+        return pic.raster, None, None
     raster = pic.raster.copy()
-    raster.paste(free, mask=pic.borders())
-    return raster, free
+    raster.paste(free[0], mask=pic.borders())
+    return raster, free[0], free[1] if len(free) > 1 else None
 
 
 def off_borders(mask: Image.Image, name: str) -> Image.Image:

@@ -49,24 +49,40 @@ def layout(standings: list[Standing], width: int, top: int) -> tuple[list[Entry]
     return entries, height
 
 
+def strip_height(standings: list[Standing], width: int,
+                 rings: dict[str, tuple[int, int, int]] | None = None) -> int:
+    """The height of the legend strip under a picture `width` wide (0: no legend)."""
+    if not standings:
+        return 0
+    return layout(standings, width, 0)[1] + (ROW if rings else 0)
+
+
 def with_legend(img: Image.Image, standings: list[Standing],
                 colours: dict[str, tuple[int, int, int]], initials: dict[str, str] | None = None,
                 rings: dict[str, tuple[int, int, int]] | None = None
                 ) -> tuple[Image.Image, list[Entry]]:
-    """The picture with the legend strip added below it; `initials` are written in the
-    swatches of powers whose colour another power shares (as on their units). `rings`:
-    the colours the units are ringed with (a unit's own colour, Arpiesse's red, purple and
-    silver), by name: a key to them follows the powers, so a ring is not read as a
-    power's fill (issue 32)."""
+    """The picture with the legend strip added below it (draw_legend's)."""
     if not standings:
         return img, []
     w, h = img.size
+    out = Image.new("RGB", (w, h + strip_height(standings, w, rings)), PAPER)
+    out.paste(img, (0, 0))
+    return out, draw_legend(out, h, standings, colours, initials, rings)
+
+
+def draw_legend(out: Image.Image, h: int, standings: list[Standing],
+                colours: dict[str, tuple[int, int, int]], initials: dict[str, str] | None = None,
+                rings: dict[str, tuple[int, int, int]] | None = None) -> list[Entry]:
+    """Draw the legend in the strip of `out` below row `h` (the map's height), in PAPER
+    already; `initials` are written in the swatches of powers whose colour another power
+    shares (as on their units). `rings`: the colours the units are ringed with (a unit's
+    own colour, Arpiesse's red, purple and silver), by name: a key to them follows the
+    powers, so a ring is not read as a power's fill (issue 32)."""
+    w = out.size[0]
     entries, height = layout(standings, w, h)
     key = sorted((rings or {}).items())
     if key:
         height += ROW
-    out = Image.new("RGB", (w, h + height), PAPER)
-    out.paste(img, (0, 0))
     d = ImageDraw.Draw(out)
     d.line([(0, h), (w, h)], fill=EDGE, width=1)
     for e in entries:
@@ -79,7 +95,7 @@ def with_legend(img: Image.Image, standings: list[Standing],
         write(d, e.at, e.text, INK, 12, "lm")
     if key:
         _ring_key(d, key, h + height - ROW - PAD // 2)
-    return out, entries
+    return entries
 
 
 def _ring_key(d: ImageDraw.ImageDraw, key: list[tuple[str, tuple[int, int, int]]],

@@ -54,7 +54,7 @@ def test_the_picture_with_borders_from_the_palette_is_the_one_with_borders_paste
     from_palette = board(variant)
     name = load_map(make_rules(variant).map_name).name
     # A map whose raster has no value left: the borders are pasted on the picture.
-    monkeypatch.setattr(layers, "_bordered", lambda n: (map_picture(n).raster, None))
+    monkeypatch.setattr(layers, "_bordered", lambda n: (map_picture(n).raster, None, None))
     pasted = board(variant)
     assert pasted.tobytes() == from_palette.tobytes()
     x, y = next((x, y) for y in range(40, 400) for x in range(40, 400)

@@ -176,3 +176,22 @@ def test_an_anonymous_game_names_nobody_on_any_page_whatever_display_names_says(
         assert len(private_links(judge)) == len(POWERS)
         assert ("Player Germany" in every) is shown, anonymous
         assert "@example.test" not in every
+
+
+def test_no_file_outside_a_players_folder_names_his_link(tmp_path: Path) -> None:
+    """`gmbot web` serves every file of the folder, its dot files too (the pages'
+    fingerprints): none but a player's own may hold the token of his link."""
+    judge = make_judge(tmp_path, WARLOCK.read_text(encoding="utf-8"))
+    folder = keep_site(judge)
+    mail_orders(judge, {}, "[warlock-example] spring")
+    judge.tick()
+    links = private_links(judge)
+    assert len(links) == len(POWERS)
+    for path in links.values():
+        token = path.rstrip("/").rsplit("/", 1)[1]
+        own = folder / path.strip("/")
+        named = [str(f.relative_to(folder)) for f in folder.rglob("*")
+                 if f.is_file() and own not in f.parents and token.encode() in f.read_bytes()]
+        assert named == []
+    with served(folder) as base:
+        assert status(f"{base}/games/warlock-example/.stamps.json") == 200  # served indeed

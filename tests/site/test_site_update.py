@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from gmbot.cli import main
 from gmbot.config import ConfigError, load_config
 from gmbot.daemon.schedule import Daemon
+from gmbot.service.site.write import reader_key
 from tests.loop.judgekit import make_judge, standard_game
 from tests.loop.test_daemon_arming import FakeScheduler
 from tests.site.sitekit import keep_site, private_links
@@ -66,10 +67,11 @@ def test_a_folder_of_a_stamps_file_a_reader_is_read_once_and_made_one(
     judge.tick()
     game = folder / "games/g"
     readers = json.loads((game / ".stamps.json").read_text())["readers"]
-    assert set(readers) == {""} | {f"p/{d.name}" for d in (game / "p").iterdir() if d.is_dir()}
+    folders = {reader_key(f"p/{d.name}"): d for d in (game / "p").iterdir() if d.is_dir()}
+    assert set(readers) == {"", *folders}
     (game / ".stamps.json").write_text(json.dumps(readers.pop("")))  # the old layout
     for reader, kept in readers.items():
-        (game / reader / ".stamps.json").write_text(json.dumps(kept))
+        (folders[reader] / ".stamps.json").write_text(json.dumps(kept))
     before = mtimes(folder)
     judge.clock.advance(hours=49)
     judge.tick()

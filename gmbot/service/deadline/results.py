@@ -8,12 +8,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 
 from gmbot.config import Config
 from gmbot.engine.report import PhaseReport
 from gmbot.service.deadline.context import Adjudicated, PhaseContext
-from gmbot.service.outbox.queue import queue_mail
+from gmbot.service.outbox.queue import OutboundRow, outbound_row, queue_mails
 from gmbot.service.outbox.render import render, render_html, render_part
 from gmbot.service.views.calendar_entry import deadline_calendar
 from gmbot.service.views.pictures import Pictures, picture_key
@@ -78,6 +78,7 @@ def mail_results(config: Config, at: PhaseContext, done: Adjudicated,
                                   results=results_part(public, public_key, False), **extra)
     calendar = deadline_calendar(game, next_row, now)  # the next deadline, for every reader
     public_calendar = calendar.of(None) if calendar else None  # in the game's zone
+    rows: list[OutboundRow | None] = []
     for player in at.players:
         rejected = _rejected(at.sets.get(player.id), done.report, player.key)
         view = views.view(player.key, rejected)
@@ -87,39 +88,49 @@ def mail_results(config: Config, at: PhaseContext, done: Adjudicated,
         subj, body = render("results.txt.j2", view=view, site_link=link,
                             results=results_part(view, key, False), **extra)
         png = picture(view, key)
-        queue_mail(s, key=f"results:{phase.id}:{player.address}", kind="results",
-                   sender=game.judge, recipient=player.address, subject=subj, body=body,
-                   now=now, game=game, picture=png,
-                   calendar=calendar.of(player) if calendar else None,
-                   html=render_html("results.html.j2", subj, png is not None, view=view,
-                                    site_link=link, map_link=link,
-                                    results=results_part(view, key, True), **extra))
+        rows.append(outbound_row(
+            s, key=f"results:{phase.id}:{player.address}", kind="results",
+            sender=game.judge, recipient=player.address, subject=subj, body=body, now=now,
+            game=game, picture=png, calendar=calendar.of(player) if calendar else None,
+            html=render_html("results.html.j2", subj, png is not None, view=view,
+                             site_link=link, map_link=link,
+                             results=results_part(view, key, True), **extra)))
     png = picture(public, public_key)
     public_html = render_html("results.html.j2", subject, png is not None, view=public,
                               results=results_part(public, public_key, True), **extra)
-    queue_mail(s, key=f"results:{phase.id}:gm", kind="results", sender=game.judge,
-               recipient=game.gm, subject=subject, body=public_text, now=now, game=game,
-               picture=png, html=public_html, calendar=public_calendar)
+    rows.append(outbound_row(
+        s, key=f"results:{phase.id}:gm", kind="results", sender=game.judge,
+        recipient=game.gm, subject=subject, body=public_text, now=now, game=game,
+        picture=png, html=public_html, calendar=public_calendar))
     for address in game.settings.observers or ():  # the public copy, never a private section
-        queue_mail(s, key=f"results:{phase.id}:observer:{address}", kind="results",
-                   sender=game.judge, recipient=address, subject=subject, body=public_text,
-                   now=now, game=game, picture=png, html=public_html, calendar=public_calendar)
+        rows.append(outbound_row(
+            s, key=f"results:{phase.id}:observer:{address}", kind="results",
+            sender=game.judge, recipient=address, subject=subject, body=public_text,
+            now=now, game=game, picture=png, html=public_html, calendar=public_calendar))
+    queue_mails(s, rows)  # one statement for the mailing
     return PublicResults(public, public_text)
 
 
 def _corrected(at: PhaseContext) -> Corrects | None:
     """The results mail this phase's results replace, if a rollback undid an earlier
     processing of the same phase: its subject and when it was sent."""
-    game, phase = at.game, at.phase
-    earlier = at.session.scalars(
-        select(PhaseRow).where(PhaseRow.game_id == game.id, PhaseRow.name == phase.name,
-                               PhaseRow.seq < phase.seq, PhaseRow.superseded.is_(True),
-                               PhaseRow.processed_at.is_not(None))
-        .order_by(PhaseRow.seq.desc()).limit(1)
-    ).first()
+    phase = at.phase
+    earlier = at.session.execute(_CORRECTED, {"game_id": at.game.id, "name": phase.name,
+                                              "seq": phase.seq}).first()
     if earlier is None or earlier.processed_at is None:
         return None
-    return Corrects(earlier.name, deadline_text(at.policy, earlier.processed_at))
+    return Corrects(phase.name, deadline_text(at.policy, earlier.processed_at))
+
+
+# Built once, one column (not the row, its position): every processed phase asks, and
+# almost never finds one.
+_CORRECTED = (
+    select(PhaseRow.processed_at)
+    .where(PhaseRow.game_id == bindparam("game_id"), PhaseRow.name == bindparam("name"),
+           PhaseRow.seq < bindparam("seq"), PhaseRow.superseded.is_(True),
+           PhaseRow.processed_at.is_not(None))
+    .order_by(PhaseRow.seq.desc()).limit(1)
+)
 
 
 def _rejected(row: OrderSet | None, report: PhaseReport,

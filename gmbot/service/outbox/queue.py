@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
+from typing import Required, TypedDict, Unpack
 
 import msgspec
 from sqlalchemy import Insert, bindparam, select
@@ -61,7 +62,55 @@ def is_queued(session: Session, key: str) -> bool:
         return session.scalar(_KEY_TAKEN, {"key": key}) is not None
 
 
-def queue_mail(
+class MailFields(TypedDict, total=False):
+    """queue_mail's keywords: outbound_row's."""
+
+    key: Required[str]
+    kind: Required[str]
+    sender: Required[str]
+    recipient: Required[str]
+    subject: Required[str]
+    body: Required[str]
+    now: Required[datetime]
+    game: Game | None
+    in_reply_to: str | None
+    message_id: str | None
+    picture: bytes | None
+    html: str | None
+    calendar: bytes | None
+    not_before: datetime | None
+
+
+def queue_mail(session: Session, *, later: bool = False, **mail: Unpack[MailFields]) -> bool:
+    """Queue one mail for one recipient unless a mail with this key was queued before;
+    the key makes re-running a use case after a crash harmless. `message_id` (without
+    angle brackets): one the caller made with new_message_id and records itself.
+    `html`: the HTML alternative of `body` (render_html), showing `picture` as MAP_SRC.
+    `calendar`: the next deadline's calendar entry (service/views/calendar_entry.py).
+    `not_before`: held until then (the reader's quiet hours, his daily digest).
+    `later`: the caller needs no answer, so a batch writing its rows together
+    (service/batch_rows.py) may keep this one with them (True, queued or not)."""
+    row = outbound_row(session, **mail)
+    if row is None:
+        return False
+    insert = _insert_new(_dialect(session))
+    kept = kept_rows(session) if later else None
+    if kept is not None:
+        kept.keep(insert, row)
+        return True
+    result = session.execute(insert, msgspec.structs.asdict(row))
+    return result.rowcount == 1  # type: ignore[attr-defined]
+
+
+def queue_mails(session: Session, rows: list[OutboundRow | None]) -> None:
+    """Queue several mails made by outbound_row (None: queued before) in one statement,
+    in their order: a results mailing queues one a player."""
+    kept = [msgspec.structs.asdict(row) for row in rows if row is not None]
+    if kept:
+        session.execute(_insert_new(_dialect(session)), kept)
+
+
+def outbound_row(
     session: Session,
     *,
     key: str,
@@ -78,25 +127,16 @@ def queue_mail(
     html: str | None = None,
     calendar: bytes | None = None,
     not_before: datetime | None = None,
-    later: bool = False,
-) -> bool:
-    """Queue one mail for one recipient unless a mail with this key was queued before;
-    the key makes re-running a use case after a crash harmless. `message_id` (without
-    angle brackets): one the caller made with new_message_id and records itself.
-    `html`: the HTML alternative of `body` (render_html), showing `picture` as MAP_SRC.
-    `calendar`: the next deadline's calendar entry (service/views/calendar_entry.py).
-    `not_before`: held until then (the reader's quiet hours, his daily digest).
-    `later`: the caller needs no answer, so a batch writing its rows together
-    (service/batch_rows.py) may keep this one with them (True, queued or not)."""
+) -> OutboundRow | None:
+    """The outbox row of one mail as queue_mail takes it, for queue_mails; None when a
+    mail of this key is in the session already."""
     key = key[:300]  # as stored, so that long keys are found again too
     # Rows added earlier in this transaction as ORM objects and not flushed yet are looked
-    # for in the session: the INSERT below does not see them.
+    # for in the session: the INSERT does not see them.
     if any(isinstance(row, Outbound) and row.key == key for row in session.new):
-        return False
+        return None
     # A plain INSERT, not an ORM object: the unit of work cost more than the rest of
     # queueing, and nothing reads the row back in this transaction but by a query.
-    with session.no_autoflush:
-        dialect = session.get_bind().dialect.name
     subject = subject[:998]
     message_id = message_id or new_message_id(
         sender, recipient_token(game, recipient, now) if game else None)
@@ -104,17 +144,11 @@ def queue_mail(
     head = _head(session, game, kind, sender=sender, recipient=recipient, subject=subject,
                  body=body, message_id=message_id, date=now, in_reply_to=in_reply_to,
                  parts=parts)
-    row = OutboundRow(
+    return OutboundRow(
         key=key, kind=kind, game_id=game.id if game else None, sender=sender,
         recipient=recipient, subject=subject, body=body, message_id=message_id,
         in_reply_to=in_reply_to, created_at=now, status="queued",
         next_attempt_at=max(now, not_before or now), picture=parts, head=head)
-    rows = kept_rows(session) if later else None
-    if rows is not None:
-        rows.keep(_insert_new(dialect), row)
-        return True
-    result = session.execute(_insert_new(dialect), msgspec.structs.asdict(row))
-    return result.rowcount == 1  # type: ignore[attr-defined]
 
 
 class OutboundRow(msgspec.Struct):
@@ -134,6 +168,11 @@ class OutboundRow(msgspec.Struct):
     next_attempt_at: datetime
     picture: bytes | None
     head: str | None
+
+
+def _dialect(session: Session) -> str:
+    with session.no_autoflush:
+        return session.get_bind().dialect.name
 
 
 def rewrite_queued(session: Session, key: str, game: Game, subject: str, body: str,

@@ -53,12 +53,12 @@ def write_site(app: App, root: Path, names: list[str] | None = None,
             game = s.get(Game, game_id)
             if game is None:
                 continue
-            mark = fingerprint(s, game, key)
+            mark, bots = fingerprint(s, game, key)
             if only_changed and kept.get(name) == mark and (root / "games" / name).is_dir():
                 entries.append(_entry_kept(root, name))
                 continue
             try:
-                data = gather(s, game)
+                data = gather(s, game, bots_ever=bots is not None)
                 written.files += write_game(s, root, key, data).files
             except Exception as e:  # noqa: BLE001 - one game's trouble spares the rest
                 log.exception("writing the pages of %s failed", name)
@@ -89,10 +89,10 @@ def _entry_kept(root: Path, name: str) -> dict[str, Any]:
         return {"name": name, "title": name, "variant": "", "status": "", "phase": ""}
 
 
-def fingerprint(s: Session, game: Game, key: bytes) -> str:
+def fingerprint(s: Session, game: Game, key: bytes) -> tuple[str, int | None]:
     """What a game's pages are made from, in a few columns: when it is unchanged, so are
     they (a new phase, a processing, a rollback, press, a replacement, an EXTEND, a
-    bot's seat)."""
+    bot's seat); and the latest event of a bot's seat (None: no bot ever had one)."""
     params = {"game": game.id}
     phases = s.execute(_PHASES, params).all()
     press = s.execute(_PRESS, params).one()
@@ -103,7 +103,7 @@ def fingerprint(s: Session, game: Game, key: bytes) -> str:
     bots = s.scalar(_BOTS, params)
     return stamp(VERSION, templates_stamp(), game.status, game.title, game.variant,
                  stored_form(game.settings.press),
-                 [tuple(map(str, p)) for p in phases], tuple(press), players, bots)
+                 [tuple(map(str, p)) for p in phases], tuple(press), players, bots), bots
 
 
 # Built once: every game of the site is looked at each update.

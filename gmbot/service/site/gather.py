@@ -20,6 +20,7 @@ from gmbot.engine.report import PhaseReport, read_report
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState, Phase
 from gmbot.mail.parts import unpack
+from gmbot.press.names import Names
 from gmbot.service.deadline.gameover import YearCentres, history_of
 from gmbot.service.inbound.relay import names_for, names_public
 from gmbot.service.runtime import active_players, map_for, policy_of, rules_for, state_of
@@ -153,7 +154,14 @@ class GameData:
             return self.public_press
         if self.press is None:  # read once for all the players' pages
             self.press = PressRecord(session, self.game)
-        return press_by_phase(session, self.game, viewer, names_for(self.game), self.press)
+        if not self.press.press:
+            return {}
+        return press_by_phase(session, self.game, viewer, self.names, self.press)
+
+    @cached_property
+    def names(self) -> Names:
+        """The seats as press names them, for every player's pages."""
+        return names_for(self.game)
 
     def shows_names(self) -> bool:
         """Players' display names are shown only where the game makes them public."""
@@ -165,7 +173,9 @@ def picture_key(view: View) -> str:
     return view_key(view)
 
 
-def gather(session: Session, game: Game) -> GameData:
+def gather(session: Session, game: Game, bots_ever: bool = True) -> GameData:
+    """`bots_ever`: False when no bot ever took a seat of the game (then none plays one:
+    the seats' events are not read)."""
     rules = rules_for(game)
     # The positions and reports (most of a long game's bytes) are read only where a page
     # or the centre chart needs them: an update after one phase writes two phases' pages.
@@ -175,7 +185,7 @@ def gather(session: Session, game: Game) -> GameData:
     open_ = next((p for p in phases if p.row.processed_at is None), None)
     deadline = deadline_text(policy_of(game), open_.row.deadline_at) if open_ else ""
     return GameData(game=game, rules=rules, phases=phases, players=active_players(game),
-                    bots=bot_keys(session, game),
+                    bots=bot_keys(session, game) if bots_ever else [],
                     public_press=public_press_by_phase(session, game),
                     history=_history(session, rows), deadline=deadline,
                     stored=StoredPictures(session, game))

@@ -13,6 +13,7 @@ that phase's pages, the next phase's and the indexes are written again. Layout (
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -101,8 +102,7 @@ class Stamps:
         self.new: dict[str, dict[str, str]] = {}
 
     def of(self, root: Path, rel: str, reader: str) -> dict[str, str]:
-        """The stamps kept for `reader` ("" the public, "p/TOKEN" a player), whose
-        folder is `rel`."""
+        """The stamps kept for `reader` (reader_key), whose folder is `rel`."""
         if reader not in self.old and self.legacy and reader:
             legacy = root / rel / STAMPS
             try:
@@ -117,13 +117,20 @@ class Stamps:
         write_file(root, self.path, text.encode(), Written())
 
 
+def reader_key(sub: str) -> str:
+    """A reader's key in the game's stamps file: "" for the public, a digest of his
+    folder ("p/TOKEN") for a player. The file is in the public folder, which a web
+    server serves whole (dot files too): the token itself would open his pages."""
+    return hashlib.sha256(sub.encode()).hexdigest()[:24] if sub else ""
+
+
 class Folder:
     """One reader's pages of one game (the public's, or one player's) with their stamps."""
 
     def __init__(self, root: Path, base: str, rel: str, written: Written,
                  stamps: Stamps) -> None:
         self.root, self.rel, self.written = root, rel, written
-        self.stamps, self.reader = stamps, rel[len(base) + 1:]
+        self.stamps, self.reader = stamps, reader_key(rel[len(base) + 1:])
         self.old: dict[str, str] = stamps.of(root, rel, self.reader)
         self.new: dict[str, str] = {}
         self.listed: dict[str, set[str]] = {}  # the files of each sub-folder, listed once
