@@ -195,3 +195,43 @@ def test_old_phase_reports_are_rewritten_into_the_current_version(
     engine.dispose()
     assert back[1]["version"] == back[2]["version"] == 2 and "reasoned" not in back[1]
     assert back[3] == stored[3]
+
+
+def test_a_picture_kept_apart_goes_back_into_its_mails_rows_on_the_way_down(
+        empty_database_url: str) -> None:
+    """0024 keeps a map once (mail_pictures) for the mails not sent yet that show it; back
+    at 0023, each of them holds it again, packed after its other parts as then."""
+    from alembic import command
+    from sqlalchemy import create_engine, text
+
+    from gmbot.mail.parts import pack, unpack
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.set_main_option("sqlalchemy.url", empty_database_url)
+    command.upgrade(cfg, "0024")
+    png = b"\x89PNG\r\n\x1a\n the board"
+    parts = {1: pack("<p>results</p>", None, b"BEGIN:VCALENDAR"), 2: None}
+    engine = create_engine(empty_database_url)
+    with engine.begin() as conn:
+        conn.execute(text("insert into mail_pictures (key, png) values ('k', :png)"),
+                      {"png": png})
+        for n, packed in parts.items():
+            conn.execute(text(
+                "insert into outbound (id, key, kind, sender, recipient, subject, body,"
+                " message_id, created_at, status, attempts, picture, picture_key) values"
+                " (:n, :key, 'results', 'j@x.test', 'p@x.test', 's', 'b', :mid,"
+                " '2026-01-01 00:00:00+00', 'queued', 0, :parts, 'k')"),
+                {"n": n, "key": f"r{n}", "mid": f"m{n}@x.test", "parts": packed})
+    engine.dispose()
+    command.downgrade(cfg, "0023")
+    engine = create_engine(empty_database_url)
+    with engine.connect() as conn:
+        back = {int(i): bytes(p) for i, p in conn.execute(
+            text("select id, picture from outbound"))}
+    engine.dispose()
+    with_html, bare = unpack(back[1]), unpack(back[2])
+    assert (with_html.html, with_html.picture, with_html.calendar) == (
+        "<p>results</p>", png, b"BEGIN:VCALENDAR")
+    assert (bare.html, bare.picture, bare.calendar) == (None, png, None)
+    command.upgrade(cfg, "head")

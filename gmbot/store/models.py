@@ -202,6 +202,8 @@ class Outbound(Base):
         Index("ix_outbound_kind_created", "kind", "created_at"),
         # "one notice an hour to this address": looked up per refused mail
         Index("ix_outbound_recipient_kind", "recipient", "kind", "created_at"),
+        # "is this picture still wanted": looked up as mails are marked sent
+        Index("ix_outbound_picture_key", "picture_key"),
     )
     id: Mapped[int] = mapped_column(primary_key=True)
     key: Mapped[str] = mapped_column(String(300), unique=True)  # never queue one mail twice
@@ -223,9 +225,24 @@ class Outbound(Base):
     # gmbot/mail/parts.py (the name is from when it held the picture alone), rendered when
     # the mail is queued, so that a resend is the identical message; dropped once sent.
     picture: Mapped[bytes | None] = mapped_column(LargeBinary)
+    # The map of a mail queued since 0024: kept once in mail_pictures (MailPicture) for all
+    # the mails that show it, as a phase's results show one board to every player; `picture`
+    # then holds the HTML part and the calendar entry alone. Dropped once sent, too.
+    picture_key: Mapped[str | None] = mapped_column(String(64))
     # The header lines written above the rest, as queued (CRLF lines): the list headers
     # and the judge's DKIM signature (gmbot/service/outbox/heads.py); None: none.
     head: Mapped[str | None] = mapped_column(Text)
+
+
+class MailPicture(Base):
+    """A map picture (PNG) of mails not yet sent, kept once for all of them by its SHA-256
+    (Outbound.picture_key): a phase's eight results mails carried eight copies of one
+    board, read, written and freed eight times (benchmarks/ingest.py, stages 3 and 4).
+    Deleted when the last mail showing it is sent."""
+
+    __tablename__ = "mail_pictures"
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    png: Mapped[bytes] = mapped_column(LargeBinary)
 
 
 class Bounce(Base):

@@ -2,4 +2,4 @@
 SQLAlchemy."""
 
 # The newest migration in migrations/versions; tests check it matches Alembic's head.
-HEAD_REVISION = "0023"
+HEAD_REVISION = "0024"

@@ -35,6 +35,7 @@ from gmbot.mail.errors import PermanentFailure, TemporaryFailure
 from gmbot.mail.maildir import outbox_name
 from gmbot.service.app import App
 from gmbot.service.outbox.heads import outgoing
+from gmbot.service.outbox.pictures import drop_unwanted, pictures
 from gmbot.service.outbox.queue import queue_mail
 from gmbot.service.outbox.render import render
 from gmbot.store.models import Game, Outbound
@@ -60,6 +61,7 @@ class Queued(Protocol):
     in_reply_to: str | None
     created_at: datetime
     picture: bytes | None
+    picture_key: str | None
     head: str | None
 
 
@@ -116,17 +118,18 @@ def _send_one(app: App, transport: Transport, row_id: int, now: datetime) -> int
     if app.db.is_sqlite:
         with app.db.transaction() as s:  # the sender's file lock is held: see flush
             row = s.execute(_CLAIM, params).first()
+            maps = _maps(s, [row] if row else [])
         if row is None:
             return 0  # sent or put off by another process since the ids were read
-        failure = _send(transport, row, envelope=_envelope(app, row))
+        failure = _send(transport, row, maps, envelope=_envelope(app, row))
         with app.db.transaction() as s:
-            return _record(app, s, row.id, failure, row.kind)
+            return _record(app, s, row, failure)
     with app.db.transaction() as s:
         row = s.execute(_CLAIM_LOCKED, params).first()
         if row is None:
             return 0  # sent, put off, or being sent right now by another process
-        return _record(app, s, row.id, _send(transport, row, envelope=_envelope(app, row)),
-                       row.kind)
+        failure = _send(transport, row, _maps(s, [row]), envelope=_envelope(app, row))
+        return _record(app, s, row, failure)
 
 
 def _send_batch(app: App, transport: BatchTransport, ids: Sequence[int],
@@ -137,28 +140,35 @@ def _send_batch(app: App, transport: BatchTransport, ids: Sequence[int],
     if app.db.is_sqlite:
         with app.db.transaction() as s:  # the sender's file lock is held: see flush
             rows = s.execute(_CLAIM_MANY, params).all()
-        results = _write_all(app, transport, rows)
+            maps = _maps(s, rows)
+        results = _write_all(app, transport, rows, maps)
         with app.db.transaction() as s:
             return _record_all(app, s, results)
     with app.db.transaction() as s:
         rows = s.execute(_CLAIM_MANY_LOCKED, params).all()
-        return _record_all(app, s, _write_all(app, transport, rows))
+        return _record_all(app, s, _write_all(app, transport, rows, _maps(s, rows)))
+
+
+def _maps(s: Session, rows: Sequence[Queued]) -> dict[str, bytes]:
+    """The pictures the rows show, each read once: its mails share the bytes, so the
+    picture's base64 is made once too (mail/wire.py)."""
+    return pictures(s, {row.picture_key for row in rows if row.picture_key})
 
 
 def _record_all(app: App, s: Session, results: list[tuple[Queued, tuple[str, str] | None]],
                 ) -> int:
     """Mark a batch: the mails sent with one executemany UPDATE, the others one by one."""
-    sent = [(row.id, row.kind) for row, failure in results if failure is None]
+    sent = [row for row, failure in results if failure is None]
     _mark_sent(app, s, sent)
     for row, failure in results:
         if failure is not None:
-            _record(app, s, row.id, failure, row.kind)
+            _record(app, s, row, failure)
     return len(sent)
 
 
 def _write_all(app: App, transport: BatchTransport, rows: Sequence[Queued],
-               ) -> list[tuple[Queued, tuple[str, str] | None]]:
-    results = [(row, _send(transport, row, batch=True, envelope=_envelope(app, row)))
+               maps: dict[str, bytes]) -> list[tuple[Queued, tuple[str, str] | None]]:
+    results = [(row, _send(transport, row, maps, batch=True, envelope=_envelope(app, row)))
                for row in rows]
     if any(failure is None for _, failure in results):
         try:
@@ -168,16 +178,18 @@ def _write_all(app: App, transport: BatchTransport, rows: Sequence[Queued],
     return results
 
 
-def _send(transport: Transport, row: Queued, batch: bool = False,
+def _send(transport: Transport, row: Queued, maps: dict[str, bytes], batch: bool = False,
           envelope: str | None = None) -> tuple[str, str] | None:
     """Hand the mail to the transport: None when accepted, else (retry|park, why).
-    `envelope`: its return path (SMTP's MAIL FROM, the Maildir outbox's Return-Path)."""
+    `maps`: the pictures read for it (by key); `envelope`: its return path (SMTP's MAIL
+    FROM, the Maildir outbox's Return-Path)."""
     try:
         name = outbox_name(row.id, row.message_id)
+        picture = maps.get(row.picture_key) if row.picture_key else None
         if batch:
-            transport.write(_wire(row, envelope), name)  # type: ignore[attr-defined]
+            transport.write(_wire(row, envelope, picture), name)  # type: ignore[attr-defined]
         else:
-            transport.send(_outgoing(row, envelope), name)
+            transport.send(_outgoing(row, envelope, picture), name)
     except PermanentFailure as e:
         return "park", str(e)
     except (TemporaryFailure, OSError) as e:
@@ -190,13 +202,12 @@ def _send(transport: Transport, row: Queued, batch: bool = False,
     return None
 
 
-def _record(app: App, s: Session, row_id: int, failure: tuple[str, str] | None,
-            kind: str = "") -> int:
+def _record(app: App, s: Session, queued: Queued, failure: tuple[str, str] | None) -> int:
     if failure is None:
-        _mark_sent(app, s, [(row_id, kind)])
+        _mark_sent(app, s, [queued])
         return 1
     kind, error = failure
-    row = s.get(Outbound, row_id)
+    row = s.get(Outbound, queued.id)
     assert row is not None  # a row this process claimed; gmbot deletes no outbound row
     row.attempts += 1
     row.last_error = error
@@ -216,24 +227,27 @@ _DUE = (select(Outbound.id).where(*_QUEUED_AND_DUE).order_by(Outbound.id)
 # A mail's columns that writing it needs, read as plain rows (no ORM objects to build).
 _OUT = Outbound.__table__.c
 _QUEUED = select(_OUT.id, _OUT.kind, _OUT.sender, _OUT.recipient, _OUT.subject, _OUT.body,
-                 _OUT.message_id, _OUT.in_reply_to, _OUT.created_at, _OUT.picture, _OUT.head)
+                 _OUT.message_id, _OUT.in_reply_to, _OUT.created_at, _OUT.picture,
+                 _OUT.picture_key, _OUT.head)
 _CLAIM = _QUEUED.where(_OUT.id == bindparam("row_id"), *_QUEUED_AND_DUE)
 _CLAIM_LOCKED = _CLAIM.with_for_update(skip_locked=True)
 _CLAIM_MANY = (_QUEUED.where(_OUT.id.in_(bindparam("ids", expanding=True)), *_QUEUED_AND_DUE)
                .order_by(_OUT.id))
 _CLAIM_MANY_LOCKED = _CLAIM_MANY.with_for_update(skip_locked=True)
 # On the table (Core): given many rows, the ORM form would take the rows for primary
-# keys ("bulk UPDATE by primary key") instead of running it once per row. The picture
-# (with the HTML part) is needed only to send the mail again, identical.
+# keys ("bulk UPDATE by primary key") instead of running it once per row. The parts and
+# the picture are needed only to send the mail again, identical.
 _MARK_SENT_MANY = (
     update(Outbound.__table__).where(_OUT.id == bindparam("row_id"))
-    .values(status="sent", sent_at=bindparam("now"), attempts=_OUT.attempts + 1, picture=None)
+    .values(status="sent", sent_at=bindparam("now"), attempts=_OUT.attempts + 1, picture=None,
+            picture_key=None)
 )
 
 
-def _mark_sent(app: App, s: Session, sent: Sequence[tuple[int, str]]) -> None:
-    """Mark the mails (id, kind) sent, in one UPDATE for the plain ones and one for those
-    whose text is forgotten (FORGOTTEN_WHEN_SENT), which is then forgotten.
+def _mark_sent(app: App, s: Session, rows: Sequence[Queued]) -> None:
+    """Mark the mails sent, in one UPDATE for the plain ones and one for those whose text
+    is forgotten (FORGOTTEN_WHEN_SENT), which is then forgotten; then the pictures no mail
+    waits for are deleted.
 
     SQLite: a mail's parts, freed as it is marked, fill about ten pages; a library built
     with SECURE_DELETE (Debian's) zeroes each freed page, written again to the WAL and
@@ -242,8 +256,8 @@ def _mark_sent(app: App, s: Session, sent: Sequence[tuple[int, str]]) -> None:
     without it; the forgotten kinds' (a password in clear) are zeroed whatever the
     library's default, so that no copy lingers in the file's free pages."""
     now = app.now()
-    plain = [{"row_id": i, "now": now} for i, kind in sent if kind not in FORGOTTEN_WHEN_SENT]
-    secret = [(i, kind) for i, kind in sent if kind in FORGOTTEN_WHEN_SENT]
+    plain = [{"row_id": r.id, "now": now} for r in rows if r.kind not in FORGOTTEN_WHEN_SENT]
+    secret = [(r.id, r.kind) for r in rows if r.kind in FORGOTTEN_WHEN_SENT]
     if plain:
         with _zeroed(app, s, False):
             s.execute(_MARK_SENT_MANY, plain)
@@ -252,6 +266,7 @@ def _mark_sent(app: App, s: Session, sent: Sequence[tuple[int, str]]) -> None:
             s.execute(_MARK_SENT_MANY, [{"row_id": i, "now": now} for i, _ in secret])
             for row_id, kind in secret:
                 _forget(s, row_id, kind)
+    drop_unwanted(s, {r.picture_key for r in rows if r.picture_key})
 
 
 @contextmanager
@@ -294,19 +309,20 @@ def _envelope(app: App, row: Queued) -> str:
     return app.heads.envelope(row.sender, row.id, row.recipient, row.message_id)
 
 
-def _wire(row: Queued, envelope: str | None = None) -> bytes:
+def _wire(row: Queued, envelope: str | None = None, picture: bytes | None = None) -> bytes:
     from gmbot.mail.outgoing.verp import return_path_line
     from gmbot.mail.wire import wire_bytes
 
-    data = wire_bytes(_outgoing(row, envelope))
+    data = wire_bytes(_outgoing(row, envelope, picture))
     return return_path_line(envelope) + data if envelope else data
 
 
-def _outgoing(row: Queued, envelope: str | None = None) -> Outgoing:
+def _outgoing(row: Queued, envelope: str | None = None,
+              picture: bytes | None = None) -> Outgoing:
     return outgoing(sender=row.sender, recipient=row.recipient, subject=row.subject,
                     body=row.body, message_id=row.message_id, date=row.created_at,
                     in_reply_to=row.in_reply_to, parts=row.picture, head=row.head,
-                    envelope=envelope)
+                    envelope=envelope, picture=picture)
 
 
 def _park_row(app: App, s: Session, row: Outbound, error: str) -> None:

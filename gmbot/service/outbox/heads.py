@@ -107,16 +107,19 @@ def list_fields(game: Game | None, kind: str, sender: str, recipient: str,
 
 def outgoing(*, sender: str, recipient: str, subject: str, body: str, message_id: str,
              date: datetime, in_reply_to: str | None, parts: bytes | None,
-             head: str | None = None, envelope: str | None = None) -> Outgoing:
+             head: str | None = None, envelope: str | None = None,
+             picture: bytes | None = None) -> Outgoing:
     """The mail as the transports get it, from what its outbox row holds; the same when
-    it is queued (and signed) and at every attempt to send it."""
+    it is queued (and signed) and at every attempt to send it. `picture`: its map, kept
+    apart (outbox/pictures.py); a row queued before that holds it in its parts."""
     # Imported here: the email package is slow to import, and most ticks send nothing.
     from gmbot.mail.compose import Outgoing
     from gmbot.mail.parts import unpack
 
-    packed = unpack(parts)  # the HTML part is packed with the picture and the calendar
+    packed = unpack(parts)  # the HTML part and the calendar (and an old row's picture)
     return Outgoing(sender=sender, recipient=recipient, subject=subject, body=body,
                     message_id=message_id, date=date, in_reply_to=in_reply_to,
-                    picture=packed.picture, html=packed.html, calendar=packed.calendar,
+                    picture=picture or packed.picture, html=packed.html,
+                    calendar=packed.calendar,
                     auto="auto-replied" if in_reply_to else "auto-generated",
                     head=head.encode("ascii") if head else b"", envelope=envelope)

@@ -14,36 +14,13 @@ from gmbot.mail.auth.secrets import token_message_id
 from gmbot.mail.parts import pack
 from gmbot.service.batch_rows import kept_rows
 from gmbot.service.outbox.heads import HEADS, Heads, list_fields, outgoing
+from gmbot.service.outbox.insert_new import insert_new
+from gmbot.service.outbox.pictures import drop_unwanted, keep_picture
 from gmbot.service.outbox.tokens import recipient_token
 from gmbot.store.models import Game, Outbound
 
 _KEY_TAKEN = select(Outbound.__table__.c.id).where(
     Outbound.__table__.c.key == bindparam("key")).limit(1)  # Core columns: less set-up
-# Built once per dialect: composing a statement costs about as much as running it. One
-# statement both checks the key and queues the mail (a key queued before inserts
-# nothing): it was a SELECT and an INSERT per mail.
-_INSERT_NEW: dict[str, Insert] = {}
-
-
-def _insert_new(dialect: str) -> Insert:
-    """The statement for `dialect`, its module imported only then: importing both dialects
-    loaded PostgreSQL's on every SQLite home (benchmarks/ingest.py stage 6 asked)."""
-    statement = _INSERT_NEW.get(dialect)
-    if statement is None:
-        if dialect == "postgresql":
-            from sqlalchemy.dialects import postgresql
-
-            statement = postgresql.insert(Outbound.__table__).on_conflict_do_nothing(
-                index_elements=["key"])
-        else:
-            from sqlalchemy.dialects import sqlite
-
-            statement = sqlite.insert(Outbound.__table__).on_conflict_do_nothing(
-                index_elements=["key"])
-        _INSERT_NEW[dialect] = statement
-    return statement
-
-
 def new_message_id(sender: str, token: str | None = None) -> str:
     """A fresh Message-ID; with `token`, the recipient's reply token in it (a reply names
     it in In-Reply-To and References, and so proves its author: docs/security.md)."""
@@ -93,7 +70,7 @@ def queue_mail(session: Session, *, later: bool = False, **mail: Unpack[MailFiel
     row = outbound_row(session, **mail)
     if row is None:
         return False
-    insert = _insert_new(_dialect(session))
+    insert = _insert_new(session)
     kept = kept_rows(session) if later else None
     if kept is not None:
         kept.keep(insert, row)
@@ -107,7 +84,7 @@ def queue_mails(session: Session, rows: list[OutboundRow | None]) -> None:
     in their order: a results mailing queues one a player."""
     kept = [msgspec.structs.asdict(row) for row in rows if row is not None]
     if kept:
-        session.execute(_insert_new(_dialect(session)), kept)
+        session.execute(_insert_new(session), kept)
 
 
 def outbound_row(
@@ -140,15 +117,17 @@ def outbound_row(
     subject = subject[:998]
     message_id = message_id or new_message_id(
         sender, recipient_token(game, recipient, now) if game else None)
-    parts = pack(html, picture, calendar)  # all, in one column
+    parts = pack(html, None, calendar)  # in one column; the picture kept apart, once
+    picture_key = keep_picture(session, picture) if picture else None
     head = _head(session, game, kind, sender=sender, recipient=recipient, subject=subject,
                  body=body, message_id=message_id, date=now, in_reply_to=in_reply_to,
-                 parts=parts)
+                 parts=parts, picture=picture)
     return OutboundRow(
         key=key, kind=kind, game_id=game.id if game else None, sender=sender,
         recipient=recipient, subject=subject, body=body, message_id=message_id,
         in_reply_to=in_reply_to, created_at=now, status="queued",
-        next_attempt_at=max(now, not_before or now), picture=parts, head=head)
+        next_attempt_at=max(now, not_before or now), picture=parts, picture_key=picture_key,
+        head=head)
 
 
 class OutboundRow(msgspec.Struct):
@@ -166,13 +145,17 @@ class OutboundRow(msgspec.Struct):
     created_at: datetime
     status: str
     next_attempt_at: datetime
-    picture: bytes | None
+    picture: bytes | None  # the other parts (mail/parts.py)
+    picture_key: str | None  # the map (outbox/pictures.py)
     head: str | None
 
 
-def _dialect(session: Session) -> str:
+def _insert_new(session: Session) -> Insert:
+    """Queue a mail unless its key was queued before: one statement both checks the key
+    and queues it (it was a SELECT and an INSERT per mail)."""
     with session.no_autoflush:
-        return session.get_bind().dialect.name
+        dialect = session.get_bind().dialect.name
+    return insert_new(dialect, Outbound.__table__, "key")
 
 
 def rewrite_queued(session: Session, key: str, game: Game, subject: str, body: str,
@@ -185,6 +168,9 @@ def rewrite_queued(session: Session, key: str, game: Game, subject: str, body: s
     if row is None:
         return False
     row.subject, row.body, row.picture = subject[:998], body, pack(html, None, calendar)
+    old_key, row.picture_key = row.picture_key, None  # the new text comes without a map
+    if old_key:
+        drop_unwanted(session, [old_key])
     row.head = _head(session, game, row.kind, sender=row.sender, recipient=row.recipient,
                      subject=row.subject, body=body, message_id=row.message_id,
                      date=row.created_at, in_reply_to=row.in_reply_to, parts=row.picture)
@@ -193,7 +179,7 @@ def rewrite_queued(session: Session, key: str, game: Game, subject: str, body: s
 
 def _head(session: Session, game: Game | None, kind: str, *, sender: str, recipient: str,
           subject: str, body: str, message_id: str, date: datetime,
-          in_reply_to: str | None, parts: bytes | None) -> str:
+          in_reply_to: str | None, parts: bytes | None, picture: bytes | None = None) -> str:
     """The mail's head (outbox/heads.py): its list headers, signed with the rest when
     the home has a DKIM key."""
     heads: Heads | None = session.info.get(HEADS)
@@ -202,4 +188,5 @@ def _head(session: Session, game: Game | None, kind: str, *, sender: str, recipi
         return lists
     return heads.signed(lists, outgoing(
         sender=sender, recipient=recipient, subject=subject, body=body,
-        message_id=message_id, date=date, in_reply_to=in_reply_to, parts=parts))
+        message_id=message_id, date=date, in_reply_to=in_reply_to, parts=parts,
+        picture=picture))

@@ -33,7 +33,7 @@ from gmbot.service.views.press_record import (
 )
 from gmbot.service.views.results import Board, PhaseResults, deadline_text, private_view
 from gmbot.service.views.shown import View, view_key
-from gmbot.store.models import Game, Outbound, PhaseRow, Player
+from gmbot.store.models import Game, MailPicture, Outbound, PhaseRow, Player
 
 
 @dataclass
@@ -198,8 +198,9 @@ _ROWS = (select(PhaseRow).where(PhaseRow.game_id == bindparam("game"),
 _BY_IDS = select(PhaseRow).where(PhaseRow.id.in_(bindparam("ids", expanding=True)))
 _STATES = _BY_IDS.options(undefer(PhaseRow.state))
 _WHOLE = _BY_IDS.options(undefer(PhaseRow.state), undefer(PhaseRow.result))
-_STORED = select(Outbound.picture).where(Outbound.game_id == bindparam("game"),
-                                         Outbound.key == bindparam("key"))
+_STORED = (select(Outbound.picture, MailPicture.png)
+           .outerjoin(MailPicture, MailPicture.key == Outbound.picture_key)
+           .where(Outbound.game_id == bindparam("game"), Outbound.key == bindparam("key")))
 
 
 def _history(session: Session, rows: Sequence[PhaseRow]) -> list[YearCentres]:
@@ -228,10 +229,13 @@ class StoredPictures:
         self.session, self.game = session, game
 
     def get(self, phase: PhaseRow) -> bytes | None:
-        stored = self.session.scalar(_STORED, {"game": self.game.id,
-                                               "key": f"results:{phase.id}:gm"})
-        # The row keeps the mail's HTML part with its picture until sent (mail/parts.py).
-        return unpack(stored).picture if stored else None
+        row = self.session.execute(_STORED, {"game": self.game.id,
+                                             "key": f"results:{phase.id}:gm"}).first()
+        if row is None:
+            return None
+        # Kept until the mail is sent: apart (outbox/pictures.py), or in an older row with
+        # its other parts (mail/parts.py).
+        return row.png or (unpack(row.picture).picture if row.picture else None)
 
 
 def stamp(*parts: Any) -> str:

@@ -1,0 +1,75 @@
+"""The map pictures of mails not sent yet, each kept once for all the mails that show it
+(store/models.py, MailPicture), named by its SHA-256 from the mails' rows: the players of
+a phase who see one board got a copy each, which the outbox read, wrote and freed again
+for each of them (benchmarks/ingest.py, stages 3 and 4). A picture goes with the last
+mail showing it that is sent; a parked mail keeps its own."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Collection
+from functools import lru_cache
+
+import msgspec
+from sqlalchemy import bindparam, delete, exists, select
+from sqlalchemy.orm import Session, SessionTransaction
+
+from gmbot.service.batch_rows import kept_rows
+from gmbot.service.outbox.insert_new import insert_new
+from gmbot.store.models import MailPicture, Outbound
+
+_KEPT = "gmbot.mail_pictures"  # Session.info: (transaction, keys it wrote)
+_PIC = MailPicture.__table__.c
+_OUT = Outbound.__table__.c
+_BY_KEYS = select(_PIC.key, _PIC.png).where(_PIC.key.in_(bindparam("keys", expanding=True)))
+_UNWANTED = delete(MailPicture.__table__).where(
+    _PIC.key.in_(bindparam("keys", expanding=True)),
+    ~exists().where(_OUT.picture_key == _PIC.key))
+
+
+class PictureRow(msgspec.Struct):
+    key: str
+    png: bytes
+
+
+@lru_cache(maxsize=16)  # the mails of a phase share one bytes object: hashed once
+def picture_key(png: bytes) -> str:
+    return hashlib.sha256(png).hexdigest()
+
+
+def keep_picture(session: Session, png: bytes) -> str:
+    """Keep `png` for a mail queued in this transaction; its key, for the mail's row."""
+    key = picture_key(png)
+    transaction = session.get_transaction()
+    done: tuple[SessionTransaction | None, set[str]] | None = session.info.get(_KEPT)
+    if done is None or done[0] is not transaction:
+        done = (transaction, set())
+        session.info[_KEPT] = done
+    if key in done[1]:
+        return key
+    with session.no_autoflush:
+        dialect = session.get_bind().dialect.name
+    insert = insert_new(dialect, MailPicture.__table__, "key")
+    kept = kept_rows(session)
+    if kept is not None:
+        kept.keep(insert, PictureRow(key=key, png=png))
+    else:
+        session.execute(insert, {"key": key, "png": png})
+    # Inside a savepoint the row may yet be rolled back: the next mail writes it again
+    # (a key already there is left alone).
+    if not session.in_nested_transaction():
+        done[1].add(key)
+    return key
+
+
+def pictures(session: Session, keys: Collection[str]) -> dict[str, bytes]:
+    """The pictures of these keys, each read once (the same bytes for all its mails)."""
+    if not keys:
+        return {}
+    return {k: png for k, png in session.execute(_BY_KEYS, {"keys": sorted(keys)})}
+
+
+def drop_unwanted(session: Session, keys: Collection[str]) -> None:
+    """Delete the pictures of these keys that no mail names any more (all were sent)."""
+    if keys:
+        session.execute(_UNWANTED, {"keys": sorted(keys)})
