@@ -27,16 +27,29 @@ def _quote(m: re.Match[str]) -> str:
 def encode_body(text: str) -> bytes:
     """`text` as the email package encodes it: UTF-8, every line break "\\n", then
     quoted-printable lines of at most 78 characters; every line ends in CRLF."""
-    data = b"\n".join(text.encode("utf-8").splitlines())
+    data = text.encode("utf-8")
+    # Line breaks made "\n" as splitlines would, in one pass where there is no "\r"
+    # (splitting and joining every line was a tenth of an HTML part's encoding).
+    data = b"\n".join(data.splitlines()) if "\r" in text else data.removesuffix(b"\n")
     quoted = data.decode("latin-1").replace("=", "=3D")
     # The regular expression scans character by character; most parts (markup, orders)
     # have nothing it would quote, which bytes.translate tells in a fraction of the time.
     if data.translate(None, _PLAIN):
         quoted = _OTHER.sub(_quote, quoted)
+    lines = quoted.split("\n")
+    # A line that fits and does not end in a space or tab is written as it is: looking at
+    # each such line in Python below was most of the time of an HTML part, whose long
+    # lines are among many short ones (benchmarks/ingest.py, the outbox).
+    blank_ends = " \n" in quoted or "\t\n" in quoted or quoted.endswith((" ", "\t"))
+    if not blank_ends and max(map(len, lines)) <= _WIDTH:
+        return ("\r\n".join(lines) + "\r\n").encode("ascii")
     out: list[str] = []
     append = out.append
     width1 = _WIDTH - 1  # room for the soft break's "="
-    for line in quoted.split("\n"):
+    for line in lines:
+        if not blank_ends and len(line) <= _WIDTH:
+            append(line)
+            continue
         # As body_encode: pieces of at most 77 characters and a soft break, never
         # splitting an "=XX"; a space or tab ending the line is quoted, or kept before
         # a soft break, as room allows.
