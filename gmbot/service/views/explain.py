@@ -69,9 +69,24 @@ def asked(rules: StandardRules, before: GameState, report: PhaseReport,
     dislodged = set(report.dislodged) if before.phase.kind == "M" else set()
     start = [(u, _end_of(rules, before, after, report, u) if ended else u.prov)
              for u in units_in(rules, before) if not (ended and u.name in dislodged)]
+    became = _became(rules, before, after, [u for u, _ in made], viewer, word)
     return [u for u, at in [*start, *made]
             if (at == prov or (word and not ended and u.prov == prov) or (word and not prov))
-            and (not word or rules.unit_word(before, u, viewer) == word)]
+            and (not word or rules.unit_word(before, u, viewer) == word
+                 or (u.power, str(u)) in became)]
+
+
+def _became(rules: StandardRules, before: GameState, after: GameState | None,
+            made: list[Unit], viewer: str | None, word: str) -> set[tuple[str, str]]:
+    """The units (power, name) that the rules' word names once the phase was over and no
+    unit of the phase's start or made in it had it already: a unit that rose in a balloon
+    this turn is asked of as BALLOON A MUN, as the results list it now."""
+    if not word or after is None:
+        return set()
+    def named(units: list[Unit], state: GameState) -> set[tuple[str, str]]:
+        return {(u.power, str(u)) for u in units if rules.unit_word(state, u, viewer) == word}
+    return (named(units_in(rules, after), after) - named(units_in(rules, before), before)
+            - named(made, before))
 
 
 def _end_of(rules: StandardRules, before: GameState, after: GameState | None,

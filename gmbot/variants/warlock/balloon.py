@@ -120,6 +120,7 @@ def rise(state: GameState, unit: Unit, turn: dict[str, Any]) -> GameState:
     units = {p: u for p, u in state.units.items() if p != unit.prov}
     turn["air_rows"].setdefault(unit.power, []).append(
         {"unit": str(unit), "order": f"{unit} floats up", "result": "succeeds"})
+    reasons.rose(turn, str(unit))
     return with_aloft(state.with_(units=units), up)
 
 
