@@ -17,6 +17,10 @@ from gmbot.service.views.results import hidden_units, told
 # there; no unit of his there he may see; his unit there, but no row of it this phase (a
 # unit that stood through a winter).
 FOUND, NOT_YOURS, NONE, NO_ROW = "found", "not yours", "none", "no row"
+# What a unit no order reached was ordered, by the kind of phase: it held, or it was
+# disbanded.
+NO_ORDER = {"M": "nothing: no order for it reached the judge, so it held",
+            "R": "nothing: no retreat for it reached the judge, so it was disbanded"}
 
 
 class Explained(msgspec.Struct, frozen=True):
@@ -184,10 +188,15 @@ def _reasoning(rules: StandardRules, before: GameState, after: GameState, report
                shown: Bulletin, viewer: str | None, unit: Unit, row: Row, phase: str) -> str:
     name = named(rules, before, unit, viewer)
     key = rules.fact_key(unit)
-    lines = [f"{name} in {phase}:", f"  ordered: {row.given or row.order}"]
+    # No order reached it (an NMR): it held, and the results say "no order: holds".
+    unordered = row.result == "no_order" or key in report.unordered
+    kind = before.phase.kind
+    lines = [f"{name} in {phase}:", "  ordered: " + (
+        NO_ORDER.get(kind, row.order) if unordered else row.given or row.order)]
     if row.given:
         lines.append(f"  carried out: {row.order} ({row.why})")
-    lines.append(f"  result: {row.result.replace('_', ' ')}")
+    result = "held" if row.result == "no_order" else row.result.replace("_", " ")
+    lines.append(f"  result: {result}")
     if row.order.startswith("BUILD "):
         lines.append(f"  it was built in {unit.prov} in this phase: a new unit")
         return "\n".join(lines)
@@ -201,6 +210,9 @@ def _reasoning(rules: StandardRules, before: GameState, after: GameState, report
     facts = unhidden(report.facts_of(key, viewer), hidden_units(report, shown),
                      report.named)
     lines += [f"  - {f.words}" for f in facts]
-    if not facts and not row.given:
+    if not facts and unordered:
+        if kind == "M":
+            lines.append("  Nobody attacked it: it stayed where it was.")
+    elif not facts and not row.given:
         lines.append("  Nothing opposed it and no rule changed it: it went as ordered.")
     return "\n".join(lines)
