@@ -27,6 +27,9 @@ class Explained(msgspec.Struct, frozen=True):
     status: str  # FOUND, NOT_YOURS, NONE or NO_ROW
     phase: str  # the phase explained ("F1901M")
     rows: tuple[str, ...]  # what the viewer reads: one paragraph per unit, or the answer
+    # An adjustment phase's build or refusal in a province no unit of his stood in when it
+    # began: the unit that was there before (an army that moved out) is asked of too.
+    before_it: bool = False
 
     @property
     def found(self) -> bool:
@@ -149,7 +152,10 @@ def explain(rules: StandardRules, before: GameState, after: GameState, report: P
         return Explained(NO_ROW, report.phase, tuple(
             f"The results of {phase} have no order of {named(rules, before, u, viewer)}."
             for u in mine))
-    return Explained(FOUND, report.phase, tuple(rows))
+    stood = any(u.prov == prov and _mine(rules, before, viewer, u)
+                for u in units_in(rules, before))
+    return Explained(FOUND, report.phase, tuple(rows),
+                     before_it=bool(prov) and report.phase.endswith("A") and not stood)
 
 
 def _seen_after(rules: StandardRules, after: GameState, viewer: str | None, prov: str) -> bool:
