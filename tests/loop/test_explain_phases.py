@@ -1,8 +1,8 @@
 """EXPLAIN across phases, through the mail: after a winter, a unit that stood through it is
 explained by the phase before that had its order, a unit built there by its build, a build
 refused by its reason, each with the unit that left its province in the fall; a phase
-named on the line (S1901M, SPRING 1901) is the one told;
-and a line that names no unit or phase is refused with the line and the reason."""
+named on the line (S1901M, SPRING 1901) is the one told; and a line that names no unit
+or phase is refused with the line and the reason."""
 
 from __future__ import annotations
 
