@@ -20,9 +20,9 @@ import difflib
 import re
 from functools import lru_cache
 
+from gmbot.engine.cursor import Cursor
 from gmbot.engine.map import norm_name
-from gmbot.engine.orders import OrderError
-from gmbot.engine.parse import (
+from gmbot.engine.order_words import (
     CONVOY_WORDS,
     DISBAND_WORDS,
     HOLD_WORDS,
@@ -30,9 +30,9 @@ from gmbot.engine.parse import (
     RETREAT_WORDS,
     SUPPORT_WORDS,
     UNIT_WORDS,
-    Cursor,
-    OrderParser,
 )
+from gmbot.engine.orders import OrderError
+from gmbot.engine.parse import OrderParser
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState
 
