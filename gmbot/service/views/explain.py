@@ -17,10 +17,10 @@ from gmbot.service.views.results import hidden_units, told
 # there; no unit of his there he may see; his unit there, but no row of it this phase (a
 # unit that stood through a winter).
 FOUND, NOT_YOURS, NONE, NO_ROW = "found", "not yours", "none", "no row"
-# What a unit no order reached was ordered, by the kind of phase: it held, or it was
-# disbanded.
-NO_ORDER = {"M": "nothing: no order for it reached the judge, so it held",
-            "R": "nothing: no retreat for it reached the judge, so it was disbanded"}
+# What a unit no order reached was ordered, by the kind of phase, and what that made it
+# do where no rule gave it another order: it held, or it was disbanded.
+NO_ORDER = {"M": ("nothing: no order for it reached the judge", ", so it held"),
+            "R": ("nothing: no retreat for it reached the judge", ", so it was disbanded")}
 
 
 class Explained(msgspec.Struct, frozen=True):
@@ -197,8 +197,11 @@ def _reasoning(rules: StandardRules, before: GameState, after: GameState, report
     # No order reached it (an NMR): it held, and the results say "no order: holds".
     unordered = row.result == "no_order" or key in report.unordered
     kind = before.phase.kind
-    lines = [f"{name} in {phase}:", "  ordered: " + (
-        NO_ORDER.get(kind, row.order) if unordered else row.given or row.order)]
+    ordered = row.given or row.order
+    if unordered and kind in NO_ORDER:
+        none, so = NO_ORDER[kind]
+        ordered = none if row.given else none + so  # given: a rule's order, told below
+    lines = [f"{name} in {phase}:", f"  ordered: {ordered}"]
     if row.given:
         lines.append(f"  carried out: {row.order} ({row.why})")
     result = "held" if row.result == "no_order" else row.result.replace("_", " ")
@@ -217,7 +220,7 @@ def _reasoning(rules: StandardRules, before: GameState, after: GameState, report
                      report.named)
     lines += [f"  - {f.words}" for f in facts]
     if not facts and unordered:
-        if kind == "M":
+        if kind == "M" and not row.given:
             lines.append("  Nobody attacked it: it stayed where it was.")
     elif not facts and not row.given:
         lines.append("  Nothing opposed it and no rule changed it: it went as ordered.")
