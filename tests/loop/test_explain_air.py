@@ -78,3 +78,18 @@ def test_a_balloon_is_explained_in_the_turn_it_rose(tmp_path: Path) -> None:
                                                     "EXPLAIN BALLOON A MUN\n")
     assert f"There was no balloon of yours in {SPRING}." in ask(judge, "FRANCE", GAME,
                                                                "EXPLAIN BALLOON\n")
+
+
+def test_a_balloon_that_rose_before_a_winter_is_explained_after_it(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, TEXT)
+    play(judge, GAME, {"TURKEY": ["A CON - BUL", "A SMY H", "F ANK H"]})  # a winter to come
+    play(judge, GAME, {"GERMANY": ["CAST BALLOON A MUN", "A BER H", "F KIE H"],
+                       "TURKEY": ["A BUL H", "A SMY H", "F ANK H"]})
+    judge.clock.advance(hours=200)
+    judge.tick()
+    judge.new_mail()
+    for line in ("EXPLAIN BALLOON A MUN", "EXPLAIN A MUN"):
+        assert ("No order of yours in MUN in Winter 1901 Adjustment (W1901A), the last "
+                f"processed phase; the last phase with one was {FALL}:\n\nA MUN in {FALL}:\n"
+                "  ordered: A MUN floats up\n  result: succeeds\n  it ended in the air over "
+                f"MUN\n{ROSE}") in ask(judge, "GERMANY", GAME, f"{line}\n"), line
