@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.loop.judgekit import Judge, make_judge, standard_game
+from tests.loop.judgekit import Judge, body, make_judge, standard_game
 from tests.loop.test_explain import addr, ask, play
 
 WINTER, FALL = "Winter 1901 Adjustment (W1901A)", "Fall 1901 Movement (F1901M)"
@@ -83,6 +83,11 @@ def test_a_build_where_a_unit_just_left_tells_both(tmp_path: Path) -> None:
              f"F KIE in {FALL}:\n  ordered: F KIE - DEN\n  result: succeeds\n  it ended in DEN\n")
     for line in ("EXPLAIN A KIE", "EXPLAIN F KIE"):
         assert built in ask(judge, "GERMANY", "g", f"{line}\n"), line
+    # The GM reads the public copy: the build, then the fleet that stood there.
+    judge.send("gm@example.test", "EXPLAIN A KIE\n", subject="[g] question")
+    judge.tick()
+    [gm] = judge.to("gm@example.test", judge.new_mail())
+    assert built.replace("Your unit", "The unit") in body(gm).replace("\r\n", "\n")
     # A phase named on the line is that phase alone.
     alone = ask(judge, "GERMANY", "g", "EXPLAIN A MUN WINTER 1901\n")
     assert refused in alone and FALL not in alone

@@ -90,10 +90,12 @@ def _became(rules: StandardRules, before: GameState, after: GameState | None,
     this turn is asked of as BALLOON A MUN, as the results list it now."""
     if not word or after is None:
         return set()
-    def named(units: list[Unit], state: GameState) -> set[tuple[str, str]]:
+
+    def worded(units: list[Unit], state: GameState) -> set[tuple[str, str]]:
         return {(u.power, str(u)) for u in units if rules.unit_word(state, u, viewer) == word}
-    return (named(units_in(rules, after), after) - named(units_in(rules, before), before)
-            - named(made, before))
+
+    return (worded(units_in(rules, after), after) - worded(units_in(rules, before), before)
+            - worded(made, before))
 
 
 def _end_of(rules: StandardRules, before: GameState, after: GameState | None,

@@ -80,7 +80,8 @@ def _before_it(ctx: Context, rules: StandardRules, rows: list[PhaseRow], viewer:
     for row in rows:
         older = _answer(ctx, rules, row, viewer, prov, word, utype, NONE)
         if older.found:
-            ctx.sections.append(f"Your unit in {prov} before the adjustments:")
+            whose = "The" if viewer is None else "Your"  # the GM's: any power's
+            ctx.sections.append(f"{whose} unit in {prov} before the adjustments:")
             ctx.sections.append(older.text())
             return
         if Phase.parse(older.phase).kind == MOVEMENT:
