@@ -21,6 +21,8 @@ def movement_facts(res: Resolution) -> list[Fact]:
                               names=_by(res, i)))
         if res.src[i] in res.moves_into and (res.dest[i] is None or not res.move_ok(i)):
             facts += _held(res, i)
+        elif res.supports[i] and _stays(res, i):
+            facts += _supports(res, i, _name(res, i))  # supported in place, unattacked
     return facts
 
 
@@ -95,11 +97,15 @@ def _support(res: Resolution, i: int) -> list[Fact]:
                  names=tuple(cutters))]
 
 
+def _stays(res: Resolution, i: int) -> bool:
+    """A unit whose supports count for its hold: one that does not move nor support."""
+    return res.dest[i] is None and not isinstance(res.orders[i], (SupportHold, SupportMove))
+
+
 def _held(res: Resolution, i: int) -> list[Fact]:
     """A unit that stayed where others moved against it."""
     name = _name(res, i)
-    stays = res.dest[i] is None and not isinstance(res.orders[i], (SupportHold, SupportMove))
-    facts = _supports(res, i, name) if stays else []
+    facts = _supports(res, i, name) if _stays(res, i) else []
     attackers = tuple(_name(res, m) for m in res.moves_into[res.src[i]])
     attacks = [f"attack strength {_n(res.attack_strength(m))} of {_name(res, m)}"
                for m in res.moves_into[res.src[i]]]

@@ -13,9 +13,10 @@ from collections import defaultdict
 from functools import lru_cache
 from typing import Any
 
+from gmbot.engine.cursor import Cursor
 from gmbot.engine.map import GameMap, norm_name
 from gmbot.engine.orders import OrderError
-from gmbot.engine.parse import Cursor, OrderParser
+from gmbot.engine.parse import OrderParser
 from gmbot.engine.state import Dislodged, GameState, Phase, Unit
 
 DISLODGED_KEYS = {"power", "attacker_from", "by_convoy", "retreats"}

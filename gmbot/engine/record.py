@@ -8,17 +8,23 @@ import msgspec
 from gmbot.engine.position import state_to_dict
 from gmbot.engine.report import REPORT_VERSION, Hidden, PhaseReport, Refusal, Retreat
 from gmbot.engine.result import PhaseResult
-from gmbot.engine.state import MOVEMENT
+from gmbot.engine.state import MOVEMENT, RETREAT
 
 
 def _unordered(result: PhaseResult) -> list[str]:
-    """Units that held in a movement phase because nobody ordered them (an NMR hold)."""
-    if result.before.phase.kind != MOVEMENT:
+    """Units that held in a movement phase because nobody ordered them (an NMR hold), and
+    those disbanded in a retreat phase for want of a retreat."""
+    before = result.before
+    if before.phase.kind == MOVEMENT:
+        units = before.units
+    elif before.phase.kind == RETREAT:
+        units = {p: d.unit for p, d in before.dislodged.items()}
+    else:
         return []
     ordered = {o.prov for o in result.accepted}
-    if result.before.units.keys() <= ordered:
+    if units.keys() <= ordered:
         return []  # mostly
-    return sorted(u.name for prov, u in result.before.units.items()
+    return sorted(u.name for prov, u in units.items()
                   if prov not in ordered and u.name in result.orders)
 
 

@@ -20,9 +20,9 @@ import difflib
 import re
 from functools import lru_cache
 
+from gmbot.engine.cursor import Cursor
 from gmbot.engine.map import norm_name
-from gmbot.engine.orders import OrderError
-from gmbot.engine.parse import (
+from gmbot.engine.order_words import (
     CONVOY_WORDS,
     DISBAND_WORDS,
     HOLD_WORDS,
@@ -30,9 +30,9 @@ from gmbot.engine.parse import (
     RETREAT_WORDS,
     SUPPORT_WORDS,
     UNIT_WORDS,
-    Cursor,
-    OrderParser,
 )
+from gmbot.engine.orders import OrderError
+from gmbot.engine.parse import OrderParser
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState
 
@@ -176,8 +176,10 @@ def did_you_mean(text: str, reason: str, parser: OrderParser, rules: StandardRul
 
 
 def _near_neighbour(parser: OrderParser, text: str, word: str) -> str | None:
-    """A short code one letter off that the line's unit touches ("A LVP - YOK": YOR):
-    too short for a name's near miss, but a neighbour makes the guess safe."""
+    """A province the line's unit touches that a short code means: too short for a
+    name's near miss, but a neighbour makes the guess safe. Its code one letter off ("A
+    LVP - YOK": YOR), or a code of the name's own letters, in order from its first ("A
+    LVP - YRK": York, YOR; "EDN": Edinburgh); none where two provinces fit."""
     prov = parser.unit_prov(text)
     gmap = parser.map
     if prov is None or prov not in gmap.provinces:
@@ -185,8 +187,21 @@ def _near_neighbour(parser: OrderParser, text: str, word: str) -> str | None:
     touching = {*gmap.army_adj.get(prov, ()),
                 *(t.split("/")[0] for loc, ts in gmap.fleet_adj.items()
                   if loc.split("/")[0] == prov for t in ts)}
-    hits = sorted(c for c in touching if len(c) == len(word)
-                  and sum(a != b for a, b in zip(c, word, strict=True)) == 1)
+    word = word.upper()
+    hits = sorted(c for c in touching
+                  if (len(c) == len(word)
+                      and sum(a != b for a, b in zip(c, word, strict=True)) == 1)
+                  or _abbreviates(word, gmap.provinces[c].name))
     if len(hits) != 1:
         return None
     return f"{gmap.provinces[hits[0]].name.upper()} ({hits[0]})"
+
+
+def _abbreviates(code: str, name: str) -> bool:
+    """Whether `code` (three letters or more) is made of `name`'s letters in order,
+    starting with its first, as a player shortens a name: YRK for York, WLS for Wales."""
+    letters = re.sub(r"[^A-Z]", "", name.upper())
+    if len(code) < 3 or not code.isalpha() or not letters.startswith(code[0]):
+        return False
+    rest = iter(letters[1:])
+    return all(ch in rest for ch in code[1:])

@@ -18,6 +18,15 @@ import pytest
 
 from gmbot.engine import load_map, state_from_dict
 from gmbot.engine.map import COAST, LAND
+from gmbot.engine.order_words import (
+    BUILD_WORDS,
+    CONVOY_WORDS,
+    DISBAND_WORDS,
+    HOLD_WORDS,
+    MOVE_WORDS,
+    RETREAT_WORDS,
+    SUPPORT_WORDS,
+)
 from gmbot.engine.orders import (
     Build,
     Convoy,
@@ -31,16 +40,7 @@ from gmbot.engine.orders import (
     SupportHold,
     SupportMove,
 )
-from gmbot.engine.parse import (
-    BUILD_WORDS,
-    CONVOY_WORDS,
-    DISBAND_WORDS,
-    HOLD_WORDS,
-    MOVE_WORDS,
-    RETREAT_WORDS,
-    SUPPORT_WORDS,
-    OrderParser,
-)
+from gmbot.engine.parse import OrderParser
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, RETREAT, Unit
 from gmbot.variants.arpiesse.orders import EXCHANGE_WORDS, Exchange, read_exchange
 from gmbot.variants.cases import run_case

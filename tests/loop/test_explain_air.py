@@ -55,3 +55,41 @@ def test_a_ghost_a_balloon_and_a_spells_move_say_where_they_ended(tmp_path: Path
     # A near miss of a word for a unit is told what it may mean.
     assert "EXPLAIN BALOON A PAR: 'BALOON' is no word for a unit (did you mean BALLOON?)" \
         in ask(judge, "FRANCE", GAME, "EXPLAIN BALOON A PAR\n")
+
+
+ROSE = ("  - a BALLOON spell lifted it into the air: there it cannot be attacked nor support, "
+        "and it drifts or lands when ordered")
+
+
+def test_a_balloon_is_explained_in_the_turn_it_rose(tmp_path: Path) -> None:
+    """The army was on the ground when the turn began and in the air when it ended: every
+    way of naming a balloon finds it, and the answer says how it rose and where it is."""
+    judge = make_judge(tmp_path, TEXT)
+    play(judge, GAME, {"GERMANY": ["CAST BALLOON A MUN", "A BER H", "F KIE H"]})
+    rose = (f"A MUN in {SPRING}:\n  ordered: A MUN floats up\n  result: succeeds\n"
+            f"  it ended in the air over MUN\n{ROSE}")
+    for line in ("EXPLAIN BALLOON A MUN", "EXPLAIN A MUN", "EXPLAIN BALLOON",
+                 "EXPLAIN A MUN (aloft)", "explain a mun in the air", "EXPLAIN A AIR"):
+        text = ask(judge, "GERMANY", GAME, f"{line}\n")
+        assert rose in text, line
+        assert "no balloon" not in text and "went as ordered" not in text, line
+    # Another power: the balloon is public, but not his to explain.
+    assert "A MUN was not one of your units" in ask(judge, "FRANCE", GAME,
+                                                    "EXPLAIN BALLOON A MUN\n")
+    assert f"There was no balloon of yours in {SPRING}." in ask(judge, "FRANCE", GAME,
+                                                               "EXPLAIN BALLOON\n")
+
+
+def test_a_balloon_that_rose_before_a_winter_is_explained_after_it(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, TEXT)
+    play(judge, GAME, {"TURKEY": ["A CON - BUL", "A SMY H", "F ANK H"]})  # a winter to come
+    play(judge, GAME, {"GERMANY": ["CAST BALLOON A MUN", "A BER H", "F KIE H"],
+                       "TURKEY": ["A BUL H", "A SMY H", "F ANK H"]})
+    judge.clock.advance(hours=200)
+    judge.tick()
+    judge.new_mail()
+    for line in ("EXPLAIN BALLOON A MUN", "EXPLAIN A MUN"):
+        assert ("No order of yours in MUN in Winter 1901 Adjustment (W1901A), the last "
+                f"processed phase; the last phase with one was {FALL}:\n\nA MUN in {FALL}:\n"
+                "  ordered: A MUN floats up\n  result: succeeds\n  it ended in the air over "
+                f"MUN\n{ROSE}") in ask(judge, "GERMANY", GAME, f"{line}\n"), line

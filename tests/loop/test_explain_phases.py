@@ -1,13 +1,14 @@
 """EXPLAIN across phases, through the mail: after a winter, a unit that stood through it is
 explained by the phase before that had its order, a unit built there by its build, a build
-refused by its reason; a phase named on the line (S1901M, SPRING 1901) is the one told;
-and a line that names no unit or phase is refused with the line and the reason."""
+refused by its reason, each with the unit that left its province in the fall; a phase
+named on the line (S1901M, SPRING 1901) is the one told; and a line that names no unit
+or phase is refused with the line and the reason."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from tests.loop.judgekit import Judge, make_judge, standard_game
+from tests.loop.judgekit import Judge, body, make_judge, standard_game
 from tests.loop.test_explain import addr, ask, play
 
 WINTER, FALL = "Winter 1901 Adjustment (W1901A)", "Fall 1901 Movement (F1901M)"
@@ -55,6 +56,44 @@ def test_after_a_winter_explain_tells_the_last_phase_with_the_units_order(
     german = ask(judge, "GERMANY", "g", "EXPLAIN A GAS\nEXPLAIN A SPA\n")
     assert f"There was no unit of yours in GAS in {WINTER}." in german
     assert f"A SPA was not one of your units in {WINTER}" in german
+
+
+def test_a_build_where_a_unit_just_left_tells_both(tmp_path: Path) -> None:
+    """Germany's A MUN goes to TYR and F KIE to DEN in the fall; in the winter he builds A
+    KIE and a fleet in MUN (refused: inland). Asked of MUN or KIE, EXPLAIN tells the
+    winter's build and the fall's move out, for the army and for the build alike."""
+    judge = make_judge(tmp_path, standard_game())
+    play(judge, "g", {"TURKEY": ["A CON - BUL", "A SMY H", "F ANK H"]})
+    play(judge, "g", {"GERMANY": ["A MUN - TYR", "A BER H", "F KIE - DEN"],
+                      "TURKEY": ["A BUL H", "A SMY H", "F ANK H"]})
+    judge.send(addr("GERMANY"), "BUILD A KIE\nBUILD F MUN\n", subject="[g] builds")
+    judge.tick()
+    judge.clock.advance(hours=100)
+    judge.tick()
+    judge.new_mail()
+    refused = (f"Your order BUILD F MUN was refused in {WINTER}: cannot build a fleet in MUN: "
+               "it has no coast.")
+    army = (f"Your unit in MUN before the adjustments:\n\nA MUN in {FALL}:\n"
+            "  ordered: A MUN - TYR\n  result: succeeds\n  it ended in TYR\n")
+    for line in ("EXPLAIN A MUN", "EXPLAIN F MUN", "explain army munich"):
+        text = ask(judge, "GERMANY", "g", f"{line}\n")
+        assert f"{refused}\n\n{army}" in text, line
+    built = (f"A KIE in {WINTER}:\n  ordered: BUILD A KIE\n  result: succeeds\n  it was built "
+             "in KIE in this phase: a new unit\n\nYour unit in KIE before the adjustments:\n\n"
+             f"F KIE in {FALL}:\n  ordered: F KIE - DEN\n  result: succeeds\n  it ended in DEN\n")
+    for line in ("EXPLAIN A KIE", "EXPLAIN F KIE"):
+        assert built in ask(judge, "GERMANY", "g", f"{line}\n"), line
+    # The GM reads the public copy: the build, then the fleet that stood there.
+    judge.send("gm@example.test", "EXPLAIN A KIE\n", subject="[g] question")
+    judge.tick()
+    [gm] = judge.to("gm@example.test", judge.new_mail())
+    assert built.replace("Your unit", "The unit") in body(gm).replace("\r\n", "\n")
+    # A phase named on the line is that phase alone.
+    alone = ask(judge, "GERMANY", "g", "EXPLAIN A MUN WINTER 1901\n")
+    assert refused in alone and FALL not in alone
+    # Another power reads nothing of either.
+    french = ask(judge, "FRANCE", "g", "EXPLAIN A MUN\n")
+    assert "TYR" not in french and "BUILD" not in french
 
 
 def test_a_phase_named_on_the_line_is_the_one_explained(tmp_path: Path) -> None:

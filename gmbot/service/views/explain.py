@@ -17,12 +17,19 @@ from gmbot.service.views.results import hidden_units, told
 # there; no unit of his there he may see; his unit there, but no row of it this phase (a
 # unit that stood through a winter).
 FOUND, NOT_YOURS, NONE, NO_ROW = "found", "not yours", "none", "no row"
+# What a unit no order reached was ordered, by the kind of phase, and what that made it
+# do where no rule gave it another order: it held, or it was disbanded.
+NO_ORDER = {"M": ("nothing: no order for it reached the judge", ", so it held"),
+            "R": ("nothing: no retreat for it reached the judge", ", so it was disbanded")}
 
 
 class Explained(msgspec.Struct, frozen=True):
     status: str  # FOUND, NOT_YOURS, NONE or NO_ROW
     phase: str  # the phase explained ("F1901M")
     rows: tuple[str, ...]  # what the viewer reads: one paragraph per unit, or the answer
+    # An adjustment phase's build or refusal in a province no unit of his stood in when it
+    # began: the unit that was there before (an army that moved out) is asked of too.
+    before_it: bool = False
 
     @property
     def found(self) -> bool:
@@ -69,9 +76,26 @@ def asked(rules: StandardRules, before: GameState, report: PhaseReport,
     dislodged = set(report.dislodged) if before.phase.kind == "M" else set()
     start = [(u, _end_of(rules, before, after, report, u) if ended else u.prov)
              for u in units_in(rules, before) if not (ended and u.name in dislodged)]
+    became = _became(rules, before, after, [u for u, _ in made], viewer, word)
     return [u for u, at in [*start, *made]
             if (at == prov or (word and not ended and u.prov == prov) or (word and not prov))
-            and (not word or rules.unit_word(before, u, viewer) == word)]
+            and (not word or rules.unit_word(before, u, viewer) == word
+                 or (u.power, str(u)) in became)]
+
+
+def _became(rules: StandardRules, before: GameState, after: GameState | None,
+            made: list[Unit], viewer: str | None, word: str) -> set[tuple[str, str]]:
+    """The units (power, name) that the rules' word names once the phase was over and no
+    unit of the phase's start or made in it had it already: a unit that rose in a balloon
+    this turn is asked of as BALLOON A MUN, as the results list it now."""
+    if not word or after is None:
+        return set()
+
+    def worded(units: list[Unit], state: GameState) -> set[tuple[str, str]]:
+        return {(u.power, str(u)) for u in units if rules.unit_word(state, u, viewer) == word}
+
+    return (worded(units_in(rules, after), after) - worded(units_in(rules, before), before)
+            - worded(made, before))
 
 
 def _end_of(rules: StandardRules, before: GameState, after: GameState | None,
@@ -130,7 +154,10 @@ def explain(rules: StandardRules, before: GameState, after: GameState, report: P
         return Explained(NO_ROW, report.phase, tuple(
             f"The results of {phase} have no order of {named(rules, before, u, viewer)}."
             for u in mine))
-    return Explained(FOUND, report.phase, tuple(rows))
+    stood = any(u.prov == prov and _mine(rules, before, viewer, u)
+                for u in units_in(rules, before))
+    return Explained(FOUND, report.phase, tuple(rows),
+                     before_it=bool(prov) and report.phase.endswith("A") and not stood)
 
 
 def _seen_after(rules: StandardRules, after: GameState, viewer: str | None, prov: str) -> bool:
@@ -169,10 +196,18 @@ def _reasoning(rules: StandardRules, before: GameState, after: GameState, report
                shown: Bulletin, viewer: str | None, unit: Unit, row: Row, phase: str) -> str:
     name = named(rules, before, unit, viewer)
     key = rules.fact_key(unit)
-    lines = [f"{name} in {phase}:", f"  ordered: {row.given or row.order}"]
+    # No order reached it (an NMR): it held, and the results say "no order: holds".
+    unordered = row.result == "no_order" or key in report.unordered
+    kind = before.phase.kind
+    ordered = row.given or row.order
+    if unordered and kind in NO_ORDER:
+        none, so = NO_ORDER[kind]
+        ordered = none if row.given else none + so  # given: a rule's order, told below
+    lines = [f"{name} in {phase}:", f"  ordered: {ordered}"]
     if row.given:
         lines.append(f"  carried out: {row.order} ({row.why})")
-    lines.append(f"  result: {row.result.replace('_', ' ')}")
+    result = "held" if row.result == "no_order" else row.result.replace("_", " ")
+    lines.append(f"  result: {result}")
     if row.order.startswith("BUILD "):
         lines.append(f"  it was built in {unit.prov} in this phase: a new unit")
         return "\n".join(lines)
@@ -186,6 +221,9 @@ def _reasoning(rules: StandardRules, before: GameState, after: GameState, report
     facts = unhidden(report.facts_of(key, viewer), hidden_units(report, shown),
                      report.named)
     lines += [f"  - {f.words}" for f in facts]
-    if not facts and not row.given:
+    if not facts and unordered:
+        if kind == "M" and not row.given:
+            lines.append("  Nobody attacked it: it stayed where it was.")
+    elif not facts and not row.given:
         lines.append("  Nothing opposed it and no rule changed it: it went as ordered.")
     return "\n".join(lines)

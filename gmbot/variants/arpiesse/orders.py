@@ -6,8 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from gmbot.engine.check import check_order, reaches, unit_for
+from gmbot.engine.cursor import Cursor
+from gmbot.engine.order_words import UNIT_WORDS
 from gmbot.engine.orders import Build, Order, OrderError
-from gmbot.engine.parse import UNIT_WORDS, Cursor, OrderParser
+from gmbot.engine.parse import OrderParser
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, GameState, Unit
 from gmbot.variants.arpiesse.colours import COLOURS

@@ -8,9 +8,10 @@ import re
 from dataclasses import dataclass, replace
 
 from gmbot.engine.check import check_order
+from gmbot.engine.cursor import Cursor
 from gmbot.engine.map import COAST, LAND
 from gmbot.engine.orders import Order, OrderError
-from gmbot.engine.parse import Cursor, OrderParser
+from gmbot.engine.parse import OrderParser
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import MOVEMENT, GameState
 

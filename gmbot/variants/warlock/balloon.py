@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING, Any
 
 from msgspec import to_builtins
 
+from gmbot.engine.cursor import Cursor
 from gmbot.engine.map import COAST, LAND, SEA, province_of
 from gmbot.engine.orders import Hold, Move, Order, OrderError, SupportHold
-from gmbot.engine.parse import Cursor, OrderParser
+from gmbot.engine.parse import OrderParser
 from gmbot.engine.report import LOSS, Mark, Step
 from gmbot.engine.state import Dislodged, GameState, Unit
 from gmbot.variants.warlock import reasons
@@ -120,6 +121,7 @@ def rise(state: GameState, unit: Unit, turn: dict[str, Any]) -> GameState:
     units = {p: u for p, u in state.units.items() if p != unit.prov}
     turn["air_rows"].setdefault(unit.power, []).append(
         {"unit": str(unit), "order": f"{unit} floats up", "result": "succeeds"})
+    reasons.rose(turn, str(unit))
     return with_aloft(state.with_(units=units), up)
 
 

@@ -150,6 +150,12 @@ def ghost_moved(turn: dict[str, Any], unit: Unit, faded: bool) -> None:
     fact(turn, ghost_key(str(unit)), words, "ghost", surprise=faded, seen_by=(unit.power,))
 
 
+def rose(turn: dict[str, Any], name: str) -> None:
+    fact(turn, name, "a BALLOON spell lifted it into the air: there it cannot be attacked "
+                     "nor support, and it drifts or lands when ordered", "balloon",
+         surprise=False)
+
+
 def drifted(turn: dict[str, Any], name: str, dest: str) -> None:
     fact(turn, name, f"in a balloon, it drifted over {dest}: in the air it cannot be "
                           "attacked nor support, and it comes down when ordered to LAND",

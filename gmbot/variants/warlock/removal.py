@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gmbot.engine.adjust import adjustment_counts
+from gmbot.engine.cursor import Cursor
 from gmbot.engine.orders import Order, OrderError, Remove
-from gmbot.engine.parse import Cursor, OrderParser
+from gmbot.engine.parse import OrderParser
 from gmbot.engine.state import ADJUSTMENT, GameState
 from gmbot.variants.warlock.balloon import aloft, with_aloft
 

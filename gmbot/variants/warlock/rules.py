@@ -202,6 +202,10 @@ class WarlockRules(StandardRules):
                            "also": list(s.synonyms[:2]),
                            "example": spell_example(s, state, viewer)}
                           for s in SPELLS.values()]
+        # EXPLAIN's forms for a balloon and a ghost, with his own (none: not told him).
+        data["aloft"] = [str(u) for u in aloft(state).values() if u.power == viewer]
+        data["ghosts"] = [str(u) for u in state.units_of(viewer) if u.attrs.get("ghost")
+                          ] if viewer else []
         return data
 
     # -- the board ------------------------------------------------------------------

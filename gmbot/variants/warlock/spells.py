@@ -13,8 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from gmbot.engine.cursor import Cursor
 from gmbot.engine.orders import Hold, Move, Order, OrderError
-from gmbot.engine.parse import Cursor, OrderParser
+from gmbot.engine.parse import OrderParser
 from gmbot.engine.state import MOVEMENT
 
 

@@ -69,6 +69,23 @@ def explain(ctx: Context, args: tuple[str, ...]) -> None:
                             f"last processed phase; the last phase with one was "
                             f"{long_name(answer.phase)}:")
     ctx.sections.append(answer.text())
+    if answer.before_it and wanted is None:
+        _before_it(ctx, rules, rows[1:], viewer, prov, word, utype)
+
+
+def _before_it(ctx: Context, rules: StandardRules, rows: list[PhaseRow], viewer: str | None,
+               prov: str, word: str, utype: str | None) -> None:
+    """After a winter's build or refusal in `prov`, the unit of his that stood there in the
+    phases before it (an army that moved out in the fall): both are what he asks about."""
+    for row in rows:
+        older = _answer(ctx, rules, row, viewer, prov, word, utype, NONE)
+        if older.found:
+            whose = "The" if viewer is None else "Your"  # the GM's: any power's
+            ctx.sections.append(f"{whose} unit in {prov} before the adjustments:")
+            ctx.sections.append(older.text())
+            return
+        if Phase.parse(older.phase).kind == MOVEMENT:
+            return
 
 
 def _answer(ctx: Context, rules: StandardRules, row: PhaseRow, viewer: str | None,

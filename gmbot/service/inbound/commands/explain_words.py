@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import re
 
+from gmbot.engine.cursor import Cursor
+from gmbot.engine.order_words import NOISE, UNIT_WORDS
 from gmbot.engine.orders import OrderError
-from gmbot.engine.parse import NOISE, UNIT_WORDS, Cursor, OrderParser
+from gmbot.engine.parse import OrderParser
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import Phase
 from gmbot.engine.vocabulary import SUGGEST, did_you_mean, near

@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import select
 
 from gmbot.engine.position import state_from_dict
-from gmbot.engine.state import GameState
+from gmbot.engine.state import MOVEMENT, GameState, Phase
 from gmbot.service.inbound.commands.context import Context
 from gmbot.service.runtime import current_phase, map_for, rules_for, state_of
 from gmbot.service.views.guide import rules_text
@@ -46,6 +46,22 @@ def help_extra(ctx: Context) -> dict[str, Any]:
     return help_context(ctx.game.variant, ctx.game.settings.options, _board(ctx),
                         rules_set, None if player is None else player.key,
                         None if player is None else player.role)
+
+
+def last_phase(ctx: Context) -> str:
+    """The phase HELP's EXPLAIN example names: the last processed, else the movement
+    phase of the open one's season (after a winter, the spring's)."""
+    last = ctx.session.scalars(
+        select(PhaseRow.name).where(PhaseRow.game_id == ctx.game.id,
+                                    PhaseRow.processed_at.is_not(None),
+                                    PhaseRow.superseded.is_(False))
+        .order_by(PhaseRow.seq.desc()).limit(1)).first()
+    if last:
+        return last
+    phase = _board(ctx).phase
+    if phase.season == "W":
+        return str(Phase.make("S", phase.year + 1, MOVEMENT))
+    return str(Phase.make(phase.season, phase.year, MOVEMENT))
 
 
 def _board(ctx: Context) -> GameState:

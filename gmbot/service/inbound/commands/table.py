@@ -145,7 +145,9 @@ def _near(words: tuple[str, ...], head: str) -> str | None:
 
 # The powers a row's examples name ({me}: the reader's; {a}, {b}, {c}: others), where no
 # game is known (a line's "did you mean" before its game is read).
-STANDARD_POWERS = {"me": "FRANCE", "a": "FRANCE", "b": "GERMANY", "c": "ITALY"}
+# {unit} and {phase}: one of the reader's units and a processed phase, for EXPLAIN's.
+STANDARD_POWERS = {"me": "FRANCE", "a": "FRANCE", "b": "GERMANY", "c": "ITALY",
+                   "unit": "A PAR", "phase": "S1901M"}
 
 
 def powers_of(ctx: Context) -> dict[str, str]:
@@ -168,14 +170,18 @@ def spelt(text: str, powers: dict[str, str] | None = None) -> str:
 def help_text(ctx: Context, args: tuple[str, ...] = ()) -> None:
     """HELP: how to use the judge, its commands as the table has them."""
     powers = powers_of(ctx)
+    extra = learn.help_extra(ctx)
+    units = extra["ex"].units  # the reader's own, as the order examples (another's: the GM)
+    spelling = {**powers, "unit": units[0] if units else STANDARD_POWERS["unit"],
+                "phase": learn.last_phase(ctx)}
     ctx.sections.append(render(
         "help.txt.j2", game=ctx.game, is_gm=ctx.is_gm, press=press_rules(ctx.game).summary(),
-        commands=[(spelt(r.synopsis, powers), spelt(r.explains, powers))
+        commands=[(spelt(r.synopsis, powers), spelt(r.explains, spelling))
                   for r in TABLE.for_players()],
         gm_commands=", ".join(spelt(r.gm_synopsis or r.synopsis, powers)
                               for r in TABLE.for_gm()),
         powers=powers,
-        **learn.help_extra(ctx),
+        **extra,
     )[1].rstrip())
 
 
@@ -190,7 +196,8 @@ TABLE = Table((
         answer=explain.explain,
         explains="why one of your units did what it did in the last phase it had an order, "
                  "or in the phase you name after it as your results name phases: the "
-                 "strengths, supports counted and cut, the rules that decided it"),
+                 "strengths, supports counted and cut, the rules that decided it (EXPLAIN "
+                 "{unit}; EXPLAIN {unit} {phase} for that phase)"),
     Row("BALANCE", Who.ANYONE, explains="your own account (variants with money)",
         title="Balance", answer=info.balance, listed=False),
     Row("NEWPASSWORD", Who.ANYONE, act=secret.new_password, most=1,

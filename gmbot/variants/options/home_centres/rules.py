@@ -29,9 +29,9 @@ from typing import TYPE_CHECKING
 
 from gmbot.engine.adjust import adjustment_counts
 from gmbot.engine.choices import BotTurn
+from gmbot.engine.cursor import Cursor
 from gmbot.engine.map import province_of
 from gmbot.engine.orders import Build, Order, OrderError, Waive
-from gmbot.engine.parse import Cursor
 from gmbot.engine.result import PhaseResult, Rejection
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, GameState
