@@ -15,7 +15,12 @@ from typing import Any
 
 import pytest
 import yaml
+from sqlalchemy import select
 
+from gmbot.service.outbox.queue import queue_mail
+from gmbot.store.models import Game, PhaseRow
+from tests.bounces.bouncekit import original_headers, postfix_dsn, return_path
+from tests.browser.kindkit import written_by
 from tests.browser.linekit import keeps_lines, keeps_sections, page_lines, plain_lines
 from tests.browserkit import Browser
 from tests.loop.judgekit import Judge, body, make_judge
@@ -71,6 +76,9 @@ def play(variant: str, folder: Path) -> dict[str, EmailMessage | str]:
                                       "example.yaml").read_text(encoding="utf-8")
     for was, now in game.get("edit", {}).items():
         text = text.replace(was, now)
+    if "home" in game:  # the home's own gmbot.yaml (make_judge adds the trusted MX to it)
+        (folder / "home").mkdir(parents=True)
+        (folder / "home/gmbot.yaml").write_text(game["home"], encoding="utf-8")
     judge: Judge = make_judge(folder, text + f"observers: [{OBSERVER}]\nstandby: [{STANDBY}]\n"
                                        "votes: {secret: false}\n")
     name = yaml.safe_load(text)["name"]
@@ -99,6 +107,15 @@ def play(variant: str, folder: Path) -> dict[str, EmailMessage | str]:
             judge.send(address(variant, role), words + "\n",
                        subject=f"[{name}] {words.splitlines()[0].lower()}",
                        dmarc=None if step.get("dmarc") == "none" else "pass")
+        elif "bounce" in step:  # the last mail to the role comes back: Postfix's DSN
+            to = address(variant, step["bounce"])
+            last = [*judge.to(to, loaded), *judge.to(to)][-1]
+            judge.send_raw(postfix_dsn(return_path(last), to, original_headers(last)),
+                           dmarc=None)
+        elif "plant" in step:
+            plant(judge, step["plant"])
+        elif "break" in step:
+            break_position(judge)
         else:
             judge.clock.advance(hours=step["advance"])
         judge.tick()
@@ -116,6 +133,27 @@ def play(variant: str, folder: Path) -> dict[str, EmailMessage | str]:
     for kind, (role, word) in waiting.items():
         mails[kind] = f"no mail to {role} with {word!r} from its step on"
     return mails
+
+
+def plant(judge: Judge, recipient: str) -> None:
+    """A mail queued to an address no header can hold (a CR LF in it), as an old import
+    could have left one (tests/loop/test_unheaderable_address.py): the outbox parks it."""
+    with judge.app.db.transaction() as s:
+        game = s.scalars(select(Game)).one()
+        queue_mail(s, key="planted", kind="announce", sender=game.judge,
+                   recipient=recipient, subject="Planted",
+                   body="A word from the GM.\n", now=judge.clock(), game=game)
+
+
+def break_position(judge: Judge) -> None:
+    """The open phase's stored position made unreadable (a unit on a province the map does
+    not have), as tests/loop/test_parked_game.py does: the next mail that needs it parks
+    the game."""
+    with judge.app.db.transaction() as s:
+        row = s.scalars(select(PhaseRow).where(PhaseRow.processed_at.is_(None))).one()
+        units = dict(row.state["units"])
+        units["FRANCE"] = ["A XYZ"]
+        row.state = {**row.state, "units": units}
 
 
 @pytest.fixture(scope="module")
@@ -137,6 +175,8 @@ def test_every_line_of_the_text_is_a_line_on_a_phone(
     mail = games[variant][kind]
     assert isinstance(mail, EmailMessage), mail
     expected = KINDS[kind]
+    if "text" in expected:  # the kind is the one its template writes
+        assert written_by(expected["text"], str(mail["Subject"])), mail["Subject"]
     if expected["html"] == "none":
         assert not html_part(mail), "a text-only kind now has an HTML part: check it here"
         return
