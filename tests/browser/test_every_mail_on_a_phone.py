@@ -35,7 +35,8 @@ OBSERVER, STANDBY = DATA["roles"]["observer"], DATA["roles"]["standby"]
 
 def steps(variant: str) -> list[dict[str, Any]]:
     game = DATA["variants"][variant]
-    return [*(DATA["common"] if game.get("common", True) else []), *game["turns"]]
+    return [*(DATA["common"] if game.get("common", True) else []), *game.get("first", []),
+            *game["turns"]]
 
 
 def welcomes(variant: str) -> dict[str, str]:
