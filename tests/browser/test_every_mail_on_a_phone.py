@@ -3,7 +3,9 @@ the real pipeline for every variant where it exists (tests/browser/mail_kinds.ya
 the kinds, the steps that make them and each variant's game), decoded as a mail client
 does and opened in Chromium at 390 px: every non-blank line of the text part is a line of
 the page, in order, none glued to the next, split or dropped, and the page never scrolls
-sideways. A text-only mail has no HTML part: the client shows the text itself.
+sideways. A text-only mail has no HTML part: the client shows the text itself. Each mail
+is the kind it says: a subject its template writes, the outbox kind it names
+(test_every_mail_kind_is_here.py checks that no template or outbox kind is left out).
 
 One judge per variant plays the steps once (module-scoped); one Chromium for the file."""
 
