@@ -3,22 +3,30 @@ the real pipeline for every variant where it exists (tests/browser/mail_kinds.ya
 the kinds, the steps that make them and each variant's game), decoded as a mail client
 does and opened in Chromium at 390 px: every non-blank line of the text part is a line of
 the page, in order, none glued to the next, split or dropped, and the page never scrolls
-sideways. A text-only mail has no HTML part: the client shows the text itself.
+sideways. A text-only mail has no HTML part: the client shows the text itself. Each mail
+is the kind it says: a subject its template writes, the outbox kind it names
+(test_every_mail_kind_is_here.py checks that no template or outbox kind is left out).
 
 One judge per variant plays the steps once (module-scoped); one Chromium for the file."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
+from sqlalchemy import select
 
+from gmbot.service.outbox.queue import queue_mail
+from gmbot.store.models import Game, Outbound, PhaseRow
+from tests.bounces.bouncekit import original_headers, postfix_dsn, return_path
+from tests.browser.kindkit import written_by
 from tests.browser.linekit import keeps_lines, keeps_sections, page_lines, plain_lines
 from tests.browserkit import Browser
-from tests.loop.judgekit import Judge, body, make_judge
+from tests.loop.judgekit import Judge, body, fail_mails_with, make_judge
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
@@ -29,7 +37,8 @@ OBSERVER, STANDBY = DATA["roles"]["observer"], DATA["roles"]["standby"]
 
 def steps(variant: str) -> list[dict[str, Any]]:
     game = DATA["variants"][variant]
-    return [*(DATA["common"] if game.get("common", True) else []), *game["turns"]]
+    return [*(DATA["common"] if game.get("common", True) else []), *game.get("first", []),
+            *game["turns"]]
 
 
 def welcomes(variant: str) -> dict[str, str]:
@@ -64,44 +73,37 @@ def address(variant: str, role: str) -> str:
     return str(seats.get(role) or DATA["roles"][role])
 
 
-def play(variant: str, folder: Path) -> dict[str, EmailMessage | str]:
-    """The variant's game played through the steps: each kind's mail, or why none came."""
+@dataclass
+class Played:
+    """A variant's game played through its steps: each kind's mail, or why none came,
+    and the outbox kind each was queued as."""
+
+    mails: dict[str, EmailMessage | str] = field(default_factory=dict)
+    queued: dict[str, str] = field(default_factory=dict)
+
+
+def play(variant: str, folder: Path) -> Played:
+    """The variant's game played through the steps."""
     game = DATA["variants"][variant]
     text = game.get("game_text") or (REPO / "gmbot/variants" / game["game"] /
                                       "example.yaml").read_text(encoding="utf-8")
     for was, now in game.get("edit", {}).items():
         text = text.replace(was, now)
+    if "home" in game:  # the home's own gmbot.yaml (make_judge adds the trusted MX to it)
+        (folder / "home").mkdir(parents=True)
+        (folder / "home/gmbot.yaml").write_text(game["home"], encoding="utf-8")
     judge: Judge = make_judge(folder, text + f"observers: [{OBSERVER}]\nstandby: [{STANDBY}]\n"
                                        "votes: {secret: false}\n")
     name = yaml.safe_load(text)["name"]
-    seat = DATA["variants"][variant]["seat"]
-    mails: dict[str, EmailMessage | str] = {}
+    played = Played()
+    mails = played.mails
     waiting: dict[str, list[str]] = {}
     wanted = set(caught(variant))
-    loaded = judge.welcomes
     for kind, role in welcomes(variant).items():
-        mails[kind] = next(iter(judge.to(address(variant, role), loaded)), "no welcome")
+        mails[kind] = next(iter(judge.to(address(variant, role), judge.welcomes)),
+                           "no welcome")
     for step in steps(variant):
-        if "reply" in step:  # a reply to a kind's mail, as a mail client makes it
-            role, kind, *text = step["reply"]
-            answer = mails.get(kind)
-            if not isinstance(answer, EmailMessage):
-                continue  # its kind's test says why it is missing
-            judge.send(address(variant, role), (text or ["Yes, please."])[0] + "\n",
-                       subject=f"Re: {answer['Subject']}",
-                       headers={"In-Reply-To": answer["Message-ID"],
-                                "References": answer["Message-ID"]})
-        elif "send" in step:
-            role, words = step["send"]
-            other = address(variant, "other").split("@")[0].upper()
-            words = words.replace("{seat}", seat).replace("{game}", name).replace(
-                "{other}", other)
-            judge.send(address(variant, role), words + "\n",
-                       subject=f"[{name}] {words.splitlines()[0].lower()}",
-                       dmarc=None if step.get("dmarc") == "none" else "pass")
-        else:
-            judge.clock.advance(hours=step["advance"])
-        judge.tick()
+        take(judge, variant, name, step, mails)
         fresh = judge.new_mail()
         # A kind is the first mail of its kind from its step on: a phase may wait for a
         # later step (a deadline) to be processed.
@@ -115,11 +117,84 @@ def play(variant: str, folder: Path) -> dict[str, EmailMessage | str]:
                 del waiting[kind]
     for kind, (role, word) in waiting.items():
         mails[kind] = f"no mail to {role} with {word!r} from its step on"
-    return mails
+    played.queued = queued_as(judge, mails)
+    return played
+
+
+def take(judge: Judge, variant: str, name: str, step: dict[str, Any],
+         mails: dict[str, EmailMessage | str]) -> None:
+    """One step (mail_kinds.yaml says what each does), then a tick."""
+    if "reply" in step:  # a reply to a kind's mail, as a mail client makes it
+        role, kind, *text = step["reply"]
+        answer = mails.get(kind)
+        if not isinstance(answer, EmailMessage):
+            return  # its kind's test says why it is missing
+        judge.send(address(variant, role), (text or ["Yes, please."])[0] + "\n",
+                   subject=f"Re: {answer['Subject']}",
+                   headers={"In-Reply-To": answer["Message-ID"],
+                            "References": answer["Message-ID"]})
+    elif "send" in step or "fail" in step:
+        role, words = step.get("send") or step["fail"]
+        seat = DATA["variants"][variant]["seat"]
+        other = address(variant, "other").split("@")[0].upper()
+        words = words.replace("{seat}", seat).replace("{game}", name).replace(
+            "{other}", other)
+        for _ in range(step.get("times", 1)):
+            with pytest.MonkeyPatch.context() as patch:
+                if "fail" in step:  # a bug of the judge's own on this mail
+                    fail_mails_with(patch, words)
+                judge.send(address(variant, role), words + "\n" + "x" * step.get("pad", 0),
+                           subject=step.get("subject", f"[{name}] {words.splitlines()[0].lower()}"),
+                           dmarc=None if step.get("dmarc") == "none" else "pass")
+                judge.tick()
+        return
+    elif "bounce" in step:  # the last mail to the role comes back: Postfix's DSN
+        to = address(variant, step["bounce"])
+        last = [*judge.to(to, judge.welcomes), *judge.to(to)][-1]
+        judge.send_raw(postfix_dsn(return_path(last), to, original_headers(last)),
+                       dmarc=None)
+    elif "plant" in step:
+        plant(judge, step["plant"])
+    elif "break" in step:
+        break_position(judge)
+    else:
+        judge.clock.advance(hours=step["advance"])
+    judge.tick()
+
+
+def queued_as(judge: Judge, mails: dict[str, EmailMessage | str]) -> dict[str, str]:
+    """The outbox kind each mail was queued as (gmbot/service/outbox/kinds.py)."""
+    ids = {str(m["Message-ID"]).strip("<>"): kind for kind, m in mails.items()
+           if isinstance(m, EmailMessage)}
+    with judge.app.db.transaction() as s:
+        rows = s.execute(select(Outbound.message_id, Outbound.kind).where(
+            Outbound.message_id.in_(ids))).all()
+    return {ids[mid]: kind for mid, kind in rows}
+
+
+def plant(judge: Judge, recipient: str) -> None:
+    """A mail queued to an address no header can hold (a CR LF in it), as an old import
+    could have left one (tests/loop/test_unheaderable_address.py): the outbox parks it."""
+    with judge.app.db.transaction() as s:
+        game = s.scalars(select(Game)).one()
+        queue_mail(s, key="planted", kind="announce", sender=game.judge,
+                   recipient=recipient, subject="Planted",
+                   body="A word from the GM.\n", now=judge.clock(), game=game)
+
+
+def break_position(judge: Judge) -> None:
+    """The open phase's stored position made unreadable (a unit on a province the map does
+    not have), as tests/loop/test_parked_game.py does: the next mail that needs it parks
+    the game."""
+    with judge.app.db.transaction() as s:
+        row = s.scalars(select(PhaseRow).where(PhaseRow.processed_at.is_(None))).one()
+        units = dict(row.state["units"])
+        units["FRANCE"] = ["A XYZ"]
+        row.state = {**row.state, "units": units}
 
 
 @pytest.fixture(scope="module")
-def games(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
+def games(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Played]:
     """Each variant's mails, played when a test first asks for the variant."""
     return {}
 
@@ -130,13 +205,16 @@ def html_part(mail: EmailMessage) -> bool:
 
 @pytest.mark.parametrize(("variant", "kind"), CASES, ids=[f"{v}: {k}" for v, k in CASES])
 def test_every_line_of_the_text_is_a_line_on_a_phone(
-        browser: Browser, games: dict[str, dict[str, Any]],
+        browser: Browser, games: dict[str, Played],
         tmp_path_factory: pytest.TempPathFactory, variant: str, kind: str) -> None:
     if variant not in games:
         games[variant] = play(variant, tmp_path_factory.mktemp(variant.replace(" ", "_")))
-    mail = games[variant][kind]
+    mail = games[variant].mails[kind]
     assert isinstance(mail, EmailMessage), mail
     expected = KINDS[kind]
+    assert games[variant].queued.get(kind) == expected["queued"], "another outbox kind"
+    if "text" in expected:  # the kind is the one its template writes
+        assert written_by(expected["text"], str(mail["Subject"])), mail["Subject"]
     if expected["html"] == "none":
         assert not html_part(mail), "a text-only kind now has an HTML part: check it here"
         return

@@ -112,7 +112,7 @@ def hourly_limit(h: Handling) -> Outcome | None:
     if h.lookups.rate_noticed(who, since):
         return Outcome("refused", f"{TOO_MANY} (notice already sent)")
     again = recent[-1] + RATE_WINDOW  # when the oldest counted mail leaves the window
-    return refuse(h, "rate",
+    return refuse(h, "refusal-rate",
                   f"{TOO_MANY} (more than {limit} in an hour); the judge will read your "
                   f"mail again after {again:%Y-%m-%d %H:%M} UTC.", echo=False)
 
@@ -121,7 +121,7 @@ def size(h: Handling) -> Outcome | None:
     """A proven mail over limits.max_message_bytes (read from its header section only)
     is refused."""
     too_big = _too_big(h)
-    return refuse(h, "too_big", too_big) if too_big else None
+    return refuse(h, "refusal-too_big", too_big) if too_big else None
 
 
 def _too_big(h: Handling) -> str:
@@ -141,7 +141,7 @@ def game_over(h: Handling) -> Outcome | None:
         return None
     over = _game_over(h)
     if over is None:
-        return refuse(h, "unknown", h.unrouted)
+        return refuse(h, "refusal-unknown", h.unrouted)
     game, (subject, body) = over
     # SUMMARY, the game's record, is answered after the end too.
     player = debrief_seat(h.s, game, h.mail, bool(h.request.press) or h.request.has("SUMMARY"))

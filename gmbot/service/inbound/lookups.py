@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from sqlalchemy import bindparam, func, or_, select
 from sqlalchemy.orm import Session, contains_eager
@@ -239,8 +239,8 @@ _STRANGERS_ANSWERED = select(func.count()).select_from(Outbound.__table__).where
     _OUT.kind == _STRANGER_KIND, _OUT.created_at > bindparam("since"))
 # Sign-up requests (service/joining): the few pending of one address, and the answers to
 # them (kind SIGNUP_KIND), counted per address and in all, within a bound.
-SIGNUP_KIND = "signup"  # the answer to unproven sign-up mail
-PROVEN_SIGNUP_KIND = "signup-proven"  # to mail a trusted header proves (DMARC pass)
+SIGNUP_KIND: Final = "signup"  # the answer to unproven sign-up mail
+PROVEN_SIGNUP_KIND: Final = "signup-proven"  # to mail a trusted header proves (DMARC pass)
 SIGNUP_KINDS = (SIGNUP_KIND, PROVEN_SIGNUP_KIND)
 _GAME_NAMED = select(Game.__table__.c.id).where(Game.__table__.c.name == bindparam("name")).limit(1)
 _PENDING_SIGNUPS = select(Signup).where(

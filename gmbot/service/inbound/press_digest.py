@@ -7,6 +7,7 @@ HISTORY shows it as any other."""
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Final
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -19,7 +20,7 @@ from gmbot.service.runtime import policy_of
 from gmbot.service.views.mail_prefs import MailPrefs, next_digest
 from gmbot.store.models import Game, Press, PressCopy
 
-DIGEST_KIND = "press-digest"
+DIGEST_KIND: Final = "press-digest"
 
 
 def digest_key(game: Game, address: str, prefs: MailPrefs, now: datetime) -> tuple[str, datetime]:

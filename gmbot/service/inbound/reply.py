@@ -17,6 +17,7 @@ from gmbot.service.inbound.commands.context import Context
 from gmbot.service.inbound.commands.handlers import run_commands
 from gmbot.service.inbound.handling import Handling, Outcome, write_record
 from gmbot.service.inbound.lookups import RATE_WINDOW
+from gmbot.service.outbox.kinds import MailKind
 from gmbot.service.outbox.queue import new_message_id, queue_mail
 from gmbot.service.outbox.render import render, text_html
 from gmbot.store.models import Game, Inbound, Player
@@ -43,14 +44,14 @@ def answer(h: Handling) -> Outcome:
     return Outcome("handled", game=game.name, replies=[subject])
 
 
-def refuse(h: Handling, kind: str, reason: str, game: Game | None = None,
+def refuse(h: Handling, kind: MailKind, reason: str, game: Game | None = None,
            echo: bool = True) -> Outcome:
     """Refuse the mail with a short reply, repeating its subject only if `echo` (a mail
     proven to come from its sender: gates.py asks for no other)."""
     judge = game.judge if game else any_judge(h.s)
     subject, body = render("refusal.txt.j2", reason=reason,
                            subject=h.mail.subject if echo else None)
-    queue_reply(h.app, h.s, h.mail, h.record, game, f"refusal-{kind}", subject, body,
+    queue_reply(h.app, h.s, h.mail, h.record, game, kind, subject, body,
                 sender=judge)
     return Outcome("refused", reason)
 
@@ -61,7 +62,7 @@ def refuse_stranger(h: Handling, reason: str) -> Outcome:
     silenced = _stranger_silenced(h, h.mail.sender)
     if silenced:
         return Outcome("refused", f"{reason} ({silenced})")
-    return refuse(h, "stranger", reason, echo=False)
+    return refuse(h, "refusal-stranger", reason, echo=False)
 
 
 def _stranger_silenced(h: Handling, who: str) -> str | None:
@@ -82,7 +83,7 @@ def any_judge(s: Session) -> str:
 
 
 def queue_reply(app: App, s: Session, mail: InboundMail, record: Inbound, game: Game | None,
-                kind: str, subject: str, body: str, sender: str | None = None,
+                kind: MailKind, subject: str, body: str, sender: str | None = None,
                 picture: bytes | None = None, player: Player | None = None,
                 html: str | None = None) -> None:
     """`player`: the sender's seat when known, whose reply token the reply carries (else

@@ -15,6 +15,7 @@ from gmbot.mail.parts import pack
 from gmbot.service.batch_rows import kept_rows
 from gmbot.service.outbox.heads import HEADS, Heads, list_fields, outgoing
 from gmbot.service.outbox.insert_new import insert_new
+from gmbot.service.outbox.kinds import MailKind
 from gmbot.service.outbox.pictures import drop_unwanted, keep_picture
 from gmbot.service.outbox.tokens import recipient_token
 from gmbot.store.models import Game, Outbound
@@ -43,7 +44,7 @@ class MailFields(TypedDict, total=False):
     """queue_mail's keywords: outbound_row's."""
 
     key: Required[str]
-    kind: Required[str]
+    kind: Required[MailKind]
     sender: Required[str]
     recipient: Required[str]
     subject: Required[str]
@@ -91,7 +92,7 @@ def outbound_row(
     session: Session,
     *,
     key: str,
-    kind: str,
+    kind: MailKind,
     sender: str,
     recipient: str,
     subject: str,

@@ -11,6 +11,7 @@ import base64
 import hashlib
 import hmac
 from dataclasses import dataclass
+from typing import Final
 
 from gmbot.store.models import Game
 
@@ -18,7 +19,7 @@ from gmbot.store.models import Game
 OBSERVE, STANDBY, PRESS, REMINDERS = "observe", "standby", "press", "reminders"
 SCOPES = (OBSERVE, STANDBY, PRESS, REMINDERS)
 TOKEN_CHARS = 32  # base32: 160 bits, past guessing
-SEAT_CALL = "seat-call"  # the outbox kind of a call to the standby list
+SEAT_CALL: Final = "seat-call"  # the outbox kind of a call to the standby list
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 from gmbot.engine.state import GameState, Phase
 from gmbot.gamefile.settings.bots import BotRules
 from gmbot.service.outbox.queue import queue_mail
-from gmbot.service.outbox.render import render
+from gmbot.service.outbox.render import render, text_html
 from gmbot.service.runtime import (
     StoredPositionError,
     active_players,
@@ -196,8 +196,11 @@ def _tell(session: Session, game: Game, event: int, template: str, now: datetime
         subject, body = render(template, game=game, who=key, player=player,
                                gm=address == game.gm, phase=phase.name if phase else "-",
                                rules=bot_rules(game).describe(), **more)
+        # A player's or an observer's mail keeps its lines on a phone (docs/mails.md); the
+        # GM's notice is text, as his other notices.
         queue_mail(session, key=f"bot:{event}:{address}", kind="announce", sender=game.judge,
-                   recipient=address, subject=subject, body=body, now=now, game=game)
+                   recipient=address, subject=subject, body=body, now=now, game=game,
+                   html=None if address == game.gm else text_html(subject, body))
 
 
 def bot_lines(session: Session, game: Game) -> list[str]:
