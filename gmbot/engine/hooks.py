@@ -354,8 +354,9 @@ class Rules(ABC):
 
     def redact(self, report: Bulletin, viewer: str | None) -> Bulletin:
         """The phase's results as `viewer` (a power or role key; None for the public and
-        the GM's public copy) may read them, `hidden` taken out. Standard Diplomacy hides
-        nothing."""
+        the observers; engine/report.py's GM for the game master, who reads everything,
+        each row the players may not all read marked so) may read them, `hidden` taken
+        out. Standard Diplomacy hides nothing."""
         return report
 
     def private_lines(self, state: GameState, viewer: str) -> list[str]:
@@ -378,8 +379,14 @@ class Rules(ABC):
         return False
 
     def shown_to(self, state: GameState, unit: Unit, viewer: str | None) -> bool:
-        """Whether `viewer` (None: the public) sees `unit` on the board."""
+        """Whether `viewer` (None: the public; GM: the game master, who sees every unit)
+        sees `unit` on the board."""
         return True
+
+    def hidden_note(self, state: GameState, unit: Unit) -> str:
+        """What the game master's copy writes beside a unit the players do not all see as
+        it is ("invisible: only TURKEY sees it"), or "". Standard: nothing is hidden."""
+        return ""
 
     def off_board(self, state: GameState) -> list[tuple[Unit, str]]:
         """Units of the game that stand on no province, each with the word that says where

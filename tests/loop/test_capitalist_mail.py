@@ -114,6 +114,10 @@ def test_bribes_by_mail_and_nothing_leaks(tmp_path: Path) -> None:
             assert other == power or other not in mine, (power, other)
     for msg in judge.outbox():
         text = body(msg)
+        # The GM's results are the full copy: what each power alone was told, at the end.
+        text, _, master = text.partition("--- For the game master only ---")
+        if master:
+            assert msg["To"] == GM and all(line in master for line in bribes.values())
         for briber, line in bribes.items():
             if msg["To"] != addr(briber):
                 assert line not in text, (msg["To"], line)

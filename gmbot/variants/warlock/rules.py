@@ -18,7 +18,7 @@ from gmbot.engine.orders import (
     SupportHold,
     SupportMove,
 )
-from gmbot.engine.report import Bulletin, PhaseReport
+from gmbot.engine.report import GM, Bulletin, PhaseReport
 from gmbot.engine.resolve import ATTACK, DEFEND, HOLD, PREVENT
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, Dislodged, GameState, Unit
@@ -40,7 +40,7 @@ from gmbot.variants.warlock.casting import (
 )
 from gmbot.variants.warlock.ended import ended_in
 from gmbot.variants.warlock.examples import carried_notes, spell_example
-from gmbot.variants.warlock.hidden import redact_report
+from gmbot.variants.warlock.hidden import hidden_note, redact_report
 from gmbot.variants.warlock.legal import warlock_lines
 from gmbot.variants.warlock.legs import DoubleLegs, named_ahead, parse_owner_legs
 from gmbot.variants.warlock.log import TURN, turn_of, with_turn
@@ -389,7 +389,10 @@ class WarlockRules(StandardRules):
         return {p: ["bottle"] for p in sorted(state.extra.get("bottle") or {})}
 
     def shown_to(self, state: GameState, unit: Unit, viewer: str | None) -> bool:
-        return not unit.attrs.get("invisible") or viewer == unit.power
+        return not unit.attrs.get("invisible") or viewer in (unit.power, GM)
+
+    def hidden_note(self, state: GameState, unit: Unit) -> str:
+        return hidden_note(unit)
 
     def off_board(self, state: GameState) -> list[tuple[Unit, str]]:
         # A unit in a balloon is a unit of its power (announced to all: "In the air"); its
