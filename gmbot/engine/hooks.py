@@ -166,6 +166,18 @@ class Rules(ABC):
         Orders that are optional for a role are not listed (they do not block early
         processing)."""
 
+    def without_orders(self, state: GameState, power: str) -> str:
+        """What becomes of `power`'s part of the phase of `state` if his orders do not
+        come in time, in a player's words (the late notice says it). Standard: his units
+        hold, his dislodged units are disbanded, his builds waived."""
+        kind = state.phase.kind
+        if kind == MOVEMENT:
+            return "Without them the units you have not ordered hold."
+        if kind == RETREAT:
+            return "Without them your dislodged units are disbanded."
+        return ("Without them your builds are waived, and a unit you must remove is "
+                "chosen for you as the rules say.")
+
     def role_key(self, state: GameState, text: str) -> str | None:
         """The key of a player who plays a role rather than a power, named `text`, if the
         rules know one in this state (for cases that give such a player's orders)."""

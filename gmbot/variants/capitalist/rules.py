@@ -19,6 +19,7 @@ from gmbot.variants.capitalist.auction import Ledger, bribe_facts, settle
 from gmbot.variants.capitalist.bot import capitalist_bot_lines
 from gmbot.variants.capitalist.capitals import Allocation, allocate, room_for, too_near
 from gmbot.variants.capitalist.legal import capitalist_lines, money_figure
+from gmbot.variants.capitalist.missed import without_orders
 from gmbot.variants.capitalist.notes import add_notes, movement_notes, vote_notes
 from gmbot.variants.capitalist.opening import RULE, opening_gap
 from gmbot.variants.capitalist.orders import (
@@ -311,6 +312,9 @@ class CapitalistRules(StandardRules):
             what = "build(s)" if delta > 0 else "removal(s)"
             return [f"at least 1 vote for your own {what}"]
         return []
+
+    def without_orders(self, state: GameState, power: str) -> str:
+        return without_orders(state) or super().without_orders(state, power)
 
     def ack_lines(self, state: GameState, power: str, orders: list[Order]) -> list[str]:
         if state.phase.kind == MOVEMENT:
