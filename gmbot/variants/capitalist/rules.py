@@ -21,7 +21,7 @@ from gmbot.variants.capitalist.capitals import Allocation, allocate, room_for, t
 from gmbot.variants.capitalist.legal import capitalist_lines, money_figure
 from gmbot.variants.capitalist.missed import without_orders
 from gmbot.variants.capitalist.notes import add_notes, movement_notes, vote_notes
-from gmbot.variants.capitalist.opening import RULE, opening_gap
+from gmbot.variants.capitalist.opening import RULE, opening_gap, phases_ahead
 from gmbot.variants.capitalist.orders import (
     Bribe,
     Paid,
@@ -312,6 +312,9 @@ class CapitalistRules(StandardRules):
             what = "build(s)" if delta > 0 else "removal(s)"
             return [f"at least 1 vote for your own {what}"]
         return []
+
+    def help_data(self, state: GameState, viewer: str | None) -> dict[str, Any]:
+        return {**super().help_data(state, viewer), **phases_ahead(state)}
 
     def without_orders(self, state: GameState, power: str) -> str:
         return without_orders(state) or super().without_orders(state, power)
