@@ -458,8 +458,8 @@ class Rules(ABC):
     def draw_powers(self, state: GameState) -> list[str]:
         """The powers that share a draw of all survivors in `state`, and the only ones a
         named draw or a concession may name. Standard: the surviving powers, those that
-        own a centre or a unit."""
-        return [p for p in state.powers if state.is_alive(p)]
+        own a centre or a unit (all of them before the board is set: GameState.in_game)."""
+        return [p for p in state.powers if state.in_game(p)]
 
     def first_claim(self, state: GameState, key: str) -> str | None:
         """The player (a key) to whom the seat of `key`, left by its player, is offered
