@@ -69,8 +69,16 @@ def test_the_gm_reads_who_offered_a_capitalist_bribe(tmp_path: Path) -> None:
                    {p: [u] for p, u in UNITS.items()})
     master = read[GM].split("--- For the game master only ---\n")[1]
     assert "FRANCE:\n" in master and "BRIBE F LON - YOR (5): taken: 5 paid." in master
+    # The public line, for a player: whose unit, its order and pay, what was offered for
+    # what, what it did and whether the bribe was paid; never who offered it.
+    line = ("ENGLAND's F LON, ordered to move to NTH and paid 3, was offered 5 to move to YOR: "
+            "the 5 to move to YOR beat its owner's pay of 3, so it carried that out, and the 5 "
+            "was paid.")
     for reader in (OBSERVER, "GERMANY"):
         assert "BRIBE F LON" not in read[reader] and "game master" not in read[reader]
+        assert line in read[reader].splitlines()
+        assert "Bribes (the totals offered for each order; who offered them is never told):" \
+            in read[reader]
 
 
 def test_a_game_that_hides_nothing_sends_the_gm_the_public_copy(tmp_path: Path) -> None:
