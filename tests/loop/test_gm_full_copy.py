@@ -86,3 +86,17 @@ def test_a_game_that_hides_nothing_sends_the_gm_the_public_copy(tmp_path: Path) 
     read = results(judge, "g", {"FRANCE": ["A PAR - BUR", "A MAR H", "F BRE H"]}, START)
     assert read[GM] == read[OBSERVER]
     assert "A PAR - BUR: succeeds" in read[GM]
+
+
+def test_the_gms_status_shows_the_invisible_unit_marked(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, watched(WARLOCK))
+    results(judge, "warlock-example", {
+        "TURKEY": ["CAST MAKE INVISIBLE F ANK - BLA", "A CON H", "A SMY H"]}, START)
+    status = {}
+    for who, address in ((GM, GM), ("RUSSIA", addr("RUSSIA"))):
+        judge.send(address, "STATUS\n", subject="[warlock-example] status")
+        judge.tick()
+        [reply] = judge.to(address, judge.new_mail())
+        status[who] = " ".join(body(reply).split())
+    assert "F BLA (invisible: only TURKEY sees it)" in status[GM]
+    assert "BLA" not in status["RUSSIA"] and "invisible" not in status["RUSSIA"]
