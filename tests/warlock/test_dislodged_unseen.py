@@ -44,7 +44,7 @@ def test_a_dislodged_invisible_unit_and_its_retreat_are_its_owners_alone(
     assert "Dislodged units:" in turk and "A BUL" in turk.split("Dislodged units:")[1]
     bul = map_picture("standard").unit_point("BUL")
     # The GM's copy is the full one (tests/loop/test_gm_full_copy.py): it reads the unit.
-    assert "TURKEY A BUL (attacked from RUM)" in body(fall[GM])
+    assert "TURKEY A BUL (invisible: only TURKEY sees it) (attacked from RUM)" in body(fall[GM])
     for who, mail in fall.items():
         text = body(mail)
         if who in (addr("TURKEY"), GM):

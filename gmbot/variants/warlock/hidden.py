@@ -34,7 +34,9 @@ def redact_report(report: Bulletin, viewer: str | None) -> Bulletin:
     gm = viewer == GM
     unseen = set(hidden.dislodged)
     # A dislodged invisible unit: its retreats are its owner's to read (and the GM's).
-    dislodged = {u: d for u, d in report.dislodged.items()
+    dislodged = {u: replace(d, label=f"{d.label or u} ({invisible(d.power)})")
+                 if gm and u in unseen else d
+                 for u, d in report.dislodged.items()
                  if u not in unseen or d.power == viewer or gm}
     out: dict[str, list[Row]] = {}
     for power in sorted({*report.orders, *hidden.ghosts, *hidden.air}):
