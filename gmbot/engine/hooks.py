@@ -166,6 +166,18 @@ class Rules(ABC):
         Orders that are optional for a role are not listed (they do not block early
         processing)."""
 
+    def without_orders(self, state: GameState, power: str) -> str:
+        """What becomes of `power`'s part of the phase of `state` if his orders do not
+        come in time, in a player's words (the late notice says it). Standard: his units
+        hold, his dislodged units are disbanded, his builds waived."""
+        kind = state.phase.kind
+        if kind == MOVEMENT:
+            return "Without them the units you have not ordered hold."
+        if kind == RETREAT:
+            return "Without them your dislodged units are disbanded."
+        return ("Without them your builds are waived, and a unit you must remove is "
+                "chosen for you as the rules say.")
+
     def role_key(self, state: GameState, text: str) -> str | None:
         """The key of a player who plays a role rather than a power, named `text`, if the
         rules know one in this state (for cases that give such a player's orders)."""
@@ -354,8 +366,9 @@ class Rules(ABC):
 
     def redact(self, report: Bulletin, viewer: str | None) -> Bulletin:
         """The phase's results as `viewer` (a power or role key; None for the public and
-        the GM's public copy) may read them, `hidden` taken out. Standard Diplomacy hides
-        nothing."""
+        the observers; engine/report.py's GM for the game master, who reads everything,
+        each row the players may not all read marked so) may read them, `hidden` taken
+        out. Standard Diplomacy hides nothing."""
         return report
 
     def private_lines(self, state: GameState, viewer: str) -> list[str]:
@@ -378,8 +391,14 @@ class Rules(ABC):
         return False
 
     def shown_to(self, state: GameState, unit: Unit, viewer: str | None) -> bool:
-        """Whether `viewer` (None: the public) sees `unit` on the board."""
+        """Whether `viewer` (None: the public; GM: the game master, who sees every unit)
+        sees `unit` on the board."""
         return True
+
+    def hidden_note(self, state: GameState, unit: Unit) -> str:
+        """What the game master's copy writes beside a unit the players do not all see as
+        it is ("invisible: only TURKEY sees it"), or "". Standard: nothing is hidden."""
+        return ""
 
     def off_board(self, state: GameState) -> list[tuple[Unit, str]]:
         """Units of the game that stand on no province, each with the word that says where
@@ -439,8 +458,8 @@ class Rules(ABC):
     def draw_powers(self, state: GameState) -> list[str]:
         """The powers that share a draw of all survivors in `state`, and the only ones a
         named draw or a concession may name. Standard: the surviving powers, those that
-        own a centre or a unit."""
-        return [p for p in state.powers if state.is_alive(p)]
+        own a centre or a unit (all of them before the board is set: GameState.in_game)."""
+        return [p for p in state.powers if state.in_game(p)]
 
     def first_claim(self, state: GameState, key: str) -> str | None:
         """The player (a key) to whom the seat of `key`, left by its player, is offered

@@ -15,7 +15,8 @@ a sixth variant's events without knowing it (docs/variants/ADDING.md):
 
 `event` is the variant's own name for what happened ("vaporized", "illusion", "colours
 exchanged", "bribe beat a pay", "court"): for the explanations, never drawn. `seen_by`
-None is everyone; else only those powers see the mark (a secret cast's owner).
+None is everyone; else only those powers see the mark (a secret cast's owner), and the
+game master, whose copy of the results is the full one (viewer `GM`).
 
 A fact is one thing the adjudicator weighed for one unit's order, in a player's words:
 what `EXPLAIN <unit>` answers with, and, marked `surprise`, the short reason the results
@@ -42,6 +43,11 @@ LOSS, RING, SWAP, TRADE, LABEL, TAG, STRIPES = (
     "loss", "ring", "swap", "trade", "label", "tag", "stripes")
 KINDS = frozenset({LOSS, RING, SWAP, TRADE, LABEL, TAG, STRIPES})
 
+# The viewer key of the game master's copy of the results: he runs the game and checks
+# the judge, so he sees everything, each thing the players may not see marked as hidden.
+# No power or role key can be it (theirs are a map's or a variant's upper-case words).
+GM = "#GM"
+
 
 class Mark(msgspec.Struct, frozen=True, omit_defaults=True):
     kind: str  # one of KINDS
@@ -56,7 +62,8 @@ class Mark(msgspec.Struct, frozen=True, omit_defaults=True):
     seen_by: tuple[str, ...] | None = None
 
     def seen(self, viewer: str | None) -> bool:
-        return self.seen_by is None or (viewer is not None and viewer in self.seen_by)
+        return self.seen_by is None or viewer == GM or (
+            viewer is not None and viewer in self.seen_by)
 
 
 # The kinds of facts: a unit's strength against what it met, the supports it was given,
@@ -76,7 +83,8 @@ class Fact(msgspec.Struct, frozen=True, omit_defaults=True):
     names: tuple[str, ...] = ()
 
     def seen(self, viewer: str | None) -> bool:
-        return self.seen_by is None or (viewer is not None and viewer in self.seen_by)
+        return self.seen_by is None or viewer == GM or (
+            viewer is not None and viewer in self.seen_by)
 
 
 class Retreat(msgspec.Struct, frozen=True):
@@ -217,11 +225,15 @@ def encode_report(report: PhaseReport) -> dict[str, Any]:
 
 
 def surprises(facts: list[Fact], viewer: str | None) -> dict[str, str]:
-    """Unit -> the reasons beside its result that `viewer` may read."""
+    """Unit -> the reasons beside its result that `viewer` may read; the game master's
+    copy says of a reason only some powers read whom it is told."""
     out: dict[str, str] = {}
     for f in facts:
         if f.surprise and f.seen(viewer):
-            out[f.unit] = f"{out[f.unit]}; {f.words}" if f.unit in out else f.words
+            words = f.words
+            if viewer == GM and f.seen_by is not None:
+                words += f" [told only {', '.join(f.seen_by) or 'nobody'}]"
+            out[f.unit] = f"{out[f.unit]}; {words}" if f.unit in out else words
     return out
 
 

@@ -187,6 +187,13 @@ class GameState:
     def is_alive(self, power: str) -> bool:
         return bool(self.centre_count(power) or self.units_of(power))
 
+    def in_game(self, power: str) -> bool:
+        """Whether `power` is still in the game: it owns a centre or a unit, or no power
+        owns any yet (a variant's phases before the board is set: Capitalist's capital
+        phase). A power is out only once the board has left it nothing; its seat, its
+        vote and its share of a draw do not depend on the phase having units."""
+        return self.is_alive(power) or not (self.centers or self.units)
+
 
 _STATE_FIELDS = frozenset(f.name for f in fields(GameState))
 (_map, _phase, _units, _centers, _homes, _dislodged, _standoffs, _power_attrs,

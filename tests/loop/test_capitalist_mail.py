@@ -78,8 +78,12 @@ def test_bribes_by_mail_and_nothing_leaks(tmp_path: Path) -> None:
     # The public lines: totals, the result, never a briber.
     for msg in results:
         text = body(msg)
-        assert "F LON-NTH(3):YOR(5) = YOR" in text
-        assert "A SER HOLD(3):BUD(2) = HOLD" in text
+        assert ("ENGLAND's F LON, ordered to move to NTH and paid 3, was offered 5 to move "
+                "to YOR: the 5 to move to YOR beat its owner's pay of 3, so it carried that "
+                "out, and the 5 was paid.") in text
+        assert ("AUSTRIA's A SER, ordered to hold and paid 3, was offered 2 to move to BUD: "
+                "no bribe beat its owner's pay of 3, so it followed its order; no bribe was "
+                "paid.") in text
         assert "F LON - YOR" in text  # England's fleet went where the bribe said
         # The reason beside it, from the public totals (no briber named).
         assert ("F LON - YOR (bribed: 5 offered for YOR beat its owner's pay of 3 for NTH): "
@@ -114,6 +118,10 @@ def test_bribes_by_mail_and_nothing_leaks(tmp_path: Path) -> None:
             assert other == power or other not in mine, (power, other)
     for msg in judge.outbox():
         text = body(msg)
+        # The GM's results are the full copy: what each power alone was told, at the end.
+        text, _, master = text.partition("--- For the game master only ---")
+        if master:
+            assert msg["To"] == GM and all(line in master for line in bribes.values())
         for briber, line in bribes.items():
             if msg["To"] != addr(briber):
                 assert line not in text, (msg["To"], line)
@@ -230,7 +238,9 @@ def test_a_game_from_the_capital_phase_to_1901(tmp_path: Path) -> None:
 
     # 1899: capital 3, Warsaw 2. Turkey bribes the army in Warsaw to Ukraine.
     mails = play(judge, hold_all(state, {"TURKEY": "A ANK H\nBRIBE A WAR - UKR (2)"}), "S1899")
-    assert "A WAR HOLD(1):UKR(2) = UKR" in body(judge.to(GM, mails)[-1])
+    assert ("RUSSIA's A WAR, ordered to hold and paid 1, was offered 2 to move to UKR: the 2 "
+            "to move to UKR beat its owner's pay of 1, so it carried that out, and the 2 was "
+            "paid.") in body(judge.to(GM, mails)[-1])
     phase, state = game_state(judge)
     assert state["powers"]["RUSSIA"]["balance"] == 2 + 5 - 2
     play(judge, hold_all(state, {"RUSSIA": "A UKR - WAR (2)\nA MOS H (1)"}), "F1899")

@@ -128,7 +128,9 @@ def test_a_bribed_unit_is_captioned_on_every_map_without_its_briber() -> None:
     looks = {"paper": WHY, "ink": INK, **neutral("standard")}
     for viewer in ("ENGLAND", "FRANCE", "RUSSIA", None):
         rules, view = case_view(BRIBE, viewer)
-        assert "F LON-NTH(1):YOR(2) = YOR" in view.public.notes
+        assert ("ENGLAND's F LON, ordered to move to NTH and paid 1, was offered 2 to move to "
+                "YOR: the 2 to move to YOR beat its owner's pay of 1, so it carried that out, "
+                "and the 2 was paid.") in view.public.notes
         scene = scene_of(view.public, [])
         assert scene.why == {"LON": "bribed"}
         img = decode(picture_bytes(rules, view))
@@ -146,5 +148,7 @@ def test_a_bribe_refused_marks_nothing() -> None:
                                    "FRANCE": ["BRIBE F LON - YOR (2)"]}}
     for viewer in ("ENGLAND", "FRANCE"):
         _, view = case_view(refused, viewer)
-        assert "F LON-NTH(3):YOR(2) = NTH" in view.public.notes
+        assert ("ENGLAND's F LON, ordered to move to NTH and paid 3, was offered 2 to move "
+                "to YOR: no bribe beat its owner's pay of 3, so it followed its order; no "
+                "bribe was paid.") in view.public.notes
         assert scene_of(view.public, []).why == {}

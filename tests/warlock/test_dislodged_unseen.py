@@ -14,6 +14,8 @@ from tests.loop.judgekit import make_judge
 from tests.picture.mapkit import colours, decode, inline_picture, nearest
 from tests.warlock.test_warlock_leaks import GAME, SUBJECT, addr, body
 
+GM = "gm@example.test"  # his copy is the full one
+
 POSITION = """
 position:
   phase: F1901M
@@ -41,9 +43,11 @@ def test_a_dislodged_invisible_unit_and_its_retreat_are_its_owners_alone(
     turk = body(fall[addr("TURKEY")])
     assert "Dislodged units:" in turk and "A BUL" in turk.split("Dislodged units:")[1]
     bul = map_picture("standard").unit_point("BUL")
+    # The GM's copy is the full one (tests/loop/test_gm_full_copy.py): it reads the unit.
+    assert "TURKEY A BUL (invisible: only TURKEY sees it) (attacked from RUM)" in body(fall[GM])
     for who, mail in fall.items():
         text = body(mail)
-        if who == addr("TURKEY"):
+        if who in (addr("TURKEY"), GM):
             continue
         assert "is seen" not in text, who
         assert "Dislodged units:" not in text, who
@@ -63,7 +67,7 @@ def test_a_dislodged_invisible_unit_and_its_retreat_are_its_owners_alone(
     assert nearest(turkish.getpixel((con[0] - 6, con[1])), colours("standard")) == "TURKEY"
     assert len(retreats) == 8  # seven players and the GM
     for who, mail in retreats.items():
-        if who == addr("TURKEY"):
+        if who in (addr("TURKEY"), GM):
             continue
         text = body(mail)
         assert "A BUL R" not in text and "A CON" not in text and "is seen" not in text, who

@@ -105,7 +105,8 @@ def _tell_late(at: PhaseContext, late: list[Player], now: datetime) -> int:
                recipient=game.gm, subject=subj, body=body, now=now, game=game)
     for player in late:
         subj, body = render("late.txt.j2", game=game, phase=phase.name, player=player,
-                            missing=at.missing(player), until=until)
+                            missing=at.missing(player), until=until,
+                            without=at.rules.without_orders(at.state, player.key))
         # Its own kind: a warning he must have, which no SET MAIL stops.
         queue_mail(s, key=f"late:{phase.id}:{player.address}", kind="late",
                    sender=game.judge, recipient=player.address, subject=subj, body=body,

@@ -1,6 +1,6 @@
 """The results mailing of a processed phase: each player's own results (his private
-sections, his refused lines, his link to the game's site), the public copy to the GM and
-to every observer; each with the map of what its reader may see."""
+sections, his refused lines, his link to the game's site), the public copy to every
+observer, the full one to the GM; each with the map of what its reader may see."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy import bindparam, select
 
 from gmbot.config import Config
-from gmbot.engine.report import PhaseReport
+from gmbot.engine.report import GM, PhaseReport
 from gmbot.service.deadline.context import Adjudicated, PhaseContext
 from gmbot.service.outbox.queue import OutboundRow, outbound_row, queue_mails
 from gmbot.service.outbox.render import render, render_html, render_part
@@ -95,13 +95,25 @@ def mail_results(config: Config, at: PhaseContext, done: Adjudicated,
             html=render_html("results.html.j2", subj, png is not None, view=view,
                              site_link=link, map_link=link,
                              results=results_part(view, key, True), **extra)))
+    # The GM's copy is the full one (he checks the judge): every unit, each hidden thing
+    # marked as hidden from the players; in a game that hides nothing, the public copy.
+    master = views.view(GM)
+    master_key = picture_key(master)
+    _, master_text = render("results.txt.j2", view=master,
+                            results=results_part(master, master_key, False), **extra)
+    png = picture(master, master_key)
+    # The site takes the public map from the GM's mail (site/gather.py): a full copy's
+    # row is keyed apart, so that its map is never shown as the public one.
+    full = ":full" if master_key != public_key else ""
+    rows.append(outbound_row(
+        s, key=f"results:{phase.id}:gm{full}", kind="results", sender=game.judge,
+        recipient=game.gm, subject=subject, body=master_text, now=now, game=game,
+        picture=png, calendar=public_calendar,
+        html=render_html("results.html.j2", subject, png is not None, view=master,
+                         results=results_part(master, master_key, True), **extra)))
     png = picture(public, public_key)
     public_html = render_html("results.html.j2", subject, png is not None, view=public,
                               results=results_part(public, public_key, True), **extra)
-    rows.append(outbound_row(
-        s, key=f"results:{phase.id}:gm", kind="results", sender=game.judge,
-        recipient=game.gm, subject=subject, body=public_text, now=now, game=game,
-        picture=png, html=public_html, calendar=public_calendar))
     for address in game.settings.observers or ():  # the public copy, never a private section
         rows.append(outbound_row(
             s, key=f"results:{phase.id}:observer:{address}", kind="results",

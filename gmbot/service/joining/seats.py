@@ -38,7 +38,7 @@ def open_seats(session: Session, game: Game) -> list[str]:
     except StoredPositionError:
         return []  # a parked game's seats wait for the GM
     held = {p.key for p in game.players if p.active}
-    seats = [power for power in state.powers if state.is_alive(power) and power not in held]
+    seats = [power for power in state.powers if state.in_game(power) and power not in held]
     # A role player's seat (an Al-Andalus Wazir) its player left, while the role is still
     # in the game: a role still in it votes on how the game ends (the rules' voters).
     voters = set(rules_for(game).voters(state))

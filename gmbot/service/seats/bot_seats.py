@@ -50,7 +50,7 @@ def vacant(game: Game, state: GameState) -> list[str]:
     """The seats without a player: powers still in the game no active row holds, and the
     role seats their players left."""
     held = {p.key for p in game.players if p.active}
-    powers = [p for p in state.powers if state.is_alive(p) and p not in held]
+    powers = [p for p in state.powers if state.in_game(p) and p not in held]
     return powers + list(dict.fromkeys(p.key for p in game.players if not p.active
                                        and p.power is None and p.key not in held))
 

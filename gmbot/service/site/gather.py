@@ -229,6 +229,8 @@ class StoredPictures:
         self.session, self.game = session, game
 
     def get(self, phase: PhaseRow) -> bytes | None:
+        # Only a GM's copy that is the public one has this key (deadline/results.py): a
+        # full copy (a game that hides units) is keyed apart, and the map drawn here.
         row = self.session.execute(_STORED, {"game": self.game.id,
                                              "key": f"results:{phase.id}:gm"}).first()
         if row is None:

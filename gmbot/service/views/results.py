@@ -11,6 +11,7 @@ from msgspec.structs import replace
 from gmbot.engine.adjust import adjustment_counts
 from gmbot.engine.pending import missing_orders
 from gmbot.engine.report import (
+    GM,
     Bulletin,
     Hidden,
     PhaseReport,
@@ -28,6 +29,7 @@ from gmbot.gamefile.settings.deadlines import DeadlinePolicy, format_deadline
 from gmbot.service.views.shown import (
     BoardRow,
     CentreChange,
+    MasterView,
     Piece,
     PrivateView,
     PublicView,
@@ -211,19 +213,23 @@ class Board:
         label = self.label
         shown = [sorted((u for u in self.units[p] if rules.shown_to(state, u, viewer)),
                         key=lambda u: label[id(u)]) for p in self.owners]
-        key = tuple(id(u) for units in shown for u in (*units, None))
+        gm = viewer == GM
+        key = (gm, *(id(u) for units in shown for u in (*units, None)))
         if key not in self.done:
             self.done[key] = [row for power, seen in zip(self.owners, shown, strict=True)
-                              if (row := self._row(power, seen)) is not None]
+                              if (row := self._row(power, seen, gm)) is not None]
         return self.done[key]
 
-    def _row(self, power: str, shown: list[Unit]) -> BoardRow | None:
+    def _row(self, power: str, shown: list[Unit], gm: bool = False) -> BoardRow | None:
         state, rules, label = self.state, self.rules, self.label
         centres = self.centres[power]
         # How many units a power has is public even where some are hidden (a Warlock
         # invisible unit): counted, not named, so that the count adds up with its builds.
         unseen = len(self.units[power]) - len(shown)
         units = [label[id(u)] for u in shown]
+        if gm:  # the game master sees every unit, each the players do not all see marked
+            units = [f"{name} ({note})" if (note := rules.hidden_note(state, u)) else name
+                     for name, u in zip(units, shown, strict=True)]
         # What the picture marks on a unit: one only this viewer sees (a Warlock invisible
         # unit on its owner's map) is "invisible", told by the same hook that hides it.
         pieces = [Piece(u.type, u.loc, rules.unit_note(u),
@@ -295,6 +301,9 @@ class PhaseResults:
         # The variants' events the viewer may see, as the picture draws them.
         public = replace(public, board=self.board.rows(viewer), marks=self.marks,
                          events=marks_seen(result.events, viewer))
+        if viewer == GM:  # his copy is the full one: what each power alone was told too
+            return View(public, master=MasterView(
+                {p: lines for p, lines in sorted(result.private_notes.items()) if lines}))
         private = None
         if viewer is not None:
             private = private_view(rules, after, viewer, rejected,

@@ -76,11 +76,19 @@ class PrivateView(msgspec.Struct, frozen=True):
     commands: list[str] = []
 
 
+class MasterView(msgspec.Struct, frozen=True):
+    """What the game master's copy adds, so that he can check the judge: per power, the
+    lines of the phase only that power was told (a bribe and who offered it, a spell cast
+    in secret)."""
+    told: dict[str, list[str]]
+
+
 class View(msgspec.Struct, frozen=True):
     """One recipient's view: the public part as he may see it, and his own part (None
-    for the public)."""
+    for the public and the game master); `master` the game master's own part."""
     public: PublicView
     private: PrivateView | None = None
+    master: MasterView | None = None
 
 
 def view_key(view: View) -> str:

@@ -160,31 +160,70 @@ def _auction(deal: Deal) -> None:
 # -- the public line (5.10) --------------------------------------------------------------
 
 
+def _what(order: Order) -> tuple[str, str]:
+    """An order's kind and what it names, without its unit: ("move", "NTH"), ("hold", ""),
+    ("support", "A BER-KIE"), ("convoy", "A LON-BEL")."""
+    if isinstance(order, Move):
+        return "move", order.dest
+    if isinstance(order, SupportMove):
+        return "support", f"{order.target_type} {order.target}-{order.dest}"
+    if isinstance(order, SupportHold):
+        return "support", f"{order.target_type} {order.target}"
+    if isinstance(order, Convoy):
+        return "convoy", f"A {order.target}-{order.dest}"
+    return "hold", ""
+
+
+_SHORT = {"move": "{}", "support": "S {}", "convoy": "C {}", "hold": "HOLD"}
+_DOING = {"move": "move to {}", "support": "support {}", "convoy": "convoy {}", "hold": "hold"}
+
+
 def short(order: Order) -> str:
     """An order without its unit: NTH for a move, HOLD, S A BER-KIE, C A LON-BEL."""
-    if isinstance(order, Move):
-        return order.dest
-    if isinstance(order, SupportMove):
-        return f"S {order.target_type} {order.target}-{order.dest}"
-    if isinstance(order, SupportHold):
-        return f"S {order.target_type} {order.target}"
-    if isinstance(order, Convoy):
-        return f"C A {order.target}-{order.dest}"
-    return "HOLD"
+    kind, what = _what(order)
+    return _SHORT[kind].format(what)
+
+
+def doing(order: Order) -> str:
+    """An order as the public line says what a unit was to do: "move to NTH", "hold",
+    "support A MUN - BUR", "convoy A HOL - YOR"."""
+    kind, what = _what(order)
+    return _DOING[kind].format(what.replace("-", " - "))
 
 
 def public_line(deal: Deal) -> str:
-    """`F LON-NTH(3):ENG(4), YOR(4) = HOLD`: totals only, never who offered. Offers are
-    listed by total, then alphabetically, so their order says nothing about the bribers."""
+    """What the public may know of one unit's auction, in a player's words: whose unit,
+    its owner's order and pay, the bribe totals per order (never who offered them), what
+    it did and whether a bribe was paid. Offers are listed by total, then alphabetically,
+    so their order says nothing about the bribers."""
     u = deal.unit
-    sep = "-" if isinstance(deal.own, Move) else " "
-    parts = sorted(
-        ((short(_order_of(deal, k)), t) for k, t in deal.totals().items()),
-        key=lambda x: (-x[1], x[0]),
-    )
-    offered = ", ".join(f"{s}({t})" for s, t in parts)
+    totals = deal.totals()
+    same = totals.pop(key(deal.own), 0)  # bribes for the owner's own order: on his side
+    own = deal.pay + same
+    offers = sorted(((t, doing(_order_of(deal, k))) for k, t in totals.items()),
+                    key=lambda x: (-x[0], x[1]))
+    line = f"{u.power}'s {u.type} {u.loc}, ordered to {doing(deal.own)} and paid {deal.pay}"
+    if same:
+        line += f", with {same} offered for that same order"
+    if offers:
+        bids = [f"{t} to {w}" for t, w in offers]
+        line += ", was offered " + " and ".join([", ".join(bids[:-1]), bids[-1]] if
+                                                len(bids) > 1 else bids)
     assert deal.executed is not None
-    return f"{u.type} {u.loc}{sep}{short(deal.own)}({deal.pay}):{offered} = {short(deal.executed)}"
+    against = (f"the {own} for its owner's order" if same
+               else f"its owner's pay of {own}")
+    if deal.tie:
+        best = offers[0][0]
+        return f"{line}: bribes of {best} tied above {against}, so it held; no bribe was paid."
+    if key(deal.executed) != key(deal.own):
+        won = sum(b.amount for b in deal.taken)
+        return (f"{line}: the {won} to {doing(deal.executed)} beat {against}, so it "
+                f"carried that out, and the {won} was paid.")
+    if not offers:
+        return f"{line}: it followed its order, and the {same} was paid."
+    return (f"{line}: no bribe beat {against}, so it followed its order"
+            + (f", and the {same} offered for it was paid." if same
+               else "; no bribe was paid."))
 
 
 # -- the reasons (engine/report.py's facts) ----------------------------------------------

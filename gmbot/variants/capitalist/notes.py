@@ -66,10 +66,10 @@ def movement_notes(state: GameState, ledger: Ledger, notes: dict[str, Any],
         spent = ledger.spent(power)
         lines.append(f"Spent {spent}; balance now {money - spent}.")
         private[power] = lines
-    add_notes(notes, public=(["Bribes (totals offered; bribers are not named):", *public]
-                        if public else None), private=private)
+    add_notes(notes, public=([BRIBES, *public] if public else None), private=private)
 
 
+BRIBES = "Bribes (the totals offered for each order; who offered them is never told):"
 _OPTION = {"NONE": "no build"}
 
 

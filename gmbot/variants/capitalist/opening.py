@@ -42,3 +42,11 @@ def opening_gap(state: GameState, power: str, orders: list[Order]) -> str | None
     freed = len(left) - spare
     return (f"{what}your votes are spent: send {', '.join(lowered)} to free {freed}, "
             f"then {add})")
+
+
+def phases_ahead(state: GameState) -> dict[str, bool]:
+    """For HELP and the welcome: whether the capital phase and the opening vote are still
+    to come. A game started past them (created at a later phase, loaded mid-game) has
+    no use for their lines."""
+    return {"capitals_ahead": eco.is_capital_phase(state),
+            "opening_ahead": state.phase.year <= eco.INITIAL_YEAR}

@@ -10,60 +10,30 @@ from typing import TYPE_CHECKING, Any
 import gmbot.variants.warlock.after as aftermath  # its functions bear the hooks' names
 from gmbot.engine.choices import BotTurn
 from gmbot.engine.map import LAND, province_of
-from gmbot.engine.orders import (
-    Convoy,
-    Move,
-    Order,
-    OrderError,
-    SupportHold,
-    SupportMove,
-)
-from gmbot.engine.report import Bulletin, PhaseReport
+from gmbot.engine.orders import Move, Order
+from gmbot.engine.report import GM, Bulletin, PhaseReport
 from gmbot.engine.resolve import ATTACK, DEFEND, HOLD, PREVENT
 from gmbot.engine.rules import StandardRules
-from gmbot.engine.state import ADJUSTMENT, MOVEMENT, Dislodged, GameState, Unit
-from gmbot.variants.warlock import reasons
-from gmbot.variants.warlock.balloon import (
-    AirOrder,
-    aloft,
-    aloft_problems,
-    parse_air,
-    support_down,
-)
+from gmbot.engine.state import Dislodged, GameState, Unit
+from gmbot.variants.warlock.acks import warlock_ack
+from gmbot.variants.warlock.balloon import AirOrder, aloft, aloft_problems
 from gmbot.variants.warlock.bot import warlock_bot_lines
-from gmbot.variants.warlock.builds import build_lines, ruined_build
-from gmbot.variants.warlock.casting import (
-    centre_location,
-    check_cast,
-    check_magic_move,
-    moved_centres,
-)
+from gmbot.variants.warlock.builds import build_lines
+from gmbot.variants.warlock.casting import centre_location
 from gmbot.variants.warlock.ended import ended_in
-from gmbot.variants.warlock.examples import carried_notes, spell_example
-from gmbot.variants.warlock.hidden import redact_report
+from gmbot.variants.warlock.examples import spell_example
+from gmbot.variants.warlock.grammar import warlock_line
+from gmbot.variants.warlock.hidden import hidden_note, redact_report
 from gmbot.variants.warlock.legal import warlock_lines
-from gmbot.variants.warlock.legs import DoubleLegs, named_ahead, parse_owner_legs
 from gmbot.variants.warlock.log import TURN, turn_of, with_turn
-from gmbot.variants.warlock.magic import magic_only, needs_magic
 from gmbot.variants.warlock.naming import WORDS, fact_key, ghosts_made, word_of
 from gmbot.variants.warlock.notes import phase_notes
-from gmbot.variants.warlock.removal import AirRemove, parse_air_remove, remove_aloft
-from gmbot.variants.warlock.retreats import (
-    ghost_places,
-    hidden_places,
-    parse_blocked,
-)
-from gmbot.variants.warlock.spells import (
-    SPELLS,
-    Cast,
-    describe_left,
-    is_cast,
-    parse_cast,
-    spells_left,
-)
-from gmbot.variants.warlock.turn import CATASTROPHE, blocked, run_spells, spend
-from gmbot.variants.warlock.unseen import unseen_target, unseen_unit
+from gmbot.variants.warlock.removal import AirRemove
+from gmbot.variants.warlock.retreats import ghost_places, hidden_places
+from gmbot.variants.warlock.spells import SPELLS, Cast, describe_left, spells_left
+from gmbot.variants.warlock.turn import CATASTROPHE, blocked, run_spells
 from gmbot.variants.warlock.voting import awaiting_undead
+from gmbot.variants.warlock.winter import after_winter, before_winter
 
 if TYPE_CHECKING:
     from gmbot.engine.parse import OrderParser
@@ -104,46 +74,7 @@ class WarlockRules(StandardRules):
     def parse_extra(
         self, parser: OrderParser, line: str, power: str, state: GameState
     ) -> Order | None:
-        if is_cast(line):
-            return check_cast(parse_cast(parser, line, power), state, self)
-        if state.phase.kind == ADJUSTMENT:
-            removal = parse_air_remove(parser, line, power, state)
-            if removal is not None:
-                return removal
-            unseen_unit(parser, line, power, state)
-            ruined_build(parser, line, power, state)
-            return None
-        if state.phase.kind != MOVEMENT:
-            return parse_blocked(parser, line, power, state, self)
-        air = parse_air(parser, line, power, state)
-        if air is not None:
-            return air
-        legs = parse_owner_legs(parser, line, power, state, self)
-        if legs is not None:
-            return legs
-        try:
-            order = parser.parse(line, power, MOVEMENT)
-        except OrderError:
-            return None  # the standard grammar gives the reason
-        unit = state.units.get(order.prov)
-        ahead = named_ahead(order, unit, state)
-        if ahead is not None:
-            return ahead
-        unseen_target(state, order, power)
-        if unit is not None and unit.attrs.get("invisible") and unit.power != power:
-            raise OrderError(f"no unit in {order.prov}")  # as for an empty province
-        down = support_down(state, order, unit, self)
-        if down is not None:
-            return down
-        if unit is None or unit.power != power:
-            return None
-        if unit.attrs.get("ghost") and isinstance(order, (SupportHold, SupportMove, Convoy)):
-            raise OrderError(f"{unit} is a ghost: a ghost cannot support or convoy")
-        if isinstance(order, Move) and order.dest_prov in blocked(state, turn_of(state)):
-            raise OrderError(f"{order.dest_prov} is destroyed by the bottle: no unit may enter")
-        if unit.attrs.get("any_terrain"):
-            return check_magic_move(order, unit, state, self)
-        return magic_only(order, unit, state, self)
+        return warlock_line(self, parser, line, power, state)
 
     # -- who orders what ------------------------------------------------------------
 
@@ -167,31 +98,7 @@ class WarlockRules(StandardRules):
         return [m for m in missing if province_of(m.split()[-1]) not in ordered]
 
     def ack_lines(self, state: GameState, power: str, orders: list[Order]) -> list[str]:
-        left = spells_left(state.power_attrs.get(power, {}))
-        lines = []
-        for cast in (o for o in orders if isinstance(o, Cast)):
-            if left[cast.spell] <= 0:
-                lines.append(f"Refused: {cast} -- you have no {SPELLS[cast.spell].word} "
-                             "left for it (your earlier cast of it stands)")
-            else:
-                left[cast.spell] -= 1
-        lines.append(f"Spells left after these orders: {describe_left(left)}")
-        lines += carried_notes(orders)
-        for order in orders:
-            if isinstance(order, DoubleLegs):
-                lines.append(f"Note: {order} is carried out if DOUBLE ORDERS is cast on "
-                             f"{order.unit_text} this turn, by you or another warlock; it is "
-                             "decided at adjudication (without it the unit holds)")
-            unit = state.units.get(order.prov) if order.loc else None
-            if unit is not None and named_ahead(order, unit, state) is not None:
-                lines.append(f"Note: {order} names a unit where none stands now; it is "
-                             "decided at adjudication, once the first legs of double "
-                             "orders are made")
-            if needs_magic(state, order, self):
-                spell = "WALK ON WATER" if order.utype == "A" else "SWIM IN LAND"
-                lines.append(f"Note: {order} is legal only if {spell} is cast on "
-                             f"{order.unit_text} this turn; it is decided at adjudication")
-        return lines
+        return warlock_ack(self, state, power, orders)
 
     def help_data(self, state: GameState, viewer: str | None) -> dict[str, Any]:
         """Each spell, its syntax with an example and the viewer's uses left (the GM: the
@@ -354,37 +261,10 @@ class WarlockRules(StandardRules):
     def before_adjustments(
         self, state: GameState, orders: list[Order]
     ) -> tuple[GameState, list[Order]]:
-        """EXTRA BUILD cast in the winter itself ("(Winter)"): spent, and one more build
-        this winter; the builds of the same orders count it. Then the removals of units
-        in the air."""
-        state, turn = with_turn(state)
-        casts = [o for o in orders if isinstance(o, Cast)]
-        state, done = spend(state, casts, turn)
-        attrs = {p: dict(a) for p, a in state.power_attrs.items()}
-        for cast in done:
-            attrs.setdefault(cast.power, {})["extra_build"] = {"year": state.phase.year}
-            # Public, as a movement phase's casts are: the builds beyond the centres add up.
-            turn["public"].append(f"{state.map.powers[cast.power].name}: {cast}: one build "
-                                  "more this winter")
-        state = state.with_(power_attrs=attrs)
-        reasons.built_where_moved(turn, moved_centres(state), orders)
-        # Units in the air are removed here: the standard removals see only the board.
-        return remove_aloft(self, state, [o for o in orders if not isinstance(o, Cast)], turn)
+        return before_winter(self, state, orders)
 
     def after_adjustments(self, state: GameState) -> GameState:
-        """An extra build is used up in its winter. An undead warlock's new home centre
-        serves for one more winter's builds once he owns an original home centre again,
-        then is shut down forever."""
-        attrs = {p: {k: v for k, v in a.items() if k != "extra_build"}
-                 for p, a in state.power_attrs.items()}
-        homes = dict(state.homes)
-        for power, a in attrs.items():
-            home = a.get("undead_home")
-            originals = state.map.powers[power].homes
-            if home and any(state.centers.get(c) == power for c in originals):
-                homes[power] = tuple(h for h in homes.get(power, ()) if h != home)
-                del a["undead_home"]
-        return state.with_(power_attrs={p: a for p, a in attrs.items() if a}, homes=homes)
+        return after_winter(state)
 
     # -- reporting ------------------------------------------------------------------
 
@@ -393,7 +273,10 @@ class WarlockRules(StandardRules):
         return {p: ["bottle"] for p in sorted(state.extra.get("bottle") or {})}
 
     def shown_to(self, state: GameState, unit: Unit, viewer: str | None) -> bool:
-        return not unit.attrs.get("invisible") or viewer == unit.power
+        return not unit.attrs.get("invisible") or viewer in (unit.power, GM)
+
+    def hidden_note(self, state: GameState, unit: Unit) -> str:
+        return hidden_note(unit)
 
     def off_board(self, state: GameState) -> list[tuple[Unit, str]]:
         # A unit in a balloon is a unit of its power (announced to all: "In the air"); its

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
+from gmbot.engine.report import GM
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import MOVEMENT, GameState, Phase
 from gmbot.service.deadline.absences import status_lines
@@ -57,7 +58,8 @@ def status(ctx: Context, args: tuple[str, ...] = ()) -> None:
     ctx.sections.append(render(
         "status.txt.j2", game=game, phase=Phase.parse(phase.name).long(),
         deadline=open_deadline_text(game, phase, utc=ctx.is_gm),
-        board=board_summary(state, rules, None if ctx.is_gm or ctx.player is None
+        # The GM sees every unit, each hidden one marked, as in his copy of the results.
+        board=board_summary(state, rules, GM if ctx.is_gm else None if ctx.player is None
                             else ctx.player.key), waiting=waiting, table=table, own=own,
         absences=status_lines(ctx.session, game, ctx.app.now(),
                               ctx.player.key if ctx.player else None, ctx.is_gm),

@@ -1,0 +1,102 @@
+"""The game master's copy of the results is the full one: he runs the game and checks the
+judge, so he reads every unit and every row, each thing the players may not see marked as
+hidden from them, and what each power alone was told. Observers and every other power
+still read only what they may see: the public copy."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.loop.judgekit import REPO, Judge, body, make_judge, standard_game
+from tests.loop.test_capitalist_mail import UNITS, capitalist_game, yaml_position
+from tests.loop.test_explain import POWERS, START, addr
+
+GM, OBSERVER = "gm@example.test", "observer@example.test"
+WARLOCK = (REPO / "gmbot/variants/warlock/example.yaml").read_text(encoding="utf-8")
+
+
+def watched(text: str) -> str:
+    """The game file with an observer."""
+    return text.replace("judge: judge@example.test",
+                        f"judge: judge@example.test\nobservers: [{OBSERVER}]", 1)
+
+
+def results(judge: Judge, game: str, orders: dict[str, list[str]],
+            units: dict[str, list[str]]) -> dict[str, str]:
+    """Every power's orders mailed, the phase processed: each reader's results."""
+    for power in POWERS:
+        lines = orders.get(power) or [f"{u} H" for u in units[power]]
+        judge.send(addr(power), "\n".join(lines) + "\n", subject=f"[{game}] orders")
+    judge.tick()
+    mails = [m for m in judge.new_mail() if "results" in m["Subject"]]
+    readers = {GM: GM, OBSERVER: OBSERVER, **{p: addr(p) for p in POWERS}}
+    return {who: body(m).replace("\r\n", "\n")
+            for who, address in readers.items() for m in judge.to(address, mails)}
+
+
+def test_the_gm_reads_warlocks_invisible_units_and_ghosts_marked(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, watched(WARLOCK))
+    read = results(judge, "warlock-example", {
+        "TURKEY": ["CAST MAKE INVISIBLE F ANK - BLA", "A CON H", "A SMY H"],
+        "ENGLAND": ["F EDI H", "CAST GHOST F EDI - NWG", "F LON - NTH", "A LVP H"],
+        "FRANCE": ["CAST ILLUSION BUR - UKR", "A MAR - BUR", "A PAR H", "F BRE H"]}, START)
+    gm = read[GM]
+    # The invisible fleet's move and place, marked with who sees it; no unit unseen.
+    assert "  F ANK - BLA (invisible: only TURKEY sees it): succeeds" in gm
+    assert "TURKEY: 3 centres, 3 units\n" in gm
+    assert "  units: A CON, A SMY, F BLA (invisible: only TURKEY sees it)" in gm
+    # The ghost is named a ghost, the illusionist's void move says why and who was told.
+    assert "  F EDI - NWG (ghost: only ENGLAND knows it is no real unit): succeeds" in gm
+    assert "F NWG (ghost: only ENGLAND knows it is no real unit)" in gm
+    assert "A MAR - BUR (its own illusion swapped BUR" in gm and "[told only FRANCE]" in gm
+    # What each power alone was told, under the GM's own heading.
+    master = gm.split("--- For the game master only ---\n")[1]
+    assert "TURKEY:\n  You cast: CAST MAKE INVISIBLE F ANK - BLA" in master
+    # The observer and another power learn nothing of it: the invisible fleet is a count.
+    for reader in (OBSERVER, "RUSSIA"):
+        text = read[reader]
+        assert "BLA" not in text and "invisible" not in text and "ghost" not in text, reader
+        assert "TURKEY: 3 centres, 3 units (1 unseen)" in text, reader
+        assert "game master" not in text, reader
+    assert "F ANK - BLA (invisible): succeeds" in read["TURKEY"]
+    assert "F EDI - NWG (ghost): succeeds" in read["ENGLAND"]
+
+
+def test_the_gm_reads_who_offered_a_capitalist_bribe(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, watched(capitalist_game(yaml_position())))
+    read = results(judge, "g", {"ENGLAND": ["F LON - NTH (3)"],
+                                "FRANCE": ["A POR H (2)", "BRIBE F LON - YOR (5)"]},
+                   {p: [u] for p, u in UNITS.items()})
+    master = read[GM].split("--- For the game master only ---\n")[1]
+    assert "FRANCE:\n" in master and "BRIBE F LON - YOR (5): taken: 5 paid." in master
+    # The public line, for a player: whose unit, its order and pay, what was offered for
+    # what, what it did and whether the bribe was paid; never who offered it.
+    line = ("ENGLAND's F LON, ordered to move to NTH and paid 3, was offered 5 to move to YOR: "
+            "the 5 to move to YOR beat its owner's pay of 3, so it carried that out, and the 5 "
+            "was paid.")
+    for reader in (OBSERVER, "GERMANY"):
+        assert "BRIBE F LON" not in read[reader] and "game master" not in read[reader]
+        assert line in read[reader].splitlines()
+        assert "Bribes (the totals offered for each order; who offered them is never told):" \
+            in read[reader]
+
+
+def test_a_game_that_hides_nothing_sends_the_gm_the_public_copy(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, watched(standard_game()))
+    read = results(judge, "g", {"FRANCE": ["A PAR - BUR", "A MAR H", "F BRE H"]}, START)
+    assert read[GM] == read[OBSERVER]
+    assert "A PAR - BUR: succeeds" in read[GM]
+
+
+def test_the_gms_status_shows_the_invisible_unit_marked(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, watched(WARLOCK))
+    results(judge, "warlock-example", {
+        "TURKEY": ["CAST MAKE INVISIBLE F ANK - BLA", "A CON H", "A SMY H"]}, START)
+    status = {}
+    for who, address in ((GM, GM), ("RUSSIA", addr("RUSSIA"))):
+        judge.send(address, "STATUS\n", subject="[warlock-example] status")
+        judge.tick()
+        [reply] = judge.to(address, judge.new_mail())
+        status[who] = " ".join(body(reply).split())
+    assert "F BLA (invisible: only TURKEY sees it)" in status[GM]
+    assert "BLA" not in status["RUSSIA"] and "invisible" not in status["RUSSIA"]
