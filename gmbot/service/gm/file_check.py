@@ -6,12 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gmbot.engine.position import (
-    PositionError,
-    position_errors,
-    state_from_dict,
-    state_to_dict,
-)
+from gmbot.engine.position import PositionError, state_from_dict, state_to_dict
+from gmbot.engine.position_errors import position_errors
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState
 from gmbot.gamefile import GameFileError, GameSpec, LoadedFile, Problem, read_game_source
