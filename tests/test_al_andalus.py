@@ -18,7 +18,7 @@ from gmbot.engine import (
 )
 from gmbot.engine.pending import missing_orders
 from gmbot.gamefile import GameFileError, load_game_file, parse_game_text
-from gmbot.service.gm.load import check_spec
+from gmbot.service.gm.file_check import check_spec
 from gmbot.variants import VariantError, make_rules
 from gmbot.variants.al_andalus.rules import AlAndalusRules
 from gmbot.variants.cases import run_case

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gmbot.gamefile import GameFileError
-from gmbot.service.gm.load import read_game_file
+from gmbot.service.gm.file_check import read_game_file
 from gmbot.variants import DECLARED_OPTIONS, DECLARED_VARIANTS
 from tests.variants.case_inputs import case_inputs
 from tests.variants.test_malformed_cases import WRONG, _paths, _put

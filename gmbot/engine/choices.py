@@ -1,5 +1,5 @@
 """One power's legal choices as a record (filled by gmbot/engine/legal.py). A module of
-its own so that the hooks (engine/hooks.py), which the lister reaches through the order
+its own so that the hooks (engine/hooks/), which the lister reaches through the order
 checker, can name it without an import circle. `BotTurn` is what a bot hands a variant's
 policy (the `bot_lines` hook)."""
 

@@ -15,16 +15,18 @@ arises under the standard rules, but a variant's battle hooks can make one (Arpi
 colours): its moves fail, as attacks that cannot be resolved do. Letting them all succeed
 would put two units in one province.
 
-Variants never edit this file: who wins a battle, strengths and support cutting are rule
-hooks, called with this object so they can read the live decisions.
+The orders are read into the resolver's tables once, before any decision
+(engine/order_tables.py). Variants never edit this file: who wins a battle, strengths and
+support cutting are rule hooks, called with this object so they can read the live
+decisions.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, ClassVar, Protocol, cast
 
-from gmbot.engine.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
+from gmbot.engine.order_tables import SetupRules, order_tables
+from gmbot.engine.orders import Convoy, Hold, Order, SupportHold, SupportMove
 from gmbot.engine.report import Fact, Mark
 from gmbot.engine.state import GameState, Unit
 
@@ -35,15 +37,13 @@ MOVE, SUPPORT, DISLODGE, PATH = range(4)
 UNRESOLVED, GUESSING, RESOLVED = range(3)
 
 
-class BattleRules(Protocol):
-    """What the resolver asks of the rules (`gmbot.engine.hooks.Rules` documents each
-    hook). Declared here so that the resolver depends on no rule set and the hooks may
-    take the live `Resolution`."""
+class BattleRules(SetupRules, Protocol):
+    """What the resolver asks of the rules besides the set-up's (`gmbot.engine.hooks.Rules`
+    documents each hook). Declared here so that the resolver depends on no rule set and
+    the hooks may take the live `Resolution`."""
 
     keeps: ClassVar[frozenset[str]]  # the hooks kept as standard (see Rules.keeps)
 
-    def army_adjacent(self, state: GameState, src: str, dest: str) -> bool: ...
-    def can_convoy(self, state: GameState, prov: str) -> bool: ...
     def convoy_adjacent(self, state: GameState, a: str, b: str) -> bool: ...
     def strength(self, res: Resolution, kind: str, unit: Unit, supports: int) -> float: ...
     def beats_defender(self, res: Resolution, i: int) -> bool: ...
@@ -70,21 +70,20 @@ class Resolution:
             get(p) or Hold(u.power, u.type, u.loc) for p, u in zip(provs, self.units, strict=False)
         ]
         self.src: list[str] = provs
-        self.dest: list[str | None] = [None] * n
-        self.convoyed = [False] * n
-        self.support_dest: list[str | None] = [None] * n
-        # Supports and convoying fleets per unit: most units have none, and share the
-        # empty tuple until one is added (a list is made then).
-        self.supports: list[Sequence[int]] = [()] * n
-        self.valid_support = [False] * n
-        self.moves_into: dict[str, list[int]] = {}
-        self.convoyers: list[Sequence[int]] = [()] * n
+        (self.dest, self.convoyed, self.support_dest, self.supports, self.valid_support,
+         self.moves_into, self.convoyers) = order_tables(
+            state, rules, self.index, self.units, self.orders, provs)
         self.value = [False] * (4 * n)
         # A unit nobody moves against is not dislodged: all DISLODGE decisions start
-        # settled (False), and _index_orders opens those of the units moved against. So
-        # neither the search nor the result queries evaluate them (most units, most phases).
-        self.status = [UNRESOLVED] * (4 * n)
-        self.status[DISLODGE * n:(DISLODGE + 1) * n] = [RESOLVED] * n
+        # settled (False) but those of the units moved against. So neither the search nor
+        # the result queries evaluate them (most units, most phases).
+        status = self.status = [UNRESOLVED] * (4 * n)
+        status[DISLODGE * n:(DISLODGE + 1) * n] = [RESOLVED] * n
+        index, base = self.index, DISLODGE * n
+        for prov in self.moves_into:
+            j = index.get(prov)
+            if j is not None:
+                status[base + j] = UNRESOLVED
         self.deps: list[int] = []
         self.notes: dict[str, Any] = {}  # a variant's report lines, copied to PhaseResult.notes
         self.marks: list[Mark] = []  # a variant's events, copied to PhaseResult.marks
@@ -92,76 +91,6 @@ class Resolution:
         # The rules keep the standard strengths (1 + supports): the four strengths add
         # them up here, without a hook call each.
         self.standard_strength = "strength" in rules.keeps
-        self._index_orders()
-
-    # -- set-up -----------------------------------------------------------------------
-
-    def _index_orders(self) -> None:  # noqa: C901 - hot loop, kept inline
-        index, orders, units, src = self.index, self.orders, self.units, self.src
-        dest, supports, state, rules = self.dest, self.supports, self.state, self.rules
-        valid_support, moves_into = self.valid_support, self.moves_into
-        # One pass sorts the orders by kind; the later passes need every move's destination.
-        # Exact types first: the four common orders without an isinstance() chain each.
-        army_moves: list[tuple[int, Move]] = []
-        convoys: list[tuple[int, Convoy]] = []
-        support_orders: list[tuple[int, SupportHold | SupportMove]] = []
-        for i, o in enumerate(orders):
-            cls = type(o)
-            if cls is Hold:
-                continue
-            if cls is Move or isinstance(o, Move):
-                to = dest[i] = o.dest_prov  # type: ignore[attr-defined]
-                movers = moves_into.get(to)
-                if movers is None:
-                    moves_into[to] = [i]
-                else:
-                    movers.append(i)
-                if units[i].type == "A":
-                    army_moves.append((i, o))  # type: ignore[arg-type]
-            elif cls is SupportHold or cls is SupportMove or isinstance(
-                o, (SupportHold, SupportMove)
-            ):
-                support_orders.append((i, o))  # type: ignore[arg-type]
-            elif isinstance(o, Convoy):
-                convoys.append((i, o))
-        for i, c in convoys:
-            j = index.get(c.target)
-            if (
-                j is not None
-                and dest[j] == c.dest
-                and units[j].type == "A"
-                and rules.can_convoy(state, src[i])
-            ):
-                self.convoyers[j] = [*self.convoyers[j], i]
-        for i, m in army_moves:
-            adjacent = rules.army_adjacent(state, src[i], m.dest_prov)
-            fleets = self.convoyers[i]
-            power = units[i].power
-            own_convoy = bool(fleets) and any(units[f].power == power for f in fleets)
-            # DATC 4.A.3, 1982 rule with the 2000 clarification: an army to an adjacent
-            # place goes by convoy when told so or when its own power convoys it.
-            self.convoyed[i] = not adjacent or m.via_convoy or own_convoy
-        support_dest = self.support_dest
-        for i, o in support_orders:
-            j = index.get(o.target)
-            if j is None:
-                if type(o) is not SupportHold:
-                    support_dest[i] = o.dest_prov  # type: ignore[union-attr]
-                continue
-            if type(o) is SupportHold or isinstance(o, SupportHold):
-                if dest[j] is None:
-                    valid_support[i] = True
-                    supports[j] = [*supports[j], i]
-            else:
-                to = support_dest[i] = o.dest_prov
-                if dest[j] == to and o.matches(orders[j]):
-                    valid_support[i] = True
-                    supports[j] = [*supports[j], i]
-        base, status = DISLODGE * self.n, self.status
-        for prov in moves_into:
-            j = index.get(prov)
-            if j is not None:
-                status[base + j] = UNRESOLVED
 
     # -- the guess-and-check core -------------------------------------------------------
 

@@ -1,7 +1,7 @@
 """The marks of the variants' events that stand on a unit or a province rather than on an
 order: a Warlock illusion's swapped provinces, impervious, invisible and aloft units, an
 Al-Andalus Wazir at his Prince's court. Each is drawn from points alone, so that the
-picture's colours and units stay in draw.py."""
+picture's colours (inks.py) and units (units.py) stay apart."""
 
 from __future__ import annotations
 

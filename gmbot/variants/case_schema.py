@@ -6,7 +6,7 @@ names the field and the type it wants, in one line. The common fields are typed 
 each variant or option adds the attributes it keeps on powers, units and `extra`, and
 its value options, in a `schema.py` of its own folder (POWER_ATTRS, UNIT_ATTRS, EXTRA,
 OPTIONS: name -> type). A key no schema names is refused, named by its path. Game files use the
-same check for their options and position (service/gm/load.py).
+same check for their options and position (service/gm/file_check.py).
 
 msgspec checks a case of thirty units in about 5 microseconds, some 3% of adjudicating
 it (benchmarks/adjudicate.py: 171 -> 176 us per standard phase in-process; a --jsonl run

@@ -1,6 +1,8 @@
 """Helpers for the crash and concurrency tests: real gmbot processes on a home with many
 games and mails, killed with SIGKILL at chosen moments, and the invariants that must hold
-after any kill (safety) and once a run has finished the work (completion).
+after any kill (safety) and once a run has finished the work (completion): this kit
+makes the home, its mails and processes; killkit.py watches a run and kills it;
+invariants.py checks the home afterwards.
 
 A home is made in the test process (games loaded through the service layer) on the
 database the test runs on: SQLite in the home, or the test's PostgreSQL database handed
@@ -10,17 +12,12 @@ on the real clock; their output goes to HOME/../logs/."""
 from __future__ import annotations
 
 import contextlib
-import email
-import email.policy
 import os
 import random
-import re
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
-from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
@@ -29,15 +26,14 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from sqlalchemy import create_engine, select, text, update
+from sqlalchemy import select, update
 
-from gmbot.mail.maildir import MaildirInbox, outbox_name
+from gmbot.mail.maildir import MaildirInbox
 from gmbot.pipe.worker import SpoolLock
 from gmbot.service.app import open_app
 from gmbot.service.gm.load import load_game
-from gmbot.store.models import Event, Game, Inbound, OrderSet, Outbound, PhaseRow, Player
+from gmbot.store.models import Game, PhaseRow
 from tests.authkit import TRUSTED_MX, stamp
-from tests.crash.smtpsink import SmtpSink
 from tests.dbkit import seed_home
 from tests.loop.judgekit import POWERS
 
@@ -309,322 +305,6 @@ def order_mails(games: list[str], rng: random.Random, second: float, bad: float,
     return mails
 
 
-# --- watching progress and killing -----------------------------------------------------
-
-
-class Progress:
-    """What a running gmbot has done so far, as seen from outside: mails moved to the
-    inbox's cur/, phases processed (a plain read on the side, never a write lock), mail
-    written to the Maildir outbox or received by the sink."""
-
-    def __init__(self, home: Home, sink: SmtpSink | None = None) -> None:
-        self.home, self.sink = home, sink
-        url = os.environ.get("GMBOT_DATABASE_URL")
-        self._pg = create_engine(url, pool_size=1) if url else None
-        self._sqlite: sqlite3.Connection | None = None
-
-    def read(self) -> int:
-        return len(os.listdir(self.home.inbox / "cur"))
-
-    def sent(self) -> int:
-        if self.sink is not None:
-            return len(self.sink)
-        return len(os.listdir(self.home.outbox / "new"))
-
-    def processed(self) -> int:
-        return self._count("SELECT count(*) FROM phases WHERE processed_at IS NOT NULL")
-
-    def queued(self) -> int:
-        """Mail waiting in the outbox (a temporary failure's backoff included)."""
-        return self._count("SELECT count(*) FROM outbound WHERE status = 'queued'")
-
-    def recorded(self) -> int:
-        return self._count("SELECT count(*) FROM inbound")
-
-    def marked(self) -> int:
-        """Mail marked sent (whatever the transport)."""
-        return self._count("SELECT count(*) FROM outbound WHERE status = 'sent'")
-
-    def _count(self, query: str) -> int:
-        if self._pg is not None:
-            with self._pg.connect() as conn:
-                return int(conn.execute(text(query)).scalar_one())
-        if self._sqlite is None:
-            self._sqlite = sqlite3.connect(self.home.path / "gmbot.sqlite", timeout=30,
-                                           isolation_level=None)
-        return int(self._sqlite.execute(query).fetchone()[0])
-
-    def close(self) -> None:
-        if self._sqlite is not None:
-            self._sqlite.close()
-        if self._pg is not None:
-            self._pg.dispose()
-
-
-@dataclass(frozen=True)
-class KillPoint:
-    """Kill when `what` (read | recorded | processed | sent | marked | time) reaches
-    `target` (a count, or seconds since the start for time), `jitter` seconds later; or,
-    for `file`, the moment the outbox row with id `target` has its file in the Maildir
-    outbox (watched without pause: the kill falls between the file and the row's mark)."""
-
-    what: str
-    target: float
-    jitter: float = 0.0
-    # Kill at the latest when this other counter reaches its value: (what, target).
-    latest: tuple[str, float] | None = None
-
-    def __str__(self) -> str:
-        if self.what == "file":
-            return f"outbox row {self.target:g} written"
-        return f"{self.what}>={self.target:g}+{self.jitter * 1000:.0f}ms"
-
-
-def kill_at(proc: subprocess.Popen, point: KillPoint, progress: Progress,
-            timeout: float = 120) -> bool:
-    """SIGKILL the process at `point`. False if it exited on its own first."""
-    started = time.monotonic()
-    if point.what == "file":
-        new = progress.home.outbox / "new"
-        prefix = f"{int(point.target):09d}."
-        while (not any(n.startswith(prefix) for n in os.listdir(new))
-               and proc.poll() is None):
-            assert time.monotonic() - started < timeout, f"{point} not reached in {timeout} s"
-        return kill(proc)
-    probes = {"read": progress.read, "processed": progress.processed, "sent": progress.sent,
-              "recorded": progress.recorded, "marked": progress.marked,
-              "time": lambda: time.monotonic() - started}
-    probe = probes[point.what]
-    latest = (probes[point.latest[0]], point.latest[1]) if point.latest else None
-    while proc.poll() is None:
-        if probe() >= point.target or (latest and latest[0]() >= latest[1]):
-            if point.jitter:
-                time.sleep(point.jitter)
-            break
-        assert time.monotonic() - started < timeout, f"{point} not reached in {timeout} s"
-        time.sleep(0.002)
-    return kill(proc)
-
-
-def kill(proc: subprocess.Popen) -> bool:
-    """SIGKILL (the whole process group); False if it had already exited."""
-    if proc.poll() is not None:
-        return False
-    os.killpg(proc.pid, signal.SIGKILL)
-    proc.wait(30)
-    return proc.returncode == -signal.SIGKILL
-
-
-# --- invariants ----------------------------------------------------------------------
-
-ACK_ORDERS = re.compile(r"^Orders for (\S+) \(version (\d+)\):\n((?:  \S.*\n)+)", re.M)
-ACK_REJECTED = re.compile(r"^  (?:line \d+: )?(.+)\n    -> ", re.M)
-
-
-@dataclass
-class Snapshot:
-    """The store's rows, read after the processes stopped."""
-
-    inbound: dict[str, Inbound]  # by Message-ID
-    outbound: list[Outbound]
-    order_sets: list[OrderSet]
-    phases: list[PhaseRow]
-    players: dict[int, Player]
-    games: dict[int, Game]
-    processed_events: Counter  # (game id, phase name) -> count
-
-
-def snapshot(home: Home) -> Snapshot:
-    app = open_app(home.path)
-    try:
-        with app.db.transaction() as s:
-            events: Counter = Counter()
-            for e in s.scalars(select(Event).where(Event.kind == "phase_processed")):
-                events[(e.game_id, e.data["phase"])] += 1
-            return Snapshot(
-                inbound={r.message_id: r for r in s.scalars(select(Inbound))},
-                outbound=list(s.scalars(select(Outbound).order_by(Outbound.id))),
-                order_sets=list(s.scalars(select(OrderSet).order_by(OrderSet.id))),
-                phases=list(s.scalars(select(PhaseRow).order_by(PhaseRow.game_id,
-                                                                PhaseRow.seq))),
-                players={p.id: p for p in s.scalars(select(Player))},
-                games={g.id: g for g in s.scalars(select(Game))},
-                processed_events=events,
-            )
-    finally:
-        app.db.dispose()
-
-
-def outbox_files(home: Home) -> dict[str, EmailMessage]:
-    out = {}
-    for path in (home.outbox / "new").iterdir():
-        out[path.name] = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
-    return out
-
-
-def check(home: Home, *, complete: bool, sink: Any = None, resends: int = 0,
-          sending: bool = True) -> Snapshot:
-    """Assert the invariants; with `complete`, also that all the work is done (every mail
-    of the home recorded, however it came). `resends`: how many mails may have been sent
-    twice (SMTP only: a kill in the window between the server's acceptance and the mark).
-    `sink`: what the SMTP server received (SmtpSink, or anything with its snapshot());
-    without it the Maildir outbox is checked; `sending=False` checks neither."""
-    snap = snapshot(home)
-    if complete:
-        missing = [m.name for m in home.mails if m.message_id not in snap.inbound]
-        assert not missing, f"never recorded: {missing}"
-    _check_inbox(home, snap, complete)
-    _check_orders_as_acknowledged(snap)
-    _check_phases(home, snap, complete)
-    if not sending:
-        pass
-    elif sink is None:
-        _check_maildir_outbox(home, snap, complete)
-    else:
-        _check_smtp_deliveries(sink, snap, complete, resends)
-    return snap
-
-
-def _check_inbox(home: Home, snap: Snapshot, complete: bool) -> None:
-    new = set(os.listdir(home.inbox / "new"))
-    cur = Counter(name.split(":2,", 1)[0] for name in os.listdir(home.inbox / "cur"))
-    assert all(n == 1 for n in cur.values()), "a mail is twice in cur/"
-    delivered = [m for m in home.mails if m.name in new or m.name in cur]
-    for mail in delivered:
-        # Never lost: waiting in new/, or moved to cur/ once its transaction committed.
-        assert (mail.name in new) != (mail.name in cur), mail.name
-        if mail.name in cur:
-            assert mail.message_id in snap.inbound, f"{mail.name} in cur/ but not recorded"
-        if complete:
-            assert mail.name in cur, f"{mail.name} still unread"
-    ours = {m.message_id for m in home.mails}
-    for mid, row in snap.inbound.items():
-        assert mid in ours, f"recorded a mail nobody sent: {mid}"
-        assert row.status == "handled", (mid, row.status, row.reason)
-    # One reply per recorded mail, queued with it.
-    replies = Counter(o.key for o in snap.outbound if o.key.startswith("reply:"))
-    assert set(replies) == {f"reply:{mid}" for mid in snap.inbound}
-    assert all(n == 1 for n in replies.values())
-
-
-def _check_orders_as_acknowledged(snap: Snapshot) -> None:
-    """Every acknowledgement queued (sent or not) says what is stored for its mail."""
-    by_inbound = defaultdict(list)
-    for row in snap.order_sets:
-        by_inbound[row.message_id].append(row)
-    phase_names = {p.id: p.name for p in snap.phases}
-    acks = {o.in_reply_to: o for o in snap.outbound if o.key.startswith("reply:")}
-    for mid, inbound in snap.inbound.items():
-        [stored] = by_inbound[inbound.id]  # exactly one order set per orders mail
-        ack = acks[mid]
-        found = ACK_ORDERS.search(ack.body)
-        if found:
-            phase, version, lines = found.groups()
-            assert phase == phase_names[stored.phase_id]
-            assert int(version) == stored.version
-            assert [ln.strip() for ln in lines.splitlines()] == list(stored.lines)
-        else:  # e.g. Spring orders read once the game had moved on to Fall
-            assert f"You have no valid orders for {phase_names[stored.phase_id]}." \
-                in ack.body, ack.body
-            assert stored.lines == []
-        assert ACK_REJECTED.findall(ack.body) == [e[1] for e in stored.errors]
-    versions = defaultdict(list)
-    for row in snap.order_sets:
-        versions[(row.phase_id, row.player_id)].append(row.version)
-    for key, seen in versions.items():
-        assert sorted(seen) == list(range(1, len(seen) + 1)), (key, seen)
-
-
-def _check_phases(home: Home, snap: Snapshot, complete: bool) -> None:
-    latest: dict[tuple[int, int], OrderSet] = {}
-    for row in snap.order_sets:
-        key = (row.phase_id, row.player_id)
-        if key not in latest or row.version > latest[key].version:
-            latest[key] = row
-    results = Counter(o.key.rsplit(":", 1)[0] for o in snap.outbound
-                      if o.key.startswith("results:"))
-    seqs = Counter((p.game_id, p.seq) for p in snap.phases)
-    assert all(n == 1 for n in seqs.values())
-    for phase in snap.phases:
-        game = snap.games[phase.game_id]
-        events = snap.processed_events[(game.id, phase.name)]
-        if phase.processed_at is None:
-            assert events == 0 and results[f"results:{phase.id}"] == 0
-            continue
-        # Processed exactly once, with one results mail per player and one for the GM.
-        assert events == 1, (game.name, phase.name, events)
-        players = [p for p in snap.players.values() if p.game_id == game.id and p.active]
-        assert results[f"results:{phase.id}"] == len(players) + 1
-        # Adjudicated with every player's newest acknowledged orders.
-        used = set(phase.result["orders"].values())
-        for player in players:
-            orders = latest.get((phase.id, player.id))
-            if orders is not None:
-                assert set(orders.lines) <= used, (game.name, player.power, orders.lines)
-    reminders = Counter(o.key for o in snap.outbound if o.key.startswith("reminder:"))
-    assert all(n == 1 for n in reminders.values())
-    if complete:
-        for game in snap.games.values():
-            first = next(p for p in snap.phases if p.game_id == game.id and p.seq == 1)
-            if first.deadline_at > datetime.now(UTC) + timedelta(hours=1):
-                continue  # not due yet (its reminder is)
-            assert first.processed_at is not None, f"{game.name} {first.name} not processed"
-
-
-def _check_maildir_outbox(home: Home, snap: Snapshot, complete: bool) -> None:
-    """One file per mail, named after its row: a mail sent again after a kill replaced
-    its own file."""
-    files = outbox_files(home)
-    rows = {outbox_name(o.id, o.message_id): o for o in snap.outbound}
-    for name, msg in files.items():
-        assert name in rows, f"outbox file {name} has no row"
-        assert msg["Message-ID"] == f"<{rows[name].message_id}>"
-        assert msg["To"] == rows[name].recipient
-    for name, row in rows.items():
-        if row.status == "sent":
-            assert name in files, f"row {row.id} marked sent, no file"
-        if complete:
-            assert row.status == "sent", (row.id, row.status, row.last_error)
-    assert not [p for p in (home.outbox / "tmp").iterdir() if p.name not in rows]
-
-
-def _check_smtp_deliveries(sink: Any, snap: Snapshot, complete: bool,
-                           resends: int) -> None:
-    rows = {o.message_id: o for o in snap.outbound}
-    got: dict[str, list] = defaultdict(list)
-    for d in sink.snapshot():
-        got[d.message_id].append(d)
-    for mid, copies in got.items():
-        assert mid in rows, f"delivered {mid} has no row"
-        assert all(c.recipients == (rows[mid].recipient,) for c in copies)
-        assert all(c.data == copies[0].data for c in copies), "a resend differs"
-    for mid, row in rows.items():
-        if row.status == "sent":
-            assert got.get(mid), f"row {row.id} marked sent, never delivered"
-        if complete:
-            assert row.status == "sent", (row.id, row.status, row.last_error)
-    extra = sum(len(c) - 1 for c in got.values())
-    some = dict(list(sink.duplicates().items())[:5])
-    assert extra <= resends, f"{extra} mails delivered more than once, e.g. {some}"
-
-
-def unmarked(home: Home, snap: Snapshot) -> list[Outbound]:
-    """Mails in the Maildir outbox whose row is still queued: the run was killed between
-    writing the file and marking the row; the next run writes the file again."""
-    names = set(os.listdir(home.outbox / "new"))
-    return [o for o in snap.outbound if o.status == "queued"
-            and outbox_name(o.id, o.message_id) in names]
-
-
-def stage(home: Home, progress: Progress, total_phases: int) -> str:
-    """Where a run was when it was killed: reading mail, adjudicating, sending."""
-    if progress.read() < len(home.mails):
-        return "fetch"
-    if progress.processed() < total_phases:
-        return "adjudicate"
-    return "send"
-
-
 def player_mail(n: int, game: str, power: str, tag: str, text: str,
                 judge: str = "judge@example.test") -> Mail:
     """The `n`th mail of the inbox: `power`'s player in `game` writes `text` (`tag` names
@@ -639,18 +319,3 @@ def player_mail(n: int, game: str, power: str, tag: str, text: str,
     msg.set_content(text)
     return Mail(f"{n:05d}-{game}-{power.lower()}-{tag}", game, power, mid,
                 stamp(msg.as_bytes()))
-
-
-def staged_point(progress: Progress, rng: random.Random, mails: int,
-                 phases: int = 0) -> KillPoint:
-    """Where to kill the next run: while it reads the `mails` (at a random moment, or as
-    a batch commits and its mails move to cur/), then while it processes the `phases`
-    (as one commits), then while it sends."""
-    if progress.recorded() < mails:
-        if rng.random() < 0.5:
-            return KillPoint("time", rng.uniform(0.2, 2.0), latest=("recorded", mails))
-        return KillPoint("recorded", progress.recorded() + 1, rng.uniform(0, 0.015))
-    if progress.processed() < phases:
-        target = min(phases, progress.processed() + rng.randint(1, 3))
-        return KillPoint("processed", target, rng.uniform(0, 0.015))
-    return KillPoint("sent", progress.sent() + rng.randint(1, 30))

@@ -17,15 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.crash.crashkit import (
-    Progress,
-    check,
-    make_home,
-    set_deadline,
-    started,
-    stop,
-    wait_until,
-)
+from tests.crash.crashkit import make_home, set_deadline, started, stop, wait_until
+from tests.crash.invariants import check
+from tests.crash.killkit import Progress
 from tests.crash.smtpsink import SmtpSink
 
 # On PostgreSQL too (CONTRIBUTING.md): processes at once on one database, its locks and the

@@ -18,15 +18,9 @@ from sqlalchemy import select
 from gmbot.service.app import open_app
 from gmbot.store.models import Absence, Event, Game, Inbound, PhaseRow
 from tests.authkit import stamp
-from tests.crash.crashkit import (
-    KillPoint,
-    Mail,
-    Progress,
-    address,
-    kill_at,
-    make_home,
-    outbox_files,
-)
+from tests.crash.crashkit import Mail, address, make_home
+from tests.crash.invariants import outbox_files
+from tests.crash.killkit import KillPoint, Progress, kill_at
 
 SEED = int(os.environ.get("GMBOT_CRASH_SEED", "20260302"))
 KILLS = int(os.environ.get("GMBOT_CRASH_KILLS", "8"))

@@ -10,17 +10,9 @@ import random
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from tests.crash.crashkit import (
-    KillPoint,
-    Progress,
-    check,
-    kill_at,
-    make_home,
-    set_deadline,
-    started,
-    stop,
-    wait_until,
-)
+from tests.crash.crashkit import make_home, set_deadline, started, stop, wait_until
+from tests.crash.invariants import check
+from tests.crash.killkit import KillPoint, Progress, kill_at
 
 SEED = int(os.environ.get("GMBOT_CRASH_SEED", "20260302"))
 KILLS = 8

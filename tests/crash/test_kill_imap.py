@@ -17,18 +17,9 @@ from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tests.crash.crashkit import (
-    POWERS,
-    Home,
-    KillPoint,
-    Progress,
-    address,
-    check,
-    gm_address,
-    kill_at,
-    make_home,
-    stage,
-)
+from tests.crash.crashkit import POWERS, Home, address, gm_address, make_home
+from tests.crash.invariants import check
+from tests.crash.killkit import KillPoint, Progress, kill_at, stage
 from tests.crash.smtpsink import Delivery
 
 if TYPE_CHECKING:

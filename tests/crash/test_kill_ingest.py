@@ -14,16 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.crash.crashkit import (
-    Home,
-    KillPoint,
-    Mail,
-    Progress,
-    check,
-    kill_at,
-    make_home,
-    snapshot,
-)
+from tests.crash.crashkit import Home, Mail, make_home
+from tests.crash.invariants import check, snapshot
+from tests.crash.killkit import KillPoint, Progress, kill_at
 
 # On PostgreSQL too (CONTRIBUTING.md): ingest and its worker recording one mail at once.
 pytestmark = pytest.mark.dialect(

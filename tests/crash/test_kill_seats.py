@@ -17,20 +17,9 @@ from sqlalchemy import select
 
 from gmbot.service.app import open_app
 from gmbot.store.models import Event, Game, Player
-from tests.crash.crashkit import (
-    OPENINGS,
-    Mail,
-    Progress,
-    _check_maildir_outbox,
-    gm_address,
-    kill_at,
-    make_home,
-    outbox_files,
-    player_mail,
-    set_deadline,
-    snapshot,
-    staged_point,
-)
+from tests.crash.crashkit import OPENINGS, Mail, gm_address, make_home, player_mail, set_deadline
+from tests.crash.invariants import check_maildir_outbox, outbox_files, snapshot
+from tests.crash.killkit import Progress, kill_at, staged_point
 
 SEED = int(os.environ.get("GMBOT_CRASH_SEED", "20260302"))
 KILLS = int(os.environ.get("GMBOT_CRASH_KILLS", "8"))
@@ -101,7 +90,7 @@ def test_tick_killed_while_seats_open_opens_each_once_and_calls_the_standby_once
     assert set(snap.inbound) == {m.message_id for m in home.mails}
     assert all(r.status == "handled" for r in snap.inbound.values())
     assert [p.name for p in snap.phases if p.processed_at] == ["S1901M"] * GAMES
-    _check_maildir_outbox(home, snap, complete=True)
+    check_maildir_outbox(home, snap, complete=True)
     mails = Counter((str(m["To"]), str(m["Subject"])) for m in outbox_files(home).values())
     for game in home.games:
         for power in OPENED:

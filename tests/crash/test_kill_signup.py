@@ -20,7 +20,8 @@ from sqlalchemy import select
 
 from gmbot.service.app import open_app
 from gmbot.store.models import Event, Game, PhaseRow
-from tests.crash.crashkit import REPO, STARTED, kill
+from tests.crash.crashkit import REPO, STARTED
+from tests.crash.killkit import kill
 from tests.loop.joinkit import ask, join, signup_game
 from tests.loop.judgekit import POWERS, make_judge
 

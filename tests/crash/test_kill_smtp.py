@@ -14,7 +14,9 @@ import threading
 from collections import Counter
 from pathlib import Path
 
-from tests.crash.crashkit import KillPoint, Progress, check, kill, kill_at, make_home
+from tests.crash.crashkit import make_home
+from tests.crash.invariants import check
+from tests.crash.killkit import KillPoint, Progress, kill, kill_at
 from tests.crash.smtpsink import Delivery, SmtpSink
 
 SEED = int(os.environ.get("GMBOT_CRASH_SEED", "20260302"))

@@ -18,7 +18,8 @@ from sqlalchemy import MetaData, create_engine, inspect, text
 from sqlalchemy.pool import NullPool
 
 from gmbot.store.db import HEAD_REVISION, Database
-from tests.crash.crashkit import REPO, kill
+from tests.crash.crashkit import REPO
+from tests.crash.killkit import kill
 
 # On PostgreSQL too (CONTRIBUTING.md): migrations killed halfway and run by processes at once.
 pytestmark = pytest.mark.dialect(in_subprocess=("gmbot.store.db",))

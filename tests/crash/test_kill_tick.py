@@ -14,16 +14,9 @@ import random
 from collections import Counter
 from pathlib import Path
 
-from tests.crash.crashkit import (
-    KillPoint,
-    Progress,
-    check,
-    kill_at,
-    make_home,
-    snapshot,
-    stage,
-    unmarked,
-)
+from tests.crash.crashkit import make_home
+from tests.crash.invariants import check, snapshot, unmarked
+from tests.crash.killkit import KillPoint, Progress, kill_at, stage
 
 SEED = int(os.environ.get("GMBOT_CRASH_SEED", "20260302"))
 KILLS = int(os.environ.get("GMBOT_CRASH_KILLS", "16"))

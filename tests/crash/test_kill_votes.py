@@ -16,19 +16,9 @@ from sqlalchemy import select
 from gmbot.mail.maildir import outbox_name
 from gmbot.service.app import open_app
 from gmbot.store.models import Event, Game, Vote
-from tests.crash.crashkit import (
-    Mail,
-    Progress,
-    _check_maildir_outbox,
-    address,
-    gm_address,
-    kill_at,
-    make_home,
-    outbox_files,
-    player_mail,
-    snapshot,
-    staged_point,
-)
+from tests.crash.crashkit import Mail, address, gm_address, make_home, player_mail
+from tests.crash.invariants import check_maildir_outbox, outbox_files, snapshot
+from tests.crash.killkit import Progress, kill_at, staged_point
 from tests.loop.judgekit import POWERS
 
 SEED = int(os.environ.get("GMBOT_CRASH_SEED", "20260302"))
@@ -93,7 +83,7 @@ def test_tick_killed_while_votes_end_the_games_loses_no_vote_and_ends_each_once(
     snap = snapshot(home)
     assert set(snap.inbound) == {m.message_id for m in home.mails}
     assert all(r.status == "handled" for r in snap.inbound.values())
-    _check_maildir_outbox(home, snap, complete=True)
+    check_maildir_outbox(home, snap, complete=True)
     files = outbox_files(home)
     replies = {o.in_reply_to: files[outbox_name(o.id, o.message_id)] for o in snap.outbound
                if o.key.startswith("reply:")}

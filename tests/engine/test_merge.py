@@ -9,7 +9,7 @@ from gmbot.engine.merge import merge_orders
 from gmbot.engine.orders import Build
 from gmbot.engine.rules import StandardRules
 from gmbot.variants import make_rules
-from gmbot.variants.options.home_centres.rules import Abandon, Assimilate
+from gmbot.variants.options.home_centres.grammar import Abandon, Assimilate
 
 MAP = load_map("standard")
 SPRING = state_from_dict({

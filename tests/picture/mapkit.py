@@ -10,7 +10,8 @@ from email.message import EmailMessage
 from PIL import Image
 
 from gmbot.picture.data import map_picture
-from gmbot.picture.draw import LAND_RGB, SEA_RGB, rgb
+from gmbot.picture.inks import LAND_RGB, SEA_RGB
+from gmbot.picture.palette import rgb
 
 Colour = tuple[int, int, int]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from gmbot.picture.data import map_picture
-from gmbot.picture.draw import SPARE, rgb
+from gmbot.picture.palette import SPARE, rgb
 from gmbot.picture.scene import scene_of
 from gmbot.service.views.pictures import position_view
 from gmbot.variants import make_rules

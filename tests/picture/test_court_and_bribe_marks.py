@@ -8,7 +8,7 @@ from typing import Any
 
 from gmbot.engine.map import load_map
 from gmbot.picture.data import map_picture
-from gmbot.picture.draw import INK, WHY
+from gmbot.picture.inks import INK, WHY
 from gmbot.picture.marks import COURT
 from gmbot.picture.scene import Loss, scene_of
 from gmbot.service.views.pictures import case_view, results_picture

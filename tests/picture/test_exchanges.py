@@ -7,7 +7,7 @@ import math
 
 from gmbot.engine.record import report_of
 from gmbot.picture.data import map_picture
-from gmbot.picture.draw import INK, SWAP
+from gmbot.picture.inks import INK, SWAP
 from gmbot.picture.scene import scene_of
 from gmbot.service.views.pictures import results_picture
 from gmbot.service.views.results import results_view

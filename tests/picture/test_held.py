@@ -10,7 +10,7 @@ from PIL import ImageChops
 from gmbot.engine.record import report_of
 from gmbot.engine.state import Unit
 from gmbot.picture.data import map_picture
-from gmbot.picture.draw import INK, WHY
+from gmbot.picture.inks import INK, WHY
 from gmbot.picture.scene import scene_of
 from gmbot.service.views.pictures import results_picture
 from gmbot.service.views.results import results_view

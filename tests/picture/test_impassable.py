@@ -8,7 +8,7 @@ from collections import Counter
 from gmbot.engine.map import load_map
 from gmbot.engine.position import state_from_dict
 from gmbot.picture.data import map_picture
-from gmbot.picture.draw import HATCH, LAND_RGB, ROCK, TINT, _mix
+from gmbot.picture.inks import HATCH, LAND_RGB, ROCK, TINT, mix
 from gmbot.picture.labels import label_points
 from gmbot.service.views.pictures import position_picture
 from gmbot.variants import make_rules
@@ -34,7 +34,7 @@ def test_switzerland_is_hatched_and_no_power_land_is() -> None:
     # What a province may look like: plain land, a power's centre province, the rock and
     # its stripes.
     looks = {"land": LAND_RGB, "rock": ROCK, "hatch": HATCH,
-             **{p: _mix(LAND_RGB, c, TINT) for p, c in colours("standard").items()}}
+             **{p: mix(LAND_RGB, c, TINT) for p, c in colours("standard").items()}}
     seen: dict[str, Counter[str]] = {"SWI": Counter(), "MUN": Counter(), "TYR": Counter()}
     wanted = {pic.index(code): code for code in seen}
     w, h = pic.size

@@ -9,7 +9,7 @@ from PIL import Image
 from gmbot.engine.map import IMPASSABLE, SEA, load_map
 from gmbot.engine.position import state_from_dict
 from gmbot.picture.data import map_picture
-from gmbot.picture.draw import _names
+from gmbot.picture.ground import name_layer
 from gmbot.picture.labels import centre_box
 from gmbot.service.views.pictures import position_picture
 from gmbot.variants import make_rules
@@ -31,7 +31,7 @@ def crowded(variant: str) -> Image.Image:
 def test_every_label_shows_with_a_unit_in_every_province(variant: str) -> None:
     img = crowded(variant)
     name = load_map(make_rules(variant).map_name).name
-    layer = _names(name)
+    layer = name_layer(name)
     pic = map_picture(name)
     covered_by_centres = [centre_box(p) for p in pic.centres.values()]
     w, h = layer.size

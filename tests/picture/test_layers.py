@@ -11,7 +11,9 @@ from gmbot.engine.map import load_map
 from gmbot.engine.position import state_from_dict
 from gmbot.picture import layers
 from gmbot.picture.data import map_picture
-from gmbot.picture.draw import BORDER, _names, render
+from gmbot.picture.draw import render
+from gmbot.picture.ground import name_layer
+from gmbot.picture.inks import BORDER
 from gmbot.picture.layers import border_index, bordered_raster, lay, patches
 from gmbot.picture.scene import scene_of
 from gmbot.service.views.pictures import position_view
@@ -29,7 +31,7 @@ def board(variant: str) -> Image.Image:
 
 @pytest.mark.parametrize("name", ["standard", "iberia"])
 def test_the_codes_laid_in_patches_are_the_codes_pasted_whole(name: str) -> None:
-    layer = _names(name)
+    layer = name_layer(name)
     ground = map_picture(name).raster.convert("RGB")
     whole, patched = ground.copy(), ground.copy()
     whole.paste(layer, mask=layer)

@@ -10,7 +10,7 @@ from gmbot.engine.record import report_of
 from gmbot.engine.report import LOSS, Mark
 from gmbot.engine.rules import StandardRules
 from gmbot.picture.data import map_picture
-from gmbot.picture.draw import INK
+from gmbot.picture.inks import INK
 from gmbot.picture.scene import Loss, scene_of
 from gmbot.service.views.pictures import results_picture
 from gmbot.service.views.results import results_view

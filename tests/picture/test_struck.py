@@ -11,7 +11,7 @@ from gmbot.engine.map import load_map
 from gmbot.engine.position import state_from_dict
 from gmbot.engine.record import report_of
 from gmbot.picture.data import map_picture
-from gmbot.picture.draw import LAND_RGB, STRIPES, TINT, _mix
+from gmbot.picture.inks import LAND_RGB, STRIPES, TINT, mix
 from gmbot.picture.scene import scene_of
 from gmbot.service.views.pictures import position_picture, position_view, results_picture
 from gmbot.service.views.results import results_view
@@ -28,7 +28,7 @@ def ground(img: Any, codes: list[str]) -> dict[str, Counter[str]]:
     """What each province's ground (away from markers and borders) looks like."""
     pic = map_picture("standard")
     looks = {"land": LAND_RGB, **{m: c for m, (c, _) in STRIPES.items()},
-             **{p: _mix(LAND_RGB, c, TINT) for p, c in colours("standard").items()}}
+             **{p: mix(LAND_RGB, c, TINT) for p, c in colours("standard").items()}}
     wanted = {pic.index(code): code for code in codes}
     seen: dict[str, Counter[str]] = {code: Counter() for code in codes}
     w, h = pic.size

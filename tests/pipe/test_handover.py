@@ -17,18 +17,9 @@ import pytest
 from gmbot.config import load_config
 from gmbot.daemon.idle import nothing_to_do
 from gmbot.pipe.worker import SpoolLock
-from tests.crash.crashkit import (
-    Home,
-    KillPoint,
-    Progress,
-    check,
-    kill_at,
-    make_home,
-    snapshot,
-    started,
-    stop,
-    wait_until,
-)
+from tests.crash.crashkit import Home, make_home, started, stop, wait_until
+from tests.crash.invariants import check, snapshot
+from tests.crash.killkit import KillPoint, Progress, kill_at
 
 # On PostgreSQL too (CONTRIBUTING.md): the daemon, ingest's worker and tick sharing one database.
 pytestmark = pytest.mark.dialect(

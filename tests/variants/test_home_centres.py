@@ -13,12 +13,8 @@ from gmbot.engine.position import PositionError, state_to_dict
 from gmbot.variants import make_rules
 from gmbot.variants.options.build_anywhere.rules import BuildAnywhere
 from gmbot.variants.options.civil_disorder_2023.rules import CivilDisorder2023
-from gmbot.variants.options.home_centres.rules import (
-    Abandon,
-    Assimilate,
-    ChangingHomeCentres,
-    parse_home_order,
-)
+from gmbot.variants.options.home_centres.grammar import Abandon, Assimilate, parse_home_order
+from gmbot.variants.options.home_centres.rules import ChangingHomeCentres
 
 OPTION = {"changing_home_centres": True}
 MAP = load_map("standard")

@@ -9,7 +9,7 @@ from email.message import EmailMessage
 from pathlib import Path
 
 from gmbot.picture.data import map_picture
-from gmbot.picture.draw import FAILED, LAND_RGB, TINT, _mix
+from gmbot.picture.inks import FAILED, LAND_RGB, TINT, mix
 from tests.loop.judgekit import make_judge
 from tests.picture.mapkit import colours, decode, inline_picture, nearest
 from tests.warlock.test_warlock_leaks import GAME, SUBJECT, addr, body
@@ -74,5 +74,5 @@ def test_a_dislodged_invisible_unit_and_its_retreat_are_its_owners_alone(
         img = decode(inline_picture(mail))
         # Constantinople is Turkey's centre, tinted in its colour, with no unit on it.
         looks = {"unit": colours("standard")["TURKEY"],
-                 "centre": _mix(LAND_RGB, colours("standard")["TURKEY"], TINT)}
+                 "centre": mix(LAND_RGB, colours("standard")["TURKEY"], TINT)}
         assert nearest(img.getpixel((con[0] - 6, con[1])), looks) == "centre", who

@@ -8,7 +8,7 @@ DECLARATION = Variant(
     title="Changing home centres",
     package=__name__,
     rules="gmbot.variants.options.home_centres.rules:ChangingHomeCentres",
-    grammar=("gmbot.variants.options.home_centres.rules",),
+    grammar=("gmbot.variants.options.home_centres.grammar",),
     map=None,
     option=True,
 )
