@@ -6,7 +6,17 @@ from __future__ import annotations
 from gmbot.engine.adjust import has_adjustments, resolve_adjustments
 from gmbot.engine.check import check_order
 from gmbot.engine.facts import movement_facts
-from gmbot.engine.orders import Convoy, Hold, Move, Order, OrderError, SupportHold, SupportMove
+from gmbot.engine.orders import (
+    Build,
+    Convoy,
+    Hold,
+    Move,
+    Order,
+    OrderError,
+    Remove,
+    SupportHold,
+    SupportMove,
+)
 from gmbot.engine.parse import OrderParser
 from gmbot.engine.resolve import Resolution
 from gmbot.engine.result import PhaseResult, Rejection
@@ -68,9 +78,12 @@ def read_orders(
         if keep_lines:
             line_of[id(order)] = line
         if adjusting or not order.loc:
-            # A spell or other unplaced order written twice in a movement mail is one
-            # (WAIVE twice in a winter is two waives).
-            if adjusting or all(str(o) != str(order) for o in extra):
+            # A spell or other unplaced order written twice in a movement mail is one,
+            # and so is a winter's build or removal ("BUILD A PAR" twice: the second was
+            # refused in the results, a build lost unsaid); WAIVE twice is two waives,
+            # and a variant's other winter orders (votes that add up) stay as written.
+            once = not adjusting or isinstance(order, (Build, Remove))
+            if not once or all(str(o) != str(order) for o in extra):
                 extra.append(order)
             continue
         prov = order.prov

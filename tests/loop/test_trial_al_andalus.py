@@ -125,3 +125,34 @@ def test_a_command_written_wrong_is_offered_with_this_games_powers(tmp_path: Pat
     # ADD takes BOT first; its example names a power of this board, not standard's France.
     assert "line 1: ADD CASTILLE\n  refused: not a command; did you mean ADD BOT BADAJOZ?" \
         in reply
+
+
+def test_a_wazirs_help_in_the_winter_gives_his_own_courts_units(tmp_path: Path) -> None:
+    # The trial of 3 December (second): in the winter a Wazir orders nothing, and his
+    # HELP's example was the first Prince's unit ("A EVO - BAD", Badajoz's), not his.
+    judge = make_judge(tmp_path, GENERALS)
+    orders = {"CASTILLE": "HIRE lordelindel\nA BUR - PAM\nA LEO - ZAM\nF GAL H",
+              "lordelindel": "GO TO COURT CASTILLE", "asudevil": "GO TO COURT ZARAGOZA",
+              "ZARAGOZA": "HIRE asudevil\nA ZAR H\nA LLE H\nF TOR H",
+              "BADAJOZ": "A BAD H\nA EVO H\nF LIS H",
+              "SEVILLE": "A SEV H\nA NIE H\nF CAD H", "GRANADA": "A GRA H\nA JAE H\nF MAL H"}
+    for who, lines in orders.items():
+        judge.send(addr(who), lines + "\n", subject=SUBJECT)
+    judge.tick()
+    fall = {**orders, "CASTILLE": "APPOINT GENERAL A PAM\nA ZAM H\nF GAL H",
+            "ZARAGOZA": "A ZAR H\nA LLE H\nF TOR H", "lordelindel": "A PAM H",
+            "asudevil": "A ZAR H"}
+    for who, lines in fall.items():
+        judge.send(addr(who), lines + "\n", subject=SUBJECT)
+    judge.tick()
+    judge.new_mail()
+    for who in ("lordelindel", "asudevil"):
+        judge.send(addr(who), "HELP\n", subject=SUBJECT)
+    judge.tick()
+    mails = judge.new_mail()
+    [general] = [text(m) for m in judge.to(addr("lordelindel"), mails)]
+    [courtier] = [text(m) for m in judge.to(addr("asudevil"), mails)]
+    assert "  A PAM - " in general and "at a court" in general
+    assert "  A LLE - ARA: at a court, one order for one of your Prince's units" in courtier
+    for help_text in (general, courtier):
+        assert "A EVO" not in help_text and "A BAD" not in help_text

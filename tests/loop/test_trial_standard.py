@@ -44,3 +44,38 @@ def test_a_province_code_one_letter_off_gets_the_neighbour_it_means(tmp_path: Pa
            "(YOR)?)" in england
     [turkey] = [text(m) for m in judge.to("turkey@example.test", mails)]
     assert "unknown province 'BUG' (did you mean BULGARIA (BUL)?)" in turkey
+
+
+WINTER = """position:
+  phase: W1901A
+  units:
+    FRANCE: [F SPA/SC, A BEL, A POR]
+    ITALY: [A VEN, A ROM, F NAP]
+  centers:
+    FRANCE: [BRE, PAR, MAR, SPA, POR, BEL]
+    ITALY: [ROM, NAP, VEN]
+"""
+
+
+def test_a_build_written_twice_is_one_build_and_the_ack_says_what_is_left(
+        tmp_path: Path) -> None:
+    # The trial of 3 December (second): "BUILD A PAR" twice was acknowledged as two builds,
+    # then the results refused the second ("PAR already has a build"): a build lost unsaid.
+    judge = make_judge(tmp_path, standard_game(extra=WINTER))
+    judge.send("france@example.test", "BUILD A PAR\nbuild f bre\nbuild a par\n",
+               subject="[g] orders")
+    judge.tick()
+    [ack] = judge.new_mail()
+    got = text(ack)
+    assert ack["Subject"] == "[g] Received"
+    assert "Orders for W1901A (version 1):\n  BUILD A PAR\n  BUILD F BRE\n\n" in got
+    assert "Still without orders: 1 build(s) or WAIVE" in got
+    judge.send("france@example.test", "BUILD A MAR\n", subject="[g] orders")
+    judge.send("italy@example.test", "WAIVE\n", subject="[g] orders")
+    judge.tick()
+    [results] = [m for m in judge.to("france@example.test", judge.new_mail())
+                 if "results" in m["Subject"]]
+    got = text(results)
+    for build in ("BUILD A PAR", "BUILD F BRE", "BUILD A MAR"):
+        assert f"  {build}: succeeds\n" in got
+    assert "not accepted" not in got

@@ -6,10 +6,11 @@ reader's own units (examples.py) and the variant's own data for him (the rules'
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from gmbot.engine.rules import StandardRules
-from gmbot.engine.state import GameState
+from gmbot.engine.state import GameState, Phase, Unit
 from gmbot.service.views.examples import examples
 from gmbot.variants import DECLARED_OPTIONS, declaration
 
@@ -25,8 +26,11 @@ def help_context(variant: str, chosen: Mapping[str, Any] | None, state: GameStat
                if on is True and name in DECLARED_OPTIONS]
     # The units the reader orders, as the rules have it (a Wazir orders his Prince's units,
     # a Wazir-General his own unit only), named as his mails name them (their colours).
-    ordered = sorted((u for u in state.units.values()
-                      if viewer is not None and rules.may_order(state, viewer, u)), key=str)
+    ordered = _ordered(state, rules, viewer)
+    # A reader who orders nothing this phase (a Wazir in the winter) takes his examples
+    # from the units he orders in a movement, not from another power's.
+    shown = ordered or _ordered(replace(state, phase=Phase(state.phase.year, 0, MOVE)),
+                                rules, viewer)
     return {
         "units": [rules.unit_label(u) for u in ordered],
         "own_units": all(u.power == viewer for u in ordered),
@@ -34,8 +38,16 @@ def help_context(variant: str, chosen: Mapping[str, Any] | None, state: GameStat
         "options": options,
         "option_values": dict(chosen or {}),  # every option as the game file set it
         "option_titles": [DECLARED_OPTIONS[name].title for name in options],
-        "ex": examples(state, viewer, ordered),
+        "ex": examples(state, viewer, shown),
         "data": rules.help_data(state, viewer),
         "viewer": viewer,
         "role": role,
     }
+
+
+MOVE = 0  # Phase's kind_index of a movement
+
+
+def _ordered(state: GameState, rules: StandardRules, viewer: str | None) -> list[Unit]:
+    return sorted((u for u in state.units.values()
+                   if viewer is not None and rules.may_order(state, viewer, u)), key=str)
