@@ -5,7 +5,7 @@ build, removal and waive. A line of another phase's order gets that phase's reas
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from gmbot.engine.cursor import Cursor
 from gmbot.engine.order_words import (
@@ -39,8 +39,14 @@ from gmbot.engine.orders import (
     Waive,
 )
 
-if TYPE_CHECKING:
-    from gmbot.engine.parse import OrderParser
+
+class PlaceReader(Protocol):
+    """The parser's pieces a grammar reads with (parse.py's OrderParser): named here, not
+    imported, as parse.py imports the grammars."""
+
+    def read_unit(self, cur: Cursor) -> tuple[str | None, str]: ...
+
+    def read_place(self, cur: Cursor, what: str = "a province") -> str: ...
 
 
 def _skip_noise(cur: Cursor) -> None:
@@ -48,7 +54,7 @@ def _skip_noise(cur: Cursor) -> None:
         cur.take()
 
 
-def movement(parser: OrderParser, cur: Cursor, power: str) -> Order:
+def movement(parser: PlaceReader, cur: Cursor, power: str) -> Order:
     first = cur.peek()
     if first in LEADING_RETREAT:
         raise OrderError(NOT_NOW_RETREAT)
@@ -97,7 +103,7 @@ def _via(cur: Cursor) -> bool:
     return False
 
 
-def _support(parser: OrderParser, cur: Cursor, power: str, utype: str | None,
+def _support(parser: PlaceReader, cur: Cursor, power: str, utype: str | None,
              loc: str) -> Order:
     ttype = UNIT_WORDS.get(cur.peek() or "")
     if ttype:
@@ -114,7 +120,7 @@ def _support(parser: OrderParser, cur: Cursor, power: str, utype: str | None,
     return SupportHold(power, utype, loc, ttype, target)
 
 
-def retreat(parser: OrderParser, cur: Cursor, power: str) -> Order:
+def retreat(parser: PlaceReader, cur: Cursor, power: str) -> Order:
     first = cur.peek()
     if first in DISBAND_WORDS:
         cur.take()
@@ -143,7 +149,7 @@ def retreat(parser: OrderParser, cur: Cursor, power: str) -> Order:
     raise OrderError(f"did not understand {word!r}: expected R (retreat) or D (disband)")
 
 
-def adjustment(parser: OrderParser, cur: Cursor, power: str) -> Order:
+def adjustment(parser: PlaceReader, cur: Cursor, power: str) -> Order:
     word = cur.peek()
     if word in LEADING_RETREAT - DISBAND_WORDS:
         raise OrderError(NOT_NOW_RETREAT)
