@@ -79,3 +79,25 @@ def test_a_build_written_twice_is_one_build_and_the_ack_says_what_is_left(
     for build in ("BUILD A PAR", "BUILD F BRE", "BUILD A MAR"):
         assert f"  {build}: succeeds\n" in got
     assert "not accepted" not in got
+
+
+ONE_BUILD = """position:
+  phase: W1901A
+  units:
+    FRANCE: [A BEL, A POR, A BUR]
+    ITALY: [A VEN, A ROM, F NAP]
+  centers:
+    FRANCE: [PAR, BRE, BEL, POR]
+    ITALY: [ROM, NAP, VEN]
+"""
+
+
+def test_a_build_too_many_is_told_in_the_ack(tmp_path: Path) -> None:
+    # The trial of 3 December (second): with one build, BUILD A PAR and BUILD F BRE were
+    # both acknowledged; only the results said "you may build only 1".
+    judge = make_judge(tmp_path, standard_game(extra=ONE_BUILD))
+    judge.send("france@example.test", "BUILD A PAR\nBUILD F BRE\n", subject="[g] orders")
+    judge.tick()
+    [ack] = [m for m in judge.new_mail() if m["Subject"] == "[g] Received"]
+    assert "BUILD F BRE will not be carried out: you may build only 1.\n" in text(ack)
+    assert "will not be carried out" not in text(ack).replace("BUILD F BRE will not", "")
