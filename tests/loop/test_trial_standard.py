@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.loop.judgekit import body, make_judge, standard_game
+from tests.loop.judgekit import Judge, body, make_judge, standard_game
 
 
 def text(msg: object) -> str:
@@ -107,21 +107,21 @@ def test_a_void_support_says_why_beside_it(tmp_path: Path) -> None:
     # The trial of 3 December (second): "A UKR S F RUM: void", F RUM having moved; "void"
     # is a word a newcomer does not know.
     judge = make_judge(tmp_path, standard_game())
-    orders = {"RUSSIA": "A MOS - UKR\nF SEV - RUM\nA WAR H\nF STP/SC H",
-              "TURKEY": "A CON - BUL\nF ANK H\nA SMY H"}
-    for power, lines in orders.items():
-        judge.send(f"{power.lower()}@example.test", lines + "\n", subject="[g] orders")
-    judge.clock.advance(hours=49)
-    judge.tick()
+    play(judge, {"RUSSIA": "A MOS - UKR\nF SEV - RUM\nA WAR H\nF STP/SC H",
+                 "TURKEY": "A CON - BUL\nF ANK H\nA SMY H"})
     judge.new_mail()
-    orders = {"RUSSIA": "A UKR S F RUM\nF RUM - BUL\nA WAR S A UKR - GAL",
-              "TURKEY": "A BUL H"}
-    for power, lines in orders.items():
-        judge.send(f"{power.lower()}@example.test", lines + "\n", subject="[g] orders")
-    judge.clock.advance(hours=49)
-    judge.tick()
+    play(judge, {"RUSSIA": "A UKR S F RUM\nF RUM - BUL\nA WAR S A UKR - GAL",
+                 "TURKEY": "A BUL H"})
     [results] = [text(m) for m in judge.to("turkey@example.test", judge.new_mail())
                  if "results" in m["Subject"]]
     assert "  A UKR S F RUM (void: F RUM was ordered to move; a support to hold helps only " \
            "a unit that stays): void\n" in results
     assert "  A WAR S A UKR - GAL (void: A UKR was not ordered to GAL): void\n" in results
+
+
+def play(judge: Judge, orders: dict[str, str]) -> None:
+    """Mail the powers' orders, then let the deadline pass (the others hold)."""
+    for power, lines in orders.items():
+        judge.send(f"{power.lower()}@example.test", lines + "\n", subject="[g] orders")
+    judge.clock.advance(hours=49)
+    judge.tick()
