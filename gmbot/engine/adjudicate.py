@@ -270,6 +270,20 @@ def _adjustments(state: GameState, rules: StandardRules, orders: list[Order]) ->
     return _advance(result, after, rules)
 
 
+def refused_adjustments(state: GameState, rules: StandardRules,
+                        orders: list[Order]) -> list[tuple[Order, str]]:
+    """A power's builds and removals the winter would refuse as they stand (one build too
+    many, a site built on twice), with why: for his acknowledgement, so that he learns it
+    before the results. His orders alone decide these refusals: another power's winter
+    orders add no build of his nor take one away."""
+    if not any(isinstance(o, (Build, Remove)) for o in orders):
+        return []
+    state, orders = rules.before_adjustments(state, orders)
+    _, orders = rules.adjustment_orders(state, orders, PhaseResult(before=state, after=state))
+    out = resolve_adjustments(state, rules, orders)
+    return [(o, why) for o, why in out.refused if isinstance(o, (Build, Remove))]
+
+
 # -- sequencing ---------------------------------------------------------------------------
 
 

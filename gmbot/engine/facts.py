@@ -83,10 +83,26 @@ def _move(res: Resolution, i: int) -> list[Fact]:
     return facts
 
 
+def _void(res: Resolution, i: int, name: str) -> Fact:
+    """Why a support counted for nothing, beside it in the results ("void" alone is a word
+    a newcomer does not know): the supported unit did not do what it was supported in."""
+    order = res.orders[i]
+    assert isinstance(order, (SupportHold, SupportMove))
+    j = res.index.get(order.target)
+    if j is None:
+        return Fact(name, CUT, "void: the supported unit did not order that", surprise=True)
+    them = _name(res, j)
+    if isinstance(order, SupportMove):
+        words = f"void: {them} was not ordered to {order.dest}"
+    else:
+        words = f"void: {them} was ordered to move; a support to hold helps only a unit that stays"
+    return Fact(name, CUT, words, surprise=True, names=(them,))
+
+
 def _support(res: Resolution, i: int) -> list[Fact]:
     name = _name(res, i)
     if not res.valid_support[i]:
-        return [Fact(name, CUT, "void: the supported unit did not order that")]
+        return [_void(res, i, name)]
     if res.support_given(i):
         return []
     if res.dislodged(i):

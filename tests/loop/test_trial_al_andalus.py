@@ -145,7 +145,9 @@ def test_a_wazirs_help_in_the_winter_gives_his_own_courts_units(tmp_path: Path) 
     for who, lines in fall.items():
         judge.send(addr(who), lines + "\n", subject=SUBJECT)
     judge.tick()
-    judge.new_mail()
+    *_, ack = [text(m) for m in judge.to(addr("CASTILLE"), judge.new_mail())
+               if m["Subject"].endswith("Received")]  # the Spring's, then the Fall's
+    assert "\n  APPOINT GENERAL A PAM\n" in ack  # the unit as he wrote it, not "PAM"
     for who in ("lordelindel", "asudevil"):
         judge.send(addr(who), "HELP\n", subject=SUBJECT)
     judge.tick()

@@ -42,3 +42,30 @@ def test_a_void_exchange_says_why_beside_it(tmp_path: Path) -> None:
     # A standard player would not know "void": the line says the other unit did not agree.
     assert "  F KIE (silver) X A BER (A BER did not order A BER X F KIE: no colours " \
         "change): void" in results.splitlines()
+
+
+LOST_SEV = """
+position:
+  phase: W1901A
+  units:
+    RUSSIA: [{unit: A GAL, colour: purple}, {unit: F BLA, colour: silver}]
+    TURKEY: [{unit: A SEV, colour: red}, {unit: F ANK, colour: purple}]
+  centers:
+    RUSSIA: [MOS, STP, WAR, RUM]
+    TURKEY: [ANK, CON, SMY, SEV]
+"""
+
+
+def test_a_build_without_colour_in_a_lost_centre_is_told_the_centre_first(
+        tmp_path: Path) -> None:
+    # The trial of 3 December (second): Russia's "BUILD F SEV" (Turkey had taken SEV) was
+    # answered "name the new unit's colour: BUILD RED F SEV"; he did, and was refused again:
+    # "you do not own it". A build he may make is still asked its colour.
+    judge = make_judge(tmp_path, GAME[:GAME.index("\nposition:")] + LOST_SEV)
+    judge.send(addr("RUSSIA"), "BUILD F SEV\nBUILD A MOS\n", subject=SUBJECT)
+    judge.tick()
+    [ack] = [text(m) for m in judge.to(addr("RUSSIA"), judge.new_mail())]
+    assert "  line 1: BUILD F SEV\n    -> cannot build in SEV: you do not own it\n" in ack
+    assert "  line 2: BUILD A MOS\n    -> name the new unit's colour: BUILD RED A MOS " \
+           "(colours: red, purple, silver)\n" in ack
+    assert "BUILD RED F SEV" not in ack

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.loop.judgekit import body, make_judge, standard_game
+from tests.loop.judgekit import Judge, body, make_judge, standard_game
 
 
 def text(msg: object) -> str:
@@ -79,3 +79,49 @@ def test_a_build_written_twice_is_one_build_and_the_ack_says_what_is_left(
     for build in ("BUILD A PAR", "BUILD F BRE", "BUILD A MAR"):
         assert f"  {build}: succeeds\n" in got
     assert "not accepted" not in got
+
+
+ONE_BUILD = """position:
+  phase: W1901A
+  units:
+    FRANCE: [A BEL, A POR, A BUR]
+    ITALY: [A VEN, A ROM, F NAP]
+  centers:
+    FRANCE: [PAR, BRE, BEL, POR]
+    ITALY: [ROM, NAP, VEN]
+"""
+
+
+def test_a_build_too_many_is_told_in_the_ack(tmp_path: Path) -> None:
+    # The trial of 3 December (second): with one build, BUILD A PAR and BUILD F BRE were
+    # both acknowledged; only the results said "you may build only 1".
+    judge = make_judge(tmp_path, standard_game(extra=ONE_BUILD))
+    judge.send("france@example.test", "BUILD A PAR\nBUILD F BRE\n", subject="[g] orders")
+    judge.tick()
+    [ack] = [m for m in judge.new_mail() if m["Subject"] == "[g] Received"]
+    assert "BUILD F BRE will not be carried out: you may build only 1.\n" in text(ack)
+    assert "will not be carried out" not in text(ack).replace("BUILD F BRE will not", "")
+
+
+def test_a_void_support_says_why_beside_it(tmp_path: Path) -> None:
+    # The trial of 3 December (second): "A UKR S F RUM: void", F RUM having moved; "void"
+    # is a word a newcomer does not know.
+    judge = make_judge(tmp_path, standard_game())
+    play(judge, {"RUSSIA": "A MOS - UKR\nF SEV - RUM\nA WAR H\nF STP/SC H",
+                 "TURKEY": "A CON - BUL\nF ANK H\nA SMY H"})
+    judge.new_mail()
+    play(judge, {"RUSSIA": "A UKR S F RUM\nF RUM - BUL\nA WAR S A UKR - GAL",
+                 "TURKEY": "A BUL H"})
+    [results] = [text(m) for m in judge.to("turkey@example.test", judge.new_mail())
+                 if "results" in m["Subject"]]
+    assert "  A UKR S F RUM (void: F RUM was ordered to move; a support to hold helps only " \
+           "a unit that stays): void\n" in results
+    assert "  A WAR S A UKR - GAL (void: A UKR was not ordered to GAL): void\n" in results
+
+
+def play(judge: Judge, orders: dict[str, str]) -> None:
+    """Mail the powers' orders, then let the deadline pass (the others hold)."""
+    for power, lines in orders.items():
+        judge.send(f"{power.lower()}@example.test", lines + "\n", subject="[g] orders")
+    judge.clock.advance(hours=49)
+    judge.tick()

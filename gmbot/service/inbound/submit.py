@@ -12,13 +12,14 @@ import msgspec
 from sqlalchemy import bindparam, insert, select
 from sqlalchemy.orm import Session
 
-from gmbot.engine.adjudicate import accept_orders
+from gmbot.engine.adjudicate import accept_orders, refused_adjustments
 from gmbot.engine.merge import merge_orders
+from gmbot.engine.orders import Order
 from gmbot.engine.parse import OrderParser
 from gmbot.engine.pending import has_duty, missing_orders
 from gmbot.engine.result import Rejection
 from gmbot.engine.rules import StandardRules
-from gmbot.engine.state import GameState
+from gmbot.engine.state import ADJUSTMENT, GameState
 from gmbot.engine.vocabulary import did_you_mean
 from gmbot.service import known
 from gmbot.service.batch_rows import kept_rows
@@ -54,7 +55,7 @@ def check_lines(
     sub = Submission(phase=str(state.phase), accepted=[str(o) for o in orders])
     _rejected(sub, state, rules, lines, rejections)
     sub.missing = missing_orders(state, rules, player.key, orders)
-    sub.notes = rules.ack_lines(state, player.key, orders)
+    sub.notes = rules.ack_lines(state, player.key, orders) + _refused(state, rules, orders)
     sub.duty = _has_duty(state, rules, player, sub.missing, bool(orders))
     return sub
 
@@ -72,9 +73,18 @@ def merge_lines(
     sub.dropped = [(str(o), why) for o, why in merged.dropped]
     _rejected(sub, state, rules, lines, merged.rejected)
     sub.missing = missing_orders(state, rules, player.key, merged.orders)
-    sub.notes = rules.ack_lines(state, player.key, merged.orders)
+    sub.notes = (rules.ack_lines(state, player.key, merged.orders)
+                 + _refused(state, rules, merged.orders))
     sub.duty = _has_duty(state, rules, player, sub.missing, bool(merged.orders))
     return sub
+
+
+def _refused(state: GameState, rules: StandardRules, orders: list[Order]) -> list[str]:
+    """A winter's builds and removals that the results would refuse as they stand."""
+    if state.phase.kind != ADJUSTMENT:
+        return []
+    return [f"{order} will not be carried out: {why}."
+            for order, why in refused_adjustments(state, rules, orders)]
 
 
 def _has_duty(state: GameState, rules: StandardRules, player: Player, missing: list[str],

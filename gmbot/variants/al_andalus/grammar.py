@@ -49,7 +49,8 @@ class Appoint(Order):
     unit: str  # the province of the unit the Wazir will command
 
     def __str__(self) -> str:
-        return f"APPOINT GENERAL {self.unit}"
+        # The unit as the player wrote it, A ZAM (the ack echoed "APPOINT GENERAL ZAM").
+        return f"APPOINT GENERAL {self.utype + ' ' if self.utype else ''}{self.unit}"
 
 
 @dataclass(frozen=True, slots=True)

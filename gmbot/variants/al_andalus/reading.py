@@ -121,7 +121,7 @@ class CourtOrders(CourtBase):
             unit = state.units.get(prov or "")
             if unit is None or unit.power != power:
                 raise OrderError(f"you have no unit {m.group('unit')}")
-            return Appoint(power, None, "", unit.prov)
+            return Appoint(power, unit.type, "", unit.prov)
         if text in RESIGN_WORDS:
             self._need(not prince, "only a Wazir-General gives up his command")
             self._wazir(court, power)

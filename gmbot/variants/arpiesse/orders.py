@@ -121,14 +121,16 @@ def parse_build(
         if colours:
             raise OrderError("a colour is named only in a build: BUILD RED A PAR")
         return None
+    # The site first: asking for a colour suggests a build, which must be one he may make
+    # ("BUILD F SEV" in a lost SEV was told "BUILD RED F SEV", then "you do not own it").
+    checked = check_order(order, state, rules)
     if not colours:
         raise OrderError(
-            f"name the new unit's colour: BUILD RED {order.unit_text.replace('?', 'A')} "
+            f"name the new unit's colour: BUILD RED {checked.unit_text.replace('?', 'A')} "
             f"(colours: {', '.join(COLOURS)})"
         )
     if len(set(colours)) > 1:
         raise OrderError(f"name one colour for the new unit, not {' and '.join(colours)}")
-    checked = check_order(order, state, rules)
     return ColouredBuild(checked.power, checked.utype, checked.loc, colours[0])
 
 
