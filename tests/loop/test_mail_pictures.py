@@ -137,3 +137,49 @@ def test_a_picture_no_mail_shows_any_more_is_not_kept(judge: Judge) -> None:
         assert s.scalar(select(func.count()).select_from(MailPicture)) == 1
         assert rewrite_queued(s, "planted", game, "No map", "Read.\n", None)
         assert s.scalar(select(func.count()).select_from(MailPicture)) == 0
+
+
+def test_a_picture_being_queued_again_elsewhere_is_not_deleted(
+        empty_database_url: str) -> None:
+    """PostgreSQL, two hosts: one sends the last mail showing a map while the other queues
+    a new mail with the same map (HISTORY of that phase) and has not committed yet. The
+    sender must leave the picture: the queuer's mail names it."""
+    if not empty_database_url.startswith("postgresql"):
+        pytest.skip("SQLite has one writer at a time: the two cannot overlap")
+    from datetime import UTC, datetime
+
+    from sqlalchemy.orm import Session
+
+    from gmbot.service.outbox.pictures import drop_unwanted
+    from gmbot.service.outbox.queue import queue_mail
+    from gmbot.store.db import open_database
+
+    db = open_database(empty_database_url)
+    now = datetime(2026, 12, 3, tzinfo=UTC)
+    png = PNG + b"the board"
+
+    def mail(s: Session, key: str) -> None:
+        queue_mail(s, key=key, kind="announce", sender="judge@x.test",
+                   recipient="p@x.test", subject="Map", body="Look.\n", now=now, picture=png)
+
+    try:
+        with db.transaction() as s:
+            mail(s, "first")
+        queuer, sender = Session(db.engine), Session(db.engine)
+        with queuer.begin():
+            mail(queuer, "again")  # not committed while the sender works
+            with sender.begin():
+                [key] = sender.scalars(select(MailPicture.key)).all()
+                sender.execute(Outbound.__table__.update().where(Outbound.key == "first")
+                               .values(status="sent", picture_key=None))
+                drop_unwanted(sender, [key])
+        with db.transaction() as s:
+            assert s.scalar(select(MailPicture.png)) == png
+            assert s.scalar(select(Outbound.picture_key).where(Outbound.key == "again")) == key
+        with db.transaction() as s:  # sent too, nobody queueing: now it goes
+            s.execute(Outbound.__table__.update().values(status="sent", picture_key=None))
+            drop_unwanted(s, [key])
+        with db.transaction() as s:
+            assert s.scalar(select(func.count()).select_from(MailPicture)) == 0
+    finally:
+        db.dispose()

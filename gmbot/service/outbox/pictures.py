@@ -2,7 +2,14 @@
 (store/models.py, MailPicture), named by its SHA-256 from the mails' rows: the players of
 a phase who see one board got a copy each, which the outbox read, wrote and freed again
 for each of them (benchmarks/ingest.py, stages 3 and 4). A picture goes with the last
-mail showing it that is sent; a parked mail keeps its own."""
+mail showing it that is sent; a parked mail keeps its own.
+
+PostgreSQL (hosts sharing the database): a mail queued with a picture that another
+transaction is deleting must not name it. A queuer holds a shared advisory lock on the
+key from before its INSERT to its commit; the deleter tries the exclusive one per key,
+leaves a key it cannot have (someone is queueing a mail that shows it), and deletes in a
+statement of its own, whose snapshot sees every queuer that held the lock before. SQLite
+has one writer at a time."""
 
 from __future__ import annotations
 
@@ -11,7 +18,7 @@ from collections.abc import Collection
 from functools import lru_cache
 
 import msgspec
-from sqlalchemy import bindparam, delete, exists, select
+from sqlalchemy import bindparam, delete, exists, select, text
 from sqlalchemy.orm import Session, SessionTransaction
 
 from gmbot.service.batch_rows import kept_rows
@@ -25,6 +32,15 @@ _BY_KEYS = select(_PIC.key, _PIC.png).where(_PIC.key.in_(bindparam("keys", expan
 _UNWANTED = delete(MailPicture.__table__).where(
     _PIC.key.in_(bindparam("keys", expanding=True)),
     ~exists().where(_OUT.picture_key == _PIC.key))
+
+
+# The advisory locks, on the first 60 bits of the key (PostgreSQL's are bigints).
+_SHARE = text("SELECT pg_advisory_xact_lock_shared(:lock)")
+_TRY = text("SELECT pg_try_advisory_xact_lock(:lock)")
+
+
+def _lock(key: str) -> int:
+    return int(key[:15], 16)
 
 
 class PictureRow(msgspec.Struct):
@@ -49,6 +65,8 @@ def keep_picture(session: Session, png: bytes) -> str:
         return key
     with session.no_autoflush:
         dialect = session.get_bind().dialect.name
+    if dialect == "postgresql":
+        session.execute(_SHARE, {"lock": _lock(key)})
     insert = insert_new(dialect, MailPicture.__table__, "key")
     kept = kept_rows(session)
     if kept is not None:
@@ -71,5 +89,8 @@ def pictures(session: Session, keys: Collection[str]) -> dict[str, bytes]:
 
 def drop_unwanted(session: Session, keys: Collection[str]) -> None:
     """Delete the pictures of these keys that no mail names any more (all were sent)."""
-    if keys:
-        session.execute(_UNWANTED, {"keys": sorted(keys)})
+    wanted = sorted(keys)
+    if wanted and session.get_bind().dialect.name == "postgresql":
+        wanted = [k for k in wanted if session.scalar(_TRY, {"lock": _lock(k)})]
+    if wanted:
+        session.execute(_UNWANTED, {"keys": wanted})
