@@ -183,3 +183,22 @@ def test_a_picture_being_queued_again_elsewhere_is_not_deleted(
             assert s.scalar(select(func.count()).select_from(MailPicture)) == 0
     finally:
         db.dispose()
+
+
+def test_a_picture_no_mail_was_queued_with_goes_at_the_next_tick(judge: Judge) -> None:
+    """A mail queued again under a key queued before queues nothing, though its picture was
+    kept for it: the next run of the retention deletes what no mail names."""
+    from gmbot.service.outbox.queue import queue_mail
+    from gmbot.store.models import Game
+
+    with judge.app.db.transaction() as s:
+        game = s.scalars(select(Game).where(Game.name == "g")).one()
+        for picture in (PNG + b"first", PNG + b"again"):
+            queue_mail(s, key="once", kind="announce", sender=game.judge,
+                       recipient=addr("FRANCE"), subject="A map", body="Look.\n",
+                       now=judge.clock(), game=game, picture=picture)
+        assert s.scalar(select(func.count()).select_from(MailPicture)) == 2
+    judge.tick()  # sent, and the retention run
+    assert stored_pictures(judge) == {}
+    [mail] = judge.to(addr("FRANCE"), judge.new_mail())
+    assert inline_picture(mail) == PNG + b"first"

@@ -34,6 +34,7 @@ _UNWANTED = delete(MailPicture.__table__).where(
     ~exists().where(_OUT.picture_key == _PIC.key))
 
 
+_FORGOTTEN = select(_PIC.key).where(~exists().where(_OUT.picture_key == _PIC.key))
 # The advisory locks, on the first 60 bits of the key (PostgreSQL's are bigints).
 _SHARE = text("SELECT pg_advisory_xact_lock_shared(:lock)")
 _TRY = text("SELECT pg_try_advisory_xact_lock(:lock)")
@@ -85,6 +86,13 @@ def pictures(session: Session, keys: Collection[str]) -> dict[str, bytes]:
     if not keys:
         return {}
     return {k: png for k, png in session.execute(_BY_KEYS, {"keys": sorted(keys)})}
+
+
+def drop_forgotten(session: Session) -> None:
+    """Delete the pictures no mail names: a picture kept for a mail whose key was queued
+    before (the INSERT then queues nothing), or left by a sender while a queuer that then
+    rolled back held its lock. Run with the retention (retention.py)."""
+    drop_unwanted(session, session.scalars(_FORGOTTEN).all())
 
 
 def drop_unwanted(session: Session, keys: Collection[str]) -> None:

@@ -1,4 +1,5 @@
-"""Use case: forget the text of old mail, and bound what refused mail keeps.
+"""Use case: forget the text of old mail, and bound what refused mail keeps (and the
+outbox's pictures no mail names: outbox/pictures.py).
 
 The raw text of a handled mail is kept for limits.keep_raw_mail_days (to look into a
 dispute), then dropped; the mail's record stays (Message-ID, sender, subject, size,
@@ -23,6 +24,7 @@ from sqlalchemy.orm import Session
 
 from gmbot.config import Config
 from gmbot.service.app import App
+from gmbot.service.outbox.pictures import drop_forgotten
 from gmbot.store.models import Inbound
 
 _IN = Inbound.__table__.c
@@ -54,6 +56,7 @@ def prune_raw_mail(app: App) -> int:
     with app.db.transaction() as s:
         # An UPDATE's result is a CursorResult; Session.execute is typed for any statement.
         done = cast("CursorResult[Any]", s.execute(_PRUNE, {"before": before}))
+        drop_forgotten(s)  # the outbox's pictures no mail names (pictures.py)
         return int(done.rowcount or 0) + cap_refused_mail(s, app.config)
 
 
