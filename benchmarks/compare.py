@@ -11,7 +11,11 @@ the other, the order swapped every repeat (REV, tree, tree, REV, ...) so that a 
 the machine's load falls on both alike. Then each stage's median over the repeats is
 printed for both with the ratio tree/REV: every figure is a cost (CPU per mail or per game,
 or seconds), so below 1.00 the working tree is faster. The in-process stages are read per
-CPU second, as ingest.py prints them, which a busy machine moves least.
+CPU second, as ingest.py prints them, which a busy machine moves least; the start-up stages
+(`tick`, the pipe) both in wall-clock and in CPU seconds. Beside each median, the lowest and
+highest run of that side: where the two sides' ranges overlap the line ends in `~`, a
+difference the runs do not show (repeat more, e.g. `--repeat 4 --ticks 20`, before reading
+it as one). The host's speed can move 10-20% between runs minutes apart.
 
 Figures are printed, never asserted. Without --profile: cProfile would time itself.
 Run it before a change to the game loop lands (CONTRIBUTING.md), e.g. against main:
@@ -49,10 +53,18 @@ STAGES = [
      r"3\. deadlines\s+(\d+) games processed .*?CPU ([\d.]+) s", _per_game),
     ("4. outbox flush", "ms CPU a mail",
      r"4\. outbox flush.*\n\s+CPU [\d.]+ s = ([\d.]+) ms/mail", _first),
+    ("4. outbox, the kernel", "ms CPU a mail", r"of which in the kernel ([\d.]+) ms/mail", _first),
+    ("4. outbox, the process", "ms CPU a mail", r"in gmbot's process ([\d.]+) ms/mail", _first),
     ("5. tick, games", "s (median)", r"5\. gmbot tick -q\s+\d+ games: median ([\d.]+) s", _first),
+    ("5. tick, games CPU", "s CPU",
+     r"5\. gmbot tick -q\s+\d+ games: .*?CPU median ([\d.]+) s", _first),
     ("5. tick, empty home", "s (median)", r"tick -q\s+empty home: median ([\d.]+) s", _first),
+    ("5. tick, empty CPU", "s CPU", r"tick -q\s+empty home: .*?CPU median ([\d.]+) s", _first),
     ("6a. pipe, daemon", "s (median)", r"6a\. gmbot ingest .*?median ([\d.]+) s", _first),
+    ("6a. pipe, daemon CPU", "s CPU", r"6a\. gmbot ingest .*?CPU median ([\d.]+) s", _first),
     ("6a. pipe, no daemon", "s (median)", r"the pipe, no daemon:\s+median ([\d.]+) s", _first),
+    ("6a. pipe, no d. CPU", "s CPU", r"the pipe, no daemon:\s+.*?CPU median ([\d.]+) s",
+     _first),
     ("6b. reply, daemon", "s (median)", r"6b\. reply in outbox .*?median ([\d.]+) s", _first),
     ("6c. reply, no daemon", "s (median)", r"6c\. reply in outbox .*?median ([\d.]+) s", _first),
 ]
@@ -113,21 +125,32 @@ def main(argv: list[str] | None = None) -> None:
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", str(worktree)], cwd=REPO,
                            check=False)
-    print(f"\nbenchmarks/ingest.py {' '.join(size)}, median of {args.repeat} runs each "
-          f"(ratio tree/{label}: below 1.00 the working tree is faster)")
-    print(f"{'stage':22} {'unit':14} {label:>10} {'tree':>10} {'ratio':>7}")
+    print(f"\nbenchmarks/ingest.py {' '.join(size)}, median of {args.repeat} runs each, "
+          f"[lowest-highest] (ratio tree/{label}: below 1.00 the working tree is faster; "
+          f"'~' where the two sides' ranges overlap, a difference the runs do not show)")
+    print(f"{'stage':22} {'unit':14} {label:>24} {'tree':>24} {'ratio':>7}")
     for stage, unit, _pattern, _figure in STAGES:
         old = [r[stage] for r in runs["rev"] if stage in r]
         new = [r[stage] for r in runs["tree"] if stage in r]
         a = statistics.median(old) if old else None
         b = statistics.median(new) if new else None
         ratio = f"{b / a:7.2f}" if a and b else f"{'-':>7}"
-        print(f"{stage:22} {unit:14} {_shown(a):>10} {_shown(b):>10} {ratio}")
+        print(f"{stage:22} {unit:14} {_shown(a, old):>24} {_shown(b, new):>24} {ratio}"
+              f"{_verdict(old, new)}")
+
+def _shown(value: float | None, values: list[float]) -> str:
+    if value is None:
+        return "-"
+    if len(values) < 2:
+        return f"{value:.3f}"
+    return f"{value:.3f} [{min(values):.3f}-{max(values):.3f}]"
 
 
-def _shown(value: float | None) -> str:
-    return "-" if value is None else f"{value:.3f}"
-
+def _verdict(old: list[float], new: list[float]) -> str:
+    """' ~' when the two sides' runs overlap: the repeats do not tell them apart."""
+    if len(old) < 2 or len(new) < 2:
+        return ""
+    return " ~" if min(new) <= max(old) and min(old) <= max(new) else ""
 
 if __name__ == "__main__":
     main()

@@ -9,8 +9,6 @@ from typing import IO, Any
 
 import click
 
-from gmbot.cli.root import main
-
 
 def _case_runner() -> Callable[[Any], dict[str, Any]]:
     """A function from one case to its result, or to {"error": why} for a case that cannot
@@ -49,7 +47,7 @@ def _write_picture(data: Any, path: str, viewer: str | None) -> None:
         f.write(png)
 
 
-@main.command()
+@click.command()
 # Read as bytes: orjson reads a line of bytes in about half the time of the same line
 # decoded to str, and the json module takes bytes too.
 @click.argument("source", type=click.File("rb"), default="-")

@@ -11,7 +11,7 @@ import sys
 
 import click
 
-from gmbot.cli.root import app_from, main
+from gmbot.cli.root import app_from
 
 TOKEN = click.option("--token", envvar="GMBOT_SEAT_TOKEN", required=True,
                      help="The seat's password (or the environment's GMBOT_SEAT_TOKEN).")
@@ -20,7 +20,7 @@ NO_WORKER = click.option("--no-worker", is_flag=True,
                               "handles it.")
 
 
-@main.group("bot-mail")
+@click.group("bot-mail")
 def bot_mail() -> None:
     """A seat held by an outside program: read its mail, answer it."""
 

@@ -8,10 +8,8 @@ from pathlib import Path
 
 import click
 
-from gmbot.cli.root import main
 
-
-@main.command()
+@click.command()
 @click.option("--dir", "where", type=click.Path(file_okay=False),
               help="Home directory for the demo (default: a new temporary directory).")
 def demo(where: str | None) -> None:

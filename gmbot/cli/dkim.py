@@ -7,10 +7,8 @@ from pathlib import Path
 
 import click
 
-from gmbot.cli.root import main
 
-
-@main.group("dkim")
+@click.group("dkim")
 def dkim() -> None:
     """The judge's DKIM key (its mail signed with it: docs/operations.md)."""
 

@@ -8,10 +8,10 @@ from contextlib import contextmanager
 
 import click
 
-from gmbot.cli.root import app_from, main
+from gmbot.cli.root import app_from
 
 
-@main.group()
+@click.group()
 def game() -> None:
     """Load, inspect and steer games."""
 

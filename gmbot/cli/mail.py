@@ -7,14 +7,14 @@ from typing import TYPE_CHECKING
 
 import click
 
-from gmbot.cli.root import app_from, main
+from gmbot.cli.root import app_from
 
 if TYPE_CHECKING:
     from gmbot.config import Config
     from gmbot.mail.oversize import Raw
 
 
-@main.command()
+@click.command()
 @click.option("--now", is_flag=True,
               help="Handle the mail in this process instead of spooling it, and print "
                    "what became of it (slower: for debugging).")
@@ -86,7 +86,7 @@ def _ingest_now(ctx: click.Context, raw: Raw) -> None:
         click.echo(f"replies queued; sending failed for now: {e}", err=True)
 
 
-@main.command()
+@click.command()
 @click.pass_context
 def drain(ctx: click.Context) -> None:
     """Handle the mail `gmbot ingest` spooled, send the replies, and exit.
@@ -110,7 +110,7 @@ def drain(ctx: click.Context) -> None:
         raise
 
 
-@main.command()
+@click.command()
 @click.option("--quiet", "-q", is_flag=True)
 @click.pass_context
 def tick(ctx: click.Context, quiet: bool) -> None:
@@ -142,7 +142,7 @@ def tick(ctx: click.Context, quiet: bool) -> None:
         ctx.exit(1)
 
 
-@main.command()
+@click.command()
 @click.pass_context
 def run(ctx: click.Context) -> None:
     """Run the daemon: poll the inbox, fire deadlines and reminders, send mail."""

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import click
 
-from gmbot.cli.root import app_from, main
+from gmbot.cli.root import app_from
 
 
-@main.command("map")
+@click.command("map")
 @click.argument("name")
 @click.option("--phase", help="A past phase (e.g. S1902M): the map of its results mail. "
               "Default: the current position.")

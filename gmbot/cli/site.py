@@ -6,10 +6,10 @@ from pathlib import Path
 
 import click
 
-from gmbot.cli.root import app_from, main
+from gmbot.cli.root import app_from
 
 
-@main.command("site")
+@click.command("site")
 @click.option("-o", "--output", type=click.Path(file_okay=False),
               help="The folder to write the pages to. Default: gmbot.yaml's site.dir.")
 @click.option("--game", "games", multiple=True, help="Only this game (repeatable).")
@@ -29,7 +29,7 @@ def site(ctx: click.Context, output: str | None, games: tuple[str, ...]) -> None
     click.echo(f"{folder}: {len(written)} files written")
 
 
-@main.command("web")
+@click.command("web")
 @click.option("-d", "--dir", "folder", type=click.Path(file_okay=False),
               help="The site folder. Default: gmbot.yaml's site.dir.")
 @click.option("-p", "--port", type=int, default=8000, show_default=True)
