@@ -264,8 +264,9 @@ def _mark_sent(app: App, s: Session, rows: Sequence[Queued]) -> None:
     if secret:
         with _zeroed(app, s, True):
             s.execute(_MARK_SENT_MANY, [{"row_id": i, "now": now} for i, _ in secret])
-            for row_id, kind in secret:
-                _forget(s, row_id, kind)
+            # One executemany: a game's loading queues a welcome a player.
+            s.execute(_FORGET_TEXT, [{"row_id": i, "body": FORGOTTEN_WHEN_SENT[kind]}
+                                     for i, kind in secret])
     drop_unwanted(s, {r.picture_key for r in rows if r.picture_key})
 
 
@@ -285,9 +286,8 @@ def _zeroed(app: App, s: Session, on: bool) -> Iterator[None]:
         conn.exec_driver_sql(f"PRAGMA secure_delete={int(bool(before))}")
 
 _FORGET_TEXT = (
-    update(Outbound).where(Outbound.id == bindparam("row_id"))
+    update(Outbound.__table__).where(_OUT.id == bindparam("row_id"))
     .values(body=bindparam("body"), head=None)  # its signed header lines too
-    .execution_options(synchronize_session=False)
 )
 # What a sent mail of these kinds keeps of its text: once sent (never to be sent again, so
 # no resend can differ) the judge keeps only that it was sent (docs/security.md). A
@@ -298,11 +298,6 @@ FORGOTTEN_WHEN_SENT = {
     "signup": "", "signup-proven": "", "auth-notice": "", "refusal-stranger": "",
 }
 
-
-def _forget(s: Session, row_id: int, kind: str) -> None:
-    body = FORGOTTEN_WHEN_SENT.get(kind)
-    if body is not None:
-        s.execute(_FORGET_TEXT, {"row_id": row_id, "body": body})
 
 
 def _envelope(app: App, row: Queued) -> str:
