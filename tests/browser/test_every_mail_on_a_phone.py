@@ -21,7 +21,8 @@ import yaml
 from sqlalchemy import select
 
 from gmbot.service.outbox.queue import queue_mail
-from gmbot.store.models import Game, Outbound, PhaseRow
+from gmbot.store.models import Game, PhaseRow
+from gmbot.store.outbox import Outbound
 from tests.bounces.bouncekit import original_headers, postfix_dsn, return_path
 from tests.browser.kindkit import written_by
 from tests.browser.linekit import keeps_lines, keeps_sections, page_lines, plain_lines
