@@ -43,7 +43,8 @@ from gmbot.service.runtime import rules_for, state_of  # noqa: E402
 from gmbot.service.site.build import update_site, write_site  # noqa: E402
 from gmbot.service.views.pictures import Pictures  # noqa: E402
 from gmbot.service.views.results import results_view  # noqa: E402
-from gmbot.store.models import Game, Outbound, PhaseRow  # noqa: E402
+from gmbot.store.models import Game, PhaseRow  # noqa: E402
+from gmbot.store.outbox import Outbound  # noqa: E402
 from gmbot.variants.cases import result_to_dict  # noqa: E402
 
 POWERS = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]

@@ -3,10 +3,10 @@
 from alembic import context
 from sqlalchemy import create_engine
 
-from gmbot.store.models import Base
+from gmbot.store.schema import METADATA
 
 config = context.config
-target_metadata = Base.metadata
+target_metadata = METADATA  # every table, whichever module of gmbot/store declares it
 
 
 def run() -> None:

@@ -15,6 +15,7 @@ from gmbot.store.db import HEAD_REVISION, MIGRATIONS, open_database
 # On PostgreSQL too (CONTRIBUTING.md): the schema and its migrations.
 pytestmark = pytest.mark.dialect(
     "gmbot.store.db",
+    "gmbot.store.base",
     "gmbot.store.models",
 )
 
@@ -36,12 +37,13 @@ def test_migrations_match_the_models(empty_database_url: str) -> None:
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext
 
-    from gmbot.store.models import Base
+    from gmbot.store.schema import METADATA
 
     db = open_database(empty_database_url)
     with db.engine.connect() as conn:
-        diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
+        diff = compare_metadata(MigrationContext.configure(conn), METADATA)
     assert diff == []
+
 
 
 def test_an_older_database_is_upgraded_on_start(empty_database_url: str) -> None:

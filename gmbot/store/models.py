@@ -1,62 +1,31 @@
-"""The database schema. Positions and results are stored as the engine's plain-data
-position schema (JSON), so the store never needs to know a rule."""
+"""The games' tables: a game, its seats and phases, the orders, votes, absences and
+sign-ups of its people, its audit log, and the mail that came in (gmbot/store/outbox.py
+has the mail going out, bounces.py what comes back of it, press.py the press). Positions
+and results are stored as the engine's plain-data position schema (JSON), so the store
+never needs to know a rule."""
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any
 
 import msgspec
 from sqlalchemy import (
     JSON,
     BigInteger,
-    DateTime,
     Float,
     ForeignKey,
     Index,
     LargeBinary,
     String,
-    Table,
     Text,
     UniqueConstraint,
     text,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
-from sqlalchemy.types import TypeDecorator
+from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from gmbot.gamefile.settings import GameSettings
-
-
-class UTCDateTime(TypeDecorator[datetime]):
-    """Aware UTC datetimes in, aware UTC datetimes out, on SQLite and PostgreSQL alike."""
-
-    impl = DateTime(timezone=True)
-    cache_ok = True
-
-    def process_bind_param(self, value: datetime | None, dialect: Any) -> datetime | None:
-        if value is None:
-            return None
-        if value.tzinfo is None:
-            raise ValueError("naive datetime given to the database")
-        from datetime import UTC
-
-        return value.astimezone(UTC)
-
-    def process_result_value(self, value: datetime | None, dialect: Any) -> datetime | None:
-        from datetime import UTC
-
-        if value is not None and value.tzinfo is None:
-            return value.replace(tzinfo=UTC)
-        return value
-
-
-class Base(DeclarativeBase):
-    type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON, datetime: UTCDateTime}
-
-    if TYPE_CHECKING:
-        # Every model maps one plain Table (DeclarativeBase types it as any FromClause):
-        # the Core statements built on it insert into and update it.
-        __table__: ClassVar[Table]
+from gmbot.store.base import Base
 
 
 class Game(Base):
@@ -190,129 +159,6 @@ class Inbound(Base):
     # The digest of the DKIM signature that proved it: a signed mail counts once, whatever
     # its Message-ID (gmbot/service/inbound/gates.py, authenticate).
     signature: Mapped[str | None] = mapped_column(String(64))
-
-
-class Outbound(Base):
-    """The outbox: every mail gmbot sends is queued here in the transaction that caused it."""
-
-    __tablename__ = "outbound"
-    __table_args__ = (
-        Index("ix_outbound_status", "status", "next_attempt_at"),
-        # The recent notices of a kind (rate notices, refusals to strangers): inbound/lookups.py.
-        Index("ix_outbound_kind_created", "kind", "created_at"),
-        # "one notice an hour to this address": looked up per refused mail
-        Index("ix_outbound_recipient_kind", "recipient", "kind", "created_at"),
-        # "is this picture still wanted": looked up as mails are marked sent
-        Index("ix_outbound_picture_key", "picture_key"),
-    )
-    id: Mapped[int] = mapped_column(primary_key=True)
-    key: Mapped[str] = mapped_column(String(300), unique=True)  # never queue one mail twice
-    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"))
-    kind: Mapped[str] = mapped_column(String(32))
-    sender: Mapped[str] = mapped_column(String(320))
-    recipient: Mapped[str] = mapped_column(String(320))
-    subject: Mapped[str] = mapped_column(String(998))
-    body: Mapped[str] = mapped_column(Text)
-    message_id: Mapped[str] = mapped_column(String(998))
-    in_reply_to: Mapped[str | None] = mapped_column(String(998))
-    created_at: Mapped[datetime]
-    status: Mapped[str] = mapped_column(String(16), default="queued")  # queued|sent|parked
-    attempts: Mapped[int] = mapped_column(default=0)
-    next_attempt_at: Mapped[datetime | None]
-    last_error: Mapped[str | None] = mapped_column(Text)
-    sent_at: Mapped[datetime | None]
-    # The map picture (PNG) and the HTML part that shows it inline, packed together by
-    # gmbot/mail/parts.py (the name is from when it held the picture alone), rendered when
-    # the mail is queued, so that a resend is the identical message; dropped once sent.
-    picture: Mapped[bytes | None] = mapped_column(LargeBinary)
-    # The map of a mail queued since 0024: kept once in mail_pictures (MailPicture) for all
-    # the mails that show it, as a phase's results show one board to every player; `picture`
-    # then holds the HTML part and the calendar entry alone. Dropped once sent, too.
-    picture_key: Mapped[str | None] = mapped_column(String(64))
-    # The header lines written above the rest, as queued (CRLF lines): the list headers
-    # and the judge's DKIM signature (gmbot/service/outbox/heads.py); None: none.
-    head: Mapped[str | None] = mapped_column(Text)
-
-
-class MailPicture(Base):
-    """A map picture (PNG) of mails not yet sent, kept once for all of them by its SHA-256
-    (Outbound.picture_key): a phase's eight results mails carried eight copies of one
-    board, read, written and freed eight times (benchmarks/ingest.py, stages 3 and 4).
-    Deleted when the last mail showing it is sent."""
-
-    __tablename__ = "mail_pictures"
-    key: Mapped[str] = mapped_column(String(64), primary_key=True)
-    png: Mapped[bytes] = mapped_column(LargeBinary)
-
-
-class Bounce(Base):
-    """A bounce that came back to the return path of a mail the judge sent
-    (gmbot/mail/outgoing/verp.py): one per mail at most, so a bounce sent again counts
-    once."""
-
-    __tablename__ = "bounces"
-    __table_args__ = (Index("ix_bounces_address", "address", "received_at"),)
-    id: Mapped[int] = mapped_column(primary_key=True)
-    outbound_id: Mapped[int] = mapped_column(ForeignKey("outbound.id"), unique=True)
-    address: Mapped[str] = mapped_column(String(320))  # the recipient, lower-cased
-    kind: Mapped[str] = mapped_column(String(8))  # hard | soft
-    status: Mapped[str] = mapped_column(String(16))  # the enhanced code, "" if none
-    diagnostic: Mapped[str] = mapped_column(String(200))
-    received_at: Mapped[datetime]
-
-
-class BounceScore(Base):
-    """An address's bounce score, as GNU Mailman 3 keeps a member's
-    (service/bounces/score.py); `bouncing_since`: when it reached the threshold."""
-
-    __tablename__ = "bounce_scores"
-    address: Mapped[str] = mapped_column(String(320), primary_key=True)
-    score: Mapped[float] = mapped_column(Float)
-    last_bounce_at: Mapped[datetime]
-    bouncing_since: Mapped[datetime | None]
-
-
-class Press(Base):
-    """One press message as relayed: who really sent it (kept from every recipient but
-    the GM's copy when the message is grey), how it was signed, and its text."""
-
-    __tablename__ = "press"
-    __table_args__ = (Index("ix_press_game", "game_id", "id"),)
-    id: Mapped[int] = mapped_column(primary_key=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
-    phase: Mapped[str] = mapped_column(String(16), default="")  # the phase open when sent
-    sender_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))  # None: the GM
-    sender_key: Mapped[str] = mapped_column(String(64))  # FRANCE, BOB, or GM
-    broadcast: Mapped[bool] = mapped_column(default=False)  # to every player and observer
-    grey: Mapped[bool] = mapped_column(default=False)
-    signed_as: Mapped[str | None] = mapped_column(String(200))  # as shown; None when grey
-    recipients: Mapped[list[Any]] = mapped_column(default=list)  # seat keys, as shown
-    text: Mapped[str] = mapped_column(Text)
-    reply_to_id: Mapped[int | None] = mapped_column(ForeignKey("press.id"))
-    inbound_id: Mapped[int | None] = mapped_column(ForeignKey("inbound.id"))
-    created_at: Mapped[datetime]
-    copies: Mapped[list[PressCopy]] = relationship(back_populates="press",
-                                                  order_by="PressCopy.id")
-    reply_to: Mapped[Press | None] = relationship(remote_side=[id])
-
-
-class PressCopy(Base):
-    """One delivered copy of a press message: its own Message-ID, so a reply to it
-    (In-Reply-To / References) is known to answer this press."""
-
-    __tablename__ = "press_copies"
-    __table_args__ = (Index("ix_press_copies_message", "message_id"),
-                      Index("ix_press_copies_digest", "digest"))
-    id: Mapped[int] = mapped_column(primary_key=True)
-    press_id: Mapped[int] = mapped_column(ForeignKey("press.id"))
-    kind: Mapped[str] = mapped_column(String(16))  # recipient | gm-copy | observer
-    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
-    address: Mapped[str] = mapped_column(String(320))
-    message_id: Mapped[str] = mapped_column(String(998))
-    # The outbox key of the daily digest this copy goes out in (SET MAIL PRESS DIGEST);
-    # None: it was mailed as it came.
-    digest: Mapped[str | None] = mapped_column(String(300))
-    press: Mapped[Press] = relationship(back_populates="copies")
 
 
 class Event(Base):

@@ -7,7 +7,7 @@ Create Date: 2026-11-21 12:28:01.258468
 
 from alembic import op
 import sqlalchemy as sa
-import gmbot.store.models
+import gmbot.store.base
 
 
 revision = '0001'
@@ -30,7 +30,7 @@ def upgrade() -> None:
     sa.Column('nmr', sa.String(length=32), nullable=False),
     sa.Column('source', sa.Text(), nullable=False),
     sa.Column('status', sa.String(length=16), nullable=False),
-    sa.Column('created_at', gmbot.store.models.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('created_at', gmbot.store.base.UTCDateTime(timezone=True), nullable=False),
     sa.PrimaryKeyConstraint('id'),
     sa.UniqueConstraint('name')
     )
@@ -45,7 +45,7 @@ def upgrade() -> None:
     op.create_table('events',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('game_id', sa.Integer(), nullable=True),
-    sa.Column('at', gmbot.store.models.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('at', gmbot.store.base.UTCDateTime(timezone=True), nullable=False),
     sa.Column('kind', sa.String(length=64), nullable=False),
     sa.Column('data', sa.JSON(), nullable=False),
     sa.ForeignKeyConstraint(['game_id'], ['games.id'], ),
@@ -59,7 +59,7 @@ def upgrade() -> None:
     sa.Column('message_id', sa.String(length=998), nullable=True),
     sa.Column('sender', sa.String(length=320), nullable=False),
     sa.Column('subject', sa.String(length=998), nullable=False),
-    sa.Column('received_at', gmbot.store.models.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('received_at', gmbot.store.base.UTCDateTime(timezone=True), nullable=False),
     sa.Column('size', sa.Integer(), nullable=False),
     sa.Column('status', sa.String(length=16), nullable=False),
     sa.Column('reason', sa.Text(), nullable=True),
@@ -80,12 +80,12 @@ def upgrade() -> None:
     sa.Column('body', sa.Text(), nullable=False),
     sa.Column('message_id', sa.String(length=998), nullable=False),
     sa.Column('in_reply_to', sa.String(length=998), nullable=True),
-    sa.Column('created_at', gmbot.store.models.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('created_at', gmbot.store.base.UTCDateTime(timezone=True), nullable=False),
     sa.Column('status', sa.String(length=16), nullable=False),
     sa.Column('attempts', sa.Integer(), nullable=False),
-    sa.Column('next_attempt_at', gmbot.store.models.UTCDateTime(timezone=True), nullable=True),
+    sa.Column('next_attempt_at', gmbot.store.base.UTCDateTime(timezone=True), nullable=True),
     sa.Column('last_error', sa.Text(), nullable=True),
-    sa.Column('sent_at', gmbot.store.models.UTCDateTime(timezone=True), nullable=True),
+    sa.Column('sent_at', gmbot.store.base.UTCDateTime(timezone=True), nullable=True),
     sa.ForeignKeyConstraint(['game_id'], ['games.id'], ),
     sa.PrimaryKeyConstraint('id'),
     sa.UniqueConstraint('key')
@@ -99,9 +99,9 @@ def upgrade() -> None:
     sa.Column('seq', sa.Integer(), nullable=False),
     sa.Column('name', sa.String(length=16), nullable=False),
     sa.Column('state', sa.JSON(), nullable=False),
-    sa.Column('opened_at', gmbot.store.models.UTCDateTime(timezone=True), nullable=False),
-    sa.Column('deadline_at', gmbot.store.models.UTCDateTime(timezone=True), nullable=True),
-    sa.Column('processed_at', gmbot.store.models.UTCDateTime(timezone=True), nullable=True),
+    sa.Column('opened_at', gmbot.store.base.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('deadline_at', gmbot.store.base.UTCDateTime(timezone=True), nullable=True),
+    sa.Column('processed_at', gmbot.store.base.UTCDateTime(timezone=True), nullable=True),
     sa.Column('result', sa.JSON(), nullable=True),
     sa.Column('reminders_sent', sa.JSON(), nullable=False),
     sa.Column('superseded', sa.Boolean(), nullable=False),
@@ -132,7 +132,7 @@ def upgrade() -> None:
     sa.Column('lines', sa.JSON(), nullable=False),
     sa.Column('errors', sa.JSON(), nullable=False),
     sa.Column('message_id', sa.Integer(), nullable=True),
-    sa.Column('created_at', gmbot.store.models.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('created_at', gmbot.store.base.UTCDateTime(timezone=True), nullable=False),
     sa.ForeignKeyConstraint(['message_id'], ['inbound.id'], ),
     sa.ForeignKeyConstraint(['phase_id'], ['phases.id'], ),
     sa.ForeignKeyConstraint(['player_id'], ['players.id'], ),

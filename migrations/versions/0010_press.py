@@ -7,7 +7,7 @@ Revises: 0003
 import sqlalchemy as sa
 from alembic import op
 
-from gmbot.store.models import UTCDateTime
+from gmbot.store.base import UTCDateTime
 
 revision = "0010"
 down_revision = "0009"

@@ -8,7 +8,7 @@ Revises: 0012
 import sqlalchemy as sa
 from alembic import op
 
-from gmbot.store.models import UTCDateTime
+from gmbot.store.base import UTCDateTime
 
 revision = "0013"
 down_revision = "0012"

@@ -8,7 +8,7 @@ Revises: 0018
 import sqlalchemy as sa
 from alembic import op
 
-from gmbot.store.models import UTCDateTime
+from gmbot.store.base import UTCDateTime
 
 revision = "0020"
 down_revision = "0018"

@@ -11,6 +11,7 @@ One judge per variant plays the steps once (module-scoped); one Chromium for the
 
 from __future__ import annotations
 
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from email.message import EmailMessage
 from pathlib import Path
@@ -20,13 +21,19 @@ import pytest
 import yaml
 from sqlalchemy import select
 
-from gmbot.service.outbox.queue import queue_mail
-from gmbot.store.models import Game, Outbound, PhaseRow
+from gmbot.store.outbox import Outbound
 from tests.bounces.bouncekit import original_headers, postfix_dsn, return_path
 from tests.browser.kindkit import written_by
 from tests.browser.linekit import keeps_lines, keeps_sections, page_lines, plain_lines
+from tests.browser.relaykit import Relay
 from tests.browserkit import Browser
-from tests.loop.judgekit import Judge, body, fail_mails_with, make_judge
+from tests.loop.judgekit import (
+    Judge,
+    body,
+    fail_mails_with,
+    make_judge,
+    write_unreadable_positions,
+)
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
@@ -89,12 +96,20 @@ def play(variant: str, folder: Path) -> Played:
                                       "example.yaml").read_text(encoding="utf-8")
     for was, now in game.get("edit", {}).items():
         text = text.replace(was, now)
-    if "home" in game:  # the home's own gmbot.yaml (make_judge adds the trusted MX to it)
-        (folder / "home").mkdir(parents=True)
-        (folder / "home/gmbot.yaml").write_text(game["home"], encoding="utf-8")
-    judge: Judge = make_judge(folder, text + f"observers: [{OBSERVER}]\nstandby: [{STANDBY}]\n"
-                                       "votes: {secret: false}\n")
-    name = yaml.safe_load(text)["name"]
+    with ExitStack() as stack:
+        relay = stack.enter_context(Relay(folder / "home/mail/outbox")) if "relay" in game \
+            else None
+        home = game.get("home", "") + (relay.settings() if relay else "")
+        if home:  # the home's own gmbot.yaml (make_judge adds the trusted MX to it)
+            (folder / "home").mkdir(parents=True, exist_ok=True)
+            (folder / "home/gmbot.yaml").write_text(home, encoding="utf-8")
+        judge = make_judge(folder, text + f"observers: [{OBSERVER}]\nstandby: [{STANDBY}]\n"
+                                          "votes: {secret: false}\n")
+        return _played(judge, variant, yaml.safe_load(text)["name"], relay)
+
+
+def _played(judge: Judge, variant: str, name: str, relay: Relay | None) -> Played:
+    """The steps played on the judge's game `name`, each kind's mail caught."""
     played = Played()
     mails = played.mails
     waiting: dict[str, list[str]] = {}
@@ -103,7 +118,7 @@ def play(variant: str, folder: Path) -> Played:
         mails[kind] = next(iter(judge.to(address(variant, role), judge.welcomes)),
                            "no welcome")
     for step in steps(variant):
-        take(judge, variant, name, step, mails)
+        take(judge, variant, name, step, mails, relay)
         fresh = judge.new_mail()
         # A kind is the first mail of its kind from its step on: a phase may wait for a
         # later step (a deadline) to be processed.
@@ -122,7 +137,7 @@ def play(variant: str, folder: Path) -> Played:
 
 
 def take(judge: Judge, variant: str, name: str, step: dict[str, Any],
-         mails: dict[str, EmailMessage | str]) -> None:
+         mails: dict[str, EmailMessage | str], relay: Relay | None) -> None:
     """One step (mail_kinds.yaml says what each does), then a tick."""
     if "reply" in step:  # a reply to a kind's mail, as a mail client makes it
         role, kind, *text = step["reply"]
@@ -143,6 +158,8 @@ def take(judge: Judge, variant: str, name: str, step: dict[str, Any],
             with pytest.MonkeyPatch.context() as patch:
                 if "fail" in step:  # a bug of the judge's own on this mail
                     fail_mails_with(patch, words)
+                if step.get("engine_bug"):  # the engine writes a position none can read
+                    write_unreadable_positions(patch)
                 judge.send(address(variant, role), words + "\n" + "x" * step.get("pad", 0),
                            subject=step.get("subject", f"[{name}] {words.splitlines()[0].lower()}"),
                            dmarc=None if step.get("dmarc") == "none" else "pass")
@@ -153,10 +170,9 @@ def take(judge: Judge, variant: str, name: str, step: dict[str, Any],
         last = [*judge.to(to, judge.welcomes), *judge.to(to)][-1]
         judge.send_raw(postfix_dsn(return_path(last), to, original_headers(last)),
                        dmarc=None)
-    elif "plant" in step:
-        plant(judge, step["plant"])
-    elif "break" in step:
-        break_position(judge)
+    elif "vanish" in step:  # the role's mailbox is gone: the mail server refuses it
+        assert relay is not None, "a mailbox vanishes only behind the home's mail server"
+        relay.vanished.add(address(variant, step["vanish"]))
     else:
         judge.clock.advance(hours=step["advance"])
     judge.tick()
@@ -170,27 +186,6 @@ def queued_as(judge: Judge, mails: dict[str, EmailMessage | str]) -> dict[str, s
         rows = s.execute(select(Outbound.message_id, Outbound.kind).where(
             Outbound.message_id.in_(ids))).all()
     return {ids[mid]: kind for mid, kind in rows}
-
-
-def plant(judge: Judge, recipient: str) -> None:
-    """A mail queued to an address no header can hold (a CR LF in it), as an old import
-    could have left one (tests/loop/test_unheaderable_address.py): the outbox parks it."""
-    with judge.app.db.transaction() as s:
-        game = s.scalars(select(Game)).one()
-        queue_mail(s, key="planted", kind="announce", sender=game.judge,
-                   recipient=recipient, subject="Planted",
-                   body="A word from the GM.\n", now=judge.clock(), game=game)
-
-
-def break_position(judge: Judge) -> None:
-    """The open phase's stored position made unreadable (a unit on a province the map does
-    not have), as tests/loop/test_parked_game.py does: the next mail that needs it parks
-    the game."""
-    with judge.app.db.transaction() as s:
-        row = s.scalars(select(PhaseRow).where(PhaseRow.processed_at.is_(None))).one()
-        units = dict(row.state["units"])
-        units["FRANCE"] = ["A XYZ"]
-        row.state = {**row.state, "units": units}
 
 
 @pytest.fixture(scope="module")

@@ -18,7 +18,8 @@ from sqlalchemy import select
 
 from gmbot.mail.maildir import outbox_name
 from gmbot.service.app import open_app
-from gmbot.store.models import Event, Game, Inbound, OrderSet, Outbound, PhaseRow, Player
+from gmbot.store.models import Event, Game, Inbound, OrderSet, PhaseRow, Player
+from gmbot.store.outbox import Outbound
 from tests.crash.crashkit import Home
 
 ACK_ORDERS = re.compile(r"^Orders for (\S+) \(version (\d+)\):\n((?:  \S.*\n)+)", re.M)

@@ -10,10 +10,12 @@ from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from gmbot.daemon.loop import TickReport, tick
+from gmbot.engine.state import GameState
 from gmbot.mail.maildir import MaildirInbox
 from gmbot.service.app import App, open_app
 from gmbot.service.gm.load import load_game
@@ -172,3 +174,20 @@ def fail_mails_with(monkeypatch: pytest.MonkeyPatch, word: str) -> None:
         return real(app, s, mail, record, *rest)
 
     monkeypatch.setattr(inbound, "handle", explode)
+
+
+
+def write_unreadable_positions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bug of the engine's: the next phase's position it writes names a province the map
+    has not (France's army in XYZ), as a variant's rule could on a position nobody
+    foresaw. The phase's own results go out; whatever reads the new position next parks
+    the game (gmbot/service/deadline/parking.py)."""
+    from gmbot.service.deadline import process
+
+    real = process.state_to_dict
+
+    def corrupt(state: GameState) -> dict[str, Any]:
+        data = real(state)
+        return {**data, "units": {**data["units"], "FRANCE": ["A XYZ"]}}
+
+    monkeypatch.setattr(process, "state_to_dict", corrupt)

@@ -11,7 +11,8 @@ from sqlalchemy.exc import OperationalError
 
 from gmbot.daemon import loop
 from gmbot.service.inbound import record as inbound
-from gmbot.store.models import Inbound, OrderSet, Outbound
+from gmbot.store.models import Inbound, OrderSet
+from gmbot.store.outbox import Outbound
 from tests.loop.judgekit import Judge
 
 # On PostgreSQL too (CONTRIBUTING.md): a savepoint per mail in one transaction.

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from gmbot.store.models import Press
+from gmbot.store.press import Press
 from gmbot.variants import example_text
 from tests.loop.judgekit import Judge, make_judge, standard_game
 from tests.loop.test_bot_seats import addr, body, events, process, without_france

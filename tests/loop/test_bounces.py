@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from gmbot.store.models import BounceScore, Inbound
+from gmbot.store.bounces import BounceScore
+from gmbot.store.models import Inbound
 from tests.bounces.bouncekit import original_headers, postfix_dsn, qmail_bounce, return_path
 from tests.loop.judgekit import Judge, body, make_judge, standard_game
 

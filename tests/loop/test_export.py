@@ -16,7 +16,8 @@ from gmbot.daemon.loop import tick
 from gmbot.service.app import open_app
 from gmbot.service.archive.run import ArchiveError, export_text, import_file
 from gmbot.service.runtime import current_phase
-from gmbot.store.models import Game, Outbound
+from gmbot.store.models import Game
+from gmbot.store.outbox import Outbound
 from tests.authkit import trust_the_mx
 from tests.loop.exportkit import export_game_text, play
 from tests.loop.judgekit import Clock, Judge, make_judge

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, select
 
-from gmbot.store.models import Game, Inbound, OrderSet, Outbound, PhaseRow, Player
+from gmbot.store.models import Game, Inbound, OrderSet, PhaseRow, Player
+from gmbot.store.outbox import Outbound
 from tests.auth.signing import Signer, StubDns
 from tests.loop.judgekit import POWERS, Judge, body, make_judge, standard_game
 

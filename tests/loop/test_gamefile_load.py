@@ -17,7 +17,7 @@ from gmbot.engine.position import state_from_dict, state_to_dict
 from gmbot.store.models import Event, Game, OrderSet, PhaseRow
 from gmbot.variants import DECLARED_OPTIONS, DECLARED_VARIANTS
 from tests.loop.conftest import Cli
-from tests.loop.judgekit import Judge, make_judge, standard_game
+from tests.loop.judgekit import REPO, Judge, make_judge, standard_game
 from tests.loop.judgekit import body as crlf_body
 
 GOOD = """\
@@ -126,6 +126,32 @@ def test_a_bad_edit_leaves_the_game_as_it_was(judge: Judge, cli: Cli, tmp_path: 
     assert f"{game_file}:" in output and "power: unknown power OTTOMANS" in output
     with judge.app.db.transaction() as s:
         assert "OTTOMANS" not in s.scalars(select(Game.source)).one()
+
+
+@pytest.mark.parametrize("wazir", [True, False], ids=["with a Wazir", "powers only"])
+def test_a_variant_on_another_map_is_refused_for_a_game_under_way(
+        judge: Judge, cli: Cli, tmp_path: Path, wazir: bool) -> None:
+    """The GM's file moves game g, under way on the standard map, to Al-Andalus, whose map
+    cannot read its position: the load is refused as a file with errors (it was a
+    traceback), nothing of the game changes, and it goes on."""
+    text = (REPO / "gmbot/variants/al_andalus/example.yaml").read_text(encoding="utf-8")
+    text = text.replace("name: al-andalus-example", "name: g")
+    if not wazir:
+        text = "".join(line for line in text.splitlines(keepends=True) if "role:" not in line)
+    path = write(tmp_path, text)
+    result = cli("game", "load", str(path), ok=False)
+    assert "the game file has errors:" in result.output, result.exception
+    assert ("variant: game g is under way at S1901M, and al-andalus cannot go on with it: "
+            "the stored position of S1901M cannot be read: units.AUSTRIA: unknown power "
+            "'AUSTRIA'") in result.output
+    with judge.app.db.transaction() as s:
+        game = s.scalars(select(Game)).one()
+        assert (game.variant, game.status, len(game.players)) == ("standard", "active", 7)
+    judge.new_mail()
+    judge.send("france@example.test", "A PAR - BUR")
+    judge.tick()
+    [ack] = judge.to("france@example.test", judge.new_mail())
+    assert "A PAR - BUR" in crlf_body(ack)
 
 
 # --- reloading -----------------------------------------------------------------------------

@@ -12,7 +12,8 @@ from gmbot.service.inbound import gates
 from gmbot.service.inbound.batch import Batch
 from gmbot.service.inbound.handling import Handling, Outcome
 from gmbot.service.inbound.lookups import Lookups, StoreLookups
-from gmbot.store.models import Inbound, Outbound
+from gmbot.store.models import Inbound
+from gmbot.store.outbox import Outbound
 from tests.loop.judgekit import Judge
 
 # On PostgreSQL too (CONTRIBUTING.md): the two implementations of the look-ups.

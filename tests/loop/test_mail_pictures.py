@@ -12,7 +12,7 @@ from gmbot.engine.map import load_map
 from gmbot.mail.errors import PermanentFailure
 from gmbot.mail.maildir import MaildirOutbox
 from gmbot.mail.parts import pack, unpack
-from gmbot.store.models import MailPicture, Outbound
+from gmbot.store.outbox import MailPicture, Outbound
 from tests.loop.judgekit import POWERS, Judge
 from tests.picture.mapkit import inline_picture
 

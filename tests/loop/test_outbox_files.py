@@ -13,7 +13,7 @@ from sqlalchemy import select
 from gmbot.mail import maildir
 from gmbot.mail.compose import Outgoing, compose
 from gmbot.mail.maildir import MaildirOutbox, outbox_name
-from gmbot.store.models import Outbound
+from gmbot.store.outbox import Outbound
 from tests.loop.judgekit import Judge, body
 
 # On PostgreSQL too (CONTRIBUTING.md): row ids handed out again by a restored database.

@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from gmbot.store.models import Event, Outbound
+from gmbot.store.models import Event
+from gmbot.store.outbox import Outbound
 from tests.loop.judgekit import REPO, Judge, make_judge, standard_game
 from tests.loop.judgekit import body as crlf_body
 

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from gmbot.store.models import OrderSet, Press
+from gmbot.store.models import OrderSet
+from gmbot.store.press import Press
 from tests.loop.judgekit import POWERS, Judge, make_judge, standard_game
 from tests.loop.judgekit import body as crlf_body
 

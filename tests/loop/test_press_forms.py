@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from gmbot.store.models import OrderSet, Press
+from gmbot.store.models import OrderSet
+from gmbot.store.press import Press
 from tests.loop.judgekit import POWERS, Judge, make_judge
 from tests.loop.test_press import GM, OBSERVER, ack, addr, body, game, mail, press_to
 

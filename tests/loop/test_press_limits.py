@@ -11,7 +11,8 @@ import pytest
 from sqlalchemy import func, select
 
 from gmbot.press.limits import PER_HOUR, PER_MAIL
-from gmbot.store.models import Outbound, Press
+from gmbot.store.outbox import Outbound
+from gmbot.store.press import Press
 from tests.loop.judgekit import Judge, make_judge
 from tests.loop.test_press import ack, addr, body, game, mail, press_to
 

@@ -16,7 +16,8 @@ import pytest
 from sqlalchemy import select
 
 from gmbot.gamefile.schema import REDACTED
-from gmbot.store.models import Inbound, OrderSet, Press
+from gmbot.store.models import Inbound, OrderSet
+from gmbot.store.press import Press
 from tests.loop.judgekit import Judge, make_judge
 from tests.loop.test_forgery import password_of
 from tests.loop.test_press import ack, addr, body, game, press_to, to

@@ -16,7 +16,8 @@ import yaml
 from sqlalchemy import event, func, select
 
 import gmbot.mail.auth
-from gmbot.store.models import Game, Inbound, Outbound, Player
+from gmbot.store.models import Game, Inbound, Player
+from gmbot.store.outbox import Outbound
 from tests.loop.judgekit import Judge, body, make_judge, standard_game
 
 # On PostgreSQL too (CONTRIBUTING.md): counted password guesses and bounded storage.

@@ -11,7 +11,8 @@ from pathlib import Path
 
 from sqlalchemy import select
 
-from gmbot.store.models import Inbound, Outbound, Signup
+from gmbot.store.models import Inbound, Signup
+from gmbot.store.outbox import Outbound
 from tests.loop.joinkit import ask, reply_to, signup_game
 from tests.loop.judgekit import body, make_judge, standard_game
 

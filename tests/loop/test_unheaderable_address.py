@@ -7,7 +7,8 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from gmbot.service.outbox.queue import queue_mail
-from gmbot.store.models import Game, Outbound
+from gmbot.store.models import Game
+from gmbot.store.outbox import Outbound
 from tests.loop.conftest import Cli
 from tests.loop.judgekit import Judge, body
 

@@ -19,7 +19,7 @@ from gmbot.mail.outgoing.dkim import SIGNED
 from gmbot.service.app import open_app
 from gmbot.service.outbox.delivery import _envelope, _wire
 from gmbot.service.outbox.heads import Heads
-from gmbot.store.models import Outbound
+from gmbot.store.outbox import Outbound
 from tests.auth.signing import StubDns
 from tests.loop.judgekit import Judge, make_judge, standard_game
 from tests.outgoing.dkimkit import DOMAIN, SELECTOR, keygen

@@ -13,7 +13,7 @@ from sqlalchemy import select
 
 from gmbot.cli import main
 from gmbot.engine.map import load_map
-from gmbot.store.models import Outbound
+from gmbot.store.outbox import Outbound
 from tests.loop.judgekit import POWERS, REPO, Judge, body, make_judge, standard_game
 from tests.picture.mapkit import (
     colours,

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy import select
 
 from gmbot.service.inbound.imap import IdleWatcher
-from gmbot.store.models import Outbound
+from gmbot.store.outbox import Outbound
 from tests.loop.judgekit import POWERS
 from tests.realmail.mailkit import PROCESSED, START, Forwarder, MailGame, free_port, make_mail_game
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 
-from gmbot.store.models import Outbound
+from gmbot.store.outbox import Outbound
 from tests.loop.judgekit import Clock
 from tests.realmail.mailkit import MailGame, free_port, make_mail_game
 

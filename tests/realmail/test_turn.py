@@ -12,7 +12,8 @@ import pytest
 from sqlalchemy import select
 
 from gmbot.config import ConfigError, load_config
-from gmbot.store.models import MailboxState, Outbound
+from gmbot.store.models import MailboxState
+from gmbot.store.outbox import Outbound
 from tests.loop.judgekit import POWERS
 from tests.picture.mapkit import colours, decode, inline_picture, nearest, unit_pixel
 from tests.realmail.mailkit import PROCESSED, START, MailGame, make_mail_game, text

@@ -30,7 +30,8 @@ from gmbot.service.seats.events import SEAT_EVENTS
 from gmbot.service.views.press_record import visible_press
 from gmbot.service.views.results import board_summary, phase_report, results_view
 from gmbot.service.views.shown import BoardRow
-from gmbot.store.models import Event, Game, PhaseRow, Player, Press
+from gmbot.store.models import Event, Game, PhaseRow, Player
+from gmbot.store.press import Press
 
 SCOPES = ("public", "full")
 # Options a public file leaves out while the game runs: the seed of a variant's random

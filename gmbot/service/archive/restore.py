@@ -23,7 +23,8 @@ from gmbot.service.archive.form import ExportFile, FormError
 from gmbot.service.gm.credentials import settle_secret, welcome
 from gmbot.service.runtime import log_event, map_for
 from gmbot.service.settings import keep_settings
-from gmbot.store.models import Game, OrderSet, PhaseRow, Player, Press
+from gmbot.store.models import Game, OrderSet, PhaseRow, Player
+from gmbot.store.press import Press
 from gmbot.variants import VariantError, make_rules
 
 

@@ -15,7 +15,8 @@ from sqlalchemy.orm import Session
 from gmbot.mail.auth.secrets import check_secret
 from gmbot.service.app import App
 from gmbot.service.runtime import log_event
-from gmbot.store.models import Game, Outbound, Player
+from gmbot.store.models import Game, Player
+from gmbot.store.outbox import Outbound
 
 MOST_READ = 200  # mails one read returns: a program pages on with --after
 

@@ -12,6 +12,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from gmbot.engine.position import state_from_dict
+from gmbot.engine.rules import StandardRules
 from gmbot.gamefile import GameFileError, GameSpec, parse_game_text
 from gmbot.gamefile.settings import GameSettings
 from gmbot.gamefile.settings.deadline_section import DeadlineSection
@@ -24,10 +25,12 @@ from gmbot.service.gm.observers import welcome_observers
 from gmbot.service.locks import STRENGTH
 from gmbot.service.runtime import (
     SIGNUP,
+    StoredPositionError,
     current_phase,
     deadline_after,
     log_event,
     map_for,
+    state_of,
 )
 from gmbot.service.seats.bot_seats import fill_seats
 from gmbot.service.seats.vote_owner import forget_vote
@@ -98,11 +101,14 @@ def load_game(app: App, path: str | Path, force: bool = False) -> str:
                 phase.state = position
                 phase.name = str(position["phase"])
                 log_event(s, game, "position_corrected", now, phase=phase.name)
-            elif position is None and any(p.role for p in spec.players):
-                # Role players added to the file join the current position's record.
-                now_seated = seated(rules, spec, state_from_dict(phase.state, map_for(rules)))
-                if now_seated != phase.state:
-                    phase.state = now_seated
+            else:
+                _keeps_its_position(spec, game, phase, rules)
+                if position is None and any(p.role for p in spec.players):
+                    # Role players added to the file join the current position's record.
+                    now_seated = seated(rules, spec,
+                                        state_from_dict(phase.state, map_for(rules)))
+                    if now_seated != phase.state:
+                        phase.state = now_seated
             if game.settings.deadlines != old_deadlines:
                 phase.deadline_at = deadline_after(game, phase.name, phase.opened_at)
                 honour(s, game, phase, now)  # the players' absences still count
@@ -120,6 +126,20 @@ def load_game(app: App, path: str | Path, force: bool = False) -> str:
         where = f" at {phase.name}" if phase else ""
         return "\n".join([f"game {spec.name} {verb}{where} ({len(spec.players)} players)",
                           *differs, *bots])
+
+
+def _keeps_its_position(spec: GameSpec, game: Game, phase: PhaseRow,
+                        rules: StandardRules) -> None:
+    """A game under way keeps its position unless the file corrects it: the file's
+    variant must read it (one on another map cannot), or the load is refused as a file
+    with errors, before anything changes, rather than failing on that position later."""
+    try:
+        state_of(game, phase, rules)  # the rules of the file's variant and options
+    except StoredPositionError as e:
+        raise GameFileError([spec.problem("variant", (
+            f"game {game.name} is under way at {phase.name}, and {spec.variant} cannot go "
+            f"on with it: {e}; keep the variant it has, or give a position: for "
+            f"{spec.variant}"))]) from None
 
 
 def settings_of_file(spec: GameSpec, powers: list[str]) -> GameSettings:

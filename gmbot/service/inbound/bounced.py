@@ -20,7 +20,7 @@ from gmbot.mail.bounces import read_report
 from gmbot.mail.outgoing.verp import TAG, return_paths_in
 from gmbot.service.inbound.handling import Handling, Outcome
 from gmbot.service.outbox.bounces import count_bounce
-from gmbot.store.models import Outbound
+from gmbot.store.outbox import Outbound
 
 # The headers a return path is found in: To (where a mail server addresses a bounce),
 # and those the receiving server writes of the envelope.

@@ -18,7 +18,8 @@ from sqlalchemy import bindparam, func, or_, select
 from sqlalchemy.orm import Session, contains_eager
 
 from gmbot.service.runtime import log_event
-from gmbot.store.models import Game, Inbound, Outbound, Player, Signup
+from gmbot.store.models import Game, Inbound, Player, Signup
+from gmbot.store.outbox import Outbound
 
 RATE_WINDOW = timedelta(hours=1)  # the hour of limits.mails_per_hour and the like
 TOO_MANY = "you sent too many mails"  # starts the reason of every rate-limited mail

@@ -18,7 +18,8 @@ from gmbot.service.outbox.queue import queue_mail, rewrite_queued
 from gmbot.service.outbox.render import render, text_html
 from gmbot.service.runtime import policy_of
 from gmbot.service.views.mail_prefs import MailPrefs, next_digest
-from gmbot.store.models import Game, Press, PressCopy
+from gmbot.store.models import Game
+from gmbot.store.press import Press, PressCopy
 
 DIGEST_KIND: Final = "press-digest"
 

@@ -24,7 +24,8 @@ from gmbot.service.outbox.render import render, text_html
 from gmbot.service.outbox.tokens import recipient_token
 from gmbot.service.runtime import active_players, log_event, map_for, policy_of, rules_for
 from gmbot.service.views.mail_prefs import DIGEST, prefs_of, quiet_end
-from gmbot.store.models import Game, Inbound, Player, Press, PressCopy
+from gmbot.store.models import Game, Inbound, Player
+from gmbot.store.press import Press, PressCopy
 
 
 def press_rules(game: Game) -> PressRules:

@@ -23,7 +23,9 @@ from gmbot.config import BouncesConfig
 from gmbot.mail.bounces import BounceReport
 from gmbot.service.outbox.queue import queue_mail
 from gmbot.service.outbox.render import render
-from gmbot.store.models import Bounce, BounceScore, Game, Outbound, PhaseRow, Player
+from gmbot.store.bounces import Bounce, BounceScore
+from gmbot.store.models import Game, PhaseRow, Player
+from gmbot.store.outbox import Outbound
 
 
 def count_bounce(s: Session, config: BouncesConfig, row: Outbound, report: BounceReport,

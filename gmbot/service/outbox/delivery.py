@@ -38,7 +38,8 @@ from gmbot.service.outbox.heads import outgoing
 from gmbot.service.outbox.pictures import drop_unwanted, pictures
 from gmbot.service.outbox.queue import queue_mail
 from gmbot.service.outbox.render import render
-from gmbot.store.models import Game, Outbound
+from gmbot.store.models import Game
+from gmbot.store.outbox import Outbound
 
 if TYPE_CHECKING:
     from gmbot.mail.compose import Outgoing

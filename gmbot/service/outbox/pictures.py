@@ -1,5 +1,5 @@
 """The map pictures of mails not sent yet, each kept once for all the mails that show it
-(store/models.py, MailPicture), named by its SHA-256 from the mails' rows: the players of
+(store/outbox.py, MailPicture), named by its SHA-256 from the mails' rows: the players of
 a phase who see one board got a copy each, which the outbox read, wrote and freed again
 for each of them (benchmarks/ingest.py, stages 3 and 4). A picture goes with the last
 mail showing it that is sent; a parked mail keeps its own.
@@ -23,7 +23,7 @@ from sqlalchemy.orm import Session, SessionTransaction
 
 from gmbot.service.batch_rows import kept_rows
 from gmbot.service.outbox.insert_new import insert_new
-from gmbot.store.models import MailPicture, Outbound
+from gmbot.store.outbox import MailPicture, Outbound
 
 _KEPT = "gmbot.mail_pictures"  # Session.info: (transaction, keys it wrote)
 _PIC = MailPicture.__table__.c

@@ -18,7 +18,8 @@ from gmbot.service.outbox.insert_new import insert_new
 from gmbot.service.outbox.kinds import MailKind
 from gmbot.service.outbox.pictures import drop_unwanted, keep_picture
 from gmbot.service.outbox.tokens import recipient_token
-from gmbot.store.models import Game, Outbound
+from gmbot.store.models import Game
+from gmbot.store.outbox import Outbound
 
 _KEY_TAKEN = select(Outbound.__table__.c.id).where(
     Outbound.__table__.c.key == bindparam("key")).limit(1)  # Core columns: less set-up

@@ -20,7 +20,8 @@ from gmbot.service.site.gather import gather, stamp
 from gmbot.service.site.pages import page, stylesheet, templates_stamp
 from gmbot.service.site.write import VERSION, Written, game_entry, write_file, write_game
 from gmbot.service.views.site_link import player_token, site_key
-from gmbot.store.models import Event, Game, PhaseRow, Press
+from gmbot.store.models import Event, Game, PhaseRow
+from gmbot.store.press import Press
 
 log = logging.getLogger("gmbot")
 KEPT = ".games.json"  # per game: the fingerprint its pages were last written from

@@ -33,7 +33,8 @@ from gmbot.service.views.press_record import (
 )
 from gmbot.service.views.results import Board, PhaseResults, deadline_text, private_view
 from gmbot.service.views.shown import View, view_key
-from gmbot.store.models import Game, MailPicture, Outbound, PhaseRow, Player
+from gmbot.store.models import Game, PhaseRow, Player
+from gmbot.store.outbox import MailPicture, Outbound
 
 
 @dataclass

@@ -9,7 +9,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from gmbot.press.names import GM, Names
-from gmbot.store.models import Game, Player, Press, PressCopy
+from gmbot.store.models import Game, Player
+from gmbot.store.press import Press, PressCopy
 
 
 def visible_press(session: Session, game: Game, viewer: Player | None) -> list[Press]:

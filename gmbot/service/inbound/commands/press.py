@@ -22,7 +22,8 @@ from gmbot.service.inbound.lookups import RATE_WINDOW
 from gmbot.service.runtime import current_phase
 from gmbot.service.seats.bot_seats import bot_keys
 from gmbot.service.views.press_record import reply_addressee
-from gmbot.store.models import Player, Press
+from gmbot.store.models import Player
+from gmbot.store.press import Press
 
 
 @dataclass(frozen=True)
