@@ -49,12 +49,15 @@ def accept_orders(
 def read_orders(
     state: GameState, rules: StandardRules, power: str, lines: list[str],
     parser: OrderParser | None = None, shared: bool = False,
+    places: dict[int, int] | None = None,
 ) -> tuple[list[Order], list[Rejection], dict[int, str]]:
     """Each line parsed and checked alone (a later order for a unit replaces an earlier
     one), before the rules' `check_set`: the orders, the refused lines, and the line of
     each order by its id. `shared`: lines in the standard grammar may give order objects
     parsed before (`OrderParser.parse_shared`), for a caller that keeps no identities;
-    then, under the standard check_set (it refuses nothing), no lines are kept by id."""
+    then, under the standard check_set (it refuses nothing), no lines are kept by id.
+    `places`, when given, gets the place of each order's line by its id (a refused line
+    has its own, `Rejection.at`): which line came later (corrections.py)."""
     parser = parser or OrderParser.for_map(state.map)
     parse = parser.parse_shared if shared else parser.parse
     # The standard hook (no grammar of its own) is not called for every line.
@@ -67,23 +70,28 @@ def read_orders(
     rejected: list[Rejection] = []
     line_of: dict[int, str] = {}  # order id -> its line, for check_set's refusals
     keep_lines = not shared or "check_set" not in rules.keeps
-    for line in lines:
+    for at, line in enumerate(lines):
         try:
             order = rules.parse_extra(parser, line, power, state) if extra_grammar else None
             if order is None:
                 order = check(parse(line, power, kind), state, rules)
         except OrderError as e:
-            rejected.append(Rejection(power, line, str(e), parser.unit_prov(line)))
+            rejected.append(Rejection(power, line, str(e), parser.unit_prov(line), at))
             continue
         if keep_lines:
             line_of[id(order)] = line
+        if places is not None:
+            places[id(order)] = at
         if adjusting or not order.loc:
             # A spell or other unplaced order written twice in a movement mail is one,
             # and so is a winter's build or removal ("BUILD A PAR" twice: the second was
             # refused in the results, a build lost unsaid); WAIVE twice is two waives,
             # and a variant's other winter orders (votes that add up) stay as written.
             once = not adjusting or isinstance(order, (Build, Remove))
-            if not once or all(str(o) != str(order) for o in extra):
+            same = [o for o in extra if str(o) == str(order)] if once else []
+            if same and places is not None:
+                places[id(same[0])] = at  # the order stands as of its last line
+            if not same:
                 extra.append(order)
             continue
         prov = order.prov
@@ -93,7 +101,8 @@ def read_orders(
             # sea") replaces nothing: refusing it held up early processing for no reason.
             if str(earlier) != str(order):
                 why = f"replaced by a later order for the unit in {prov}"
-                rejected.append(Rejection(power, str(earlier), why, prov))
+                rejected.append(Rejection(power, str(earlier), why, prov,
+                                          None if places is None else places.get(id(earlier))))
         accepted[prov] = order
     kept = list(accepted.values())
     return (kept + extra if extra else kept), rejected, line_of

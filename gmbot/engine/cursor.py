@@ -28,6 +28,9 @@ class Cursor:
     # took a name that a shorter run of words also spells, as (start, words taken).
     caps: dict[int, int] = field(default_factory=dict)
     forks: list[tuple[int, int]] = field(default_factory=list)
+    # The province of the unit this reading reads the line as the order for, once a grammar
+    # has read it (grammar.py): a refusal of the reading names it (OrderError.unit).
+    unit: str | None = None
 
     def peek(self, k: int = 0) -> str | None:
         j = self.i + k
@@ -63,6 +66,8 @@ def read_all(toks: list[str], grammar: Callable[[Cursor], T]) -> T:
                 return result
             raise OrderError(f"did not understand {' '.join(toks[cur.i:])!r} at the end")
         except OrderError as e:
+            if e.unit is None:
+                e.unit = cur.unit
             last = e
         # Each fork read one word shorter, the later forks first; the names before a
         # fork keep the length this reading gave them.

@@ -49,6 +49,12 @@ class PlaceReader(Protocol):
     def read_place(self, cur: Cursor, what: str = "a province") -> str: ...
 
 
+def _ordering(cur: Cursor, loc: str) -> None:
+    """The line is the order for the unit in `loc`: what a refusal of it from here on is
+    about (cursor.py's `unit`)."""
+    cur.unit = loc.split("/")[0]
+
+
 def _skip_noise(cur: Cursor) -> None:
     while cur.peek() in NOISE:
         cur.take()
@@ -61,6 +67,7 @@ def movement(parser: PlaceReader, cur: Cursor, power: str) -> Order:
     if first in LEADING_ADJUST:
         raise OrderError(NOT_NOW_ADJUST)
     utype, loc = parser.read_unit(cur)
+    _ordering(cur, loc)
     _skip_noise(cur)
     word = cur.peek()
     if word is None or word in HOLD_WORDS:
@@ -125,6 +132,7 @@ def retreat(parser: PlaceReader, cur: Cursor, power: str) -> Order:
     if first in DISBAND_WORDS:
         cur.take()
         utype, loc = parser.read_unit(cur)
+        _ordering(cur, loc)
         return Disband(power, utype, loc)
     if first in LEADING_ADJUST - DISBAND_WORDS:  # REMOVE is a disband here
         raise OrderError(NOT_NOW_ADJUST)
@@ -133,6 +141,7 @@ def retreat(parser: PlaceReader, cur: Cursor, power: str) -> Order:
     if leading:
         cur.take()
     utype, loc = parser.read_unit(cur)
+    _ordering(cur, loc)
     word = cur.peek()
     if word in DISBAND_WORDS:
         cur.take()
@@ -165,6 +174,7 @@ def adjustment(parser: PlaceReader, cur: Cursor, power: str) -> Order:
     if word in DISBAND_WORDS or word == "-":
         cur.take()
         utype, loc = parser.read_unit(cur)
+        _ordering(cur, loc)
         return Remove(power, utype, loc)
     utype, loc = parser.read_unit(cur)
     word = cur.peek()
@@ -173,6 +183,7 @@ def adjustment(parser: PlaceReader, cur: Cursor, power: str) -> Order:
         return Build(power, utype, loc)
     if word in DISBAND_WORDS:
         cur.take()
+        _ordering(cur, loc)
         return Remove(power, utype, loc)
     if word in MOVE_WORDS | HOLD_WORDS | SUPPORT_WORDS | CONVOY_WORDS:
         # Orders for the coming Spring sent before the winter ends: no example of a

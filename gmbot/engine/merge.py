@@ -1,6 +1,7 @@
 """A player's orders after one more mail (the ruling "All games"): each order of the mail
 replaces the earlier order with the same key (the rules' `order_key`: a unit, a build
-site, a spell...); earlier orders with other keys stand. Pure: lines in, orders out."""
+site, a spell...); earlier orders with other keys stand. The mail's refused lines that a
+later line of it corrected are marked so (corrections.py). Pure: lines in, orders out."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from dataclasses import dataclass, field
 
 from gmbot.engine.adjudicate import read_orders, refuse_in_set
 from gmbot.engine.adjust import adjustment_counts
+from gmbot.engine.corrections import mark_corrected
 from gmbot.engine.orders import Build, Order, Remove, Waive
 from gmbot.engine.parse import OrderParser
 from gmbot.engine.result import Rejection
@@ -31,28 +33,34 @@ def merge_orders(
     parser = parser or OrderParser.for_map(state.map)
     earlier, _, _ = read_orders(state, rules, power, earlier_lines, parser)
     earlier, _ = refuse_in_set(state, rules, power, earlier, {})
-    new, rejected, line_of = read_orders(state, rules, power, new_lines, parser)
+    places: dict[int, int] = {}  # the place of each of the mail's orders' line, by id
+    new, rejected, line_of = read_orders(state, rules, power, new_lines, parser,
+                                         places=places)
     keys = {rules.order_key(state, o) for o in new}
     kept = [o for o in earlier if rules.order_key(state, o) not in keys]
     replaced = [o for o in earlier if rules.order_key(state, o) in keys]
     out = Merged(orders=[], replaced=replaced, rejected=rejected)
     kept, out.dropped = _fit_adjustments(state, rules, power, kept, new)
     fresh = {id(o) for o in new}
-    standing = _check_set(state, rules, power, kept + new, fresh, line_of, out)
+    standing = _check_set(state, rules, power, kept + new, fresh, line_of, places, out)
     # A new order the set refused (over the balance, a second unit for a Wazir) replaces
     # nothing: the earlier order with its key stands again, if the set allows it.
     left = {rules.order_key(state, o) for o in standing if id(o) in fresh}
     back = [o for o in replaced if rules.order_key(state, o) in keys - left]
     if back:
         out.replaced = [o for o in replaced if o not in back]
-        standing = _check_set(state, rules, power, standing + back, fresh, line_of, out)
+        standing = _check_set(state, rules, power, standing + back, fresh, line_of, places,
+                              out)
     out.orders = standing
     out.new = [o for o in standing if id(o) in fresh]
+    if out.rejected and out.new:
+        out.rejected = mark_corrected(state, rules, parser, out.rejected, out.new, places)
     return out
 
 
 def _check_set(state: GameState, rules: StandardRules, power: str, orders: list[Order],
-               fresh: set[int], line_of: dict[int, str], out: Merged) -> list[Order]:
+               fresh: set[int], line_of: dict[int, str], places: dict[int, int],
+               out: Merged) -> list[Order]:
     """The orders `check_set` lets stand together; the mail's refused lines go to
     `out.rejected`, earlier orders refused to `out.dropped`."""
     standing = list(orders)
@@ -60,7 +68,7 @@ def _check_set(state: GameState, rules: StandardRules, power: str, orders: list[
         standing = [o for o in standing if o is not order]
         if id(order) in fresh:
             out.rejected.append(Rejection(power, line_of.get(id(order), str(order)), why,
-                                          order.prov or None))
+                                          order.prov or None, places.get(id(order))))
         else:
             out.dropped.append((order, why))
     return standing

@@ -238,4 +238,9 @@ ADJUSTMENT_ORDERS = (Build, Remove, Waive)
 
 
 class OrderError(ValueError):
-    """An order line that cannot be accepted; the message is the reason shown to the player."""
+    """An order line that cannot be accepted; the message is the reason shown to the player.
+    `unit`: the province of the unit the grammar had read the line as the order for before
+    its mistake, if it had (grammar.py marks it): what a later line may correct
+    (corrections.py)."""
+
+    unit: str | None = None

@@ -17,6 +17,10 @@ class Rejection:
     line: str
     reason: str
     prov: str | None = None  # the unit the line was about, when it can be told
+    at: int | None = None  # the line's place among the mail's lines (corrections.py)
+    # The unit a later line of the mail gave an order that stands: the player corrected
+    # this line himself, and it does not hold early processing (corrections.py).
+    corrected: str | None = None
 
 
 @dataclass

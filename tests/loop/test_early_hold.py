@@ -115,10 +115,11 @@ def test_a_refused_line_holds_capitalist_where_nothing_is_missing(tmp_path: Path
             judge.send(addr(power), f"{UNITS[power]} H\n", subject="[g] orders")
     judge.tick()
     judge.new_mail()
-    # Overspending is refused; the unit he has is ordered by the next line.
-    ack = answer(judge, addr("FRANCE"), "A POR - SPA (30)\nA POR H (2)\n", "[g] orders")
+    # Overspending is refused; the unit he has is ordered by the line before.
+    ack = answer(judge, addr("FRANCE"), "A POR H (2)\nA POR - SPA (30)\n", "[g] orders")
     assert "A POR H (2)" in ack and "Still without orders" not in ack and HELD in ack
-    judge.send(addr("FRANCE"), "A POR - SPA (3)\n", subject="[g] orders")
+    # Corrected on a later line of the mail, it no longer holds (issue 32).
+    judge.send(addr("FRANCE"), "A POR - SPA (30)\nA POR - SPA (3)\n", subject="[g] orders")
     assert judge.tick().processed == ["g: S1899M processed (early); next F1899M"]
 
 

@@ -17,6 +17,7 @@ from gmbot.service.outbox.queue import OutboundRow, outbound_row, queue_mails
 from gmbot.service.outbox.render import render, render_html, render_part
 from gmbot.service.views.calendar_entry import deadline_calendar
 from gmbot.service.views.pictures import Pictures, picture_key
+from gmbot.service.views.refused_lines import refused_lines
 from gmbot.service.views.results import PhaseResults, deadline_text
 from gmbot.service.views.shown import Refused, View
 from gmbot.service.views.site_link import private_link
@@ -150,7 +151,7 @@ def _rejected(row: OrderSet | None, report: PhaseReport,
     """The lines refused when the orders came in, then those the rules refused only at
     adjudication, when every order and spell was known (a Warlock order for a unit that
     floated up, a move whose spell was never cast)."""
-    out = [Refused(t, w) for _, t, w in (row.errors if row else [])]
+    out = [Refused(r.line, r.reason) for r in refused_lines(row.errors if row else [])]
     seen = {(r.line, r.reason) for r in out}
     for e in report.errors:
         if e.power == power and (e.order, e.reason) not in seen:

@@ -27,6 +27,7 @@ from gmbot.service.deadline.wakeups import orders_changed
 from gmbot.service.inbound.bounds import LISTED, more, rejections
 from gmbot.service.runtime import current_phase, latest_orders, rules_for, state_of
 from gmbot.service.views.readiness import carried_hold, held_by, hold_of
+from gmbot.service.views.refused_lines import RefusedLine, stored
 from gmbot.store.models import Game, OrderSet, PhaseRow, Player
 
 
@@ -35,6 +36,9 @@ class Submission:
     phase: str
     accepted: list[str] = field(default_factory=list)
     rejected: list[tuple[int | None, str, str]] = field(default_factory=list)  # n, line, why
+    # Beside each rejected line: the unit a later line of the mail gave an order that
+    # stands (he corrected the line: it does not hold early processing), else None.
+    corrected: list[str | None] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # the variant's lines (rules.ack_lines)
     version: int = 0
@@ -100,10 +104,11 @@ def _rejected(sub: Submission, state: GameState, rules: StandardRules,
     (looking for near misses of every line of a junk mail would cost too much)."""
     number = {t: n for n, t in reversed(lines)}
     parser = OrderParser.for_map(state.map)
-    ordered = sorted(((number.get(r.line), r.line, r.reason) for r in refused),
+    ordered = sorted(((number.get(r.line), r.line, r.reason, r.corrected) for r in refused),
                      key=lambda x: x[0] or 0)
     sub.rejected = [(n, line, did_you_mean(line, why, parser, rules) if i < LISTED else why)
-                    for i, (n, line, why) in enumerate(ordered)]
+                    for i, (n, line, why, _) in enumerate(ordered)]
+    sub.corrected = [unit for *_, unit in ordered]
 
 
 # Built once: run for every orders mail.
@@ -140,7 +145,7 @@ def submit(session: Session, game: Game, player: Player, lines: Sequence[tuple[i
     sub = merge_lines(state, rules, player, earlier, lines)
     sub.version = (last[1] if last else 0) + 1
     hold = carried_hold(last[2] if last else None, list(commands))
-    errors = _stored_errors(sub.rejected)
+    errors = _stored_errors(sub.rejected, sub.corrected)
     _insert(session, phase, player, sub.version, sub.accepted, errors, hold, inbound_id, now)
     sub.held = hold_of(errors, hold) if sub.duty else None
     orders_changed(session, game, phase, now)
@@ -191,13 +196,16 @@ def _insert(session: Session, phase: PhaseRow, player: Player, version: int, lin
     known.set_written(session, phase.id, player.id, lines, version, hold)
 
 
-def _stored_errors(rejected: list[tuple[int | None, str, str]]) -> list[list[Any]]:
-    """The rejected lines kept with the order set (the results mail lists them): as
-    many as an acknowledgement lists, and a last line counting the others."""
+def _stored_errors(rejected: list[tuple[int | None, str, str]],
+                   corrected: list[str | None]) -> list[list[Any]]:
+    """The rejected lines kept with the order set (the results mail lists them), each with
+    the unit that corrected it (views/refused_lines.py): as many as an acknowledgement
+    lists, and a last line counting the others, which holds as they are not kept."""
     shown, more_rejected = rejections(rejected)
-    rows: list[list[Any]] = [[n, t, w] for n, t, w in shown]
+    rows = [stored(RefusedLine(n, t, w, unit))
+            for (n, t, w), unit in zip(shown, corrected, strict=False)]
     if more_rejected:
-        rows.append([None, more(more_rejected), "not listed"])
+        rows.append(stored(RefusedLine(None, more(more_rejected), "not listed")))
     return rows
 
 

@@ -1,7 +1,10 @@
 """When a player is done for early processing: his orders complete, and nothing of his own
 holding the phase. Two things hold it: refused lines in his latest orders mail (a mistake
 is not adjudicated before he could fix it: a later mail without refused lines, or READY,
-lifts it), and WAIT (his own wish to hold early processing this phase, until READY).
+lifts it), and WAIT (his own wish to hold early processing this phase, until READY). A
+refused line that a later line of the same mail corrected, giving its unit an order that
+stands, does not hold (engine/corrections.py says which: never a spell, a bribe, a vote
+or a build; views/refused_lines.py keeps the mark with the line).
 
 The hold is kept with each order set (OrderSet.hold): a new orders mail keeps a WAIT and
 drops a READY, so that a READY forgives only the refused lines it was sent after."""
@@ -10,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gmbot.service.views.refused_lines import holds
 from gmbot.store.models import OrderSet
 
 WAIT, READY = "wait", "ready"  # OrderSet.hold
@@ -27,7 +31,7 @@ def hold_of(errors: list[Any] | None, hold: str | None) -> str | None:
     """`held_by` of a set's refused lines (as stored) and hold."""
     if hold == WAIT:
         return WAITING
-    if errors and hold != READY:
+    if errors and hold != READY and holds(errors):
         return REFUSED_LINES
     return None
 

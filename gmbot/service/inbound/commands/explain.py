@@ -23,6 +23,7 @@ from gmbot.service.inbound.commands.explain_words import (
 from gmbot.service.runtime import latest_orders, map_for, rules_for, state_of
 from gmbot.service.views.explain import NO_ROW, NONE, Explained, long_name
 from gmbot.service.views.explain import explain as explain_unit
+from gmbot.service.views.refused_lines import refused_lines
 from gmbot.store.models import PhaseRow
 
 USAGE = ("EXPLAIN and one of your units, as your results named it, and a phase if not the "
@@ -118,8 +119,8 @@ def _sent_refused(ctx: Context, row: PhaseRow, gmap: GameMap) -> tuple[Refusal, 
         return ()
     sent = latest_orders(ctx.session, row).get(ctx.player.id)
     parser = OrderParser.for_map(gmap)
-    return tuple(Refusal(ctx.player.key, line, why, parser.unit_prov(line))
-                 for _, line, why in (sent.errors if sent else []) if line)
+    return tuple(Refusal(ctx.player.key, r.line, r.reason, parser.unit_prov(r.line))
+                 for r in refused_lines(sent.errors if sent else []) if r.line)
 
 
 def _no_phase(ctx: Context, wanted: str | None) -> str:
