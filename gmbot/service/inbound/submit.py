@@ -102,7 +102,8 @@ def _rejected(sub: Submission, state: GameState, rules: StandardRules,
     parser = OrderParser.for_map(state.map)
     ordered = sorted(((number.get(r.line), r.line, r.reason) for r in refused),
                      key=lambda x: x[0] or 0)
-    sub.rejected = [(n, line, did_you_mean(line, why, parser, rules) if i < LISTED else why)
+    sub.rejected = [(n, line, did_you_mean(line, why, parser, rules, state) if i < LISTED
+                     else why)
                     for i, (n, line, why) in enumerate(ordered)]
 
 
