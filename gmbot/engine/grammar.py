@@ -16,6 +16,7 @@ from gmbot.engine.order_words import (
     LEADING_ADJUST,
     LEADING_RETREAT,
     MOVE_WORDS,
+    NO_ORDER_WORD,
     NOISE,
     NOT_NOW_ADJUST,
     NOT_NOW_RETREAT,
@@ -92,7 +93,7 @@ def movement(parser: PlaceReader, cur: Cursor, power: str) -> Order:
         return Convoy(power, utype, loc, target, parser.read_place(cur, "a destination"))
     if word in DISBAND_WORDS or word in RETREAT_WORDS:
         raise OrderError("retreats and disbands are given in a retreat phase, not now")
-    raise OrderError(f"did not understand {word!r}: expected -, H, S or C after the unit")
+    raise OrderError(f"did not understand {word!r}: {NO_ORDER_WORD}")
 
 
 def _move_words(cur: Cursor) -> None:

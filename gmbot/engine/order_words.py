@@ -20,6 +20,9 @@ LEADING_ADJUST = frozenset({"BUILD", "BUILDS", "REMOVE", "REMOVES"}) | WAIVE_WOR
 NOT_NOW_RETREAT = "retreats and disbands are given in a retreat phase, not now"
 NOT_NOW_ADJUST = ("builds, removals and waives are given in the winter (adjustment) phase, "
                   "not now")
+# The end of the reason a movement line gets for a word where its order word belongs: a
+# province there gets "did you mean" the move (move_meant.py).
+NO_ORDER_WORD = "expected -, H, S or C after the unit"
 NOISE = {"THE", "IN", "AT", "OF", "AND", "WILL"}
 COAST_WORDS = {
     "NC": "NC", "NORTH": "NC", "N": "NC", "NORTHCOAST": "NC",

@@ -224,15 +224,21 @@ def encode_report(report: PhaseReport) -> dict[str, Any]:
     return out
 
 
+def fact_words(fact: Fact, viewer: str | None) -> str:
+    """The fact's words as `viewer` reads them: the game master's copy says of a fact only
+    some powers read whom it is told."""
+    if viewer == GM and fact.seen_by is not None:
+        return f"{fact.words} [told only {', '.join(fact.seen_by) or 'nobody'}]"
+    return fact.words
+
+
 def surprises(facts: list[Fact], viewer: str | None) -> dict[str, str]:
-    """Unit -> the reasons beside its result that `viewer` may read; the game master's
-    copy says of a reason only some powers read whom it is told."""
+    """Unit -> the reasons beside its result that `viewer` may read (the GM's with whom
+    each is told, where not everyone)."""
     out: dict[str, str] = {}
     for f in facts:
         if f.surprise and f.seen(viewer):
-            words = f.words
-            if viewer == GM and f.seen_by is not None:
-                words += f" [told only {', '.join(f.seen_by) or 'nobody'}]"
+            words = fact_words(f, viewer)
             out[f.unit] = f"{out[f.unit]}; {words}" if f.unit in out else words
     return out
 

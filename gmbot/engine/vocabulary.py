@@ -22,11 +22,13 @@ from functools import lru_cache
 
 from gmbot.engine.cursor import Cursor
 from gmbot.engine.map import norm_name
+from gmbot.engine.move_meant import move_meant
 from gmbot.engine.order_words import (
     CONVOY_WORDS,
     DISBAND_WORDS,
     HOLD_WORDS,
     MOVE_WORDS,
+    NO_ORDER_WORD,
     RETREAT_WORDS,
     SUPPORT_WORDS,
     UNIT_WORDS,
@@ -151,10 +153,16 @@ def near_place(parser: OrderParser, word: str, cutoff: float = SUGGEST) -> str |
     return f"{parser.map.provinces[code].name.upper()} ({code})"
 
 
-def did_you_mean(text: str, reason: str, parser: OrderParser, rules: StandardRules) -> str:
-    """`reason` with a suggestion for a near-miss order word or province, if there is one."""
+def did_you_mean(text: str, reason: str, parser: OrderParser, rules: StandardRules,
+                 state: GameState | None = None) -> str:
+    """`reason` with a suggestion for a near-miss order word or province, if there is one;
+    with the phase's `state`, the move a line means that lacks its dash (`F BRE MAO`)."""
     if "did you mean" in reason:
         return reason
+    if state is not None and reason.endswith(NO_ORDER_WORD):
+        move = move_meant(text, parser, rules, state)
+        if move:
+            return f"{reason} (did you mean {move}?)"
     toks = parser.tokens(text)
     if not toks:
         return reason

@@ -100,3 +100,52 @@ def test_the_gms_status_shows_the_invisible_unit_marked(tmp_path: Path) -> None:
         status[who] = " ".join(body(reply).split())
     assert "F BLA (invisible: only TURKEY sees it)" in status[GM]
     assert "BLA" not in status["RUSSIA"] and "invisible" not in status["RUSSIA"]
+
+
+def standing(gm: str) -> str:
+    """The GM's section's part on where each power stands."""
+    master = gm.split("--- For the game master only ---\n")[1]
+    return master.split("What each power alone reads of where it stands:\n")[1]
+
+
+def own_line(text: str, start: str) -> str:
+    [line] = [ln for ln in text.splitlines() if ln.startswith(start)]
+    return line
+
+
+def test_the_gms_section_lists_each_warlocks_spells_left(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, watched(WARLOCK))
+    read = results(judge, "warlock-example", {
+        "TURKEY": ["CAST MAKE INVISIBLE F ANK - BLA", "A CON H", "A SMY H"],
+        "FRANCE": ["CAST WALK ON WATER A MAR - LYO", "A PAR H", "F BRE H"]}, START)
+    part = standing(read[GM])
+    # Each power's own line, under its name: Turkey's one spell fewer, as he reads it.
+    for power in POWERS:
+        assert f"{power}:\n  {own_line(read[power], 'Spells left: ')}\n" in part, power
+    assert own_line(read["TURKEY"], "Spells left: ") != own_line(read["RUSSIA"],
+                                                                "Spells left: ")
+    # What lasts beyond the turn is his too.
+    [lasting] = [ln for ln in read["FRANCE"].splitlines() if " may walk on water " in ln]
+    assert f"  {lasting}\n" in part.split("FRANCE:\n")[1].split("GERMANY:")[0]
+    for reader in (OBSERVER, "RUSSIA"):
+        assert "where it stands" not in read[reader]
+
+
+def test_the_gms_section_lists_each_capitalists_account(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, watched(capitalist_game(yaml_position())))
+    read = results(judge, "g", {"ENGLAND": ["F LON - NTH (3)"],
+                                "FRANCE": ["A POR H (2)", "BRIBE F LON - YOR (5)"]},
+                   {p: [u] for p, u in UNITS.items()})
+    part = standing(read[GM])
+    for power in ("ENGLAND", "FRANCE", "GERMANY"):
+        capital = own_line(read[power], "Your capital: ").replace("Your capital", "Capital")
+        account = own_line(read[power], "Account: ")
+        assert f"{power}:\n  {capital}\n  {account}\n" in part, power
+    assert "where it stands" not in read[OBSERVER] and "Account:" not in read[OBSERVER]
+
+
+def test_a_game_without_private_lines_has_no_standing_for_the_gm(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, watched(REPO.joinpath(
+        "gmbot/variants/arpiesse/example.yaml").read_text(encoding="utf-8")))
+    read = results(judge, "arpiesse-example", {}, START)
+    assert "where it stands" not in read[GM]

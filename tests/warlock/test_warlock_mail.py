@@ -84,7 +84,10 @@ def test_a_spring_with_spells(judge: Judge) -> None:
             assert "(ghost)" not in text and "your ghost" not in text
     # Each player's private section lists his spells left.
     assert "Spells left: VAPORIZE, MOVE HOME SC" in results[addr("FRANCE")]
-    assert "Spells left:" not in public
+    # The GM reads them in his own section alone, under each power's name.
+    board, master = public.replace("\r\n", "\n").split("--- For the game master only ---")
+    assert "Spells left:" not in board
+    assert "FRANCE:\n  Spells left: VAPORIZE, MOVE HOME SC" in master
 
     # STATUS shows the board as the asker sees it.
     judge.send(addr("RUSSIA"), "STATUS\n", subject="[warlock-example] status")

@@ -20,8 +20,8 @@ they know no variant.
                  adjustment_orders, after_adjustments, rng
   sequence       next_phase, captures_centres, winter_choices, solo_threshold, winner,
                  draw_lines, draw_powers, first_claim, voters
-  reporting      unit_note, unit_label, redact, private_lines, shown_to, shows_homes,
-                 result_code, phase_notes (fills PhaseResult.notes), other_owners,
+  reporting      unit_note, unit_label, redact, private_lines, master_lines, shown_to,
+                 shows_homes, result_code, phase_notes (fills PhaseResult.notes), other_owners,
                  board_marks, off_board, fact_key, unit_words, unit_word, units_made,
                  ended_in (EXPLAIN)
 

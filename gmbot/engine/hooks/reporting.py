@@ -74,6 +74,12 @@ class ReportingHooks:
         """Extra lines only `viewer` sees (balances, spells left, hidden units...)."""
         return []
 
+    def master_lines(self, state: GameState) -> dict[str, list[str]]:
+        """Per power (or role), what `private_lines` tells only it and the game master's
+        copy of the results shows nowhere else (spells left, a balance), written for him
+        under the power's name: his copy's own section lists them. Standard: none."""
+        return {}
+
     def other_owners(self, state: GameState) -> dict[str, str]:
         """Keys besides the map's powers that own units or centres in `state` (a variant's
         role player: Al-Andalus's free Wazir-General), key -> name; results list them

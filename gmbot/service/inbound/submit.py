@@ -106,7 +106,8 @@ def _rejected(sub: Submission, state: GameState, rules: StandardRules,
     parser = OrderParser.for_map(state.map)
     ordered = sorted(((number.get(r.line), r.line, r.reason, r.corrected) for r in refused),
                      key=lambda x: x[0] or 0)
-    sub.rejected = [(n, line, did_you_mean(line, why, parser, rules) if i < LISTED else why)
+    sub.rejected = [(n, line, did_you_mean(line, why, parser, rules, state) if i < LISTED
+                     else why)
                     for i, (n, line, why, _) in enumerate(ordered)]
     sub.corrected = [unit for *_, unit in ordered]
 

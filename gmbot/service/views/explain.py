@@ -1,16 +1,20 @@
 """EXPLAIN <unit>: the judge's reasoning for one of the sender's units in one processed
 phase, read from the stored report (its facts, engine/report.py) and redacted for him as
 his results mail was: a unit he may not see is never named, and asking about it gets the
-answer an empty province gets. The answer is typed (`Explained`), so that the handler
-goes back to an earlier phase on its status, never by reading the words."""
+answer an empty province gets. The game master's (viewer GM) is his full copy's: any unit
+of any power, each thing the players may not all see marked as his results mark it. The
+answer is typed (`Explained`), so that the handler goes back to an earlier phase on its
+status, never by reading the words."""
 
 from __future__ import annotations
 
 import msgspec
 
-from gmbot.engine.report import Bulletin, PhaseReport, Refusal, Row, unhidden
+from gmbot.engine.map import province_of
+from gmbot.engine.report import GM, Bulletin, PhaseReport, Refusal, Row, fact_words, unhidden
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState, Phase, Unit
+from gmbot.engine.steps import steps_of_line
 from gmbot.service.views.results import hidden_units, told
 
 # What an answer found: the viewer's units with their rows; only another power's unit
@@ -50,8 +54,9 @@ def units_in(rules: StandardRules, state: GameState) -> list[Unit]:
             *(u for u, _ in rules.off_board(state))]
 
 
-def _mine(rules: StandardRules, state: GameState, viewer: str | None, unit: Unit) -> bool:
-    return viewer is None or unit.power == viewer or rules.may_order(state, viewer, unit)
+def _mine(rules: StandardRules, state: GameState, viewer: str, unit: Unit) -> bool:
+    """Whether EXPLAIN tells `viewer` of the unit: his own, one he orders; the GM: any."""
+    return viewer == GM or unit.power == viewer or rules.may_order(state, viewer, unit)
 
 
 def _built(rules: StandardRules, after: GameState, report: PhaseReport) -> list[Unit]:
@@ -61,7 +66,7 @@ def _built(rules: StandardRules, after: GameState, report: PhaseReport) -> list[
 
 
 def asked(rules: StandardRules, before: GameState, report: PhaseReport,
-          viewer: str | None, prov: str, word: str = "", *, after: GameState | None = None,
+          viewer: str, prov: str, word: str = "", *, after: GameState | None = None,
           ended: bool = False) -> list[Unit]:
     """The units a line names for `viewer`: those in `prov` at the start of the phase and
     those the phase made (a ghost, a build) that went there, his own alone (another's was
@@ -69,7 +74,7 @@ def asked(rules: StandardRules, before: GameState, report: PhaseReport,
     (`BALLOON`), only the units it names for him, also by where they were made. `ended`:
     those that were in `prov` at the end of the phase instead (asked of a later phase)."""
     made = [(u, at) for u, at in rules.units_made(before, report)
-            if viewer is not None and _mine(rules, before, viewer, u)]
+            if _mine(rules, before, viewer, u)]
     if after is not None:
         made += [(u, u.prov) for u in _built(rules, after, report)
                  if _mine(rules, after, viewer, u)]
@@ -84,7 +89,7 @@ def asked(rules: StandardRules, before: GameState, report: PhaseReport,
 
 
 def _became(rules: StandardRules, before: GameState, after: GameState | None,
-            made: list[Unit], viewer: str | None, word: str) -> set[tuple[str, str]]:
+            made: list[Unit], viewer: str, word: str) -> set[tuple[str, str]]:
     """The units (power, name) that the rules' word names once the phase was over and no
     unit of the phase's start or made in it had it already: a unit that rose in a balloon
     this turn is asked of as BALLOON A MUN, as the results list it now."""
@@ -105,39 +110,47 @@ def _end_of(rules: StandardRules, before: GameState, after: GameState | None,
     return to or unit.prov
 
 
-def named(rules: StandardRules, state: GameState, unit: Unit, viewer: str | None) -> str:
-    """The unit as the viewer names it: with the rules' word where it has one."""
+def named(rules: StandardRules, state: GameState, unit: Unit, viewer: str) -> str:
+    """The unit as the viewer names it: with the rules' word where it has one; for the GM
+    with what the players do not all see of it, as his results mark it."""
     word = rules.unit_word(state, unit, viewer)
-    return f"{word} {rules.unit_label(unit)}" if word else rules.unit_label(unit)
+    name = f"{word} {rules.unit_label(unit)}" if word else rules.unit_label(unit)
+    note = rules.hidden_note(state, unit) if viewer == GM else ""
+    return f"{name} ({note})" if note else name
 
 
 def explain(rules: StandardRules, before: GameState, after: GameState, report: PhaseReport,
-            viewer: str | None, prov: str, word: str = "", *, ended: bool = False,
-            utype: str | None = None, refused: tuple[Refusal, ...] = ()) -> Explained:
+            viewer: str, prov: str, word: str = "", *, ended: bool = False,
+            aimed: bool = False, utype: str | None = None,
+            refused: tuple[Refusal, ...] = ()) -> Explained:
     """The reasoning for the units `prov` (and `word`) name, as `viewer` (a player's key;
-    None: the GM, who reads the public copy) may read it: each of his there, when two of
-    his share the name (a balloon over his army). `ended`: the units that ended the phase
-    in `prov` (the handler's way back from a later phase that had no row of his). `utype`:
-    the kind the line wrote (A, F); of two of his there, the one of that kind, else the
-    unit there whatever its kind (the unit meant: a fleet written for an army).
-    `refused`: the viewer's lines refused when he sent them (kept with his orders), told
-    with those the phase refused, in an adjustment phase: a build refused in `prov`."""
+    GM: the game master, who reads the full copy) may read it: each of his there, when two
+    of his share the name (a balloon over his army). `ended`: the units that ended the
+    phase in `prov` (the handler's way back from a later phase that had no row of his).
+    `aimed`: instead, his units whose order moved them, or tried to, to `prov` (a player
+    names a unit by where he sent it). `utype`: the kind the line wrote (A, F); of two of
+    his there, the one of that kind, else the unit there whatever its kind (the unit
+    meant: a fleet written for an army). `refused`: the viewer's lines refused when he
+    sent them (kept with his orders), told with those the phase refused, in an adjustment
+    phase: a build refused in `prov`."""
     phase = long_name(report.phase)
-    units = [u for u in asked(rules, before, report, viewer, prov, word, after=after,
-                              ended=ended)
+    shown = told(rules, before, after, report, viewer)
+    units = [u for u in (_aimed_at(rules, before, shown, viewer, prov) if aimed else
+                         asked(rules, before, report, viewer, prov, word, after=after,
+                               ended=ended))
              if rules.shown_to(before, u, viewer if _mine(rules, before, viewer, u) else None)
              and (not ended or _seen_after(rules, after, viewer, prov))]
     mine = [u for u in units if _mine(rules, before, viewer, u)]
-    if not prov or (ended and viewer is not None):
+    if not prov or ended:
         # The rules' word alone (EXPLAIN BALLOON): his own, wherever they are. Asked by
         # where they went: his own too, for another's would answer differently for a
         # unit that moved there and for one made unseen (a ghost, told as a real move).
         units = mine
     mine = [u for u in mine if u.type == utype] or mine
-    refusals = _refused(report, refused, viewer, prov) if not ended else []
+    refusals = _refused(report, refused, viewer, prov) if not (ended or aimed) else []
     if not units and not refusals:
         # An invisible unit of another power is answered as no unit: nothing told.
-        whose = "" if viewer is None else " of yours"
+        whose = "" if viewer == GM else " of yours"
         where = f" in {prov}" if prov else ""
         return Explained(NONE, report.phase,
                          (f"There was no {word.lower() or 'unit'}{whose}{where} in {phase}.",))
@@ -145,7 +158,6 @@ def explain(rules: StandardRules, before: GameState, after: GameState, report: P
         return Explained(NOT_YOURS, report.phase, (
             f"{named(rules, before, units[0], viewer)} was not one of your units in "
             f"{phase}: EXPLAIN tells the reasoning for your own units.",))
-    shown = told(rules, before, after, report, viewer)
     found = [(u, _row(rules, shown, u)) for u in mine]
     rows = [_reasoning(rules, before, after, report, shown, viewer, u, r, phase)
             for u, r in found if r is not None]
@@ -160,7 +172,7 @@ def explain(rules: StandardRules, before: GameState, after: GameState, report: P
                      before_it=bool(prov) and report.phase.endswith("A") and not stood)
 
 
-def _seen_after(rules: StandardRules, after: GameState, viewer: str | None, prov: str) -> bool:
+def _seen_after(rules: StandardRules, after: GameState, viewer: str, prov: str) -> bool:
     """Whether the viewer may see the unit that stands in `prov` once the phase is over:
     one asked by where it went is not told him if it went there unseen (an invisible
     move)."""
@@ -169,7 +181,7 @@ def _seen_after(rules: StandardRules, after: GameState, viewer: str | None, prov
         after, there, viewer if _mine(rules, after, viewer, there) else None)
 
 
-def _refused(report: PhaseReport, refused: tuple[Refusal, ...], viewer: str | None,
+def _refused(report: PhaseReport, refused: tuple[Refusal, ...], viewer: str,
              prov: str) -> list[Refusal]:
     """The viewer's builds (and other orders of an adjustment phase) refused in `prov`,
     when sent or when the phase ran: no unit stands there to ask about, yet it was what
@@ -179,10 +191,27 @@ def _refused(report: PhaseReport, refused: tuple[Refusal, ...], viewer: str | No
     out: dict[str, Refusal] = {}
     for r in [*report.errors, *refused]:
         # His own alone: the results list a refused line in its sender's copy only (the
-        # GM's public copy has none).
-        if r.province == prov and viewer is not None and r.power == viewer:
+        # GM's copy has none).
+        if r.province == prov and r.power == viewer:
             out.setdefault(r.order, r)
     return list(out.values())
+
+
+def _aimed_at(rules: StandardRules, before: GameState, shown: Bulletin, viewer: str,
+              prov: str) -> list[Unit]:
+    """The viewer's units of the phase whose row, as he reads it, moved them or tried to
+    to `prov`: by the order carried out, or by the one given where a rule made it carry
+    out another (an auto-hold)."""
+    gmap, kind = before.map, before.phase.kind
+    out = []
+    for unit in units_in(rules, before):
+        row = _row(rules, shown, unit) if _mine(rules, before, viewer, unit) else None
+        if row is None:
+            continue
+        steps = [*row.steps, *(steps_of_line(row.given, gmap, kind) if row.given else ())]
+        if any(s.kind in ("move", "retreat") and province_of(s.to) == prov for s in steps):
+            out.append(unit)
+    return out
 
 
 def _row(rules: StandardRules, shown: Bulletin, unit: Unit) -> Row | None:
@@ -193,7 +222,7 @@ def _row(rules: StandardRules, shown: Bulletin, unit: Unit) -> Row | None:
 
 
 def _reasoning(rules: StandardRules, before: GameState, after: GameState, report: PhaseReport,
-               shown: Bulletin, viewer: str | None, unit: Unit, row: Row, phase: str) -> str:
+               shown: Bulletin, viewer: str, unit: Unit, row: Row, phase: str) -> str:
     name = named(rules, before, unit, viewer)
     key = rules.fact_key(unit)
     # No order reached it (an NMR): it held, and the results say "no order: holds".
@@ -220,7 +249,7 @@ def _reasoning(rules: StandardRules, before: GameState, after: GameState, report
         return "\n".join(lines)
     facts = unhidden(report.facts_of(key, viewer), hidden_units(report, shown),
                      report.named)
-    lines += [f"  - {f.words}" for f in facts]
+    lines += [f"  - {fact_words(f, viewer)}" for f in facts]
     if not facts and unordered:
         if kind == "M" and not row.given:
             lines.append("  Nobody attacked it: it stayed where it was.")

@@ -303,7 +303,8 @@ class PhaseResults:
                          events=marks_seen(result.events, viewer))
         if viewer == GM:  # his copy is the full one: what each power alone was told too
             return View(public, master=MasterView(
-                {p: lines for p, lines in sorted(result.private_notes.items()) if lines}))
+                {p: lines for p, lines in sorted(result.private_notes.items()) if lines},
+                {p: lines for p, lines in sorted(rules.master_lines(after).items()) if lines}))
         private = None
         if viewer is not None:
             private = private_view(rules, after, viewer, rejected,

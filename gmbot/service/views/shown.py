@@ -79,8 +79,10 @@ class PrivateView(msgspec.Struct, frozen=True):
 class MasterView(msgspec.Struct, frozen=True):
     """What the game master's copy adds, so that he can check the judge: per power, the
     lines of the phase only that power was told (a bribe and who offered it, a spell cast
-    in secret)."""
+    in secret), and where each power stands that only it reads (the rules' `master_lines`:
+    spells left, a balance)."""
     told: dict[str, list[str]]
+    standing: dict[str, list[str]] = {}
 
 
 class View(msgspec.Struct, frozen=True):

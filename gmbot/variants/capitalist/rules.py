@@ -211,19 +211,11 @@ class CapitalistRules(StandardRules):
         return {c: ["capital"] for c in eco.capitals(state).values()}
 
     def private_lines(self, state: GameState, viewer: str) -> list[str]:
-        cap = eco.capital(state, viewer)
-        if cap is None:
-            return []
-        lines = [f"Your capital: {cap}. Home centres: "
-                 f"{' '.join(sorted(eco.home_centres(state, viewer))) or 'none'}."]
-        due = eco.income_due(state, viewer)
-        bal = eco.balance(state, viewer)
-        if due:
-            lines.append(f"Account: balance {bal} + income {due} for {state.phase} = "
-                         f"{bal + due} to spend.")
-        else:
-            lines.append(f"Account: balance {bal}.")
-        return lines
+        return _standing(state, viewer, "Your capital")
+
+    def master_lines(self, state: GameState) -> dict[str, list[str]]:
+        # The capitals are on everyone's map; the accounts are each power's own.
+        return {p: _standing(state, p, "Capital") for p in state.powers}
 
     def phase_notes(self, result: PhaseResult) -> None:
         state, orders = result.start or result.before, result.accepted
@@ -240,3 +232,20 @@ class CapitalistRules(StandardRules):
 
 def _ends_fall_1899(phase: Phase) -> bool:
     return phase.year == eco.HOMES_FIXED_YEAR and phase.season == "F"
+
+
+def _standing(state: GameState, power: str, capital: str) -> list[str]:
+    """`power`'s capital and home centres, and its account, once it has a capital."""
+    cap = eco.capital(state, power)
+    if cap is None:
+        return []
+    lines = [f"{capital}: {cap}. Home centres: "
+             f"{' '.join(sorted(eco.home_centres(state, power))) or 'none'}."]
+    due = eco.income_due(state, power)
+    bal = eco.balance(state, power)
+    if due:
+        lines.append(f"Account: balance {bal} + income {due} for {state.phase} = "
+                     f"{bal + due} to spend.")
+    else:
+        lines.append(f"Account: balance {bal}.")
+    return lines

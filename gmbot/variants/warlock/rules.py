@@ -316,11 +316,13 @@ class WarlockRules(StandardRules):
                 lines.append(f"{unit} is invisible: only you see it")
             if unit.attrs.get("ghost"):
                 lines.append(f"{unit} is your ghost: the others take it for a real unit")
-            for spell in ("walk_water", "swim_land"):
-                if unit.attrs.get(spell):
-                    lines.append(f"{unit} may {SPELLS[spell].word.lower()} until the end of "
-                                 f"{unit.attrs[spell]}")
-        return lines
+        return lines + _lasting(state, viewer)
+
+    def master_lines(self, state: GameState) -> dict[str, list[str]]:
+        # His copy marks the invisible units and ghosts on the board; what a warlock alone
+        # knows of his magic is the rest.
+        return {p: [f"Spells left: {describe_left(spells_left(state.power_attrs.get(p, {})))}",
+                    *_lasting(state, p)] for p in state.powers}
 
     def voters(self, state: GameState) -> list[str]:
         # A fallen warlock who may still cast UNDEAD votes, though he shares no draw.
@@ -330,3 +332,9 @@ class WarlockRules(StandardRules):
     def phase_notes(self, result: PhaseResult) -> None:
         phase_notes(self, result)
 
+
+def _lasting(state: GameState, power: str) -> list[str]:
+    """The spells of `power`'s units that last beyond the turn they were cast in."""
+    return [f"{unit} may {SPELLS[spell].word.lower()} until the end of {unit.attrs[spell]}"
+            for unit in state.units_of(power) for spell in ("walk_water", "swim_land")
+            if unit.attrs.get(spell)]

@@ -1,7 +1,8 @@
 """EXPLAIN <unit> [phase]: the handler of its row in the command table (table.py); the
 answer is read from the stored report of a processed phase (views/explain.py): the one
 named, or the last, and where that one had no order of the unit (a winter it stood
-through), the phase before it that had one."""
+through), the phase before it that had one. A player's is redacted for him as his results
+were; the GM's is his full copy's (HISTORY and the site stay public)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from sqlalchemy import select
 from gmbot.engine.map import GameMap
 from gmbot.engine.parse import OrderParser
 from gmbot.engine.position import state_from_dict
-from gmbot.engine.report import Refusal, read_report
+from gmbot.engine.report import GM, Refusal, read_report
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import MOVEMENT, Phase
 from gmbot.service.inbound.commands.context import Context
@@ -21,7 +22,7 @@ from gmbot.service.inbound.commands.explain_words import (
     word_of,
 )
 from gmbot.service.runtime import latest_orders, map_for, rules_for, state_of
-from gmbot.service.views.explain import NO_ROW, NONE, Explained, long_name
+from gmbot.service.views.explain import NO_ROW, NONE, NOT_YOURS, Explained, long_name
 from gmbot.service.views.explain import explain as explain_unit
 from gmbot.service.views.refused_lines import refused_lines
 from gmbot.store.models import PhaseRow
@@ -54,7 +55,7 @@ def explain(ctx: Context, args: tuple[str, ...]) -> None:
     if not rows:
         ctx.sections.append(f"EXPLAIN {line}: {_no_phase(ctx, wanted)}.")
         return
-    viewer = None if ctx.player is None else ctx.player.key
+    viewer = GM if ctx.player is None else ctx.player.key
     first = answer = _answer(ctx, rules, rows[0], viewer, prov, word, utype, NONE)
     # A line without a phase: back from a phase that had no order of the unit (a winter)
     # to the last that had one, never past a movement phase.
@@ -66,7 +67,8 @@ def explain(ctx: Context, args: tuple[str, ...]) -> None:
         answer = first
     elif answer is not first:
         where = f" in {prov}" if prov else ""
-        ctx.sections.append(f"No order of yours{where} in {long_name(first.phase)}, the "
+        whose = "" if viewer == GM else " of yours"
+        ctx.sections.append(f"No order{whose}{where} in {long_name(first.phase)}, the "
                             f"last processed phase; the last phase with one was "
                             f"{long_name(answer.phase)}:")
     ctx.sections.append(answer.text())
@@ -74,14 +76,14 @@ def explain(ctx: Context, args: tuple[str, ...]) -> None:
         _before_it(ctx, rules, rows[1:], viewer, prov, word, utype)
 
 
-def _before_it(ctx: Context, rules: StandardRules, rows: list[PhaseRow], viewer: str | None,
+def _before_it(ctx: Context, rules: StandardRules, rows: list[PhaseRow], viewer: str,
                prov: str, word: str, utype: str | None) -> None:
     """After a winter's build or refusal in `prov`, the unit of his that stood there in the
     phases before it (an army that moved out in the fall): both are what he asks about."""
     for row in rows:
         older = _answer(ctx, rules, row, viewer, prov, word, utype, NONE)
         if older.found:
-            whose = "The" if viewer is None else "Your"  # the GM's: any power's
+            whose = "The" if viewer == GM else "Your"  # the GM's: any power's
             ctx.sections.append(f"{whose} unit in {prov} before the adjustments:")
             ctx.sections.append(older.text())
             return
@@ -89,26 +91,32 @@ def _before_it(ctx: Context, rules: StandardRules, rows: list[PhaseRow], viewer:
             return
 
 
-def _answer(ctx: Context, rules: StandardRules, row: PhaseRow, viewer: str | None,
+def _answer(ctx: Context, rules: StandardRules, row: PhaseRow, viewer: str,
             prov: str, word: str, utype: str | None, later: str) -> Explained:
     """The answer of one phase; `later` the status of the phase after it that sent the
     line back here: a unit that stood through it (NO_ROW) is the one that ended here in
     `prov`, no unit there (NONE, and the last phase) is asked as this phase's results
-    named it, else as the unit that ended the phase there."""
+    named it, else as the unit that ended the phase there; then as the unit whose order
+    moved it, or tried to, there (`EXPLAIN A BUR` for his A PAR bounced from BUR)."""
     before = state_of(ctx.game, row, rules)
     assert row.result is not None
     after = state_from_dict(row.result["position"], before.map)
     report, refused = read_report(row.result), _sent_refused(ctx, row, before.map)
     answer = explain_unit(rules, before, after, report, viewer, prov, word,
                           ended=later == NO_ROW, utype=utype, refused=refused)
-    if answer.status == NONE and later == NONE and viewer is not None:
+    if answer.status == NONE and later == NONE:
         # None there at the start: his unit asked by where it went (A BEL for the army
-        # that moved there, as his units list names it now). Not for the GM's public
-        # copy: a ghost's move would answer unlike a real unit's.
+        # that moved there, as his units list names it now).
         went = explain_unit(rules, before, after, report, viewer, prov, word, ended=True,
                             utype=utype)
         if went.status != NONE:
             return went
+    if answer.status in (NONE, NOT_YOURS) and later == NONE and not word:
+        aimed = explain_unit(rules, before, after, report, viewer, prov, aimed=True,
+                             utype=utype)
+        if aimed.found:  # after the other power's unit that stood there, if one did
+            rows = answer.rows if answer.status == NOT_YOURS else ()
+            return Explained(aimed.status, aimed.phase, (*rows, *aimed.rows))
     return answer
 
 
