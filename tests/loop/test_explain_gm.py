@@ -52,3 +52,15 @@ def test_the_gm_explains_an_invisible_unit_after_a_winter(tmp_path: Path) -> Non
     # Turkey's own copy says invisible, and Russia's none: as before.
     assert "(invisible)" in ask(judge, "TURKEY", GAME, "EXPLAIN F BLA\n")
     assert "There was no unit of yours in BLA" in ask(judge, "RUSSIA", GAME, "EXPLAIN F BLA\n")
+
+
+def test_the_gms_help_says_his_explain_is_of_any_unit(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, TEXT)
+    gm = " ".join(gm_asks(judge, GAME, "HELP\n").split())
+    assert ("EXPLAIN unit (phase): why any power's unit did what it did in the last phase it "
+            "had an order, or in the phase you name after it, from your copy of the results "
+            "(the full one: what the players may not all see is marked)") in gm
+    player = " ".join(ask(judge, "RUSSIA", GAME, "HELP\n").split())
+    assert "EXPLAIN unit (phase): why one of your units did what it did" in player
+    assert "any power's unit" not in player
+

@@ -57,6 +57,7 @@ class Row:
     name: str  # the word that starts its line, in capitals
     who: Who
     explains: str = ""  # HELP's line for it ("NAME: explains"); HELP lists a GM's by synopsis
+    gm_explains: str = ""  # the GM's HELP's line for it, where it does more for him
     title: str | None = None  # the reply's subject when the mail has only this command
     answer: Question | None = None  # a question's handler
     act: Action | None = None  # an action's handler
@@ -176,7 +177,9 @@ def help_text(ctx: Context, args: tuple[str, ...] = ()) -> None:
                 "phase": learn.last_phase(ctx)}
     ctx.sections.append(render(
         "help.txt.j2", game=ctx.game, is_gm=ctx.is_gm, press=press_rules(ctx.game).summary(),
-        commands=[(spelt(r.synopsis, powers), spelt(r.explains, spelling))
+        commands=[(spelt(r.synopsis, powers),
+                   spelt(r.gm_explains if ctx.is_gm and r.gm_explains else r.explains,
+                         spelling))
                   for r in TABLE.for_players()],
         gm_commands=", ".join(spelt(r.gm_synopsis or r.synopsis, powers)
                               for r in TABLE.for_gm()),
@@ -197,7 +200,12 @@ TABLE = Table((
         explains="why one of your units did what it did in the last phase it had an order, "
                  "or in the phase you name after it as your results name phases: the "
                  "strengths, supports counted and cut, the rules that decided it (EXPLAIN "
-                 "{unit}; EXPLAIN {unit} {phase} for that phase)"),
+                 "{unit}; EXPLAIN {unit} {phase} for that phase)",
+        gm_explains="why any power's unit did what it did in the last phase it had an "
+                    "order, or in the phase you name after it, from your copy of the results "
+                    "(the full one: what the players may not all see is marked): the "
+                    "strengths, supports counted and cut, the rules that decided it (EXPLAIN "
+                    "{unit}; EXPLAIN {unit} {phase} for that phase)"),
     Row("BALANCE", Who.ANYONE, explains="your own account (variants with money)",
         title="Balance", answer=info.balance, listed=False),
     Row("NEWPASSWORD", Who.ANYONE, act=secret.new_password, most=1,
