@@ -115,7 +115,7 @@ class OrderSet(Base):
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
     version: Mapped[int]
     lines: Mapped[list[Any]]  # accepted order lines, as written
-    errors: Mapped[list[Any]]  # [line, reason] pairs
+    errors: Mapped[list[Any]]  # refused lines, rows as service/views/refused_lines.py reads them
     message_id: Mapped[int | None] = mapped_column(ForeignKey("inbound.id"))
     created_at: Mapped[datetime]
     # The player's hold on early processing with this set: "wait" (he sent WAIT), "ready"
