@@ -2,7 +2,8 @@
 opening vote, read as its players read their mails: HELP's winter is votes, a standard
 BUILD is answered with the vote it means, a vote for a centre that is not yet a home
 centre says why, and no refusal cites the guide's rule numbers, which a player never
-read."""
+read; and (the third trial) a capital below the first choice says why the others were
+passed over, and a vote for an occupied home centre says a unit stands there."""
 
 from __future__ import annotations
 
@@ -107,3 +108,34 @@ def test_the_vote_totals_say_what_each_centre_got(tmp_path: Path) -> None:
     lines = results.splitlines()
     assert "FRANCE PAR: A 5, no build 9 = no build" in lines
     assert "FRANCE BRE: F 5 = F" in lines
+
+
+def test_a_capital_below_the_first_choice_says_why_the_others_were_passed_over(
+        tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, GAME)
+    lists = {"ENGLAND": "LON EDI LVP BRE PAR BEL HOL DEN KIE NWY",
+             "FRANCE": "PAR BRE MAR SPA POR BEL LON MUN ROM TUN",
+             "GERMANY": "BER MUN KIE HOL DEN BEL WAR VIE PAR SWE",
+             "RUSSIA": "STP MOS WAR SEV RUM SWE NWY ANK CON BUD",
+             "TURKEY": "CON ANK SMY BUL GRE RUM SEV SER TUN NAP",
+             # Both want Vienna: a coin toss, and the loser's next two are Vienna's neighbours.
+             "AUSTRIA": "VIE BUD TRI SER VEN RUM GRE BUL MUN WAR",
+             "ITALY": "VIE BUD TRI SER VEN RUM GRE BUL MUN WAR"}
+    for power, centres in lists.items():
+        judge.send(addr(power), f"CAPITALS {centres}\n", subject="[capitalist-example] orders")
+    judge.tick()
+    [results] = [text(m) for m in judge.to(addr("AUSTRIA"), judge.new_mail())
+                 if "Winter 1896 Adjustment results" in m["Subject"]]
+    [won] = [p for p in ("AUSTRIA", "ITALY") if f"{p}: capital VIE (choice 1" in results]
+    [lost] = {"AUSTRIA", "ITALY"} - {won}
+    # It read "capital SER (choice 4)", and nothing of Vienna, Budapest and Trieste.
+    assert f"{lost}: capital SER (choice 4: VIE went to {won}; BUD, TRI are next to {won}'s " \
+        "capital VIE)" in results.splitlines()
+
+
+def test_a_vote_for_an_occupied_home_centre_says_a_unit_stands_there(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, capitalist_game(WINTER.replace("[A KIE]", "[A BER]")))
+    reply = ask(judge, "GERMANY", "VOTE A BER (3)\n")
+    # "BER is no one's open build site this winter", of his own capital: it told him nothing.
+    assert "    -> BER is no build site this winter: your A BER stands there, and units are " \
+        "built only in a free home centre" in reply.splitlines()
