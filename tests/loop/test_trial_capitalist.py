@@ -190,3 +190,11 @@ def test_a_fleet_vote_example_names_the_coast(tmp_path: Path) -> None:
     # The example was VOTE F STP (3), which the judge refuses: "names the coast".
     assert "  VOTE F STP/NC (3) / VOTE NO BUILD STP (1) / VOTE REMOVE A FIN (2)" \
         in help_mail.splitlines()
+
+
+def test_the_winter_names_the_site_to_vote_for(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, capitalist_game(WINTER))
+    reply = ask(judge, "ITALY", "VOTE A BER (1)\n")
+    # "at least 1 vote for your own build(s)": which site, and how, went unsaid.
+    assert "Still without orders: at least 1 vote for your own build(s), at ROM: e.g. " \
+        "VOTE A ROM (1)" in reply.splitlines()

@@ -110,8 +110,17 @@ class CapitalistRules(StandardRules):
             return [gap] if gap else []
         delta = adjusting(state, self).get(power, 0)
         if delta and not any(vote_target(state, self, v) == power for v in votes):
-            what = "build(s)" if delta > 0 else "removal(s)"
-            return [f"at least 1 vote for your own {what}"]
+            # His own sites or units, and a line to send (the trial of 3 December 2026,
+            # third: "at least 1 vote for your own build(s)" named nothing).
+            if delta > 0:
+                sites = sorted(self.build_sites(state, power))
+                if not sites:
+                    return ["at least 1 vote for your own build(s)"]
+                return [f"at least 1 vote for your own build(s), at {' '.join(sites)}: "
+                        f"e.g. VOTE A {sites[0]} (1)"]  # an army stands on any centre
+            units = sorted(str(u) for u in state.units_of(power))
+            return [f"at least 1 vote for your own removal(s): e.g. VOTE REMOVE {units[0]} (1)"
+                    if units else "at least 1 vote for your own removal(s)"]
         return []
 
     def help_data(self, state: GameState, viewer: str | None) -> dict[str, Any]:
