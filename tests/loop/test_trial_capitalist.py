@@ -198,3 +198,17 @@ def test_the_winter_names_the_site_to_vote_for(tmp_path: Path) -> None:
     # "at least 1 vote for your own build(s)": which site, and how, went unsaid.
     assert "Still without orders: at least 1 vote for your own build(s), at ROM: e.g. " \
         "VOTE A ROM (1)" in reply.splitlines()
+
+
+def test_the_capital_phase_gives_the_readers_own_list_as_its_example(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, GAME)
+    judge.send(addr("FRANCE"), "CAPITOLS PAR BRE MAR SPA POR BEL LON MUN ROM TUN\n",
+               subject="[capitalist-example] orders")
+    judge.tick()
+    [ack] = [text(m) for m in judge.to(addr("FRANCE"), judge.new_mail())]
+    # England's `CAPITALS LON EDI ...`, where France's welcome had `CAPITALS BRE ...`.
+    assert "LON EDI" not in ack
+    assert "Still without orders: your 10 preferred capitals (CAPITALS BRE MAR PAR ...)" \
+        in ack.splitlines()
+    assert "in the capital phase send your 10 preferred capitals, best first: CAPITALS BRE " \
+        "MAR PAR ... (did you mean CAPITALS?)" in ack

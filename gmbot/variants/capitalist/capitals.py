@@ -76,6 +76,13 @@ def allocate(gmap: GameMap, prefs: dict[str, list[str]], fixed: dict[str, str],
                        f"coin toss against {', '.join(q for q in clash if q != winner)})")
 
 
+def list_example(gmap: GameMap, power: str) -> str:
+    """A capital list begun with the power's own centres on the map, as his welcome's
+    example is (the third trial: France's refusals read England's `CAPITALS LON EDI ...`)."""
+    homes = sorted(gmap.powers[power].homes) if power in gmap.powers else []
+    return f"CAPITALS {' '.join(homes[:3] or sorted(gmap.supply_centres)[:3])} ..."
+
+
 def _passed_over(gmap: GameMap, skipped: list[str], given: dict[str, str], power: str,
                  min_distance: int) -> str:
     """Why the centres `power` listed before the one he got were passed over (the trial of

@@ -11,6 +11,7 @@ import gmbot.variants.capitalist.economy as eco
 from gmbot.engine.orders import Order, OrderError
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import MOVEMENT, RETREAT, GameState
+from gmbot.variants.capitalist.capitals import list_example
 from gmbot.variants.capitalist.orders import (
     Paid,
     Vote,
@@ -57,7 +58,7 @@ def capitalist_line(rules: StandardRules, parser: OrderParser, line: str, power:
         prefer = parse_preferences(parser, line, power, state)
         if prefer is None:
             raise OrderError("in the capital phase send your 10 preferred capitals, best "
-                             "first: CAPITALS LON EDI LVP ...")
+                             f"first: {list_example(state.map, power)}")
         return prefer
     vote = parse_vote(parser, line, power, state)
     if vote is None:

@@ -16,7 +16,7 @@ from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, GameState, Phase
 from gmbot.variants.capitalist.auction import Ledger, bribe_facts, settle
 from gmbot.variants.capitalist.bot import capitalist_bot_lines
-from gmbot.variants.capitalist.capitals import Allocation, allocate
+from gmbot.variants.capitalist.capitals import Allocation, allocate, list_example
 from gmbot.variants.capitalist.checks import refused_lines
 from gmbot.variants.capitalist.grammar import capitalist_line
 from gmbot.variants.capitalist.legal import capitalist_lines, money_figure
@@ -103,7 +103,7 @@ class CapitalistRules(StandardRules):
         if eco.is_capital_phase(state):
             if eco.capital(state, power) or any(isinstance(o, Prefer) for o in orders):
                 return []
-            return ["your 10 preferred capitals (CAPITALS LON EDI ...)"]
+            return [f"your 10 preferred capitals ({list_example(state.map, power)})"]
         votes = [o for o in orders if isinstance(o, Vote)]
         if eco.is_initial_adjustment(state):
             gap = opening_gap(state, power, orders)
