@@ -1,13 +1,18 @@
 """What the trial of 3 December 2026 (docs/trial.md) found in a Warlock game, read as its
 players read their mails: a spell written twice is one cast, HELP's spells are cast on
 the reader's own units and home centres, an added support stands beside the battle it
-won, and a winter's EXTRA BUILD is public, so that the builds add up."""
+won, and a winter's EXTRA BUILD is public, so that the builds add up; and past the Spring
+(the third trial): a balloon landing where a unit moved in is dislodged from there, an army
+under another's balloon stayed on the ground, the ack says what a balloon or an impervious
+unit sets aside, lasting spells say until when in words, and HELP orders the unit aloft."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from tests.loop.judgekit import make_judge
+import pytest
+
+from tests.loop.judgekit import Judge, make_judge
 from tests.loop.trialkit import addr, example, spring_results, text
 
 GAME = example("warlock")
@@ -140,16 +145,139 @@ def test_an_unknown_spell_points_to_help_uncut(tmp_path: Path) -> None:
     assert "…" not in ack
 
 
-def test_the_ack_says_which_order_a_spell_sets_aside(tmp_path: Path) -> None:
+# The results carry the double order out, not the hold written beside it, and add nothing
+# to a hold; the balloon's rise is its unit's move, an impervious unit stands (the third
+# trial: both acknowledged, then refused or dropped in the results). The ack says so
+# before the deadline, not the results after it.
+SET_ASIDE = [
+    ("ENGLAND", "CAST DOUBLE ORDERS F LON - NTH - NWY\nF LON H\nCAST ADD 1 SUPPORT A LVP - YOR\n"
+                "A LVP H\nF EDI H",
+     ["Note: CAST DOUBLE ORDERS F LON - NTH - NWY is F LON's order this turn: F LON H is not "
+      "carried out",
+      "Note: CAST ADD 1 SUPPORT A LVP - YOR adds supports only to A LVP - YOR, and A LVP is "
+      "ordered A LVP H"]),
+    ("FRANCE", "CAST BALLOON A PAR\nA PAR - BUR\nCAST POWER IMPERVIOUS A MAR\nA MAR - PIE\n"
+               "F BRE H",
+     ["Note: CAST BALLOON A PAR: floating up is A PAR's move this turn, so A PAR - BUR is "
+      "refused",
+      "Note: CAST POWER IMPERVIOUS A MAR: an impervious unit stands, so A MAR - PIE is not "
+      "carried out (it may hold or support)"]),
+]
+
+
+@pytest.mark.parametrize(("power", "orders", "notes"), SET_ASIDE, ids=["double", "balloon"])
+def test_the_ack_says_which_order_a_spell_sets_aside(tmp_path: Path, power: str, orders: str,
+                                                     notes: list[str]) -> None:
     judge = make_judge(tmp_path, GAME)
-    judge.send(addr("ENGLAND"), "CAST DOUBLE ORDERS F LON - NTH - NWY\nF LON H\n"
-               "CAST ADD 1 SUPPORT A LVP - YOR\nA LVP H\nF EDI H\n", subject=SUBJECT)
+    judge.send(addr(power), orders + "\n", subject=SUBJECT)
     judge.tick()
-    [ack] = [text(m) for m in judge.to(addr("ENGLAND"), judge.new_mail())]
-    lines = ack.splitlines()
-    # The results carry the double order out, not the hold written beside it, and add
-    # nothing to a hold: the ack says so before the deadline, not the results after it.
-    assert "Note: CAST DOUBLE ORDERS F LON - NTH - NWY is F LON's order this turn: F LON H " \
-        "is not carried out" in lines
-    assert "Note: CAST ADD 1 SUPPORT A LVP - YOR adds supports only to A LVP - YOR, and " \
-        "A LVP is ordered A LVP H" in lines
+    [ack] = [text(m) for m in judge.to(addr(power), judge.new_mail())]
+    for note in notes:
+        assert note in ack.splitlines()
+
+
+def play_out(judge: Judge, orders: dict[str, str], reader: str, season: str) -> str:
+    """Mail each power's orders, let the deadline pass, and return the results of
+    `season` as `reader` reads them."""
+    for power, lines in orders.items():
+        judge.send(addr(power), lines + "\n", subject=SUBJECT)
+    judge.tick()
+    mails = judge.new_mail()
+    if not any(f"{season} results" in m["Subject"] for m in mails):  # not processed early
+        judge.clock.advance(hours=70)
+        judge.tick()
+        mails = judge.new_mail()
+    [results] = [text(m) for m in judge.to(addr(reader), mails)
+                 if f"{season} results" in m["Subject"]]
+    return results
+
+
+# The trial of 3 December 2026 (third): France's balloon over Burgundy, which Italy's army
+# leaves as Germany's comes in.
+LANDING = """
+position:
+  phase: S1902M
+  units:
+    FRANCE: [A PAR]
+    ITALY: [A BUR]
+    GERMANY: [A MUN]
+  centers:
+    FRANCE: [PAR, MAR, BRE]
+    ITALY: [ROM, VEN, NAP]
+    GERMANY: [MUN, BER, KIE]
+  extra:
+    aloft: {BUR: {power: FRANCE, unit: A BUR}}
+"""
+
+
+def test_a_balloon_landing_where_a_unit_moved_in_is_dislodged_from_there(
+        tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, GAME + LANDING)
+    results = play_out(judge, {"FRANCE": "BALLOON A BUR LAND\nA PAR H",
+                               "ITALY": "A BUR - PIC", "GERMANY": "A MUN - BUR"},
+                       "FRANCE", "Spring 1902 Movement")
+    lines = results.splitlines()
+    # Its row read "succeeds", the retreats "attacked from None" and offered Munich, where
+    # the army that took Burgundy came from.
+    assert "  BALLOON A BUR LAND (it came down on BUR, where A MUN had moved in: a balloon " \
+        "that lands on an occupied province is dislodged): dislodged" in lines
+    [retreats] = [line for line in lines if line.startswith("  FRANCE A BUR ")]
+    assert retreats == "  FRANCE A BUR (attacked from MUN): may retreat to BEL, GAS, MAR, RUH"
+    assert "None" not in results
+
+
+FLOATING = """
+position:
+  phase: S1901M
+  units:
+    FRANCE: [A PAR]
+    ITALY: [A BUR]
+  centers:
+    FRANCE: [PAR, MAR, BRE]
+    ITALY: [ROM, VEN, NAP]
+"""
+
+
+def test_a_unit_under_anothers_balloon_stayed_on_the_ground(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, GAME + FLOATING.replace(
+        "centers:", "extra:\n    aloft: {PAR: {power: FRANCE, unit: A PAR}}\n  centers:"))
+    play_out(judge, {"FRANCE": "BALLOON A PAR - BUR\nA PAR H", "ITALY": "A BUR H"},
+             "ITALY", "Spring 1901 Movement")
+    judge.send(addr("ITALY"), "EXPLAIN A BUR\n", subject=SUBJECT)
+    judge.tick()
+    [why] = [text(m) for m in judge.to(addr("ITALY"), judge.new_mail())]
+    # Italy's army held in Burgundy; the French balloon drifted over it.
+    assert "A BUR in Spring 1901 Movement (S1901M):\n  ordered: A BUR H\n  result: succeeds\n" \
+        in why
+    assert "the air" not in why
+
+
+def test_a_spell_that_lasts_says_until_when_in_words(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, GAME)
+    results = spring_results(judge, {"ITALY": "CAST WALK ON WATER A ROM - TYS\nA VEN H\n"
+                                              "F NAP H",
+                                     "RUSSIA": "CAST SWIM IN LAND F SEV - UKR\nCAST SPIN THE "
+                                               "BOTTLE\nA MOS H\nA WAR H\nF STP/SC H"},
+                             SUBJECT, "ITALY")
+    # "until the end of F1901M", a phase code, and nothing said of what comes then.
+    assert "A TYS may walk on water until the end of Fall 1901 Movement: an army still at " \
+        "sea then drowns" in results.splitlines()
+    assert any(line.startswith("The bottle spun by Russia points at ") and line.endswith(
+        "it is destroyed and impassable until after Fall 1901 Movement")
+        for line in results.splitlines())
+    [russia] = [text(m) for m in judge.to(addr("RUSSIA"))
+                if "Spring 1901 Movement results" in m["Subject"]]
+    assert "F UKR may swim in land until the end of Fall 1901 Movement: a fleet still on land " \
+        "then takes the centre it stands on and is beached (lost)" in russia.splitlines()
+
+
+def test_help_tells_how_to_order_the_unit_in_the_air(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, GAME)
+    spring_results(judge, {"FRANCE": "CAST BALLOON A PAR\nA MAR H\nF BRE H"}, SUBJECT, "FRANCE")
+    judge.send(addr("FRANCE"), "HELP\n", subject=SUBJECT)
+    judge.tick()
+    [help_mail] = [text(m) for m in judge.to(addr("FRANCE"), judge.new_mail())]
+    lines = help_mail.splitlines()
+    # "Your units: A MAR, F BRE." alone: the army in the air was nowhere in HELP.
+    assert "Your units in the air: A PAR. Order one with BALLOON A PAR - (a" in lines
+    assert "province next to it) to drift, or BALLOON A PAR LAND to come down." in lines

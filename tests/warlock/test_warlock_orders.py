@@ -141,7 +141,8 @@ def test_a_build_on_a_centre_the_bottle_hit_is_refused_for_that_reason() -> None
     orders, rejected = accept_orders(winter, RULES, "FRANCE", ["BUILD A PAR", "BUILD A MAR"])
     assert [str(o) for o in orders] == ["BUILD A MAR"]
     assert [r.reason for r in rejected] == [
-        "cannot build in PAR: the bottle destroyed it and it is impassable until after S1902M"]
+        "cannot build in PAR: the bottle destroyed it and it is impassable until after "
+        "Spring 1902 Movement"]
 
 
 def test_builds_owed_beyond_the_home_centres_are_explained() -> None:

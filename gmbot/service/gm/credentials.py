@@ -124,8 +124,12 @@ def _catch_up(session: Session, game: Game, phase: PhaseRow,
         PhaseRow.game_id == game.id, PhaseRow.processed_at.is_not(None),
         PhaseRow.superseded.is_(False)).order_by(PhaseRow.seq.desc()).limit(1)).first()
     standing = latest_orders(session, phase).get(player.id) if player.id else None
-    return {"board": board_summary(state_of(game, phase, rules), rules, player.key),
+    state = state_of(game, phase, rules)
+    return {"board": board_summary(state, rules, player.key),
             "standing": list(standing.lines) if standing else [],
+            # What the seat alone knows, as its results' own section has it (the trial of
+            # 3 December 2026, third: a Capitalist newcomer was never told his balance).
+            "own_lines": rules.private_lines(state, player.key) if player.key else [],
             "last_phase": Phase.parse(last.name).long() if last else None,
             "last_results": ((last.result or {}).get("public_text") or "").strip()
             if last else None}

@@ -66,7 +66,7 @@ def examples(state: GameState, viewer: str | None,
         convoyed=convoy.split(" C ", 1)[1] + " VIA CONVOY" if convoy else "",
         retreat=f"{first} R {dest}" if dest else f"{first} D",
         disband=f"{first} D",
-        build=f"BUILD {'F' if _coastal(gmap, home) else 'A'} {home}",
+        build=_build(gmap, home),
         remove=f"REMOVE {first}",
         exchange=_exchange(gmap, mine, sorted((u for u in state.units.values()
                                                if u.power != owner), key=str)),
@@ -172,6 +172,14 @@ def _other(state: GameState, owner: str | None, mine: list[Unit]) -> str:
         if dest:
             return f"{u} - {dest}"
     return ""
+
+
+def _build(gmap: GameMap, home: str) -> str:
+    """A build on the home centre: a fleet names its coast where there are two (the trial
+    of 3 December 2026, third: `VOTE F STP (3)`, the example, was refused for want of it)."""
+    if not _coastal(gmap, home):
+        return f"BUILD A {home}"
+    return f"BUILD F {gmap.fleet_locations(home)[0]}"
 
 
 def _coastal(gmap: GameMap, prov: str) -> bool:

@@ -61,7 +61,8 @@ def allocate(gmap: GameMap, prefs: dict[str, list[str]], fixed: dict[str, str],
         if lone:
             p = lone[0]
             out.capitals[p] = choice[p][1]
-            out.log.append(f"{p}: capital {choice[p][1]} (choice {best + 1})")
+            out.log.append(f"{p}: capital {choice[p][1]} (choice {best + 1}"
+                           f"{_passed_over(gmap, prefs[p][:best], out.capitals, p, min_distance)})")
             continue
         first = front[0]
         clash = [q for q in front
@@ -70,8 +71,43 @@ def allocate(gmap: GameMap, prefs: dict[str, list[str]], fixed: dict[str, str],
         wanted = {q: choice[q][1] for q in clash}
         out.draws.append({"purpose": "capital coin toss", "among": wanted, "value": winner})
         out.capitals[winner] = choice[winner][1]
-        out.log.append(f"{winner}: capital {choice[winner][1]} (choice {best + 1}, won a coin "
-                       f"toss against {', '.join(q for q in clash if q != winner)})")
+        why = _passed_over(gmap, prefs[winner][:best], out.capitals, winner, min_distance)
+        out.log.append(f"{winner}: capital {choice[winner][1]} (choice {best + 1}{why}, won a "
+                       f"coin toss against {', '.join(q for q in clash if q != winner)})")
+
+
+def list_example(gmap: GameMap, power: str) -> str:
+    """A capital list begun with the power's own centres on the map, as his welcome's
+    example is (the third trial: France's refusals read England's `CAPITALS LON EDI ...`)."""
+    homes = sorted(gmap.powers[power].homes) if power in gmap.powers else []
+    return f"CAPITALS {' '.join(homes[:3] or sorted(gmap.supply_centres)[:3])} ..."
+
+
+def _passed_over(gmap: GameMap, skipped: list[str], given: dict[str, str], power: str,
+                 min_distance: int) -> str:
+    """Why the centres `power` listed before the one he got were passed over (the trial of
+    3 December 2026, third: Austria read "capital SER (choice 4)" and nothing of VIE, BUD
+    and TRI). `given`: the capitals handed out, in their order."""
+    owner = {c: p for p, c in given.items() if p != power}
+    taken: list[str] = []
+    near: dict[str, list[str]] = {}
+    tight: list[str] = []
+    for centre in skipped:
+        close = next((c for c in owner if c != centre
+                      and too_near(gmap, centre, c, min_distance)), None)
+        if centre in owner:
+            taken.append(f"{centre} went to {owner[centre]}")
+        elif close is not None:
+            near.setdefault(close, []).append(centre)
+        else:
+            tight.append(centre)
+    # Capitals at least `min_distance` moves apart: at 2, none is next to another.
+    how = "next to" if min_distance == 2 else f"fewer than {min_distance} moves from"
+    parts = [*taken, *(f"{', '.join(cs)} {'is' if len(cs) == 1 else 'are'} {how} "
+                       f"{owner[c]}'s capital {c}" for c, cs in near.items())]
+    if tight:
+        parts.append(f"{', '.join(tight)} would have left no room for every player's capital")
+    return f": {'; '.join(parts)}" if parts else ""
 
 
 def _free_centres(gmap: GameMap, taken: list[str], waiting: int,

@@ -11,6 +11,7 @@ import gmbot.variants.capitalist.economy as eco
 from gmbot.engine.orders import Order, OrderError
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import MOVEMENT, RETREAT, GameState
+from gmbot.variants.capitalist.capitals import list_example
 from gmbot.variants.capitalist.orders import (
     Paid,
     Vote,
@@ -57,7 +58,7 @@ def capitalist_line(rules: StandardRules, parser: OrderParser, line: str, power:
         prefer = parse_preferences(parser, line, power, state)
         if prefer is None:
             raise OrderError("in the capital phase send your 10 preferred capitals, best "
-                             "first: CAPITALS LON EDI LVP ...")
+                             f"first: {list_example(state.map, power)}")
         return prefer
     vote = parse_vote(parser, line, power, state)
     if vote is None:
@@ -104,4 +105,17 @@ def _check_vote(rules: StandardRules, state: GameState, vote: Vote) -> None:
             raise OrderError(f"{vote.prov} is yours but no home centre: until the end of "
                              "Fall 1899 you build only in your capital (and a capital you "
                              "took)")
+        owner, unit = state.centers.get(vote.prov), state.units.get(vote.prov)
+        if unit is not None and owner is not None and _builds(state, owner) \
+                and vote.prov in eco.home_centres(state, owner):
+            # The trial of 3 December 2026 (third): Italy's vote for the capital he took, his
+            # own army in it, read "no one's open build site", which told him nothing.
+            mine = "your " if unit.power == vote.power else ""
+            raise OrderError(f"{vote.prov} is no build site this winter: {mine}{unit} stands "
+                             "there, and units are built only in a free home centre")
         raise OrderError(f"{vote.prov} is no one's open build site this winter")
+
+
+def _builds(state: GameState, power: str) -> bool:
+    """Whether the power has builds this winter (more centres than units)."""
+    return sum(1 for o in state.centers.values() if o == power) > len(state.units_of(power))

@@ -57,9 +57,17 @@ def movement_notes(state: GameState, ledger: Ledger, notes: dict[str, Any],
                 how = "not taken (tied: the unit held); nothing paid"
             elif deal.executed is None or key(deal.executed) == key(deal.own):
                 # "Refused" read as the judge refusing the line: say what beat it.
-                offered = deal.totals().get(key(bribe.order), 0)
-                how = (f"not taken: {offered} offered did not beat the owner's pay of "
-                       f"{deal.pay} (a bribe wins only with more); nothing paid")
+                totals = deal.totals()
+                offered = totals.get(key(bribe.order), 0)
+                # Bribes for the owner's own order are on his side (the trial of 3 December
+                # 2026, third: "3 offered did not beat the owner's pay of 2", where 1 more
+                # was offered for the hold).
+                same = totals.get(key(deal.own), 0)
+                against = (f"the {deal.pay + same} for its owner's order, its pay of "
+                           f"{deal.pay} and {same} offered for that same order" if same
+                           else f"the owner's pay of {deal.pay}")
+                how = (f"not taken: {offered} offered did not beat {against} (a bribe wins "
+                       "only with more); nothing paid")
             else:
                 how = "not taken: more was offered for another order; nothing paid"
             lines.append(f"{bribe}: {how}.")

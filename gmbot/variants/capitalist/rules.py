@@ -16,7 +16,7 @@ from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, GameState, Phase
 from gmbot.variants.capitalist.auction import Ledger, bribe_facts, settle
 from gmbot.variants.capitalist.bot import capitalist_bot_lines
-from gmbot.variants.capitalist.capitals import Allocation, allocate
+from gmbot.variants.capitalist.capitals import Allocation, allocate, list_example
 from gmbot.variants.capitalist.checks import refused_lines
 from gmbot.variants.capitalist.grammar import capitalist_line
 from gmbot.variants.capitalist.legal import capitalist_lines, money_figure
@@ -103,15 +103,24 @@ class CapitalistRules(StandardRules):
         if eco.is_capital_phase(state):
             if eco.capital(state, power) or any(isinstance(o, Prefer) for o in orders):
                 return []
-            return ["your 10 preferred capitals (CAPITALS LON EDI ...)"]
+            return [f"your 10 preferred capitals ({list_example(state.map, power)})"]
         votes = [o for o in orders if isinstance(o, Vote)]
         if eco.is_initial_adjustment(state):
             gap = opening_gap(state, power, orders)
             return [gap] if gap else []
         delta = adjusting(state, self).get(power, 0)
         if delta and not any(vote_target(state, self, v) == power for v in votes):
-            what = "build(s)" if delta > 0 else "removal(s)"
-            return [f"at least 1 vote for your own {what}"]
+            # His own sites or units, and a line to send (the trial of 3 December 2026,
+            # third: "at least 1 vote for your own build(s)" named nothing).
+            if delta > 0:
+                sites = sorted(self.build_sites(state, power))
+                if not sites:
+                    return ["at least 1 vote for your own build(s)"]
+                return [f"at least 1 vote for your own build(s), at {' '.join(sites)}: "
+                        f"e.g. VOTE A {sites[0]} (1)"]  # an army stands on any centre
+            units = sorted(str(u) for u in state.units_of(power))
+            return [f"at least 1 vote for your own removal(s): e.g. VOTE REMOVE {units[0]} (1)"
+                    if units else "at least 1 vote for your own removal(s)"]
         return []
 
     def help_data(self, state: GameState, viewer: str | None) -> dict[str, Any]:

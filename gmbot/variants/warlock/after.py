@@ -35,7 +35,7 @@ def after_movement(rules: Rules, state: GameState, res: Resolution) -> GameState
     reasons.supports_counted(turn, res)
     dislodged = {**state.dislodged, **first_leg_dislodged(turn)}
     state = state.with_(dislodged=dislodged)
-    state = land_late(state, turn)
+    state = land_late(state, turn, res)
     state = _ghosts(state, res, turn)
     state = _catastrophe(state, turn)
     if state.dislodged and turn.get("blocked"):

@@ -28,6 +28,7 @@ from gmbot.variants.warlock.log import mark, private
 from gmbot.variants.warlock.naming import balloon_key
 
 if TYPE_CHECKING:
+    from gmbot.engine.resolve import Resolution
     from gmbot.engine.rules import StandardRules
 
 _PREFIX = re.compile(r"^\s*(BALLOON|AIR)\s+", re.IGNORECASE)
@@ -203,18 +204,31 @@ def _air_row(turn: dict[str, Any], unit: Unit, key: str, dest: str | None,
         {"unit": str(unit), "order": order, "result": result, "steps": steps, "key": key})
 
 
-def land_late(state: GameState, turn: dict[str, Any]) -> GameState:
+def land_late(state: GameState, turn: dict[str, Any], res: Resolution) -> GameState:
     """Landings over an occupied province, after the battle: down if it was left, else
-    dislodged (retreating as a dislodged unit does)."""
+    dislodged (retreating as a dislodged unit does, not to where the unit now there came
+    from), its row reading `dislodged` with the reason (the trial of 3 December 2026:
+    `BALLOON A BUR LAND: succeeds` and "attacked from None")."""
     units = dict(state.units)
     dislodged = dict(state.dislodged)
     for unit in turn.get("landing", ()):
         if unit.prov not in units:
             units[unit.prov] = unit
         elif unit.prov not in dislodged:
-            dislodged[unit.prov] = Dislodged(unit, None)
+            came = next((i for i in res.moves_into.get(unit.prov, ()) if res.move_ok(i)), None)
+            origin = res.src[came] if came is not None else None
+            convoyed = bool(res.convoyed[came]) if came is not None else False
+            dislodged[unit.prov] = Dislodged(unit, origin, convoyed)
             private(turn, unit.power, f"{unit} came down on an occupied province: it must "
                                       "retreat")
+            # A landing it was ordered (a balloon that dropped, having collided, has its
+            # reason): it did not come down as its row said.
+            key = balloon_key(str(unit))
+            for row in turn["air_rows"].get(unit.power, []):
+                if row.get("key") == key and row["result"] == "succeeds":
+                    row["result"] = "dislodged"
+                    there = str(res.units[came]) if came is not None else str(units[unit.prov])
+                    reasons.landed_on_a_unit(turn, key, unit.prov, there, moved=came is not None)
         else:
             turn["public"].append(f"{unit} came down where no place was left and is lost")
     return state.with_(units=units, dislodged=dislodged)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from gmbot.engine.adjust import adjustment_counts
 from gmbot.engine.orders import Build, OrderError
-from gmbot.engine.state import ADJUSTMENT, GameState
+from gmbot.engine.state import ADJUSTMENT, GameState, Phase
 from gmbot.variants.warlock.balloon import aloft
 from gmbot.variants.warlock.casting import centre_location, moved_centres
 from gmbot.variants.warlock.turn import blocked
@@ -81,4 +81,4 @@ def ruined_build(parser: OrderParser, line: str, power: str, state: GameState) -
     until = (state.extra.get("bottle") or {}).get(order.prov)
     if until is not None and order.prov in blocked(state, {}):
         raise OrderError(f"cannot build in {order.prov}: the bottle destroyed it and it is "
-                         f"impassable until after {until}")
+                         f"impassable until after {Phase.parse(until).long()}")

@@ -34,9 +34,12 @@ def ended_in(before: GameState, after: GameState, report: PhaseReport,
         if unit.prov not in over and below is not None and below.power == unit.power:
             return unit.prov, f"{unit.prov}, back on the ground"
         return "", ""
-    up = over.get(unit.prov)
-    if up is not None and str(up) == str(unit) and unit.prov not in aloft(before):
-        return unit.prov, f"the air over {unit.prov}"  # it floated up
+    # It floated up: its own rise's row (a unit aloft at the start has a key of its own),
+    # not another balloon that drifted over it (the trial of 3 December 2026: Italy's
+    # army under a French balloon "ended in the air over BUR").
+    rose = any(r.unit == str(unit) and not r.key for r in hidden.air.get(unit.power, []))
+    if rose and unit.prov in over and unit.prov not in aloft(before):
+        return unit.prov, f"the air over {unit.prov}"
     return "", ""
 
 

@@ -7,7 +7,7 @@ meet (carried_notes)."""
 from __future__ import annotations
 
 from gmbot.engine.map import LAND, SEA, GameMap
-from gmbot.engine.orders import Order
+from gmbot.engine.orders import Move, Order
 from gmbot.engine.state import GameState, Unit
 from gmbot.variants.warlock.spells import Cast, Spell
 
@@ -79,6 +79,10 @@ def carried_notes(orders: list[Order]) -> list[str]:
     own = {o.prov: o for o in orders if not isinstance(o, Cast) and o.loc}
     notes = []
     for cast in (o for o in orders if isinstance(o, Cast)):
+        staying = _stays(cast, own.get(_prov(cast.target.split()[-1])) if cast.target else None)
+        if staying:
+            notes.append(staying)
+            continue
         carried = cast.order
         order = own.get(carried.prov) if carried is not None else None
         if carried is None or order is None or order.power != cast.power \
@@ -91,3 +95,18 @@ def carried_notes(orders: list[Order]) -> list[str]:
             notes.append(f"Note: {cast} adds supports only to {carried}, and "
                          f"{carried.unit_text} is ordered {order}")
     return notes
+
+
+def _stays(cast: Cast, order: Order | None) -> str:
+    """A unit's own order that a spell on the spot sets aside (the trial of 3 December 2026:
+    `A PAR - BUR` beside `CAST BALLOON A PAR` was acknowledged, then refused in the results;
+    a move beside `CAST POWER IMPERVIOUS` was not carried out, unsaid)."""
+    if order is None or order.power != cast.power:
+        return ""
+    if cast.spell == "balloon":
+        return (f"Note: {cast}: floating up is {order.unit_text}'s move this turn, so "
+                f"{order} is refused")
+    if cast.spell == "impervious" and isinstance(order, Move):
+        return (f"Note: {cast}: an impervious unit stands, so {order} is not carried out "
+                "(it may hold or support)")
+    return ""

@@ -130,6 +130,14 @@ def balloons_collided(turn: dict[str, Any], name: str, dest: str) -> None:
                           "collide and both drop to the map where they were", "balloon")
 
 
+def landed_on_a_unit(turn: dict[str, Any], name: str, prov: str, there: str,
+                     moved: bool) -> None:
+    """A balloon that came down after the battle on a province another unit held."""
+    how = "had moved in" if moved else "stayed"
+    fact(turn, name, f"it came down on {prov}, where {there} {how}: a balloon that lands "
+                     "on an occupied province is dislodged", "balloon", names=(there,))
+
+
 def dropped_where_it_cannot_stand(turn: dict[str, Any], unit: Unit, name: str) -> None:
     kind = "an army" if unit.type == "A" else "a fleet"
     fact(turn, name, f"its balloon came down over a place where {kind} cannot stand: "

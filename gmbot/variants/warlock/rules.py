@@ -14,7 +14,7 @@ from gmbot.engine.orders import Move, Order
 from gmbot.engine.report import GM, Bulletin, PhaseReport
 from gmbot.engine.resolve import ATTACK, DEFEND, HOLD, PREVENT
 from gmbot.engine.rules import StandardRules
-from gmbot.engine.state import Dislodged, GameState, Unit
+from gmbot.engine.state import Dislodged, GameState, Phase, Unit
 from gmbot.variants.warlock.acks import warlock_ack
 from gmbot.variants.warlock.balloon import AirOrder, aloft, aloft_problems
 from gmbot.variants.warlock.bot import warlock_bot_lines
@@ -40,6 +40,10 @@ if TYPE_CHECKING:
     from gmbot.engine.resolve import Resolution
     from gmbot.engine.result import PhaseResult
 
+# What the end of a walk on water or swim in land does to a unit still off its ground.
+STRANDED = {"walk_water": "an army still at sea then drowns",
+            "swim_land": "a fleet still on land then takes the centre it stands on and is "
+                         "beached (lost)"}
 SOLO = 18  # "Once a player has 18 SC's the game is over"
 
 
@@ -335,6 +339,7 @@ class WarlockRules(StandardRules):
 
 def _lasting(state: GameState, power: str) -> list[str]:
     """The spells of `power`'s units that last beyond the turn they were cast in."""
-    return [f"{unit} may {SPELLS[spell].word.lower()} until the end of {unit.attrs[spell]}"
+    return [f"{unit} may {SPELLS[spell].word.lower()} until the end of "
+            f"{Phase.parse(unit.attrs[spell]).long()}: {STRANDED[spell]}"
             for unit in state.units_of(power) for spell in ("walk_water", "swim_land")
             if unit.attrs.get(spell)]

@@ -295,7 +295,8 @@ def _spin_bottle(rules: Rules, state: GameState, orders: dict[str, Order],
     bottle = {**(state.extra.get("bottle") or {}), prov: until}
     state = state.with_(extra={**state.extra, "bottle": bottle})
     turn["public"].append(f"The bottle spun by {state.map.powers[cast.power].name} points "
-                          f"at {prov}: it is destroyed and impassable until after {until}")
+                          f"at {prov}: it is destroyed and impassable until after "
+                          f"{Phase.parse(until).long()}")
     mark(turn, Mark(STRIPES, prov, "bottle", words="bottle", power=cast.power))
     unit = state.units.get(prov)
     if unit is not None:
