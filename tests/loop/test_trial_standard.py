@@ -125,3 +125,37 @@ def play(judge: Judge, orders: dict[str, str]) -> None:
         judge.send(f"{power.lower()}@example.test", lines + "\n", subject="[g] orders")
     judge.clock.advance(hours=49)
     judge.tick()
+
+
+RETREAT = """position:
+  phase: F1901R
+  units:
+    FRANCE: [A SPA, F POR]
+    GERMANY: [A BUR, A MUN, F DEN]
+  centers:
+    FRANCE: [BRE, PAR, MAR]
+    GERMANY: [BER, KIE, MUN]
+  dislodged:
+    A BUR: {power: FRANCE, attacker_from: RUH}
+"""
+
+
+def test_help_in_a_retreat_names_the_dislodged_unit_and_where_it_may_go(
+        tmp_path: Path) -> None:
+    # The trial of 3 December (fourth): France's HELP in the retreat after A BUR was
+    # dislodged gave "retreat (after a dislodgement): A SPA R GAS / A SPA D", a unit that
+    # has no retreat to make, and "Your units: A SPA, F POR" said nothing of A BUR.
+    judge = make_judge(tmp_path, standard_game(extra=RETREAT))
+    judge.send("france@example.test", "HELP\n", subject="[g] help")
+    judge.tick()
+    [help_mail] = [text(m) for m in judge.to("france@example.test", judge.new_mail())]
+    lines = help_mail.splitlines()
+    assert "A BUR was dislodged: it may retreat to BEL, GAS, MAR, PAR, PIC (A BUR R BEL), " \
+        "or disband (A BUR D)." in lines
+    assert "  retreat (after a dislodgement): A BUR R BEL / A BUR D" in lines
+    assert "A SPA R" not in help_mail
+    # Germany, with nothing dislodged, is told of no retreat.
+    judge.send("germany@example.test", "HELP\n", subject="[g] help")
+    judge.tick()
+    [german] = [text(m) for m in judge.to("germany@example.test", judge.new_mail())]
+    assert "was dislodged" not in german
