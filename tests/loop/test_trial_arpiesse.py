@@ -65,7 +65,8 @@ def test_a_build_without_colour_in_a_lost_centre_is_told_the_centre_first(
     judge.send(addr("RUSSIA"), "BUILD F SEV\nBUILD A MOS\n", subject=SUBJECT)
     judge.tick()
     [ack] = [text(m) for m in judge.to(addr("RUSSIA"), judge.new_mail())]
-    assert "  line 1: BUILD F SEV\n    -> cannot build in SEV: you do not own it\n" in ack
+    assert "  line 1: BUILD F SEV\n    -> cannot build in SEV: you do not own it (you may " \
+           "build in MOS STP WAR)\n" in ack
     assert "  line 2: BUILD A MOS\n    -> name the new unit's colour: BUILD RED A MOS " \
            "(colours: red, purple, silver)\n" in ack
     assert "BUILD RED F SEV" not in ack

@@ -159,3 +159,32 @@ def test_help_in_a_retreat_names_the_dislodged_unit_and_where_it_may_go(
     judge.tick()
     [german] = [text(m) for m in judge.to("germany@example.test", judge.new_mail())]
     assert "was dislodged" not in german
+
+
+OCCUPIED = """position:
+  phase: W1901A
+  units:
+    AUSTRIA: [A SER, A VIE, F GRE]
+    ITALY: [A TRI, A VEN, F ION]
+  centers:
+    AUSTRIA: [BUD, VIE, SER, GRE]
+    ITALY: [ROM, NAP, VEN, TRI]
+"""
+
+
+def test_a_refused_build_says_where_he_may_build(tmp_path: Path) -> None:
+    # The trial of 3 December (fourth): Austria's "BUILD A TRI" (lost to Italy) and "build
+    # army vienna" (his army stood there) were refused, and nothing said Budapest was
+    # free: his build was lost at the deadline.
+    judge = make_judge(tmp_path, standard_game(extra=OCCUPIED))
+    judge.send("austria@example.test", "BUILD A TRI\nbuild army vienna\n", subject="[g] w")
+    judge.send("italy@example.test", "BUILD F NAP\nBUILD A ROM\nBUILD A VEN\n",
+               subject="[g] w")
+    judge.tick()
+    mails = judge.new_mail()
+    [ack] = [text(m) for m in judge.to("austria@example.test", mails)]
+    assert "  line 1: BUILD A TRI\n    -> cannot build in TRI: you do not own it (you may " \
+        "build in BUD)\n  line 2: build army vienna\n    -> cannot build in VIE: it is " \
+        "occupied (you may build in BUD)\n" in ack
+    [italy] = [text(m) for m in judge.to("italy@example.test", mails)]
+    assert "cannot build in VEN: it is occupied (you may build in NAP ROM)" in italy
