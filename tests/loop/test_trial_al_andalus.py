@@ -158,3 +158,33 @@ def test_a_wazirs_help_in_the_winter_gives_his_own_courts_units(tmp_path: Path) 
     assert "  A LLE - ARA: at a court, one order for one of your Prince's units" in courtier
     for help_text in (general, courtier):
         assert "A EVO" not in help_text and "A BAD" not in help_text
+
+
+AT_COURT = """
+position:
+  phase: S1080M
+  extra:
+    wazirs:
+      lordelindel: {court: CASTILLE, dinars: 0}
+"""
+
+
+def test_plunder_with_a_province_says_plunder_takes_none(tmp_path: Path) -> None:
+    # The trial of 3 December (fourth): a Wazir's "PLUNDER ZAM" was answered "unknown
+    # province 'PLUNDER'", as if he had named a unit.
+    judge = make_judge(tmp_path, GENERALS + AT_COURT)
+    judge.send(addr("lordelindel"), "PLUNDER ZAM\n", subject=SUBJECT)
+    judge.send(addr("nanook"), "plunder leo\n", subject=SUBJECT)
+    judge.tick()
+    mails = judge.new_mail()
+    [ack] = [text(m) for m in judge.to(addr("lordelindel"), mails)]
+    assert "  line 1: PLUNDER ZAM\n    -> PLUNDER names no province: write PLUNDER alone " \
+        "(every unit of your Prince holds, and you get 1 dinar for each)\n" in ack
+    # A free agent is told first that he has nothing to plunder.
+    [free] = [text(m) for m in judge.to(addr("nanook"), mails)]
+    assert "  line 1: plunder leo\n    -> you serve no Prince, so there is nothing to " \
+        "plunder\n" in free
+    judge.send(addr("lordelindel"), "PLUNDER\n", subject=SUBJECT)
+    judge.tick()
+    [ack] = [text(m) for m in judge.to(addr("lordelindel"), judge.new_mail())]
+    assert "Orders for S1080M (version 2):\n  PLUNDER\n" in ack
