@@ -188,3 +188,18 @@ def test_plunder_with_a_province_says_plunder_takes_none(tmp_path: Path) -> None
     judge.tick()
     [ack] = [text(m) for m in judge.to(addr("lordelindel"), judge.new_mail())]
     assert "Orders for S1080M (version 2):\n  PLUNDER\n" in ack
+
+
+def test_a_wazirs_help_resigns_his_own_seat(tmp_path: Path) -> None:
+    # The trial of 3 December (fourth): a Wazir's HELP said "RESIGN BADAJOZ: give up your
+    # seat for good", the board's first Prince; RESIGN BADAJOZ is refused him.
+    judge = make_judge(tmp_path, GENERALS)
+    judge.send(addr("nanook"), "HELP\n", subject=SUBJECT)
+    judge.tick()
+    [help_mail] = [text(m) for m in judge.to(addr("nanook"), judge.new_mail())]
+    assert "  RESIGN NANOOK: give up your seat for good" in help_mail
+    assert "RESIGN BADAJOZ" not in help_mail
+    judge.send(addr("nanook"), "RESIGN NANOOK\n", subject=SUBJECT)
+    judge.tick()
+    subjects = [m["Subject"] for m in judge.to(addr("nanook"), judge.new_mail())]
+    assert "[al-andalus-example] You no longer play NANOOK" in subjects
