@@ -188,3 +188,15 @@ def test_a_refused_build_says_where_he_may_build(tmp_path: Path) -> None:
         "occupied (you may build in BUD)\n" in ack
     [italy] = [text(m) for m in judge.to("italy@example.test", mails)]
     assert "cannot build in VEN: it is occupied (you may build in NAP ROM)" in italy
+
+
+def test_a_unit_that_stays_holds(tmp_path: Path) -> None:
+    # The trial of 3 December (fourth): "F TRI stays" was refused "did not understand
+    # 'STAYS'", where "A VIE holds" and "F TRI stands" are read as holds.
+    judge = make_judge(tmp_path, standard_game())
+    judge.send("austria@example.test", "A VIE holds\nA BUD stay\nF TRI stays\n",
+               subject="[g] orders")
+    judge.tick()
+    [ack] = judge.new_mail()
+    assert ack["Subject"] == "[g] Received"
+    assert "Orders for S1901M (version 1):\n  A VIE H\n  A BUD H\n  F TRI H\n" in text(ack)
