@@ -34,6 +34,10 @@ def test_help_and_the_welcome_show_builds_and_exchanges_the_player_can_send(
     # The primer's example is a pair of the starting board (Trieste holds a fleet).
     assert "A VEN X F TRI" in primer and "A VEN X A TRI" not in primer
     assert "one of them able to support the other to hold" in primer
+    # Its lines are as long as a mail's (the trial of 3 December, fourth: a line of 110
+    # characters, then its last two words on a line of their own).
+    assert "  supports cannot move a red one." in primer.splitlines()
+    assert "  red one." not in primer.splitlines()
 
 
 def test_a_void_exchange_says_why_beside_it(tmp_path: Path) -> None:
