@@ -5,6 +5,7 @@ beginning with another phase's order word gets."""
 from __future__ import annotations
 
 UNIT_WORDS = {"A": "A", "ARMY": "A", "F": "F", "FLEET": "F"}
+UNIT_PLACE_WORDS = {"IN", "AT"}  # between a unit word and its province: "fleet in Brest"
 MOVE_WORDS = {"-", "TO", "M", "MOVE", "MOVES", "MOVETO", "MOVESTO", "ATTACK", "ATTACKS"}
 # "F TRI stays" is how a newcomer writes a hold too (the trial of 3 December, fourth).
 HOLD_WORDS = {"H", "HOLD", "HOLDS", "STAND", "STANDS", "STAY", "STAYS"}

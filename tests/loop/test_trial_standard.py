@@ -200,3 +200,20 @@ def test_a_unit_that_stays_holds(tmp_path: Path) -> None:
     [ack] = judge.new_mail()
     assert ack["Subject"] == "[g] Received"
     assert "Orders for S1901M (version 1):\n  A VIE H\n  A BUD H\n  F TRI H\n" in text(ack)
+
+
+def test_a_unit_in_a_province_is_read(tmp_path: Path) -> None:
+    # The trial of 3 December (fourth): "Build fleet in Brest" was refused "unknown
+    # province 'IN'".
+    judge = make_judge(tmp_path, standard_game(extra=ONE_BUILD))
+    judge.send("france@example.test", "Build fleet in Brest\n", subject="[g] orders")
+    judge.tick()
+    [ack] = [text(m) for m in judge.to("france@example.test", judge.new_mail())
+             if m["Subject"] != "[g] Winter 1901 Adjustment results"]
+    assert "Orders for W1901A (version 1):\n  BUILD F BRE\n" in ack
+    spring = make_judge(tmp_path / "spring", standard_game())
+    spring.send("italy@example.test", "army at Venice holds\nA ROM H\nF NAP H\n",
+                subject="[g] orders")
+    spring.tick()
+    [italy] = [text(m) for m in spring.new_mail()]
+    assert "Orders for S1901M (version 1):\n  A VEN H\n  A ROM H\n  F NAP H\n" in italy
