@@ -360,16 +360,21 @@ def _check_adjustment(order: Order, state: GameState, rules: Rules) -> Order:
     prov = order.prov
     if order.utype is None:
         raise OrderError("say what to build: BUILD A PAR or BUILD F BRE")
-    if prov not in rules.build_sites(state, order.power):
+    sites = rules.build_sites(state, order.power)
+    if prov not in sites:
+        # Where he may build, beside why not here: a newcomer refused "it is occupied"
+        # otherwise waives a build he could make elsewhere (the trial of 3 December).
+        free = " ".join(sorted(sites))
+        where = f" (you may build in {free})" if free else " (no home centre of yours is free)"
         if state.centers.get(prov) != order.power:
-            raise OrderError(f"cannot build in {prov}: you do not own it")
+            raise OrderError(f"cannot build in {prov}: you do not own it{where}")
         # "Occupied" only where the unit is the whole problem: BUILD A HOL on a held
         # centre that is no home centre is refused for that.
         if prov in state.units:
             empty = state.with_(units={p: u for p, u in state.units.items() if p != prov})
             if prov in rules.build_sites(empty, order.power):
-                raise OrderError(f"cannot build in {prov}: it is occupied")
-        raise OrderError(f"cannot build in {prov}: it is not one of your home centres")
+                raise OrderError(f"cannot build in {prov}: it is occupied{where}")
+        raise OrderError(f"cannot build in {prov}: it is not one of your home centres{where}")
     kind = gmap.provinces[prov].type
     if order.utype == "A":
         if kind not in (LAND, COAST):

@@ -5,8 +5,10 @@ beginning with another phase's order word gets."""
 from __future__ import annotations
 
 UNIT_WORDS = {"A": "A", "ARMY": "A", "F": "F", "FLEET": "F"}
+UNIT_PLACE_WORDS = {"IN", "AT"}  # between a unit word and its province: "fleet in Brest"
 MOVE_WORDS = {"-", "TO", "M", "MOVE", "MOVES", "MOVETO", "MOVESTO", "ATTACK", "ATTACKS"}
-HOLD_WORDS = {"H", "HOLD", "HOLDS", "STAND", "STANDS"}
+# "F TRI stays" is how a newcomer writes a hold too (the trial of 3 December, fourth).
+HOLD_WORDS = {"H", "HOLD", "HOLDS", "STAND", "STANDS", "STAY", "STAYS"}
 SUPPORT_WORDS = {"S", "SUP", "SUPP", "SUPPORT", "SUPPORTS"}
 CONVOY_WORDS = {"C", "CONVOY", "CONVOYS", "TRANSPORT", "TRANSPORTS"}
 RETREAT_WORDS = {"R", "RETREAT", "RETREATS"}

@@ -23,6 +23,7 @@ from gmbot.engine.order_words import (
     COAST_WORDS,
     DISBAND_WORDS,
     RETREAT_WORDS,
+    UNIT_PLACE_WORDS,
     UNIT_WORDS,
 )
 from gmbot.engine.orders import Order, OrderError
@@ -194,4 +195,8 @@ class OrderParser:
         utype = UNIT_WORDS.get(cur.peek() or "")
         if utype:
             cur.take()
+            # "Build fleet in Brest", "army at Paris holds": no province is called IN or AT
+            # (the trial of 3 December, fourth, was told "unknown province 'IN'").
+            if cur.peek() in UNIT_PLACE_WORDS and cur.peek(1) is not None:
+                cur.take()
         return utype, self.read_place(cur, "a unit's province")

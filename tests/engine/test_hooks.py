@@ -35,7 +35,8 @@ def test_build_in_owned_non_home_centre_refused_by_default() -> None:
     out = run_case({**BUILD_CASE, "orders": {"FRANCE": ["BUILD A BEL"]}})
     assert out["errors"] == [{
         "power": "FRANCE", "order": "BUILD A BEL",
-        "reason": "cannot build in BEL: it is not one of your home centres", "province": "BEL",
+        "reason": "cannot build in BEL: it is not one of your home centres (no home centre "
+        "of yours is free)", "province": "BEL",
     }]
     assert out["units_after"] == {"FRANCE": ["F BRE", "A MAR", "A PAR"]}
     assert "built" not in out
@@ -54,9 +55,9 @@ def test_build_anywhere_allows_an_owned_non_home_centre() -> None:
 @pytest.mark.parametrize(
     ("line", "reason"),
     [
-        ("BUILD A MUN", "cannot build in MUN: you do not own it"),
-        ("BUILD A MAR", "cannot build in MAR: it is occupied"),
-        ("BUILD A HOL", "cannot build in HOL: you do not own it"),
+        ("BUILD A MUN", "cannot build in MUN: you do not own it (you may build in BEL)"),
+        ("BUILD A MAR", "cannot build in MAR: it is occupied (you may build in BEL)"),
+        ("BUILD A HOL", "cannot build in HOL: you do not own it (you may build in BEL)"),
     ],
 )
 def test_build_anywhere_still_needs_an_owned_free_centre(line: str, reason: str) -> None:

@@ -421,12 +421,14 @@ def test_adjustment_accepted(power: str, line: str, canonical: str) -> None:
 
 
 ADJUSTMENT_BAD = [
-    ("FRANCE", "BUILD A MAR", "cannot build in MAR: it is occupied"),
-    ("FRANCE", "BUILD A MUN", "cannot build in MUN: you do not own it"),
-    ("FRANCE", "BUILD A SPA", "cannot build in SPA: it is not one of your home centres"),
+    ("FRANCE", "BUILD A MAR", "cannot build in MAR: it is occupied (you may build in BRE PAR)"),
+    ("FRANCE", "BUILD A MUN", "cannot build in MUN: you do not own it (you may build in BRE PAR)"),
+    ("FRANCE", "BUILD A SPA", "cannot build in SPA: it is not one of your home centres "
+     "(you may build in BRE PAR)"),
     # An owned, occupied centre that is no home centre: the real problem is named.
-    ("FRANCE", "BUILD A BEL", "cannot build in BEL: it is not one of your home centres"),
-    ("FRANCE", "BUILD A BUR", "cannot build in BUR: you do not own it"),
+    ("FRANCE", "BUILD A BEL", "cannot build in BEL: it is not one of your home centres "
+     "(you may build in BRE PAR)"),
+    ("FRANCE", "BUILD A BUR", "cannot build in BUR: you do not own it (you may build in BRE PAR)"),
     ("FRANCE", "BUILD F PAR", "cannot build a fleet in PAR: it has no coast"),
     ("RUSSIA", "BUILD F MOS", "cannot build a fleet in MOS: it has no coast"),
     ("RUSSIA", "BUILD F STP", "BUILD F STP: name the coast, STP/NC or STP/SC"),

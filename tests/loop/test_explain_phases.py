@@ -48,7 +48,7 @@ def test_after_a_winter_explain_tells_the_last_phase_with_the_units_order(
     assert "No order of yours" not in built and FALL not in built
     refused = ask(judge, "FRANCE", "g", "EXPLAIN A GAS\n")
     assert (f"Your order BUILD A GAS was refused in {WINTER}: cannot build in GAS: you do not "
-            "own it.") in refused
+            "own it (you may build in BRE MAR PAR).") in refused
     # Where there was none, in the winter nor before it: the winter's answer, as ever.
     assert f"There was no unit of yours in MAR in {WINTER}." in ask(
         judge, "FRANCE", "g", "EXPLAIN A MAR\n")

@@ -158,3 +158,64 @@ def test_a_wazirs_help_in_the_winter_gives_his_own_courts_units(tmp_path: Path) 
     assert "  A LLE - ARA: at a court, one order for one of your Prince's units" in courtier
     for help_text in (general, courtier):
         assert "A EVO" not in help_text and "A BAD" not in help_text
+
+
+GENERAL = """
+position:
+  phase: S1081M
+  units:
+    CASTILLE: [{unit: A BUR, general: LORDELINDEL}, F GAL, A LEO]
+  centers:
+    CASTILLE: [BUR, GAL, LEO]
+  extra:
+    wazirs:
+      lordelindel: {court: CASTILLE, dinars: 2}
+"""
+
+
+def test_plunder_with_a_province_says_plunder_takes_none(tmp_path: Path) -> None:
+    # The trial of 3 December (fourth): a Wazir's "PLUNDER ZAM" was answered "unknown
+    # province 'PLUNDER'", as if he had named a unit.
+    judge = make_judge(tmp_path, GENERALS + GENERAL)
+    judge.send(addr("lordelindel"), "PLUNDER ZAM\n", subject=SUBJECT)
+    judge.send(addr("nanook"), "plunder leo\n", subject=SUBJECT)
+    judge.tick()
+    mails = judge.new_mail()
+    [ack] = [text(m) for m in judge.to(addr("lordelindel"), mails)]
+    assert "  line 1: PLUNDER ZAM\n    -> PLUNDER names no province: write PLUNDER alone " \
+        "(every unit of your Prince holds, and you get 1 dinar for each)\n" in ack
+    # A free agent is told first that he has nothing to plunder.
+    [free] = [text(m) for m in judge.to(addr("nanook"), mails)]
+    assert "  line 1: plunder leo\n    -> you serve no Prince, so there is nothing to " \
+        "plunder\n" in free
+    judge.send(addr("lordelindel"), "PLUNDER\n", subject=SUBJECT)
+    judge.tick()
+    [ack] = [text(m) for m in judge.to(addr("lordelindel"), judge.new_mail())]
+    assert "Orders for S1081M (version 2):\n  PLUNDER\n" in ack
+
+
+def test_a_wazirs_help_resigns_his_own_seat(tmp_path: Path) -> None:
+    # The trial of 3 December (fourth): a Wazir's HELP said "RESIGN BADAJOZ: give up your
+    # seat for good", the board's first Prince; RESIGN BADAJOZ is refused him.
+    judge = make_judge(tmp_path, GENERALS)
+    judge.send(addr("nanook"), "HELP\n", subject=SUBJECT)
+    judge.tick()
+    [help_mail] = [text(m) for m in judge.to(addr("nanook"), judge.new_mail())]
+    assert "  RESIGN NANOOK: give up your seat for good" in help_mail
+    assert "RESIGN BADAJOZ" not in help_mail
+    judge.send(addr("nanook"), "RESIGN NANOOK\n", subject=SUBJECT)
+    judge.tick()
+    subjects = [m["Subject"] for m in judge.to(addr("nanook"), judge.new_mail())]
+    assert "[al-andalus-example] You no longer play NANOOK" in subjects
+
+
+def test_a_generals_resign_is_told_what_it_gives_up(tmp_path: Path) -> None:
+    # The trial of 3 December (fourth): a Wazir-General's bare RESIGN (his HELP's "give up
+    # your command", and the seat's "RESIGN alone says how to confirm") was acknowledged
+    # with "As Wazir-General you command A BUR" and nothing on what RESIGN would do.
+    judge = make_judge(tmp_path, GENERALS + GENERAL)
+    judge.send(addr("lordelindel"), "RESIGN\n", subject=SUBJECT)
+    judge.tick()
+    [ack] = [text(m) for m in judge.to(addr("lordelindel"), judge.new_mail())]
+    assert "RESIGN: after this phase you command no unit (it is Kingdom of Castille's). You " \
+        "stay in the game: RESIGN LORDELINDEL would give up your seat." in ack.splitlines()

@@ -34,6 +34,10 @@ def test_help_and_the_welcome_show_builds_and_exchanges_the_player_can_send(
     # The primer's example is a pair of the starting board (Trieste holds a fleet).
     assert "A VEN X F TRI" in primer and "A VEN X A TRI" not in primer
     assert "one of them able to support the other to hold" in primer
+    # Its lines are as long as a mail's (the trial of 3 December, fourth: a line of 110
+    # characters, then its last two words on a line of their own).
+    assert "  supports cannot move a red one." in primer.splitlines()
+    assert "  red one." not in primer.splitlines()
 
 
 def test_a_void_exchange_says_why_beside_it(tmp_path: Path) -> None:
@@ -65,7 +69,34 @@ def test_a_build_without_colour_in_a_lost_centre_is_told_the_centre_first(
     judge.send(addr("RUSSIA"), "BUILD F SEV\nBUILD A MOS\n", subject=SUBJECT)
     judge.tick()
     [ack] = [text(m) for m in judge.to(addr("RUSSIA"), judge.new_mail())]
-    assert "  line 1: BUILD F SEV\n    -> cannot build in SEV: you do not own it\n" in ack
+    assert "  line 1: BUILD F SEV\n    -> cannot build in SEV: you do not own it (you may " \
+           "build in MOS STP WAR)\n" in ack
     assert "  line 2: BUILD A MOS\n    -> name the new unit's colour: BUILD RED A MOS " \
            "(colours: red, purple, silver)\n" in ack
     assert "BUILD RED F SEV" not in ack
+
+
+LOST_BRE = """
+position:
+  phase: W1901A
+  units:
+    FRANCE: [{unit: A PAR, colour: red}, {unit: A SPA, colour: purple},
+             {unit: F POR, colour: silver}]
+    ENGLAND: [{unit: F BRE, colour: red}, {unit: F BEL, colour: purple},
+              {unit: A YOR, colour: silver}]
+  centers:
+    FRANCE: [MAR, PAR, POR, SPA]
+    ENGLAND: [BEL, BRE, EDI, LON, LVP]
+"""
+
+
+def test_the_winters_help_builds_where_he_may_build(tmp_path: Path) -> None:
+    # The trial of 3 December (fourth): France, Brest lost to England and Paris occupied,
+    # read "winter: BUILD RED F BRE" in his HELP: a build the judge refuses.
+    judge = make_judge(tmp_path, GAME[:GAME.index("\nposition:")] + LOST_BRE)
+    judge.send(addr("FRANCE"), "HELP\n", subject=SUBJECT)
+    judge.tick()
+    [help_mail] = [text(m) for m in judge.to(addr("FRANCE"), judge.new_mail())]
+    assert "  winter: BUILD RED F MAR / REMOVE A PAR / WAIVE (a build you do not use)" \
+        in help_mail.splitlines()
+    assert "BUILD RED F BRE" not in help_mail

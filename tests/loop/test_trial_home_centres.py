@@ -79,3 +79,25 @@ def test_status_lists_the_home_centres(tmp_path: Path) -> None:
     # As the results do: the homes change in this game, so the board shows them.
     assert "AUSTRIA: 3 centres, 3 units\n  centres: BUD TRI VIE\n  units: A BUD, A TRI, " \
         "A VIE\n  homes: BUD VIE" in status
+
+
+def test_the_winters_help_assimilates_a_centre_he_may_assimilate_now(tmp_path: Path) -> None:
+    # The trial of 3 December (fourth): Austria's HELP in the winter gave "ASSIMILATE GRE"
+    # for Greece, taken that Fall, which the winter refuses ("a centre taken this year may
+    # be assimilated next winter"); Trieste, his since the start, was the one he could.
+    judge = make_judge(tmp_path, standard_game(extra=FALL))
+    judge.send(AUSTRIA, "A BUD - SER\nA TRI - ALB\nA VIE H\n", subject="[g] fall")
+    judge.send(ITALY, "A VEN H\nA ROM H\nF NAP H\n", subject="[g] fall")
+    judge.tick()
+    judge.new_mail()
+    judge.send(AUSTRIA, "HELP\n", subject="[g] help")
+    judge.tick()
+    [help_mail] = [text(m) for m in judge.to(AUSTRIA, judge.new_mail())]
+    lines = help_mail.splitlines()
+    assert "  ASSIMILATE TRI: a centre you have held since last winter becomes a home centre" \
+        in lines
+    assert "ASSIMILATE SER" not in help_mail
+    judge.send(AUSTRIA, "ASSIMILATE TRI\n", subject="[g] winter")
+    judge.tick()
+    [ack] = [text(m) for m in judge.to(AUSTRIA, judge.new_mail())]
+    assert "Not accepted" not in ack

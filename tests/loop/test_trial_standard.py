@@ -125,3 +125,95 @@ def play(judge: Judge, orders: dict[str, str]) -> None:
         judge.send(f"{power.lower()}@example.test", lines + "\n", subject="[g] orders")
     judge.clock.advance(hours=49)
     judge.tick()
+
+
+RETREAT = """position:
+  phase: F1901R
+  units:
+    FRANCE: [A SPA, F POR]
+    GERMANY: [A BUR, A MUN, F DEN]
+  centers:
+    FRANCE: [BRE, PAR, MAR]
+    GERMANY: [BER, KIE, MUN]
+  dislodged:
+    A BUR: {power: FRANCE, attacker_from: RUH}
+"""
+
+
+def test_help_in_a_retreat_names_the_dislodged_unit_and_where_it_may_go(
+        tmp_path: Path) -> None:
+    # The trial of 3 December (fourth): France's HELP in the retreat after A BUR was
+    # dislodged gave "retreat (after a dislodgement): A SPA R GAS / A SPA D", a unit that
+    # has no retreat to make, and "Your units: A SPA, F POR" said nothing of A BUR.
+    judge = make_judge(tmp_path, standard_game(extra=RETREAT))
+    judge.send("france@example.test", "HELP\n", subject="[g] help")
+    judge.tick()
+    [help_mail] = [text(m) for m in judge.to("france@example.test", judge.new_mail())]
+    lines = help_mail.splitlines()
+    assert "A BUR was dislodged: it may retreat to BEL, GAS, MAR, PAR, PIC (A BUR R BEL), " \
+        "or disband (A BUR D)." in lines
+    assert "  retreat (after a dislodgement): A BUR R BEL / A BUR D" in lines
+    assert "A SPA R" not in help_mail
+    # Germany, with nothing dislodged, is told of no retreat.
+    judge.send("germany@example.test", "HELP\n", subject="[g] help")
+    judge.tick()
+    [german] = [text(m) for m in judge.to("germany@example.test", judge.new_mail())]
+    assert "was dislodged" not in german
+
+
+OCCUPIED = """position:
+  phase: W1901A
+  units:
+    AUSTRIA: [A SER, A VIE, F GRE]
+    ITALY: [A TRI, A VEN, F ION]
+  centers:
+    AUSTRIA: [BUD, VIE, SER, GRE]
+    ITALY: [ROM, NAP, VEN, TRI]
+"""
+
+
+def test_a_refused_build_says_where_he_may_build(tmp_path: Path) -> None:
+    # The trial of 3 December (fourth): Austria's "BUILD A TRI" (lost to Italy) and "build
+    # army vienna" (his army stood there) were refused, and nothing said Budapest was
+    # free: his build was lost at the deadline.
+    judge = make_judge(tmp_path, standard_game(extra=OCCUPIED))
+    judge.send("austria@example.test", "BUILD A TRI\nbuild army vienna\n", subject="[g] w")
+    judge.send("italy@example.test", "BUILD F NAP\nBUILD A ROM\nBUILD A VEN\n",
+               subject="[g] w")
+    judge.tick()
+    mails = judge.new_mail()
+    [ack] = [text(m) for m in judge.to("austria@example.test", mails)]
+    assert "  line 1: BUILD A TRI\n    -> cannot build in TRI: you do not own it (you may " \
+        "build in BUD)\n  line 2: build army vienna\n    -> cannot build in VIE: it is " \
+        "occupied (you may build in BUD)\n" in ack
+    [italy] = [text(m) for m in judge.to("italy@example.test", mails)]
+    assert "cannot build in VEN: it is occupied (you may build in NAP ROM)" in italy
+
+
+def test_a_unit_that_stays_holds(tmp_path: Path) -> None:
+    # The trial of 3 December (fourth): "F TRI stays" was refused "did not understand
+    # 'STAYS'", where "A VIE holds" and "F TRI stands" are read as holds.
+    judge = make_judge(tmp_path, standard_game())
+    judge.send("austria@example.test", "A VIE holds\nA BUD stay\nF TRI stays\n",
+               subject="[g] orders")
+    judge.tick()
+    [ack] = judge.new_mail()
+    assert ack["Subject"] == "[g] Received"
+    assert "Orders for S1901M (version 1):\n  A VIE H\n  A BUD H\n  F TRI H\n" in text(ack)
+
+
+def test_a_unit_in_a_province_is_read(tmp_path: Path) -> None:
+    # The trial of 3 December (fourth): "Build fleet in Brest" was refused "unknown
+    # province 'IN'".
+    judge = make_judge(tmp_path, standard_game(extra=ONE_BUILD))
+    judge.send("france@example.test", "Build fleet in Brest\n", subject="[g] orders")
+    judge.tick()
+    [ack] = [text(m) for m in judge.to("france@example.test", judge.new_mail())
+             if m["Subject"] != "[g] Winter 1901 Adjustment results"]
+    assert "Orders for W1901A (version 1):\n  BUILD F BRE\n" in ack
+    spring = make_judge(tmp_path / "spring", standard_game())
+    spring.send("italy@example.test", "army at Venice holds\nA ROM H\nF NAP H\n",
+                subject="[g] orders")
+    spring.tick()
+    [italy] = [text(m) for m in spring.new_mail()]
+    assert "Orders for S1901M (version 1):\n  A VEN H\n  A ROM H\n  F NAP H\n" in italy

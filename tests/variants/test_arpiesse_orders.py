@@ -81,8 +81,8 @@ def test_coloured_build_spellings(line: str, shown: str) -> None:
 def test_a_coloured_build_is_still_checked_like_a_build() -> None:
     _, rejected = accept_orders(WINTER, RULES, "FRANCE", ["BUILD RED A SPA", "BUILD RED A MUN"])
     assert [r.reason for r in rejected] == [
-        "cannot build in SPA: it is not one of your home centres",
-        "cannot build in MUN: you do not own it"]
+        "cannot build in SPA: it is not one of your home centres (you may build in BRE MAR PAR)",
+        "cannot build in MUN: you do not own it (you may build in BRE MAR PAR)"]
 
 
 def test_removals_and_waives_need_no_colour() -> None:

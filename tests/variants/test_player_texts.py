@@ -54,3 +54,11 @@ def test_the_warlock_primer_lists_the_illusions_four_groups() -> None:
     assert "The illusion's four groups" in text
     assert "- Inland centres: Paris, Munich, Warsaw, Moscow, Vienna, Budapest, Serbia." in text
     assert "Burgundy." in text and "Armenia." in text
+
+
+@pytest.mark.parametrize("declaration", ALL)
+def test_the_primers_lines_are_a_mails(declaration: Variant) -> None:
+    # The trial of 3 December (fourth): a line of 110 characters in Arpiesse's primer, its
+    # last two words on a line of their own, as a mail client wraps it.
+    long = [line for line in _mailed(declaration, False).splitlines() if len(line) > 90]
+    assert not long, f"{declaration.name}: lines longer than 90 characters: {long}"

@@ -23,7 +23,7 @@ class Examples:
     convoyed: str  # "A LON - BEL VIA CONVOY"
     retreat: str  # "A PAR R BUR"
     disband: str  # "A PAR D"
-    build: str  # "BUILD A PAR"
+    build: str  # "BUILD A PAR": a free home centre of his where there is one
     remove: str  # "REMOVE A PAR"
     exchange: str  # "A PAR X A BUR": two of his units side by side, else ""
     other: str  # another power's unit and a move of it ("A MUN - BUR")
@@ -53,6 +53,10 @@ def examples(state: GameState, viewer: str | None,
                    (gmap.powers[owner].homes if owner in gmap.powers else ()))
     owned = sorted(c for c, p in state.centers.items() if p == owner)
     home = homes[0] if homes else (owned[0] if owned else dest)
+    # The build is where he may build now if he can: a home centre he owns with no unit
+    # (in a winter after BRE was lost, "BUILD F BRE" was refused; the trial of 3 December).
+    free = [h for h in homes if state.centers.get(h) == owner and h not in state.units]
+    site = next(iter(free), next((h for h in homes if state.centers.get(h) == owner), home))
     near = sorted(c for u in mine for c in gmap.army_adj.get(u.prov, ())
                   if gmap.provinces[c].sc and c not in homes)
     convoy = _convoy(gmap, mine)
@@ -66,7 +70,7 @@ def examples(state: GameState, viewer: str | None,
         convoyed=convoy.split(" C ", 1)[1] + " VIA CONVOY" if convoy else "",
         retreat=f"{first} R {dest}" if dest else f"{first} D",
         disband=f"{first} D",
-        build=_build(gmap, home),
+        build=_build(gmap, site),
         remove=f"REMOVE {first}",
         exchange=_exchange(gmap, mine, sorted((u for u in state.units.values()
                                                if u.power != owner), key=str)),

@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from gmbot.engine.rules import StandardRules
-from gmbot.engine.state import GameState, Phase, Unit
+from gmbot.engine.state import RETREAT, GameState, Phase, Unit
 from gmbot.service.views.examples import examples
 from gmbot.variants import DECLARED_OPTIONS, declaration
 
@@ -31,14 +31,24 @@ def help_context(variant: str, chosen: Mapping[str, Any] | None, state: GameStat
     # from the units he orders in a movement, not from another power's.
     shown = ordered or _ordered(replace(state, phase=Phase(state.phase.year, 0, MOVE)),
                                 rules, viewer)
+    ex = examples(state, viewer, shown)
+    retreats = _retreats(state, rules, viewer)
+    if retreats:
+        # In a retreat the reader orders only his dislodged units: the example is one of
+        # them and a place it may go (the trial found "A SPA R GAS" for a dislodged A BUR).
+        unit, where = retreats[0]
+        ex = replace(ex, retreat=f"{unit} R {where[0]}" if where else f"{unit} D",
+                     disband=f"{unit} D")
     return {
         "units": [rules.unit_label(u) for u in ordered],
+        "retreats": [(rules.unit_label(u), where, f"{u} R {where[0]}" if where else "",
+                      f"{u} D") for u, where in retreats],
         "own_units": all(u.power == viewer for u in ordered),
         "title": found.title if found else variant,
         "options": options,
         "option_values": dict(chosen or {}),  # every option as the game file set it
         "option_titles": [DECLARED_OPTIONS[name].title for name in options],
-        "ex": examples(state, viewer, shown),
+        "ex": ex,
         "data": rules.help_data(state, viewer),
         "viewer": viewer,
         "role": role,
@@ -46,6 +56,16 @@ def help_context(variant: str, chosen: Mapping[str, Any] | None, state: GameStat
 
 
 MOVE = 0  # Phase's kind_index of a movement
+
+
+def _retreats(state: GameState, rules: StandardRules,
+              viewer: str | None) -> list[tuple[Unit, list[str]]]:
+    """In a retreat phase, the reader's dislodged units, each with where it may go."""
+    if viewer is None or state.phase.kind != RETREAT:
+        return []
+    return [(d.unit, rules.retreat_choices(state, d))
+            for _, d in sorted(state.dislodged.items())
+            if rules.may_order(state, viewer, d.unit)]
 
 
 def _ordered(state: GameState, rules: StandardRules, viewer: str | None) -> list[Unit]:

@@ -97,10 +97,13 @@ class CourtOrders(CourtBase):
                 raise OrderError(f"you are held by {prince_name(state, court.captives[power])}, "
                                  f"who will EXECUTE or TAKE you")
             return GoToCourt(power, None, "", dest)
-        if text == "PLUNDER":
+        if text == "PLUNDER" or text.startswith("PLUNDER "):
             self._need(not prince, "only a Wazir plunders")
             if self._wazir(court, power).court is None:
                 raise OrderError("you serve no Prince, so there is nothing to plunder")
+            if text != "PLUNDER":  # "PLUNDER ZAM" was read as a unit in PLUNDER before
+                raise OrderError("PLUNDER names no province: write PLUNDER alone (every "
+                                 "unit of your Prince holds, and you get 1 dinar for each)")
             return Plunder(power, None, "")
         if text in ("ARREST", "ARREST WAZIR") or text.startswith("ARREST "):
             self._need(prince, "only a Prince arrests his Wazir")

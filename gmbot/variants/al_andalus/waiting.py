@@ -8,7 +8,7 @@ from gmbot.engine.pending import standard_missing
 from gmbot.engine.state import MOVEMENT, RETREAT, GameState
 from gmbot.variants.al_andalus.base import CourtBase
 from gmbot.variants.al_andalus.court import Court, general_unit, prince_name
-from gmbot.variants.al_andalus.grammar import Arrest, GoToCourt, Hire, Take
+from gmbot.variants.al_andalus.grammar import Arrest, GoToCourt, Hire, Resign, Take
 from gmbot.variants.al_andalus.plan import auto_hold_unit
 from gmbot.variants.al_andalus.report import dinars
 
@@ -83,4 +83,11 @@ class CourtWaiting(CourtBase):
                 lines.append(f"GO TO COURT {o.prince}: you move only if "
                              f"{prince_name(state, o.prince)} HIREs you this phase; either "
                              f"way you give no unit orders this phase.")
+            elif isinstance(o, Resign):
+                # A bare RESIGN is this order, not the seat's: say which (the trial of 3
+                # December read the ack's "you command A BUR" as RESIGN not taken).
+                then = (f"it is {prince_name(state, wazir.court)}'s" if wazir.court else
+                        "serving no Prince, it is disbanded")
+                lines.append(f"RESIGN: after this phase you command no unit ({then}). You "
+                             f"stay in the game: RESIGN {power} would give up your seat.")
         return lines

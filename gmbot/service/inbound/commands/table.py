@@ -157,7 +157,9 @@ def powers_of(ctx: Context) -> dict[str, str]:
     powers = sorted(map_for(rules_for(ctx.game)).powers)  # the board's: no Wazir's seat
     player = ctx.player
     mine = player.power if player is not None and player.power else None
-    me = mine or powers[0]  # the GM's examples: the board's first powers
+    # The GM's examples: the board's first powers; a Wazir's seat is his own name (the
+    # trial of 3 December read "RESIGN BADAJOZ" in a Wazir's HELP, which RESIGN refuses).
+    me = mine or (player.key if player is not None else powers[0])
     others = [p for p in powers if p != mine] or [me]
     a, b, c = (others * 3)[:3]
     return {"me": me, "a": a, "b": b, "c": c}

@@ -15,7 +15,7 @@ the rules 2 to 5 in settlement.py, and what a player reads of his homes in summa
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gmbot.engine.adjust import adjustment_counts
 from gmbot.engine.choices import BotTurn
@@ -155,6 +155,17 @@ class ChangingHomeCentres(StandardRules):
         if state.phase.kind == ADJUSTMENT and viewer in state.map.powers:
             lines += home_summary(self, state, viewer)
         return lines
+
+    def help_data(self, state: GameState, viewer: str | None) -> dict[str, Any]:
+        """In a winter, a centre the reader may assimilate and one he may abandon now: HELP's
+        examples (the trial of 3 December found "ASSIMILATE GRE" for a centre taken that
+        Fall, which the winter refuses)."""
+        data = dict(super().help_data(state, viewer))
+        if state.phase.kind == ADJUSTMENT and viewer in state.map.powers:
+            may_take, may_drop = choices(self, state, viewer)
+            data.update({k: v[0] for k, v in (("assimilate", may_take), ("abandon", may_drop))
+                         if v})
+        return data
 
     def shows_homes(self) -> bool:
         return True
