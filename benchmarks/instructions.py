@@ -9,8 +9,10 @@ shared host (benchmarks/README.md), more than any change to them. Here each side
 its homes with its own benchmarks/ingest.py (`--home`, N games, few mails), then each
 command runs under Valgrind's callgrind with a fixed hash seed, which counts the
 instructions the process executed (to a few in a million between runs): `tick` on the home
-with games and on the empty home, and the pipe (its worker, a child process, not counted).
-Printed in millions with the ratio tree/REV. Valgrind runs them ~50x slower: about a
+with games and on the empty home, the pipe (its worker, a child process, not counted), and
+the worker alone (`gmbot drain` of one mail piped with `--no-worker`: what a mail piped with
+no daemon running costs after the pipe, start-up included). Printed in millions with the
+ratio tree/REV. Valgrind runs them ~50x slower: about a
 minute a side. Figures are printed, never asserted.
 """
 
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import re
 import shutil
 import subprocess
@@ -58,12 +61,20 @@ def build_homes(root: Path, where: Path, games: int) -> Path:
     return home
 
 
-def piped_mail() -> bytes:
-    """A mail from a stranger: the pipe spools it whoever sent it."""
-    date = datetime.now(UTC).strftime("%a, %d %b %Y %H:%M:%S +0000")
-    return (f"From: someone@elsewhere.test\r\nTo: judge@bench.test\r\nDate: {date}\r\n"
-            f"Subject: orders\r\nMessage-ID: <{os.getpid()}@elsewhere.test>\r\n\r\n"
-            "A PAR - BUR\r\n").encode()
+def piped_mail(n: int) -> bytes:
+    """An orders mail of France in the fourth game, as the loop benchmark writes them (both
+    sides' ingest.py name the games and players alike): the worker acknowledges it."""
+    from benchmarks.ingest import order_mail
+
+    return order_mail(random.Random(n), 10**6 + n, "b0003", 3, "FRANCE", datetime.now(UTC))
+
+
+def spool(root: Path, home: Path, raw: bytes) -> None:
+    """`gmbot ingest --no-worker`: the mail spooled, no worker started, not counted."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GMBOT_")}
+    env["PYTHONPATH"] = str(root)
+    subprocess.run([str(root / ".venv" / "bin" / "gmbot"), "--home", str(home), "ingest",
+                    "--no-worker"], env=env, input=raw, check=True)
 
 
 def measure(root: Path, where: Path, games: int) -> dict[str, int]:
@@ -73,11 +84,16 @@ def measure(root: Path, where: Path, games: int) -> dict[str, int]:
     # bytecode is compiled.
     for h in (home, empty):
         instructions(root, ["--home", str(h), "tick", "-q"])
-    return {
+    spool(root, home, piped_mail(0))  # the worker's first run, not counted either
+    instructions(root, ["--home", str(home), "drain"])
+    counts = {
         f"tick, {games} games": instructions(root, ["--home", str(home), "tick", "-q"]),
         "tick, empty home": instructions(root, ["--home", str(empty), "tick", "-q"]),
-        "pipe (no daemon)": instructions(root, ["--home", str(home), "ingest"], piped_mail()),
+        "pipe (no daemon)": instructions(root, ["--home", str(home), "ingest", "--no-worker"],
+                                         piped_mail(1)),
     }
+    counts["worker, one mail"] = instructions(root, ["--home", str(home), "drain"])
+    return counts
 
 
 def main(argv: list[str] | None = None) -> None:
