@@ -146,6 +146,14 @@ def explain(rules: StandardRules, before: GameState, after: GameState, report: P
         # where they went: his own too, for another's would answer differently for a
         # unit that moved there and for one made unseen (a ghost, told as a real move).
         units = mine
+    if utype and not ended and not aimed and not any(u.type == utype for u in mine):
+        # The kind written fits none of his that stood there: the unit of that kind that
+        # ended there is the one meant (F MOS for the fleet that swam in as A MOS left).
+        went = [u for u in asked(rules, before, report, viewer, prov, word, after=after,
+                                 ended=True)
+                if u.type == utype and _mine(rules, before, viewer, u)
+                and rules.shown_to(before, u, viewer)]
+        units, mine = (went, went) if went else (units, mine)
     mine = [u for u in mine if u.type == utype] or mine
     refusals = _refused(report, refused, viewer, prov) if not (ended or aimed) else []
     if not units and not refusals:
