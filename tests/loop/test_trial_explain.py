@@ -1,6 +1,7 @@
 """What the third trial of 3 December 2026 (docs/trial.md) found of EXPLAIN, read as its
 players read their mails: a unit written with its kind is the unit of that kind that
-stood, or ended, in the province named."""
+stood, or ended, in the province named; a supported unit names the support it lacked and
+why it was cut."""
 
 from __future__ import annotations
 
@@ -13,11 +14,21 @@ WARLOCK = example("warlock")
 SUBJECT = "[warlock-example] orders"
 
 
-def explained(judge: Judge, power: str, line: str) -> str:
-    judge.send(addr(power), line + "\n", subject=SUBJECT)
+def explained(judge: Judge, power: str, line: str, subject: str = SUBJECT) -> str:
+    judge.send(addr(power), line + "\n", subject=subject)
     judge.tick()
     [why] = [text(m) for m in judge.to(addr(power), judge.new_mail())]
     return why
+
+
+def past_the_deadline(judge: Judge, orders: dict[str, str], subject: str) -> None:
+    """Mail each power's orders and let the phase's deadline and its grace pass."""
+    for power, lines in orders.items():
+        judge.send(addr(power), lines + "\n", subject=subject)
+    judge.tick()
+    judge.clock.advance(hours=70)
+    judge.tick()
+    judge.new_mail()
 
 
 def test_a_unit_written_with_its_kind_is_the_one_of_that_kind_that_ended_there(
@@ -33,3 +44,54 @@ def test_a_unit_written_with_its_kind_is_the_one_of_that_kind_that_ended_there(
     # there.
     assert "A MOS in Spring 1901 Movement (S1901M):" in explained(judge, "RUSSIA",
                                                                   "EXPLAIN A MOS")
+
+
+CUTTING = """
+position:
+  phase: S1902M
+  units:
+    TURKEY: [A BUL, F BLA]
+    RUSSIA: [A RUM, A SER]
+    ENGLAND: [F LON]
+  centers:
+    TURKEY: [ANK, CON, SMY]
+    RUSSIA: [MOS, SEV, STP, WAR]
+    ENGLAND: [LON, EDI, LVP]
+"""
+
+
+def test_a_supported_units_explain_names_the_support_a_spell_cut(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, WARLOCK + CUTTING)
+    past_the_deadline(judge, {"TURKEY": "A BUL H\nF BLA S A BUL",
+                              "RUSSIA": "A RUM - BUL\nA SER S A RUM - BUL\n"
+                                        "CAST CUT SUPPORT DEFENCE BUL",
+                              "ENGLAND": "F LON H"}, SUBJECT)
+    why = explained(judge, "TURKEY", "EXPLAIN A BUL S1902M")
+    # It read "hold strength 1 against attack strength 2", nothing of the support it lacked.
+    assert "  - F BLA's support was cut by a CUT SUPPORT spell on DEFENCE BUL" in why.splitlines()
+    # A power with no part in it does not learn it through EXPLAIN.
+    assert "support" not in explained(judge, "ENGLAND", "EXPLAIN F LON S1902M")
+
+
+STANDARD_CUT = """
+position:
+  phase: S1901M
+  units:
+    TURKEY: [A BUL, F BLA]
+    RUSSIA: [A RUM, A SER, F ARM]
+  centers:
+    TURKEY: [ANK, CON, SMY]
+    RUSSIA: [MOS, SEV, STP, WAR]
+"""
+
+
+def test_a_supported_units_explain_names_the_attack_that_cut_its_support(
+        tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, example("standard") + STANDARD_CUT)
+    subject = "[standard-example] orders"
+    past_the_deadline(judge, {"TURKEY": "A BUL H\nF BLA S A BUL",
+                              "RUSSIA": "A RUM - BUL\nA SER S A RUM - BUL\nF ARM - BLA"},
+                      subject)
+    why = explained(judge, "TURKEY", "EXPLAIN A BUL S1901M", subject)
+    # It read "support of F BLA cut", not by what.
+    assert "  - F BLA's support was cut by the attack of F ARM" in why.splitlines()
