@@ -1,13 +1,14 @@
 """What the third trial of 3 December 2026 (docs/trial.md) found of EXPLAIN, read as its
 players read their mails: a unit written with its kind is the unit of that kind that
 stood, or ended, in the province named; a supported unit names the support it lacked and
-why it was cut."""
+why it was cut; a bribed unit says what its owner ordered."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from tests.loop.judgekit import Judge, make_judge
+from tests.loop.judgekit import POWERS, Judge, make_judge
+from tests.loop.test_capitalist_mail import UNITS, capitalist_game, yaml_position
 from tests.loop.trialkit import addr, example, spring_results, text
 
 WARLOCK = example("warlock")
@@ -95,3 +96,18 @@ def test_a_supported_units_explain_names_the_attack_that_cut_its_support(
     why = explained(judge, "TURKEY", "EXPLAIN A BUL S1901M", subject)
     # It read "support of F BLA cut", not by what.
     assert "  - F BLA's support was cut by the attack of F ARM" in why.splitlines()
+
+
+def test_a_bribed_units_explain_says_what_its_owner_ordered_and_what_the_bribe_made_it_do(
+        tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, capitalist_game(yaml_position()))
+    orders = {"ENGLAND": "F LON H (3)", "FRANCE": "A POR H (2)\nBRIBE F LON - YOR (5)"}
+    past_the_deadline(judge, {p: orders.get(p, f"{UNITS[p]} H") for p in POWERS}, "[g] orders")
+    why = explained(judge, "ENGLAND", "EXPLAIN F LON S1899M", "[g] orders")
+    # It read "ordered: F LON - YOR", the bribe's order, as if England had given it.
+    lines = why.splitlines()
+    assert "  ordered: F LON H" in lines
+    assert "  carried out: F LON - YOR (bribed: 5 offered for YOR beat its owner's pay of 3 " \
+        "for HOLD)" in lines
+    # The briber is not named to the owner, and the reason is told once.
+    assert "FRANCE" not in why.upper() and why.count("bribed") == 1

@@ -255,8 +255,9 @@ def _reasoning(rules: StandardRules, before: GameState, after: GameState, report
         lines.append("  (This phase was processed before the judge kept its reasoning: "
                      "only its result is known.)")
         return "\n".join(lines)
-    facts = unhidden(report.facts_of(key, viewer), hidden_units(report, shown),
-                     report.named)
+    # A reason the "carried out" line gives already is not told twice.
+    facts = [f for f in unhidden(report.facts_of(key, viewer), hidden_units(report, shown),
+                                 report.named) if not (row.given and f.words == row.why)]
     lines += [f"  - {fact_words(f, viewer)}" for f in facts]
     if not facts and unordered:
         if kind == "M" and not row.given:
