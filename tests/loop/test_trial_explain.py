@@ -1,7 +1,8 @@
 """What the third trial of 3 December 2026 (docs/trial.md) found of EXPLAIN, read as its
 players read their mails: a unit written with its kind is the unit of that kind that
 stood, or ended, in the province named; a supported unit names the support it lacked and
-why it was cut; a bribed unit says what its owner ordered."""
+why it was cut; a bribed unit says what its owner ordered; a ghost asked about after it
+faded is told when it faded."""
 
 from __future__ import annotations
 
@@ -111,3 +112,32 @@ def test_a_bribed_units_explain_says_what_its_owner_ordered_and_what_the_bribe_m
         "for HOLD)" in lines
     # The briber is not named to the owner, and the reason is told once.
     assert "FRANCE" not in why.upper() and why.count("bribed") == 1
+
+
+FADING = """
+position:
+  phase: F1901M
+  units:
+    ENGLAND: [F LON, {unit: F EDI, ghost: true}]
+    FRANCE: [A BUR, A RUH]
+    GERMANY: [A MUN]
+  centers:
+    ENGLAND: [LON, EDI, LVP]
+    FRANCE: [PAR, MAR, BRE]
+    GERMANY: [BER, KIE, MUN]
+"""
+
+
+def test_a_ghost_asked_about_after_it_faded_is_told_it_faded(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, WARLOCK + FADING)
+    # The fall has a retreat (A MUN's), the ghost fades at its end, the winter follows.
+    past_the_deadline(judge, {"ENGLAND": "F LON H\nF EDI H",
+                              "FRANCE": "A BUR - MUN\nA RUH S A BUR - MUN", "GERMANY": "A MUN H"},
+                      SUBJECT)
+    past_the_deadline(judge, {"GERMANY": "A MUN D"}, SUBJECT)
+    why = explained(judge, "ENGLAND", "EXPLAIN GHOST F EDI")
+    # It read "There was no ghost of yours in EDI in Winter 1901 Adjustment".
+    assert "GHOST F EDI in Fall 1901 Retreat (F1901R):\n  - it faded into mist at the end of " \
+        "the year, after Fall 1901 Retreat: a ghost lasts until the year's end" in why
+    # To France it was England's fleet: EXPLAIN tells him nothing of it.
+    assert "ghost" not in explained(judge, "FRANCE", "EXPLAIN F EDI F1901R").lower()

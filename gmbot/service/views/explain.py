@@ -169,6 +169,9 @@ def explain(rules: StandardRules, before: GameState, after: GameState, report: P
     found = [(u, _row(rules, shown, u)) for u in mine]
     rows = [_reasoning(rules, before, after, report, shown, viewer, u, r, phase)
             for u, r in found if r is not None]
+    rows += [_rowless(rules, before, report, shown, viewer, u, phase)
+             for u, r in found if r is None and report.reasoned]
+    rows = [r for r in rows if r]
     rows += [f"Your order {r.order} was refused in {phase}: {r.reason}." for r in refusals]
     if not rows:
         return Explained(NO_ROW, report.phase, tuple(
@@ -178,6 +181,18 @@ def explain(rules: StandardRules, before: GameState, after: GameState, report: P
                 for u in units_in(rules, before))
     return Explained(FOUND, report.phase, tuple(rows),
                      before_it=bool(prov) and report.phase.endswith("A") and not stood)
+
+
+def _rowless(rules: StandardRules, before: GameState, report: PhaseReport, shown: Bulletin,
+             viewer: str, unit: Unit, phase: str) -> str:
+    """What the phase did to a unit it had no order of, where its record says (a ghost
+    that faded at the year's end in a retreat phase), or ""."""
+    facts = unhidden(report.facts_of(rules.fact_key(unit), viewer),
+                     hidden_units(report, shown), report.named)
+    if not facts:
+        return ""
+    return "\n".join([f"{named(rules, before, unit, viewer)} in {phase}:",
+                      *(f"  - {fact_words(f, viewer)}" for f in facts)])
 
 
 def _seen_after(rules: StandardRules, after: GameState, viewer: str, prov: str) -> bool:

@@ -174,6 +174,14 @@ def ghost_moved(turn: dict[str, Any], unit: Unit, faded: bool) -> None:
     fact(turn, ghost_key(str(unit)), words, "ghost", surprise=faded, seen_by=(unit.power,))
 
 
+def ghost_faded(turn: dict[str, Any], unit: Unit, when: str) -> None:
+    """A ghost gone at the year's end, told its owner as his ghost's last fact (EXPLAIN of
+    the phase it faded in); the public line says only that it was a ghost."""
+    fact(turn, ghost_key(str(unit)), f"it faded into mist at the end of the year, after "
+                                     f"{when}: a ghost lasts until the year's end", "ghost",
+         surprise=False, seen_by=(unit.power,))
+
+
 def rose(turn: dict[str, Any], name: str) -> None:
     fact(turn, name, "a BALLOON spell lifted it into the air: there it cannot be attacked "
                      "nor support, and it drifts or lands when ordered", "balloon",
