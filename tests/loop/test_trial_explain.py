@@ -141,3 +141,33 @@ def test_a_ghost_asked_about_after_it_faded_is_told_it_faded(tmp_path: Path) -> 
         "the year, after Fall 1901 Retreat: a ghost lasts until the year's end" in why
     # To France it was England's fleet: EXPLAIN tells him nothing of it.
     assert "ghost" not in explained(judge, "FRANCE", "EXPLAIN F EDI F1901R").lower()
+
+
+TAKING = """position:
+  phase: F1898M
+  units:
+    ITALY: [A VEN, A ALB]
+    AUSTRIA: [A BUD]
+  centers:
+    ITALY: [VEN]
+    AUSTRIA: [SER, BUD]
+  homes:
+    ITALY: [VEN]
+    AUSTRIA: [SER]
+  powers:
+    ITALY: {capital: VEN, balance: 10}
+    AUSTRIA: {capital: SER, balance: 10}
+"""
+
+
+def test_the_public_board_lists_a_taken_capital_among_its_captors_homes(
+        tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, capitalist_game(TAKING))
+    for power, lines in {"ITALY": "A ALB - SER\nA VEN H", "AUSTRIA": "A BUD H"}.items():
+        judge.send(addr(power), lines + "\n", subject="[g] orders")
+    judge.tick()
+    [results] = [text(m) for m in judge.to(addr("AUSTRIA"), judge.new_mail())
+                 if "Fall 1898 Movement results" in m["Subject"]]
+    public = results.split("--- For", 1)[0]
+    # The board said "homes: VEN" for Italy while his own section said "SER VEN".
+    assert "  homes: SER VEN" in public.splitlines()

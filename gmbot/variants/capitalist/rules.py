@@ -219,6 +219,11 @@ class CapitalistRules(StandardRules):
     def board_marks(self, state: GameState) -> dict[str, list[str]]:
         return {c: ["capital"] for c in eco.capitals(state).values()}
 
+    def homes_shown(self, state: GameState, power: str) -> set[str]:
+        # A captured capital is its captor's home (3.2): the capitals and the centres'
+        # owners are public, so the board says what his own section says.
+        return eco.home_centres(state, power)
+
     def private_lines(self, state: GameState, viewer: str) -> list[str]:
         return _standing(state, viewer, "Your capital")
 
