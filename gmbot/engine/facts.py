@@ -44,13 +44,26 @@ def _supports(res: Resolution, i: int, name: str) -> list[Fact]:
     if not res.supports[i]:
         return []
     given = [_name(res, s) for s in res.supports[i] if res.support_given(s)]
-    lost = [_name(res, s) for s in res.supports[i] if not res.support_given(s)]
-    words = []
+    lost = [s for s in res.supports[i] if not res.support_given(s)]
+    words, names = [], [*given]
     if given:
         words.append("supported by " + ", ".join(given))
-    if lost:
-        words.append("support of " + ", ".join(lost) + " cut")
-    return [Fact(name, SUPPORT, "; ".join(words), names=(*given, *lost))]
+    for s in lost:
+        # Why it was cut, as the supporting unit's own row says: the supported unit's owner
+        # reads what his hold or attack lacked and who took it away.
+        why, by = _cut_by(res, s)
+        words.append(f"{_name(res, s)}'s support was {why}")
+        names += [_name(res, s), *by]
+    return [Fact(name, SUPPORT, "; ".join(words), names=tuple(names))]
+
+
+def _cut_by(res: Resolution, i: int) -> tuple[str, tuple[str, ...]]:
+    """How supporting unit `i`'s support was cut, and the units those words name."""
+    if res.dislodged(i):
+        return "cut: the supporting unit was dislodged", _by(res, i)
+    cutters = tuple(_name(res, m) for m in res.moves_into.get(res.src[i], ())
+                    if res.rules.cuts_support(res, m, i))
+    return "cut by the attack of " + (", ".join(cutters) or "another unit"), cutters
 
 
 def _move(res: Resolution, i: int) -> list[Fact]:
@@ -105,12 +118,8 @@ def _support(res: Resolution, i: int) -> list[Fact]:
         return [_void(res, i, name)]
     if res.support_given(i):
         return []
-    if res.dislodged(i):
-        return [Fact(name, CUT, "cut: the supporting unit was dislodged", names=_by(res, i))]
-    cutters = [_name(res, m) for m in res.moves_into.get(res.src[i], ())
-               if res.rules.cuts_support(res, m, i)]
-    return [Fact(name, CUT, "cut by the attack of " + (", ".join(cutters) or "another unit"),
-                 names=tuple(cutters))]
+    words, by = _cut_by(res, i)
+    return [Fact(name, CUT, words, names=by)]
 
 
 def _stays(res: Resolution, i: int) -> bool:

@@ -69,7 +69,8 @@ def test_a_bribers_name_is_told_nobody_but_himself(tmp_path: Path) -> None:
     english = ask(judge, "ENGLAND", "g", "EXPLAIN F LON\n")
     public = gm_asks(judge, "g", "EXPLAIN F LON\n")
     for text in (english, public):
-        assert f"  - {why}" in text and "FRANCE" not in text.upper().split("EXPLAIN")[0]
+        assert f"  carried out: F LON - YOR ({why})" in text
+        assert "FRANCE" not in text.upper().split("EXPLAIN")[0]
     assert "F LON was not one of your units" in ask(judge, "FRANCE", "g", "EXPLAIN F LON\n")
 
 

@@ -21,9 +21,9 @@ they know no variant.
   sequence       next_phase, captures_centres, winter_choices, solo_threshold, winner,
                  draw_lines, draw_powers, first_claim, voters
   reporting      unit_note, unit_label, redact, private_lines, master_lines, shown_to,
-                 shows_homes, result_code, phase_notes (fills PhaseResult.notes), other_owners,
-                 board_marks, off_board, fact_key, unit_words, unit_word, units_made,
-                 ended_in (EXPLAIN)
+                 shows_homes, homes_shown, result_code, phase_notes (fills
+                 PhaseResult.notes), other_owners, board_marks, off_board, fact_key,
+                 unit_words, unit_word, units_made, ended_in (EXPLAIN)
 
 A phase's variant report travels in `PhaseResult.notes`: "public" (lines for everyone),
 "private" (viewer -> lines only that viewer sees), "random" (what a seeded draw gave,

@@ -95,6 +95,13 @@ class ReportingHooks:
         """Whether results list each power's home centres (they change in the game)."""
         return False
 
+    def homes_shown(self, state: GameState, power: str) -> set[str]:
+        """The home centres the results list for `power` where they list homes: those it
+        builds in, which every player may work out from the board. Standard: the
+        position's; a variant whose rule makes another centre a home (a capital taken)
+        lists it too."""
+        return set(state.homes.get(power, ()))
+
     def shown_to(self, state: GameState, unit: Unit, viewer: str | None) -> bool:
         """Whether `viewer` (None: the public; GM: the game master, who sees every unit)
         sees `unit` on the board."""

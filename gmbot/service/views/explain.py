@@ -146,6 +146,14 @@ def explain(rules: StandardRules, before: GameState, after: GameState, report: P
         # where they went: his own too, for another's would answer differently for a
         # unit that moved there and for one made unseen (a ghost, told as a real move).
         units = mine
+    if utype and not ended and not aimed and not any(u.type == utype for u in mine):
+        # The kind written fits none of his that stood there: the unit of that kind that
+        # ended there is the one meant (F MOS for the fleet that swam in as A MOS left).
+        went = [u for u in asked(rules, before, report, viewer, prov, word, after=after,
+                                 ended=True)
+                if u.type == utype and _mine(rules, before, viewer, u)
+                and rules.shown_to(before, u, viewer)]
+        units, mine = (went, went) if went else (units, mine)
     mine = [u for u in mine if u.type == utype] or mine
     refusals = _refused(report, refused, viewer, prov) if not (ended or aimed) else []
     if not units and not refusals:
@@ -161,6 +169,9 @@ def explain(rules: StandardRules, before: GameState, after: GameState, report: P
     found = [(u, _row(rules, shown, u)) for u in mine]
     rows = [_reasoning(rules, before, after, report, shown, viewer, u, r, phase)
             for u, r in found if r is not None]
+    rows += [_rowless(rules, before, report, shown, viewer, u, phase)
+             for u, r in found if r is None and report.reasoned]
+    rows = [r for r in rows if r]
     rows += [f"Your order {r.order} was refused in {phase}: {r.reason}." for r in refusals]
     if not rows:
         return Explained(NO_ROW, report.phase, tuple(
@@ -170,6 +181,18 @@ def explain(rules: StandardRules, before: GameState, after: GameState, report: P
                 for u in units_in(rules, before))
     return Explained(FOUND, report.phase, tuple(rows),
                      before_it=bool(prov) and report.phase.endswith("A") and not stood)
+
+
+def _rowless(rules: StandardRules, before: GameState, report: PhaseReport, shown: Bulletin,
+             viewer: str, unit: Unit, phase: str) -> str:
+    """What the phase did to a unit it had no order of, where its record says (a ghost
+    that faded at the year's end in a retreat phase), or ""."""
+    facts = unhidden(report.facts_of(rules.fact_key(unit), viewer),
+                     hidden_units(report, shown), report.named)
+    if not facts:
+        return ""
+    return "\n".join([f"{named(rules, before, unit, viewer)} in {phase}:",
+                      *(f"  - {fact_words(f, viewer)}" for f in facts)])
 
 
 def _seen_after(rules: StandardRules, after: GameState, viewer: str, prov: str) -> bool:
@@ -247,8 +270,9 @@ def _reasoning(rules: StandardRules, before: GameState, after: GameState, report
         lines.append("  (This phase was processed before the judge kept its reasoning: "
                      "only its result is known.)")
         return "\n".join(lines)
-    facts = unhidden(report.facts_of(key, viewer), hidden_units(report, shown),
-                     report.named)
+    # A reason the "carried out" line gives already is not told twice.
+    facts = [f for f in unhidden(report.facts_of(key, viewer), hidden_units(report, shown),
+                                 report.named) if not (row.given and f.words == row.why)]
     lines += [f"  - {fact_words(f, viewer)}" for f in facts]
     if not facts and unordered:
         if kind == "M" and not row.given:

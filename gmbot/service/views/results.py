@@ -247,7 +247,7 @@ class Board:
         return BoardRow(
             power=power, name=name, centres=list(centres), units=units,
             adjust=self.counts.get(power, 0), counted=len(units) + unseen, unseen=unseen,
-            homes=sorted(state.homes.get(power, ())) if self.homes else None,
+            homes=sorted(rules.homes_shown(state, power)) if self.homes else None,
             pieces=pieces)
 
 

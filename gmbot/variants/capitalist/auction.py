@@ -261,5 +261,15 @@ def bribe_facts(ledger: Ledger) -> list[Fact]:
     return facts
 
 
+def bribe_given(ledger: Ledger, facts: list[Fact]) -> dict[str, tuple[str, str]]:
+    """Unit -> its owner's order and why it carried out another (a bribe, or bribes tied
+    on top): the results' row and EXPLAIN say what he ordered beside what it did, for the
+    reason beside the result (no briber named)."""
+    why = {f.unit: f.words for f in facts if f.surprise}
+    return {str(d.unit): (str(d.own), why[str(d.unit)]) for _, d in sorted(ledger.deals.items())
+            if d.offers and d.executed is not None and key(d.executed) != key(d.own)
+            and str(d.unit) in why}
+
+
 def _order_of(deal: Deal, k: str) -> Order:
     return next(b.order for b in deal.offers if key(b.order) == k)

@@ -14,7 +14,7 @@ from gmbot.engine.choices import BotTurn
 from gmbot.engine.orders import Order
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import ADJUSTMENT, MOVEMENT, GameState, Phase
-from gmbot.variants.capitalist.auction import Ledger, bribe_facts, settle
+from gmbot.variants.capitalist.auction import Ledger, bribe_facts, bribe_given, settle
 from gmbot.variants.capitalist.bot import capitalist_bot_lines
 from gmbot.variants.capitalist.capitals import Allocation, allocate, list_example
 from gmbot.variants.capitalist.checks import refused_lines
@@ -219,6 +219,11 @@ class CapitalistRules(StandardRules):
     def board_marks(self, state: GameState) -> dict[str, list[str]]:
         return {c: ["capital"] for c in eco.capitals(state).values()}
 
+    def homes_shown(self, state: GameState, power: str) -> set[str]:
+        # A captured capital is its captor's home (3.2): the capitals and the centres'
+        # owners are public, so the board says what his own section says.
+        return eco.home_centres(state, power)
+
     def private_lines(self, state: GameState, viewer: str) -> list[str]:
         return _standing(state, viewer, "Your capital")
 
@@ -231,7 +236,10 @@ class CapitalistRules(StandardRules):
         if state.phase.kind == MOVEMENT:
             ledger = settle(state, orders)
             movement_notes(state, ledger, result.notes, result.marks)
-            result.facts += bribe_facts(ledger)
+            facts = bribe_facts(ledger)
+            result.facts += facts
+            for unit, (given, why) in bribe_given(ledger, facts).items():
+                result.given[unit], result.why[unit] = given, why
         elif state.phase.kind == ADJUSTMENT and eco.is_capital_phase(state):
             alloc = self._allocation(state, orders)
             add_notes(result.notes, public=["Capitals:", *alloc.log], random=alloc.draws)

@@ -81,6 +81,22 @@ def support_cut(turn: dict[str, Any], order: Order, name: str) -> None:
          "cut support", seen_by=(order.power, *turn.get("cutters", ())), kind=CUT)
 
 
+def support_lost(turn: dict[str, Any], order: Order, name: str, supported: Order) -> None:
+    """The same cut in the EXPLAIN of the unit that lacked the support: its owner reads
+    what his hold or attack lacked (the spell's cast is public; the supporting unit is
+    named, so a viewer who may not see it is not told)."""
+    if isinstance(order, SupportMove):
+        side, where = ATTACK, order.dest_prov
+    else:
+        assert isinstance(order, SupportHold)
+        side, where = "DEFENCE", order.target
+    seen = (order.power, supported.power, *turn.get("cutters", ()))
+    fact(turn, f"{supported.utype} {supported.loc}",
+         f"{name}'s support was cut by a CUT SUPPORT spell on {side} {where}",
+         "cut support", surprise=False, seen_by=tuple(dict.fromkeys(seen)), kind=SUPPORT,
+         names=(name,))
+
+
 def kept_out(turn: dict[str, Any], order: Order, into: str, why: str, ruin: bool) -> None:
     """A move or support into a closed province (a catastrophe, the bottle's ruin), or
     into the illusionist's own swap (`why` "void")."""
@@ -156,6 +172,14 @@ def ghost_moved(turn: dict[str, Any], unit: Unit, faded: bool) -> None:
     if faded:
         words += ": it met one and faded"
     fact(turn, ghost_key(str(unit)), words, "ghost", surprise=faded, seen_by=(unit.power,))
+
+
+def ghost_faded(turn: dict[str, Any], unit: Unit, when: str) -> None:
+    """A ghost gone at the year's end, told its owner as his ghost's last fact (EXPLAIN of
+    the phase it faded in); the public line says only that it was a ghost."""
+    fact(turn, ghost_key(str(unit)), f"it faded into mist at the end of the year, after "
+                                     f"{when}: a ghost lasts until the year's end", "ghost",
+         surprise=False, seen_by=(unit.power,))
 
 
 def rose(turn: dict[str, Any], name: str) -> None:
