@@ -162,6 +162,15 @@ class OrderParser:
                 return self._coast(cur, code)
         if cur.done():
             raise OrderError(f"expected {what} at the end of the order")
+        # "moves to the English Channel": the article read past, inside an order only (a
+        # line beginning "The Channel - ..." is prose) and only once no name matched.
+        if toks[start] == "THE" and start > 0 and start + 1 < len(toks):
+            cur.i = start + 1
+            try:
+                return self.read_place(cur, what)
+            except OrderError:
+                cur.i = start
+                raise  # of the word after it: "unknown province 'ENGLSH'"
         raise OrderError(f"unknown province {toks[start]!r}")
 
     def _coast(self, cur: Cursor, code: str) -> str:

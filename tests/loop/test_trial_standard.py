@@ -217,3 +217,22 @@ def test_a_unit_in_a_province_is_read(tmp_path: Path) -> None:
     spring.tick()
     [italy] = [text(m) for m in spring.new_mail()]
     assert "Orders for S1901M (version 1):\n  A VEN H\n  A ROM H\n  F NAP H\n" in italy
+
+
+def test_a_destination_with_its_article_is_read(tmp_path: Path) -> None:
+    # The trial of 3 December (fourth): "F BRE moves to the English Channel" was refused
+    # "unknown province 'THE'". A line that begins with the article stays prose.
+    judge = make_judge(tmp_path, standard_game())
+    judge.send("france@example.test",
+               "F BRE moves to the English Channel\nA PAR - the Burgundy\nA MAR H\n"
+               "The Channel - a promise kept\n",
+               subject="[g] orders")
+    judge.tick()
+    [ack] = [text(m) for m in judge.new_mail()]
+    assert "Orders for S1901M (version 1):\n  F BRE - ENG\n  A PAR - BUR\n  A MAR H\n" in ack
+    assert "unknown province" not in ack
+    assert 'Not orders, ignored: "The Channel - a promise kept"' in ack
+    judge.send("france@example.test", "F BRE - the Englsh Channel\n", subject="[g] orders")
+    judge.tick()
+    [ack] = [text(m) for m in judge.new_mail()]
+    assert "unknown province 'ENGLSH'" in ack
