@@ -50,3 +50,13 @@ def test_the_unit_sent_where_another_stood_follows_that_one(tmp_path: Path) -> N
     told = text(gm)
     assert f"A PAR in {SPRING}:\n  ordered: A PAR - BUR\n" in told
     assert f"A MUN in {SPRING}:\n  ordered: A MUN - BUR\n" in told
+
+
+def test_one_unit_asked_by_both_its_provinces_is_answered_once(tmp_path: Path) -> None:
+    # The trial of 3 December (fourth): `EXPLAIN A PAR` and `EXPLAIN A BUR` in one mail, A
+    # PAR having moved to BUR, gave the same answer twice.
+    judge = make_judge(tmp_path, standard_game())
+    play(judge, "g", {"FRANCE": ["A PAR - BUR", "A MAR H", "F BRE H"]})
+    both = ask(judge, "FRANCE", "g", "EXPLAIN A PAR\nEXPLAIN A BUR\n")
+    assert both.count(f"A PAR in {SPRING}:\n  ordered: A PAR - BUR\n") == 1
+    assert "EXPLAIN A BUR: the same unit as answered above." in both

@@ -65,7 +65,10 @@ def explain(ctx: Context, args: tuple[str, ...]) -> None:
         answer = _answer(ctx, rules, older, viewer, prov, word, utype, answer.status)
     if not answer.found:
         answer = first
-    elif answer is not first:
+    if answer.text() in ctx.sections:  # EXPLAIN A PAR, then A BUR where it moved
+        ctx.sections.append(f"EXPLAIN {line}: the same unit as answered above.")
+        return
+    if answer is not first:
         where = f" in {prov}" if prov else ""
         whose = "" if viewer == GM else " of yours"
         ctx.sections.append(f"No order{whose}{where} in {long_name(first.phase)}, the "
