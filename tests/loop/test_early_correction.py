@@ -107,3 +107,25 @@ def test_a_refused_warlock_spell_is_not_corrected_by_a_move_of_its_unit(
     judge.send(addr("TURKEY"), "A CON - BULL\nA CON - BUL\n", subject=subject)
     assert judge.tick().processed == ["warlock-example: S1901M processed (early); next F1901M"]
 
+
+
+def test_a_mail_whose_refused_lines_were_all_corrected_is_titled_received(
+        tmp_path: Path) -> None:
+    # The trial of 3 December (fourth): `A CON - BUL` then `A CON S F ANK` was listed under
+    # "Not accepted" (replaced by the later order) in a mail titled "Errors in your mail".
+    judge = make_judge(tmp_path, standard_game())
+    acks = {}
+    for power, orders, subject in [
+            ("TURKEY", "A CON - BUL\nA SMY H\nF ANK H\nA CON S F ANK\n", "[g] Received"),
+            ("ENGLAND", TRIAL, "[g] Received"),
+            ("FRANCE", "A PAR - BUR\nA MAR H\nF BRE H\nA PAR - PIKARDY\n",
+             "[g] Errors in your mail")]:
+        judge.send(addr(power), orders, subject=SUBJECT)
+        judge.tick()
+        [ack] = judge.to(addr(power), judge.new_mail())
+        assert ack["Subject"] == subject, power
+        acks[power] = text(ack)
+    # The corrected lines are still told.
+    assert "line 1: A CON - BUL\n    -> replaced by a later order for the unit in CON" \
+        in acks["TURKEY"]
+    assert "A LVP - YOK" in acks["ENGLAND"]

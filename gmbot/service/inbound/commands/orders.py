@@ -38,7 +38,10 @@ def run(ctx: Context) -> bool:
         sub = submit(ctx.session, ctx.game, player, lines, ctx.app.now(), ctx.record.id,
                      phase=phase, clear=cleared, state=state,
                      commands=tuple(c.name for c in req.commands))
-        ctx.errors += len(sub.rejected)
+        # A line he corrected further down (a unit's order replaced by a later one, a typo
+        # then the order) is listed, but leaves nothing to fix: no "Errors" subject.
+        ctx.errors += sum(1 for i in range(len(sub.rejected))
+                          if i >= len(sub.corrected) or sub.corrected[i] is None)
         _ack(ctx, phase, sub, chatter, cleared=cleared and not lines, changed=True)
         return True
     elif req.has("ORDERS") or chatter:
