@@ -48,11 +48,13 @@ def unit_for(order: Order, state: GameState, rules: Rules, units: dict[str, Unit
     unit = units.get(where)
     if unit is None:
         raise OrderError(f"no unit in {where}")
-    if order.utype and order.utype != unit.type:
-        raise OrderError(f"the unit in {where} is {TYPE_NAMES[unit.type]} ({unit})")
+    # Whose unit it is comes first: "the unit in SEV is a fleet (F SEV)" of another power's
+    # fleet sent a newcomer to order F SEV, refused again (issue 32, the fifth trial).
     if not rules.may_order(state, order.power, unit):
         owner = state.map.powers.get(unit.power)
         raise OrderError(f"not your unit: {unit} belongs to {owner.name if owner else unit.power}")
+    if order.utype and order.utype != unit.type:
+        raise OrderError(f"the unit in {where} is {TYPE_NAMES[unit.type]} ({unit})")
     return unit
 
 
@@ -334,7 +336,11 @@ def _check_retreat(order: Order, state: GameState, rules: Rules) -> Order:
     if len(matches) > 1:
         raise OrderError(f"{unit} R {dest}: name the coast, {' or '.join(matches)}")
     why = retreat_refusal(state, rules, entry, province_of(dest))
-    raise OrderError(f"{unit} cannot retreat to {dest}: {why}")
+    # Where it may go, as a refused build says where he may build: the newcomer's next try
+    # is then the right one (issue 32, the fifth trial).
+    where = (f"it may retreat to {', '.join(options)}, or disband" if options
+             else f"it has nowhere to go: {unit} D disbands it")
+    raise OrderError(f"{unit} cannot retreat to {dest}: {why} ({where})")
 
 
 def retreat_refusal(state: GameState, rules: Rules, entry: Dislodged, dest: str) -> str:

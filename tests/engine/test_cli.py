@@ -159,8 +159,10 @@ def test_retreat_phase_with_dislodged_and_standoffs() -> None:
     assert out["order_results"] == {"F TRI": "succeeds", "A MUN": "void"}
     assert out["dislodged"] == {}
     assert [(e["order"], e["reason"]) for e in out["errors"]] == [
-        ("F TRI R ALB", "F TRI cannot retreat to ALB: it was left empty by a standoff"),
-        ("A MUN R BUR", "A MUN cannot retreat to BUR: the attacker came from there"),
+        ("F TRI R ALB", "F TRI cannot retreat to ALB: it was left empty by a standoff (it "
+         "may retreat to ADR, or disband)"),
+        ("A MUN R BUR", "A MUN cannot retreat to BUR: the attacker came from there (it "
+         "has nowhere to go: A MUN D disbands it)"),
     ]
     assert out["removed"] == ["A MUN"]
     assert "standoffs" not in out["position"] and "dislodged" not in out["position"]

@@ -345,28 +345,37 @@ def test_retreat_accepted(line: str, canonical: str) -> None:
     assert_accepted(RETREAT, "FRANCE", line, canonical)
 
 
+# A refused retreat says where the unit may go (issue 32, the fifth trial).
+PAR_MAY = " (it may retreat to BUR, or disband)"
+MAO_MAY = " (it may retreat to IRI, NAF, NAO, POR, SPA/NC, SPA/SC, WES, or disband)"
+LYO_MAY = " (it may retreat to MAR, PIE, SPA/SC, TUS, WES, or disband)"
 RETREAT_BAD = [
-    ("FRANCE", "A PAR R PIC", "A PAR cannot retreat to PIC: the attacker came from there"),
-    ("FRANCE", "A PAR R GAS", "A PAR cannot retreat to GAS: it was left empty by a standoff"),
-    ("FRANCE", "A PAR R BRE", "A PAR cannot retreat to BRE: it is occupied"),
-    ("FRANCE", "A PAR R BOH", "A PAR cannot retreat to BOH: it is not adjacent"),
+    ("FRANCE", "A PAR R PIC",
+     "A PAR cannot retreat to PIC: the attacker came from there" + PAR_MAY),
+    ("FRANCE", "A PAR R GAS",
+     "A PAR cannot retreat to GAS: it was left empty by a standoff" + PAR_MAY),
+    ("FRANCE", "A PAR R BRE", "A PAR cannot retreat to BRE: it is occupied" + PAR_MAY),
+    ("FRANCE", "A PAR R BOH", "A PAR cannot retreat to BOH: it is not adjacent" + PAR_MAY),
     # occupied but not adjacent: the reason is that it is not adjacent
-    ("FRANCE", "A PAR R MUN", "A PAR cannot retreat to MUN: it is not adjacent"),
-    ("FRANCE", "A PAR R NTH", "A PAR cannot retreat to NTH: it is not adjacent"),
+    ("FRANCE", "A PAR R MUN", "A PAR cannot retreat to MUN: it is not adjacent" + PAR_MAY),
+    ("FRANCE", "A PAR R NTH", "A PAR cannot retreat to NTH: it is not adjacent" + PAR_MAY),
     ("FRANCE", "A PAR R XYZ", "unknown province 'XYZ'"),
-    ("FRANCE", "F MAO R ENG", "F MAO cannot retreat to ENG: the attacker came from there"),
-    ("FRANCE", "F MAO R GAS", "F MAO cannot retreat to GAS: it was left empty by a standoff"),
-    ("FRANCE", "F MAO R BRE", "F MAO cannot retreat to BRE: it is occupied"),
-    ("FRANCE", "F MAO R PAR", "F MAO cannot retreat to PAR: it is not adjacent"),
+    ("FRANCE", "F MAO R ENG",
+     "F MAO cannot retreat to ENG: the attacker came from there" + MAO_MAY),
+    ("FRANCE", "F MAO R GAS",
+     "F MAO cannot retreat to GAS: it was left empty by a standoff" + MAO_MAY),
+    ("FRANCE", "F MAO R BRE", "F MAO cannot retreat to BRE: it is occupied" + MAO_MAY),
+    ("FRANCE", "F MAO R PAR", "F MAO cannot retreat to PAR: it is not adjacent" + MAO_MAY),
     ("FRANCE", "F MAO R SPA", "F MAO R SPA: name the coast, SPA/NC or SPA/SC"),
-    ("FRANCE", "F LYO R TYS", "F LYO cannot retreat to TYS: the attacker came from there"),
+    ("FRANCE", "F LYO R TYS",
+     "F LYO cannot retreat to TYS: the attacker came from there" + LYO_MAY),
     ("FRANCE", "A MUN R BOH", "no dislodged unit in MUN"),
     ("FRANCE", "F PAR R BUR", "the unit in PAR is an army (A PAR)"),
     ("GERMANY", "A PAR R BUR", "not your unit: A PAR belongs to France"),
     ("FRANCE", "A PAR", "say where the unit retreats (A PAR R BUR) or disband it (A PAR D)"),
     ("FRANCE", "A PAR H", "did not understand 'H': expected R (retreat) or D (disband)"),
     ("FRANCE", "RETREAT A PAR - PIC",
-     "A PAR cannot retreat to PIC: the attacker came from there"),
+     "A PAR cannot retreat to PIC: the attacker came from there" + PAR_MAY),
     ("FRANCE", "RETREAT A PAR",
      "say where the unit retreats (A PAR R BUR) or disband it (A PAR D)"),
     ("FRANCE", "BUILD A PAR",

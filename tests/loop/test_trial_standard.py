@@ -236,3 +236,34 @@ def test_a_destination_with_its_article_is_read(tmp_path: Path) -> None:
     judge.tick()
     [ack] = [text(m) for m in judge.new_mail()]
     assert "unknown province 'ENGLSH'" in ack
+
+
+def test_a_refused_retreat_says_where_the_unit_may_go(tmp_path: Path) -> None:
+    # The trial of 3 December (fifth): France's "A BUR - MUN" after A BUR was dislodged got
+    # "A BUR cannot retreat to MUN: it is occupied", nothing on where it could go.
+    judge = make_judge(tmp_path, standard_game(extra=RETREAT))
+    judge.send("france@example.test", "A BUR - MUN\n", subject="[g] orders")
+    judge.tick()
+    [ack] = [text(m) for m in judge.new_mail()]
+    assert "  line 1: A BUR - MUN\n    -> A BUR cannot retreat to MUN: it is occupied (it may " \
+        "retreat to BEL, GAS, MAR, PAR, PIC, or disband)\n" in ack
+    judge.send("france@example.test", "A BUR R PAR\n", subject="[g] orders")
+    judge.tick()
+    [ack] = [text(m) for m in judge.to("france@example.test", judge.new_mail())
+             if "results" not in m["Subject"]]
+    assert "Orders for F1901R (version 2):\n  A BUR R PAR\n" in ack
+
+
+def test_another_powers_unit_of_the_other_kind_is_named_as_his(tmp_path: Path) -> None:
+    # The trial of 3 December (fifth): Turkey's newcomer wrote "A SEV H" for Russia's fleet
+    # and read "the unit in SEV is a fleet (F SEV)", as if it were his to order as a fleet.
+    judge = make_judge(tmp_path, standard_game())
+    judge.send("turkey@example.test", "A SEV H\nA CON - BUL\n", subject="[g] orders")
+    judge.tick()
+    [ack] = [text(m) for m in judge.new_mail()]
+    assert "  line 1: A SEV H\n    -> not your unit: F SEV belongs to Russia\n" in ack
+    # His own unit written with the other kind is still told its kind.
+    judge.send("turkey@example.test", "F SMY - ARM\n", subject="[g] orders")
+    judge.tick()
+    [ack] = [text(m) for m in judge.new_mail()]
+    assert "-> the unit in SMY is an army (A SMY)\n" in ack
