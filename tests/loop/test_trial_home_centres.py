@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.loop.judgekit import make_judge, standard_game
+from tests.loop.judgekit import Judge, make_judge, standard_game
 from tests.loop.test_home_centres_mail import POSITION
 from tests.loop.trialkit import example, text
 
@@ -81,15 +81,22 @@ def test_status_lists_the_home_centres(tmp_path: Path) -> None:
         "A VIE\n  homes: BUD VIE" in status
 
 
+def after_the_fall(tmp_path: Path, austria: str, italy: str) -> Judge:
+    """The game of FALL past its Fall, Austria and Italy ordering, its mails read."""
+    judge = make_judge(tmp_path, standard_game(extra=FALL))
+    judge.send(AUSTRIA, austria + "\n", subject="[g] fall")
+    judge.send(ITALY, italy + "\n", subject="[g] fall")
+    judge.tick()
+    judge.new_mail()
+    return judge
+
+
 def test_the_winters_help_assimilates_a_centre_he_may_assimilate_now(tmp_path: Path) -> None:
     # The trial of 3 December (fourth): Austria's HELP in the winter gave "ASSIMILATE GRE"
     # for Greece, taken that Fall, which the winter refuses ("a centre taken this year may
     # be assimilated next winter"); Trieste, his since the start, was the one he could.
-    judge = make_judge(tmp_path, standard_game(extra=FALL))
-    judge.send(AUSTRIA, "A BUD - SER\nA TRI - ALB\nA VIE H\n", subject="[g] fall")
-    judge.send(ITALY, "A VEN H\nA ROM H\nF NAP H\n", subject="[g] fall")
-    judge.tick()
-    judge.new_mail()
+    judge = after_the_fall(tmp_path, "A BUD - SER\nA TRI - ALB\nA VIE H",
+                           "A VEN H\nA ROM H\nF NAP H")
     judge.send(AUSTRIA, "HELP\n", subject="[g] help")
     judge.tick()
     [help_mail] = [text(m) for m in judge.to(AUSTRIA, judge.new_mail())]
@@ -101,3 +108,18 @@ def test_the_winters_help_assimilates_a_centre_he_may_assimilate_now(tmp_path: P
     judge.tick()
     [ack] = [text(m) for m in judge.to(AUSTRIA, judge.new_mail())]
     assert "Not accepted" not in ack
+
+
+def test_abandoning_a_home_centre_lost_this_fall_says_when_he_may(tmp_path: Path) -> None:
+    # The trial of 3 December (fifth): Italy, Venice lost in the Fall, sent "ABANDON VEN"
+    # and read "you have controlled VEN since the previous winter", which he had not since
+    # the Fall.
+    judge = after_the_fall(tmp_path, "A TRI - VEN\nA BUD - SER\nA VIE H",
+                           "A VEN - PIE\nA ROM H\nF NAP H")
+    judge.send(ITALY, "ABANDON VEN\nREMOVE A PIE\n", subject="[g] winter")
+    judge.tick()
+    [ack] = [text(m) for m in judge.to(ITALY, judge.new_mail())]
+    assert "  line 1: ABANDON VEN\n    -> you lost VEN only this year: a home centre may be " \
+        "abandoned once you have not owned it since the previous winter, so next winter at " \
+        "the earliest\n" in ack
+    assert "Orders for W1901A (version 1):\n  REMOVE A PIE\n" in ack

@@ -54,8 +54,14 @@ def refusal(state: GameState, order: Order, homes: list[str], ordered: set[str],
         return (f"you control {count} supply centres and have {len(homes)} home centres: "
                 "a home centre may be abandoned only while you control fewer centres than "
                 "you have home centres")
-    if held_now or held_before:
-        return f"you have controlled {prov} since the previous winter"
+    if held_now:
+        return (f"you control {prov}: only a home centre you have not owned since the previous "
+                "winter may be abandoned")
+    if held_before:
+        # "you have controlled VEN since the previous winter" read as wrong to a player who
+        # lost VEN in the Fall (issue 32, the fifth trial): say when he may.
+        return (f"you lost {prov} only this year: a home centre may be abandoned once you "
+                "have not owned it since the previous winter, so next winter at the earliest")
     return None
 
 
