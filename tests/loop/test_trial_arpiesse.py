@@ -100,3 +100,40 @@ def test_the_winters_help_builds_where_he_may_build(tmp_path: Path) -> None:
     assert "  winter: BUILD RED F MAR / REMOVE A PAR / WAIVE (a build you do not use)" \
         in help_mail.splitlines()
     assert "BUILD RED F BRE" not in help_mail
+
+
+PURPLE_ON_RED = """
+position:
+  phase: S1901M
+  units:
+    FRANCE: [{unit: A BUR, colour: red}, {unit: A MAR, colour: purple}]
+    GERMANY: [{unit: A RUH, colour: purple}, {unit: A MUN, colour: red}]
+    ITALY: [{unit: A VEN, colour: red}]
+  centers:
+    FRANCE: [PAR, MAR, BRE]
+    GERMANY: [BER, MUN, KIE]
+    ITALY: [VEN]
+"""
+
+
+def test_a_colour_met_by_a_supporters_colour_says_why_strength_decided(
+        tmp_path: Path) -> None:
+    # The trial of 3 December (fifth): Germany's purple A RUH, sent against France's red
+    # A BUR ("purple beats red"), read "A RUH (purple) - BUR: bounced"; only a line further
+    # down said A BUR "defended as red and purple", A MAR's purple with its support.
+    judge = make_judge(tmp_path, GAME[:GAME.index("\nposition:")] + PURPLE_ON_RED)
+    orders = {"GERMANY": "A RUH - BUR\nA MUN H", "FRANCE": "A BUR H\nA MAR S A BUR"}
+    results = spring_results(judge, orders, SUBJECT, "GERMANY")
+    assert "  A RUH (purple) - BUR (its purple beats A BUR's red, but A MAR's support added " \
+        "purple: A BUR defended as red and purple, so strength decided): bounced" \
+        in results.splitlines()
+    judge.send(addr("GERMANY"), "EXPLAIN A RUH\n", subject=SUBJECT)
+    judge.send(addr("FRANCE"), "EXPLAIN A BUR\n", subject=SUBJECT)
+    judge.tick()
+    mails = judge.new_mail()
+    [german] = [text(m) for m in judge.to(addr("GERMANY"), mails)]
+    assert "  - its purple beats A BUR's red, but A MAR's support added purple: A BUR " \
+        "defended as red and purple, so strength decided" in german.splitlines()
+    [french] = [text(m) for m in judge.to(addr("FRANCE"), mails)]
+    assert "  - A RUH's purple beats its own red, but A MAR's support added purple: it " \
+        "defended as red and purple, so strength decided" in french.splitlines()

@@ -8,7 +8,14 @@ from typing import Protocol
 
 from gmbot.engine.report import RULE, Fact
 from gmbot.engine.resolve import Resolution
-from gmbot.variants.arpiesse.colours import INFERIOR, SUPERIOR, beats, colour_of, sorted_colours
+from gmbot.variants.arpiesse.colours import (
+    EQUIVALENT,
+    INFERIOR,
+    SUPERIOR,
+    beats,
+    colour_of,
+    sorted_colours,
+)
 
 
 class ColourRules(Protocol):
@@ -59,6 +66,21 @@ def _against_defender(rules: ColourRules, res: Resolution, i: int) -> list[Fact]
                                "the strengths", DECIDED, stronger, names=(them,)),
                 Fact(them, RULE, f"{me}'s {mine} is inferior to its {shown}: colour, not "
                                  "strength, decided", DECIDED, stronger, names=(me,))]
+    own = colour_of(res.units[j])
+    if rel == EQUIVALENT and beats(mine, own) and not res.move_ok(i):
+        # A colour that beats the defender's own was met by a supporter's: the player who
+        # counted on colour reads why strength decided (issue 32, the fifth trial).
+        added = theirs - {own}
+        adders = [res.units[k].name for k in res.supports[j]
+                  if colour_of(res.units[k]) in added]
+        who = f"{' and '.join(adders)}'s support" if adders else "its supports"
+        extra = " and ".join(sorted_colours(added))
+        return [Fact(me, RULE, f"its {mine} beats {them}'s {own}, but {who} added {extra}: "
+                               f"{them} defended as {shown}, so strength decided", DECIDED,
+                     True, names=(them, *adders)),
+                Fact(them, RULE, f"{me}'s {mine} beats its own {own}, but {who} added "
+                                 f"{extra}: it defended as {shown}, so strength decided",
+                     DECIDED, False, names=(me, *adders))]
     return []
 
 
