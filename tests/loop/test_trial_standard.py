@@ -267,3 +267,30 @@ def test_another_powers_unit_of_the_other_kind_is_named_as_his(tmp_path: Path) -
     judge.tick()
     [ack] = [text(m) for m in judge.new_mail()]
     assert "-> the unit in SMY is an army (A SMY)\n" in ack
+
+
+REMOVAL = """position:
+  phase: W1901A
+  units:
+    ITALY: [A APU, F ION, A TUS]
+    AUSTRIA: [A VEN, A SER, F ADR]
+  centers:
+    ITALY: [ROM, NAP]
+    AUSTRIA: [VIE, BUD, TRI, VEN, SER]
+"""
+
+
+def test_a_removal_made_for_a_player_who_sent_none_is_not_civil_disorder(
+        tmp_path: Path) -> None:
+    # The trial of 3 December (fifth): Italy, who still played, sent no removal and read
+    # "REMOVE F ION: civil disorder", the words the same results use for a seat without
+    # a player.
+    judge = make_judge(tmp_path, standard_game(extra=REMOVAL))
+    judge.send("austria@example.test", "WAIVE\nWAIVE\n", subject="[g] orders")
+    judge.clock.advance(hours=30)
+    judge.tick()
+    [results] = [text(m) for m in judge.to("italy@example.test", judge.new_mail())
+                 if "results" in m["Subject"]]
+    assert "ITALY:\n  REMOVE F ION: NMR (no orders received: removed as the rules choose)\n" \
+        in results
+    assert "civil disorder" not in results
