@@ -294,3 +294,24 @@ def test_a_removal_made_for_a_player_who_sent_none_is_not_civil_disorder(
     assert "ITALY:\n  REMOVE F ION: NMR (no orders received: removed as the rules choose)\n" \
         in results
     assert "civil disorder" not in results
+
+
+def test_orders_in_the_mail_whose_vote_ends_the_game_are_told_not_played(
+        tmp_path: Path) -> None:
+    # The trial of 3 December (fifth): Austria's builds and the last vote for a draw in one
+    # mail: the draw ended the game, and the ack still listed his orders, said the phase
+    # was "not processed early until a later mail has none" and "Deadline: none".
+    judge = make_judge(tmp_path, standard_game())
+    for power in ("ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"):
+        judge.send(f"{power.lower()}@example.test", "VOTE DRAW\n", subject="[g] vote")
+    judge.tick()
+    judge.new_mail()
+    judge.send("austria@example.test", "A VIE - TYR\nA BUD - XYZ\nVOTE DRAW\n",
+               subject="[g] orders")
+    judge.tick()
+    [ack] = [text(m) for m in judge.to("austria@example.test", judge.new_mail())
+             if "ends in a draw" not in m["Subject"]]
+    assert "The game has ended with this mail (see the game-over mail): these orders " \
+        "are not played." in ack.splitlines()
+    assert "Deadline:" not in ack and "processed early" not in ack
+    assert "ends in a draw" in ack

@@ -88,13 +88,17 @@ def _ack(ctx: Context, phase: PhaseRow, sub: Submission, chatter: list[Line], *,
             deadline=open_deadline_text(ctx.game, phase),
             # Early processing only: at the deadline nothing waits for anyone.
             held=hold_note(sub.held) if policy_of(ctx.game).early else None,
+            over=ctx.game.status == "finished",
         )[1].rstrip()
 
     ctx.sections.append(ack_text())
     at, shown_when = len(ctx.sections) - 1, (phase.deadline_at, phase.paused_remaining)
 
-    def again() -> None:  # an action of the same mail moved the deadline: one deadline shown
-        if (phase.deadline_at, phase.paused_remaining) != shown_when:
+    def again() -> None:
+        # An action of the same mail moved the deadline (one deadline shown), or its vote
+        # ended the game: its orders are then never played (issue 32, the fifth trial).
+        if ((phase.deadline_at, phase.paused_remaining) != shown_when
+                or ctx.game.status == "finished"):
             ctx.sections[at] = ack_text()
 
     ctx.after_actions.append(again)
