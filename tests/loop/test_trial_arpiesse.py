@@ -137,3 +137,22 @@ def test_a_colour_met_by_a_supporters_colour_says_why_strength_decided(
     [french] = [text(m) for m in judge.to(addr("FRANCE"), mails)]
     assert "  - A RUH's purple beats its own red, but A MAR's support added purple: it " \
         "defended as red and purple, so strength decided" in french.splitlines()
+
+
+def test_an_exchange_with_his_own_unit_ordered_to_move_is_told_in_the_ack(
+        tmp_path: Path) -> None:
+    # The trial of 3 December (fifth): Turkey's "A SMY - ARM" and "F ANK X A SMY" in one
+    # mail were acknowledged "the colours are exchanged only if A SMY is ordered A SMY X
+    # F ANK", beside the move he had just given A SMY; the results then read "void".
+    judge = make_judge(tmp_path, GAME)
+    judge.send(addr("TURKEY"), "A CON - BUL\nA SMY - ARM\nF ANK X A SMY\n", subject=SUBJECT)
+    judge.tick()
+    [ack] = [text(m) for m in judge.to(addr("TURKEY"), judge.new_mail())]
+    assert "F ANK X A SMY: no colours change, since A SMY is ordered A SMY - ARM: order " \
+        "A SMY X F ANK for the exchange." in ack.splitlines()
+    # Both sides ordered, or the other power's unit: the ack says what the exchange needs.
+    judge.send(addr("TURKEY"), "A SMY X F ANK\n", subject=SUBJECT)
+    judge.tick()
+    [ack] = [text(m) for m in judge.to(addr("TURKEY"), judge.new_mail())]
+    assert "F ANK X A SMY: the colours are exchanged only if A SMY is ordered A SMY X F ANK " \
+        "and neither unit is dislodged." in ack.splitlines()

@@ -85,9 +85,18 @@ class ArpiesseRules(StandardRules):
 
     def ack_lines(self, state: GameState, power: str, orders: list[Order]) -> list[str]:
         lines = list(super().ack_lines(state, power, orders))
+        given = {x.prov: x for x in orders}
         for o in orders:
             other = state.units.get(o.target) if isinstance(o, Exchange) else None
-            if other is not None:
+            if other is None:
+                continue
+            # His own other unit's order is known: "only if A SMY is ordered A SMY X F ANK"
+            # beside his own A SMY - ARM left him to see the clash (issue 32, fifth trial).
+            theirs = given.get(other.prov) if other.power == power else None
+            if theirs is not None and not isinstance(theirs, Exchange):
+                lines.append(f"{o}: no colours change, since {other} is ordered {theirs}: "
+                             f"order {other} X {o.unit_text} for the exchange.")
+            else:
                 lines.append(f"{o}: the colours are exchanged only if {other} is ordered "
                              f"{other} X {o.unit_text} and neither unit is dislodged.")
         return lines
