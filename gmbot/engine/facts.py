@@ -88,8 +88,10 @@ def _move(res: Resolution, i: int) -> list[Fact]:
     for m in res.moves_into[res.dest[i] or ""]:
         if m != i:
             met.append(_name(res, m))
-            against.append(f"prevent strength {_n(res.prevent_strength(m))} of "
-                           f"{_name(res, m)}")
+            # "prevent strength" is the rule text's word, which a player never read
+            # (issue 32, the fifth trial): the rival's strength, and that it moved there.
+            against.append(f"strength {_n(res.prevent_strength(m))} of {_name(res, m)}, "
+                           f"also moving to {res.dest[i]}")
     if against:
         facts.append(Fact(name, STRENGTH, f"attack strength {_n(res.attack_strength(i))} "
                                           "against " + ", ".join(against), names=tuple(met)))

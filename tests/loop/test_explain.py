@@ -45,13 +45,13 @@ def test_explain_gives_the_strengths_of_a_bounce(tmp_path: Path) -> None:
     text = ask(judge, "FRANCE", "g", "EXPLAIN A PAR\nEXPLAIN A MUN\nEXPLAIN A PIC\n")
     assert "A PAR in Spring 1901 Movement (S1901M):\n  ordered: A PAR - BUR\n" in text
     assert "  result: succeeds\n  it ended in BUR\n  - supported by A MAR\n" in text
-    assert "  - attack strength 2 against prevent strength 1 of A MUN\n" in text
+    assert "  - attack strength 2 against strength 1 of A MUN, also moving to BUR\n" in text
     assert ("A MUN was not one of your units in Spring 1901 Movement (S1901M): EXPLAIN "
             "tells the reasoning for your own units.") in text
     assert "There was no unit of yours in PIC in Spring 1901 Movement (S1901M)." in text
     german = ask(judge, "GERMANY", "g", "explain army munich\n")
     assert "  result: bounced\n" in german
-    assert "  - attack strength 1 against prevent strength 2 of A PAR\n" in german
+    assert "  - attack strength 1 against strength 2 of A PAR, also moving to BUR\n" in german
     # HELP lists it; a line without a unit is told how to write it.
     assert ("EXPLAIN unit (phase): why one of your units did what it did in the last phase "
             "it had an order, or in the phase you name after it") in ask(

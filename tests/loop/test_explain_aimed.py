@@ -35,7 +35,7 @@ def test_the_unit_sent_where_another_stood_follows_that_one(tmp_path: Path) -> N
                       "ITALY": ["A VEN - TRI", "A ROM H", "F NAP H"]})
     standoff = ask(judge, "FRANCE", "g", "EXPLAIN BUR\n")
     assert f"A PAR in {SPRING}:\n  ordered: A PAR - BUR\n  result: bounced\n" in standoff
-    assert "  - attack strength 1 against prevent strength 1 of A MUN\n" in standoff
+    assert "  - attack strength 1 against strength 1 of A MUN, also moving to BUR\n" in standoff
     italian = ask(judge, "ITALY", "g", "EXPLAIN TRI\n")
     assert (f"F TRI was not one of your units in {SPRING}: EXPLAIN tells the reasoning for "
             f"your own units.\n\nA VEN in {SPRING}:\n  ordered: A VEN - TRI\n"
