@@ -98,12 +98,18 @@ def _aware(when: datetime) -> datetime:
 def standing_text(game: Game, rows: list[Standing]) -> list[str]:
     """The players as the GM's STATUS mail lists them, one a line and no columns aligned
     with spaces, so it reads the same in a proportional font."""
-    return [f"  {r.key}: {_orders_text(r)}; NMR {r.nmr}; last mail "
+    return [f"  {r.key}: {_orders_text(r, MAIL_WORDS)}; NMR {r.nmr}; last mail "
             f"{last_mail_text(game, r.last_mail)}" for r in rows]
 
 
-def _orders_text(r: Standing) -> str:
-    return (r.status + (f" ({len(r.missing)} missing)" if r.status == PARTLY else "")
+# Without the table's "orders" heading, "AUSTRIA: not at all; NMR 0" left the GM to guess
+# what was not at all (issue 32, the fifth trial).
+MAIL_WORDS = {NOT_AT_ALL: "no orders yet", PARTLY: "partly ordered"}
+
+
+def _orders_text(r: Standing, words: dict[str, str] | None = None) -> str:
+    return ((words or {}).get(r.status, r.status)
+            + (f" ({len(r.missing)} missing)" if r.status == PARTLY else "")
             # Only an otherwise complete set is held by it: the rest wait for orders anyway.
             + (f", held by {r.held}" if r.held and r.status == ORDERED else ""))
 
