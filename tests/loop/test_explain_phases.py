@@ -73,13 +73,14 @@ def test_a_build_where_a_unit_just_left_tells_both(tmp_path: Path) -> None:
     judge.new_mail()
     refused = (f"Your order BUILD F MUN was refused in {WINTER}: cannot build a fleet in MUN: "
                "it has no coast.")
-    army = (f"Your unit in MUN before the adjustments:\n\nA MUN in {FALL}:\n"
+    army = (f"Your unit in MUN in {FALL}, before the winter:\n\nA MUN in {FALL}:\n"
             "  ordered: A MUN - TYR\n  result: succeeds\n  it ended in TYR\n")
     for line in ("EXPLAIN A MUN", "EXPLAIN F MUN", "explain army munich"):
         text = ask(judge, "GERMANY", "g", f"{line}\n")
         assert f"{refused}\n\n{army}" in text, line
     built = (f"A KIE in {WINTER}:\n  ordered: BUILD A KIE\n  result: succeeds\n  it was built "
-             "in KIE in this phase: a new unit\n\nYour unit in KIE before the adjustments:\n\n"
+             "in KIE in this phase: a new unit\n\nYour unit in KIE in Fall 1901 Movement "
+             "(F1901M), before the winter:\n\n"
              f"F KIE in {FALL}:\n  ordered: F KIE - DEN\n  result: succeeds\n  it ended in DEN\n")
     for line in ("EXPLAIN A KIE", "EXPLAIN F KIE"):
         assert built in ask(judge, "GERMANY", "g", f"{line}\n"), line

@@ -87,7 +87,10 @@ def _before_it(ctx: Context, rules: StandardRules, rows: list[PhaseRow], viewer:
         older = _answer(ctx, rules, row, viewer, prov, word, utype, NONE)
         if older.found:
             whose = "The" if viewer == GM else "Your"  # the GM's: any power's
-            ctx.sections.append(f"{whose} unit in {prov} before the adjustments:")
+            # Its phase, not "before the adjustments": it had left by the winter (the
+            # fifth trial of issue 32 read France's A MAR, gone to SPA, as his new army).
+            ctx.sections.append(f"{whose} unit in {prov} in {long_name(older.phase)}, "
+                                "before the winter:")
             ctx.sections.append(older.text())
             return
         if Phase.parse(older.phase).kind == MOVEMENT:
