@@ -123,3 +123,30 @@ def test_abandoning_a_home_centre_lost_this_fall_says_when_he_may(tmp_path: Path
         "abandoned once you have not owned it since the previous winter, so next winter at " \
         "the earliest\n" in ack
     assert "Orders for W1901A (version 1):\n  REMOVE A PIE\n" in ack
+
+
+LOST_VEN = """options: {changing_home_centres: true}
+position:
+  phase: W1901A
+  units:
+    ITALY: [A APU, F ION, A TUS]
+    AUSTRIA: [A VEN, A SER, F ADR]
+  centers:
+    ITALY: [ROM, NAP]
+    AUSTRIA: [VIE, BUD, TRI, VEN, SER]
+"""
+
+
+def test_the_winters_help_gives_no_home_centre_to_assimilate(tmp_path: Path) -> None:
+    # The trial of 3 December (fifth): Italy, with nothing he could assimilate this winter,
+    # read "ASSIMILATE NAP" in his HELP, a home centre of his already.
+    judge = make_judge(tmp_path, standard_game(extra=LOST_VEN))
+    judge.send(ITALY, "HELP\n", subject="[g] help")
+    judge.tick()
+    [help_mail] = [text(m) for m in judge.to(ITALY, judge.new_mail())]
+    lines = help_mail.splitlines()
+    assert "  ASSIMILATE (centre): a centre you have held since last winter becomes a home " \
+        "centre (none you may assimilate this winter)" in lines
+    # Venice, Austria's when the game began in this winter, he may abandon.
+    assert "  ABANDON VEN: a home centre you have not held since then is one no more" in lines
+    assert "ASSIMILATE NAP" not in help_mail and "ASSIMILATE ROM" not in help_mail

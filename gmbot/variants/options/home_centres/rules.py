@@ -163,8 +163,10 @@ class ChangingHomeCentres(StandardRules):
         data = dict(super().help_data(state, viewer))
         if state.phase.kind == ADJUSTMENT and viewer in state.map.powers:
             may_take, may_drop = choices(self, state, viewer)
-            data.update({k: v[0] for k, v in (("assimilate", may_take), ("abandon", may_drop))
-                         if v})
+            # None to make: no example ("ASSIMILATE NAP" was Italy's own home centre, in
+            # the fifth trial), the form and that none may be made this winter.
+            data.update({k: v[0] if v else "" for k, v in (("assimilate", may_take),
+                                                            ("abandon", may_drop))})
         return data
 
     def shows_homes(self) -> bool:
