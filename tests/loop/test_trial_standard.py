@@ -315,3 +315,15 @@ def test_orders_in_the_mail_whose_vote_ends_the_game_are_told_not_played(
         "are not played." in ack.splitlines()
     assert "Deadline:" not in ack and "processed early" not in ack
     assert "ends in a draw" in ack
+
+
+def test_a_resignation_without_a_standby_list_names_none(tmp_path: Path) -> None:
+    # The trial of 3 December (fifth): Turkey's RESIGN TURKEY was acknowledged "the GM, 6
+    # players and 0 on the standby list told", as if a call had failed.
+    judge = make_judge(tmp_path, standard_game())
+    judge.send("turkey@example.test", "RESIGN TURKEY\n", subject="[g] bye")
+    judge.tick()
+    [ack] = [text(m) for m in judge.to("turkey@example.test", judge.new_mail())
+             if m["Subject"] == "[g] Received"]
+    assert "  done: TURKEY resigned: the seat is open; the GM and 6 players told" \
+        in ack.splitlines()

@@ -97,9 +97,12 @@ def open_seat(session: Session, game: Game, player: Player, why: str, now: datet
         send("seat_call.txt.j2", "call", address, board=board)
     state = {RESIGNED: "resigned", MOVED: f"moved to {moved_to}"}.get(why, "is in civil disorder")
     bots = fill_seats(session, game, now)  # smart civil disorder: the bot plays it now
-    return "; ".join([f"{player.key} {state}: the seat is open; the GM, {len(others)} "
-                      f"{'player' if len(others) == 1 else 'players'} and {len(called)} on "
-                      f"the standby list told", *bots])
+    players = f"{len(others)} {'player' if len(others) == 1 else 'players'}"
+    # "and 0 on the standby list told" read as a fault to the player who resigned (issue
+    # 32, the fifth trial): the standby list is named when someone on it was called.
+    told = (f"the GM, {players} and {len(called)} on the standby list told" if called
+            else f"the GM and {players} told")
+    return "; ".join([f"{player.key} {state}: the seat is open; {told}", *bots])
 
 
 def _withdraw_orders(session: Session, phase: PhaseRow, player: Player, now: datetime,
