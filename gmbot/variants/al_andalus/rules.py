@@ -25,6 +25,7 @@ from gmbot.variants.al_andalus.report import (
     held_mark,
     standings,
 )
+from gmbot.variants.al_andalus.seat import prince_seat, wazir_seat
 from gmbot.variants.al_andalus.waiting import CourtWaiting
 
 if TYPE_CHECKING:
@@ -49,6 +50,11 @@ class AlAndalusRules(CourtOrders, CourtWaiting, CourtMovement):
     def unit_note(self, unit: Unit) -> str:
         general = self.general_of(unit)
         return f"Wazir-General {general}" if general else ""
+
+    def open_seat_words(self, state: GameState, key: str) -> str:
+        if self.is_prince(state, key):
+            return prince_seat(state, key, self.generals)
+        return wazir_seat(state, key, self.generals) or super().open_seat_words(state, key)
 
     def help_data(self, state: GameState, viewer: str | None) -> dict[str, Any]:
         """A Wazir-General's command, for his HELP and welcome."""
