@@ -57,11 +57,17 @@ class AlAndalusRules(CourtOrders, CourtWaiting, CourtMovement):
         return wazir_seat(state, key, self.generals) or super().open_seat_words(state, key)
 
     def help_data(self, state: GameState, viewer: str | None) -> dict[str, Any]:
-        """A Wazir-General's command, for his HELP and welcome."""
+        """A Wazir-General's command, for his HELP and welcome, and for his Prince the unit
+        the general commands (his, yet not among the units he orders)."""
         data = dict(super().help_data(state, viewer))
         unit = general_unit(state, viewer) if viewer and self.generals else None
         if unit is not None:
             data["general"] = str(unit)
+        if viewer and self.generals and self.is_prince(state, viewer):
+            data["commanded"] = [
+                {"unit": str(u), "by": f"your Wazir-General {self.general_of(u)}"}
+                for u in sorted(state.units_of(viewer), key=str)
+                if self.general_of(u) and not self.may_order(state, viewer, u)]
         return data
 
     def phase_notes(self, result: PhaseResult) -> None:
