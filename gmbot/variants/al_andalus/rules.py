@@ -68,6 +68,18 @@ class AlAndalusRules(CourtOrders, CourtWaiting, CourtMovement):
                 {"unit": str(u), "by": f"your Wazir-General {self.general_of(u)}"}
                 for u in sorted(state.units_of(viewer), key=str)
                 if self.general_of(u) and not self.may_order(state, viewer, u)]
+        # Where the court stands, so that the examples are orders he may give now (a game
+        # loaded past its opening: no HIRE of the Wazir who serves him already).
+        court = Court.of(state)
+        if viewer and self.is_prince(state, viewer):
+            sitting = court.wazir_of(viewer)
+            data["wazir_here"] = sitting.key if sitting else ""
+            commands = general_unit(state, sitting.key) if sitting and self.generals else None
+            data["general_here"] = str(commands) if commands else ""
+            data["hirable"] = sorted(w.key for w in court.wazirs.values() if not w.executed
+                                     and w.court != viewer and w.key not in court.captives)
+        elif viewer and (wazir := court.active(viewer)) is not None:
+            data["court"] = wazir.court or ""
         return data
 
     def phase_notes(self, result: PhaseResult) -> None:
