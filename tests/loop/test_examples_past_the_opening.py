@@ -51,6 +51,8 @@ def test_a_wazirs_help_in_the_winter_says_court_orders_wait(tmp_path: Path) -> N
     winter = GENERAL.replace("S1081M", "W1081A").replace("[BUR, GAL, LEO]", "[BUR, GAL]")
     judge = make_judge(tmp_path, GENERALS + winter)
     welcome, help_mail = welcome_and_help(judge, "lordelindel")
+    for text in (welcome, help_mail):
+        assert "Nothing waits for your orders in this adjustment phase." in text
     assert "  Court orders are given in the spring and fall movement phases, none in this " \
         "adjustment phase." in welcome
     assert "  Court orders are given in the Spring and Fall movement phases, none in this " \
