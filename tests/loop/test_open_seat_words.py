@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.loop.judgekit import body, make_judge
+from tests.loop.judgekit import body, make_judge, standard_game
 from tests.loop.test_trial_al_andalus import GENERAL, GENERALS, addr
 
 REPO = Path(__file__).resolve().parents[2]
@@ -68,3 +68,28 @@ def test_a_capitalist_seat_before_its_first_units_gets_a_capital_by_lot(
             "others' lists have been served; in the opening vote it votes on no capital: the "
             "others' votes place its first units") in italy
     assert "it builds nothing" not in italy
+
+
+def test_resign_alone_says_what_the_seat_will_be(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, standard_game())
+    judge.send("france@example.test", "RESIGN\n")
+    judge.tick()
+    [reply] = [words(m) for m in judge.to("france@example.test", judge.new_mail())]
+    assert ("resigning gives up FRANCE for good: your orders are withdrawn and a replacement "
+            "is sought. Until a new player takes it over, FRANCE is in civil disorder: it is "
+            "adjudicated as a power that sends no orders") in reply
+    assert "send the line RESIGN FRANCE" in reply
+    # In Al-Andalus RESIGN alone is a Wazir-General's order: its refusal names the seat's.
+    judge = make_judge(tmp_path / "court", GENERALS)
+    judge.send(addr("CASTILLE"), "RESIGN\n", subject=SUBJECT)
+    judge.send(addr("nanook"), "RESIGN\nHELP\n", subject=SUBJECT)
+    judge.tick()
+    mails = judge.new_mail()
+    [castille] = [words(m) for m in judge.to(addr("CASTILLE"), mails)]
+    assert ("only a Wazir-General gives up his command: RESIGN CASTILLE would give up your "
+            "seat") in castille
+    nanook = " ".join(words(m) for m in judge.to(addr("nanook"), mails))
+    assert ("you command no unit as a Wazir-General: RESIGN NANOOK would give up your seat"
+            in nanook)
+    assert "RESIGN NANOOK: give up your seat for good: it is played without orders" in nanook
+    assert "your power goes into civil disorder" not in nanook

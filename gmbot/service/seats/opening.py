@@ -72,7 +72,7 @@ def open_seat(session: Session, game: Game, player: Player, why: str, now: datet
         "deadline": open_deadline_text(game, phase),
         "policy": policy.describe(), "replace": policy.replace,
         "offered": heir.key if heir else None, "moved_to": moved_to,
-        "unplayed": _unplayed(game, phase, player.key),
+        "unplayed": unplayed_words(game, phase, player.key),
         "role": player.role,  # a role player's seat (a Wazir) is no power in civil disorder
     }
 
@@ -114,7 +114,7 @@ def _withdraw_orders(session: Session, phase: PhaseRow, player: Player, now: dat
                              lines=[], errors=[], message_id=inbound_id, created_at=now))
 
 
-def _unplayed(game: Game, phase: PhaseRow | None, key: str) -> str:
+def unplayed_words(game: Game, phase: PhaseRow | None, key: str) -> str:
     """What the seat is while nobody plays it, in the variant's words; "" if there is no
     position to read (the notices then say it plainly)."""
     if phase is None:
