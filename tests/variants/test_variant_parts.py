@@ -97,7 +97,7 @@ def own_game(game: Any, role: str | None) -> dict[str, Any]:
     state = state_from_dict(game.position or {}, load_map(rules.map_name))
     viewer = None if player is None else player.key
     context = help_context(game.variant, game.options, state, rules, viewer, role)
-    return {k: context[k] for k in ("ex", "units", "own_units", "data", "viewer")}
+    return {k: context[k] for k in ("ex", "units", "own_units", "data", "now", "viewer")}
 
 
 class AsStored:

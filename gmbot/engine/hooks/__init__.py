@@ -23,7 +23,8 @@ they know no variant.
   reporting      unit_note, unit_label, redact, private_lines, master_lines, shown_to,
                  shows_homes, homes_shown, result_code, phase_notes (fills
                  PhaseResult.notes), other_owners, board_marks, off_board, fact_key,
-                 unit_words, unit_word, units_made, ended_in (EXPLAIN)
+                 unit_words, unit_word, units_made, ended_in (EXPLAIN),
+                 open_seat_words (an opened seat's notice)
 
 A phase's variant report travels in `PhaseResult.notes`: "public" (lines for everyone),
 "private" (viewer -> lines only that viewer sees), "random" (what a seeded draw gave,

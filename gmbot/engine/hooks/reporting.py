@@ -80,6 +80,15 @@ class ReportingHooks:
         under the power's name: his copy's own section lists them. Standard: none."""
         return {}
 
+    def open_seat_words(self, state: GameState, key: str) -> str:
+        """What the seat of `key` (a power or a role player) is while nobody plays it, in a
+        player's words, the power named: the notice of an opened seat (every player's and
+        the GM's) says it. Standard: civil disorder, a power that sends no orders."""
+        return (f"Until a new player takes it over, {key} is in civil disorder: it is "
+                "adjudicated as a power that sends no orders (its units hold, it builds "
+                "nothing, and removals it owes are made by distance from its home centres, "
+                "unless the variant's rules say otherwise: see RULES).")
+
     def other_owners(self, state: GameState) -> dict[str, str]:
         """Keys besides the map's powers that own units or centres in `state` (a variant's
         role player: Al-Andalus's free Wazir-General), key -> name; results list them

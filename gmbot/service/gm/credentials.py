@@ -105,7 +105,7 @@ def _own_game(game: Game, shared: Welcomes, player: Player | None) -> dict[str, 
     context = help_context(game.variant, game.settings.options, shared.state, shared.rules,
                            None if player is None else player.key,
                            None if player is None else player.role)
-    return {k: context[k] for k in ("ex", "units", "own_units", "data", "viewer")}
+    return {k: context[k] for k in ("ex", "units", "own_units", "data", "now", "viewer")}
 
 
 def _gm_examples(game: Game, phase: PhaseRow | None) -> dict[str, str]:

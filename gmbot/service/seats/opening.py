@@ -72,6 +72,8 @@ def open_seat(session: Session, game: Game, player: Player, why: str, now: datet
         "deadline": open_deadline_text(game, phase),
         "policy": policy.describe(), "replace": policy.replace,
         "offered": heir.key if heir else None, "moved_to": moved_to,
+        "unplayed": unplayed_words(game, phase, player.key),
+        "role": player.role,  # a role player's seat (a Wazir) is no power in civil disorder
     }
 
     def send(template: str, role: str, to: str, **more: Any) -> None:
@@ -113,6 +115,18 @@ def _withdraw_orders(session: Session, phase: PhaseRow, player: Player, now: dat
     if row is not None and row.lines:
         session.add(OrderSet(phase_id=phase.id, player_id=player.id, version=row.version + 1,
                              lines=[], errors=[], message_id=inbound_id, created_at=now))
+
+
+def unplayed_words(game: Game, phase: PhaseRow | None, key: str) -> str:
+    """What the seat is while nobody plays it, in the variant's words; "" if there is no
+    position to read (the notices then say it plainly)."""
+    if phase is None:
+        return ""
+    rules = rules_for(game)
+    try:
+        return rules.open_seat_words(state_of(game, phase, rules), key)
+    except StoredPositionError:
+        return ""
 
 
 def _board(game: Game, phase: PhaseRow | None) -> list[BoardRow]:

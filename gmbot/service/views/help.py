@@ -12,6 +12,7 @@ from typing import Any
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import RETREAT, GameState, Phase, Unit
 from gmbot.service.views.examples import examples
+from gmbot.service.views.phase_now import phase_now
 from gmbot.variants import DECLARED_OPTIONS, declaration
 
 
@@ -50,6 +51,7 @@ def help_context(variant: str, chosen: Mapping[str, Any] | None, state: GameStat
         "option_titles": [DECLARED_OPTIONS[name].title for name in options],
         "ex": ex,
         "data": rules.help_data(state, viewer),
+        "now": phase_now(state, rules, viewer, ordered, bool(retreats)),
         "viewer": viewer,
         "role": role,
     }

@@ -126,10 +126,12 @@ class CourtOrders(CourtBase):
                 raise OrderError(f"you have no unit {m.group('unit')}")
             return Appoint(power, unit.type, "", unit.prov)
         if text in RESIGN_WORDS:
-            self._need(not prince, "only a Wazir-General gives up his command")
+            # RESIGN alone is the general's order here: the seat's is RESIGN and the seat.
+            seat = f": RESIGN {power} would give up your seat"
+            self._need(not prince, f"only a Wazir-General gives up his command{seat}")
             self._wazir(court, power)
             if not (self.generals and general_unit(state, power)):
-                raise OrderError("you command no unit as a Wazir-General")
+                raise OrderError(f"you command no unit as a Wazir-General{seat}")
             return Resign(power, None, "")
         m = NAMED_RE.match(text)
         if m:

@@ -25,6 +25,7 @@ from gmbot.variants.al_andalus.report import (
     held_mark,
     standings,
 )
+from gmbot.variants.al_andalus.seat import prince_seat, wazir_seat
 from gmbot.variants.al_andalus.waiting import CourtWaiting
 
 if TYPE_CHECKING:
@@ -50,12 +51,35 @@ class AlAndalusRules(CourtOrders, CourtWaiting, CourtMovement):
         general = self.general_of(unit)
         return f"Wazir-General {general}" if general else ""
 
+    def open_seat_words(self, state: GameState, key: str) -> str:
+        if self.is_prince(state, key):
+            return prince_seat(state, key, self.generals)
+        return wazir_seat(state, key, self.generals) or super().open_seat_words(state, key)
+
     def help_data(self, state: GameState, viewer: str | None) -> dict[str, Any]:
-        """A Wazir-General's command, for his HELP and welcome."""
+        """A Wazir-General's command, for his HELP and welcome, and for his Prince the unit
+        the general commands (his, yet not among the units he orders)."""
         data = dict(super().help_data(state, viewer))
         unit = general_unit(state, viewer) if viewer and self.generals else None
         if unit is not None:
             data["general"] = str(unit)
+        if viewer and self.generals and self.is_prince(state, viewer):
+            data["commanded"] = [
+                {"unit": str(u), "by": f"your Wazir-General {self.general_of(u)}"}
+                for u in sorted(state.units_of(viewer), key=str)
+                if self.general_of(u) and not self.may_order(state, viewer, u)]
+        # Where the court stands, so that the examples are orders he may give now (a game
+        # loaded past its opening: no HIRE of the Wazir who serves him already).
+        court = Court.of(state)
+        if viewer and self.is_prince(state, viewer):
+            sitting = court.wazir_of(viewer)
+            data["wazir_here"] = sitting.key if sitting else ""
+            commands = general_unit(state, sitting.key) if sitting and self.generals else None
+            data["general_here"] = str(commands) if commands else ""
+            data["hirable"] = sorted(w.key for w in court.wazirs.values() if not w.executed
+                                     and w.court != viewer and w.key not in court.captives)
+        elif viewer and (wazir := court.active(viewer)) is not None:
+            data["court"] = wazir.court or ""
         return data
 
     def phase_notes(self, result: PhaseResult) -> None:

@@ -22,3 +22,20 @@ def without_orders(state: GameState) -> str | None:
                 "a unit you must remove that nobody votes for is chosen as in civil "
                 "disorder.")
     return None
+
+
+def open_seat(state: GameState, power: str) -> str:
+    """What `power`'s seat is while nobody plays it (the notice of an opened seat): from
+    the phase it opens in to the phases after, since the seat may stay open."""
+    later = ("its units hold, each paid 1 while its money lasts, it bribes nobody, and its "
+             "builds and removals are decided by the others' votes (a unit it must remove "
+             "that nobody votes for is chosen as in civil disorder)")
+    if is_initial_adjustment(state) or is_capital_phase(state):
+        later = ("in the opening vote it votes on no capital: the others' votes place its "
+                 "first units, and a capital nobody votes for gets an army. From then on "
+                 f"{later}")
+    if is_capital_phase(state):
+        later = ("it gets a capital by lot among the centres still free when the others' "
+                 f"lists have been served; {later}")
+    return (f"Until a new player takes it over, {power} is in civil disorder: it sends no "
+            f"orders, so {later}.")

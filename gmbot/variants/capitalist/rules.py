@@ -20,7 +20,7 @@ from gmbot.variants.capitalist.capitals import Allocation, allocate, list_exampl
 from gmbot.variants.capitalist.checks import refused_lines
 from gmbot.variants.capitalist.grammar import capitalist_line
 from gmbot.variants.capitalist.legal import capitalist_lines, money_figure
-from gmbot.variants.capitalist.missed import without_orders
+from gmbot.variants.capitalist.missed import open_seat, without_orders
 from gmbot.variants.capitalist.notes import add_notes, movement_notes, vote_notes
 from gmbot.variants.capitalist.opening import RULE, opening_gap, phases_ahead
 from gmbot.variants.capitalist.orders import Bribe, Paid, Prefer, Vote
@@ -128,6 +128,9 @@ class CapitalistRules(StandardRules):
 
     def without_orders(self, state: GameState, power: str) -> str:
         return without_orders(state) or super().without_orders(state, power)
+
+    def open_seat_words(self, state: GameState, key: str) -> str:
+        return open_seat(state, key)
 
     def ack_lines(self, state: GameState, power: str, orders: list[Order]) -> list[str]:
         if state.phase.kind == MOVEMENT:

@@ -15,6 +15,7 @@ from gmbot.engine.report import GM, Refusal, read_report
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import MOVEMENT, Phase
 from gmbot.service.inbound.commands.context import Context
+from gmbot.service.inbound.commands.explain_later import ordered_later
 from gmbot.service.inbound.commands.explain_words import (
     WordsError,
     phase_asked,
@@ -65,6 +66,10 @@ def explain(ctx: Context, args: tuple[str, ...]) -> None:
         answer = _answer(ctx, rules, older, viewer, prov, word, utype, answer.status)
     if not answer.found:
         answer = first
+        later = (ordered_later(ctx, rules, rows[0], viewer, prov)
+                 if viewer != GM and answer.status in (NONE, NOT_YOURS) else None)
+        if later is not None:
+            first = answer = Explained(answer.status, answer.phase, (later,))
     if answer.text() in ctx.sections:  # EXPLAIN A PAR, then A BUR where it moved
         ctx.sections.append(f"EXPLAIN {line}: the same unit as answered above.")
         return

@@ -17,9 +17,9 @@ from datetime import datetime
 from gmbot.service.gm import admin
 from gmbot.service.gm.admin import AdminError
 from gmbot.service.inbound.commands.context import AskConfirmation, Context
-from gmbot.service.runtime import rules_for
+from gmbot.service.runtime import current_phase, rules_for
 from gmbot.service.seats.bot_seats import BotSeatError, add_bot, remove_bot
-from gmbot.service.seats.opening import RESIGNED, SeatError, open_seat
+from gmbot.service.seats.opening import RESIGNED, SeatError, open_seat, unplayed_words
 
 
 def variant_orders(ctx: Context) -> None:
@@ -40,10 +40,13 @@ def resign(ctx: Context, args: tuple[str, ...], now: datetime) -> str:
     if not player.active:
         raise AdminError(f"you resigned {player.key} already: the seat is open")
     if not args:  # the documented way to ask: answered, not refused (issue 32)
+        # What the seat is once he leaves, in the variant's words (a Wazir's is no power
+        # in civil disorder), as the notice to everyone will say it.
+        unplayed = unplayed_words(ctx.game, current_phase(ctx.session, ctx.game), player.key)
         raise AskConfirmation(f"resigning gives up {player.key} for good: your orders are "
-                              "withdrawn, the power goes into civil disorder and a "
-                              "replacement is sought. To confirm, send the line "
-                              f"RESIGN {player.key}")
+                              "withdrawn and a replacement is sought. "
+                              f"{unplayed + ' ' if unplayed else ''}To confirm, send the "
+                              f"line RESIGN {player.key}")
     named = args[0].upper()
     if named != player.key:
         raise AdminError(f"you play {player.key}, not {named}: a player resigns only his own "

@@ -246,8 +246,9 @@ TABLE = Table((
         explains="take over a seat its player left, or one the judge's bot plays"),
     Row("RESIGN", Who.PLAYER, act=seats.resign, most=1, synopsis="RESIGN {me}",
         usage="RESIGN and your power, alone on its line (RESIGN {me})",
-        explains="give up your seat for good: your power goes into civil disorder and a "
-                 "replacement is sought (RESIGN alone says how to confirm)"),
+        explains="give up your seat for good: it is played without orders, as the rules "
+                 "say, and a replacement is sought (RESIGN alone says what that means and "
+                 "how to confirm)"),
     Row("VOTE", Who.PLAYER, act=votes.vote, gm_act=votes.gm_vote, least=1, takes=VOTE_TAKES,
         synopsis="VOTE DRAW", usage="VOTE DRAW, VOTE CONCEDE TO {a}, VOTE CANCEL or "
                                     "VOTE NONE",
