@@ -29,6 +29,10 @@ from gmbot.daemon.loop import keep_site, outbound_transport, poll, poll_spool, r
 from gmbot.pipe.wake import Listener
 from gmbot.service.app import App
 from gmbot.service.deadline.due import next_wakeup
+
+# Imported lazily by daemon/loop.py for the one-shot commands; the daemon imports it as it
+# starts, so that no job's thread imports a module mid-run.
+from gmbot.service.deadline.process import process_game  # noqa: F401
 from gmbot.service.deadline.reminders import send_reminders
 from gmbot.service.inbound.imap import Backoff, IdleWatcher, MailboxUnavailable
 from gmbot.service.joining.closing import close_signups, next_close
