@@ -135,3 +135,13 @@ def test_a_game_file_that_loads_can_be_processed(tmp_path: Path, game: dict[str,
                 assert s.scalars(select(Game.status)).one() != "parked"
         finally:
             app.db.dispose()
+
+
+def test_the_package_gives_every_name_it_lists() -> None:
+    # gmbot/gamefile/__init__.py imports a name's module when it is first asked for.
+    import gmbot.gamefile as package
+
+    for name in package.__all__:
+        assert getattr(package, name) is not None, name
+    with pytest.raises(AttributeError):
+        package.no_such_name  # noqa: B018

@@ -146,7 +146,7 @@ def import_(ctx: click.Context, file: str, new_name: str | None) -> None:
 @contextmanager
 def refusals() -> Iterator[None]:
     """A GM action refused (AdminError) ends the command with its reason, exit status 1."""
-    from gmbot.service.gm.admin import AdminError
+    from gmbot.service.gm.errors import AdminError
 
     try:
         yield

@@ -21,7 +21,7 @@ def map_picture(ctx: click.Context, name: str, phase: str | None, viewer: str | 
     """Write the map of game NAME as a PNG file."""
     from gmbot.picture.data import NoPicture
     from gmbot.service.console.picture import map_picture
-    from gmbot.service.gm.admin import AdminError
+    from gmbot.service.gm.errors import AdminError
 
     try:
         drawn = map_picture(app_from(ctx), name, phase, viewer)

@@ -16,18 +16,17 @@ from gmbot.pipe.spool import waiting
 from gmbot.service.app import App
 from gmbot.service.deadline.due import due_games
 from gmbot.service.deadline.parking import GameParked
-from gmbot.service.deadline.process import process_game
-from gmbot.service.deadline.reminders import send_reminders
-from gmbot.service.joining.closing import close_signups
 from gmbot.service.outbox.delivery import Transport, flush
-from gmbot.service.outbox.retention import prune_raw_mail
 
 __all__ = ["TickReport", "keep_site", "outbound_transport", "poll", "poll_maildir",
            "poll_spool", "run_deadlines", "tick"]
 
 # The mail pipeline (parsing, commands) and the IMAP client are imported where they are
 # used: they are a good part of the start-up time, and most runs of `gmbot tick` from
-# cron find no mail.
+# cron find no mail. So are the processing of a phase, the reminders, the sign-ups'
+# closing and the pruning, which `gmbot drain` (the pipe's worker, one mail) mostly never
+# runs (benchmarks/instructions.py: 4% of its instructions); the daemon imports them as
+# it starts (daemon/schedule.py), not in its jobs' threads.
 if TYPE_CHECKING:
     from gmbot.service.inbound.handling import Outcome
 
@@ -109,7 +108,10 @@ def run_deadlines(app: App, parked: list[str] | None = None) -> list[str]:
     given, else among the summaries."""
     done = []
     gone: list[str] = [] if parked is None else parked
-    for due in due_games(app, parked=gone):
+    due_now = due_games(app, parked=gone)
+    if due_now:
+        from gmbot.service.deadline.process import process_game
+    for due in due_now:
         try:
             summary = process_game(app, due.game_id)
         except GameParked as e:
@@ -140,6 +142,10 @@ def tick(app: App, transport: Transport | None = None) -> TickReport:
     report.errors += [f"a mail could not be handled ({m.reason}); it is kept in the store "
                       "as failed and its sender was told nothing in it was done"
                       for m in report.mails if m.status == "failed"]
+    from gmbot.service.deadline.reminders import send_reminders
+    from gmbot.service.joining.closing import close_signups
+    from gmbot.service.outbox.retention import prune_raw_mail
+
     report.reminders = send_reminders(app, parked=report.errors)
     report.processed = close_signups(app)  # games started with bots as sign-up closed
     report.processed += run_deadlines(app, parked=report.errors)

@@ -29,8 +29,13 @@ from gmbot.daemon.loop import keep_site, outbound_transport, poll, poll_spool, r
 from gmbot.pipe.wake import Listener
 from gmbot.service.app import App
 from gmbot.service.deadline.due import next_wakeup
+
+# Imported lazily by daemon/loop.py for the one-shot commands; the daemon imports it as it
+# starts, so that no job's thread imports a module mid-run.
+from gmbot.service.deadline.process import process_game  # noqa: F401
 from gmbot.service.deadline.reminders import send_reminders
 from gmbot.service.inbound.imap import Backoff, IdleWatcher, MailboxUnavailable
+from gmbot.service.joining.closing import close_signups, next_close
 from gmbot.service.outbox.delivery import flush
 from gmbot.service.outbox.retention import prune_raw_mail
 
@@ -98,7 +103,7 @@ class Daemon:
         try:
             with self.lock:
                 send_reminders(self.app, checked)
-                for line in run_deadlines(self.app):
+                for line in close_signups(self.app) + run_deadlines(self.app):
                     log.info(line)
         except Exception:  # noqa: BLE001 - re-armed below; the next run tries again
             log.exception("processing deadlines failed; will retry")
@@ -159,6 +164,8 @@ class Daemon:
             return
         try:
             wake = next_wakeup(self.app, after=checked)
+            close = next_close(self.app, checked or self.app.now())
+            wake = min(wake, close) if wake and close else wake or close
         except Exception:  # noqa: BLE001 - the database is back by the safety interval, maybe
             log.exception("finding the next deadline failed")
             wake = None

@@ -14,6 +14,7 @@ from gmbot.service.app import open_app
 from gmbot.service.gm.load import load_game
 from gmbot.store.models import PhaseRow
 from tests import authkit
+from tests.loop.joinkit import signup_game
 from tests.loop.judgekit import standard_game
 
 
@@ -59,5 +60,43 @@ def test_daemon_catches_up_and_stops(tmp_path: Path) -> None:
             out, _ = proc.communicate(timeout=20)
         except subprocess.TimeoutExpired:
             proc.kill()  # never leave a daemon behind
+            out, _ = proc.communicate()
+    assert proc.returncode == 0, out.decode(errors="replace")
+
+
+def test_daemon_starts_a_signup_game_at_its_close(tmp_path: Path) -> None:
+    """A sign-up game whose file lets bots take the seats left starts when its sign-up
+    closes while the daemon runs: the daemon wakes for the close (it used to be done by
+    `gmbot tick` alone, a daemon never started such a game)."""
+    home = tmp_path / "home"
+    close = (datetime.now(UTC) + timedelta(seconds=4)).strftime("%Y-%m-%d %H:%M:%S")
+    (tmp_path / "game.yaml").write_text(signup_game(
+        signup=f"{{seats: 6, close: '{close}'}}", extra="bots: {fill: open}\n",
+        players="players:\n  - {address: ann@example.org, power: FRANCE}\n"), encoding="utf-8")
+    app = open_app(home)
+    load_game(app, tmp_path / "game.yaml")
+    app.db.dispose()
+    (home / "gmbot.yaml").write_text("poll_interval: 30\n" + authkit.CONFIG,
+                                     encoding="utf-8")
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from gmbot.cli import main; main()", "--home", str(home), "run"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+    )
+    outbox = home / "mail" / "outbox" / "new"
+
+    def welcomed() -> bool:
+        return any("Welcome: you play France" in p.read_text(errors="replace")
+                   for p in outbox.iterdir()) if outbox.is_dir() else False
+
+    try:
+        assert not welcomed()
+        # Well before the safety interval's five minutes: the daemon woke for the close.
+        assert wait_for(welcomed, timeout=30), "the game did not start at its close"
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            out, _ = proc.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
             out, _ = proc.communicate()
     assert proc.returncode == 0, out.decode(errors="replace")

@@ -25,8 +25,8 @@ from gmbot.service.deadline.absences import (
     span_text,
     used_in,
 )
-from gmbot.service.gm.admin import AdminError
 from gmbot.service.gm.announce import announce, deadline_of, told
+from gmbot.service.gm.errors import AdminError
 from gmbot.service.outbox.queue import queue_mail
 from gmbot.service.outbox.render import render
 from gmbot.service.runtime import current_phase, log_event, policy_of

@@ -11,7 +11,8 @@ from gmbot.service.archive.export import export_game
 from gmbot.service.archive.form import FormError, read_form
 from gmbot.service.archive.mila import MilaError, check_standard, saved_game
 from gmbot.service.archive.restore import restore
-from gmbot.service.gm.admin import AdminError, find_game
+from gmbot.service.gm.admin import find_game
+from gmbot.service.gm.errors import AdminError
 from gmbot.service.runtime import StoredPositionError, map_for, rules_for
 
 

@@ -7,7 +7,8 @@ from msgspec import Struct
 
 from gmbot.engine.map import load_map
 from gmbot.service.app import App
-from gmbot.service.gm.admin import AdminError, find_game
+from gmbot.service.gm.admin import find_game
+from gmbot.service.gm.errors import AdminError
 from gmbot.service.runtime import current_phase, rules_for
 from gmbot.service.views.pictures import phase_picture
 

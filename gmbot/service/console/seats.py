@@ -10,7 +10,8 @@ from gmbot.service.absence.declare import come_back, declare, seat_of
 from gmbot.service.app import App
 from gmbot.service.deadline.absences import all_absences, live, rules_of, span_text
 from gmbot.service.gm import admin
-from gmbot.service.gm.admin import AdminError, find_game
+from gmbot.service.gm.admin import find_game
+from gmbot.service.gm.errors import AdminError
 from gmbot.service.joining import requests
 from gmbot.service.joining.seats import free_seats, open_seats, signup_of
 from gmbot.service.locks import lock_game

@@ -18,6 +18,7 @@ from gmbot.service.deadline.ballot import DRAW, Motion, conclude
 from gmbot.service.deadline.parking import PARKED
 from gmbot.service.gm.announce import announce, deadline_of, told
 from gmbot.service.gm.credentials import settle_secret, welcome
+from gmbot.service.gm.errors import AdminError
 from gmbot.service.runtime import (
     StoredPositionError,
     active_players,
@@ -36,10 +37,6 @@ from gmbot.service.views.calendar_entry import cancellation, deadline_calendar, 
 from gmbot.service.views.open_deadline import left_text
 from gmbot.service.views.results import deadline_text
 from gmbot.store.models import Game, OrderSet, PhaseRow, Player
-
-
-class AdminError(ValueError):
-    pass
 
 
 def _when(game: Game, at: datetime | None) -> str:

@@ -2,7 +2,8 @@
 still free. Where the file's `bots:` lets the judge's bot take every seat left, the game
 starts then with the joiners it has (start.py), the bot playing the rest by the file's
 rule; else it waits as before, and the GM is told once what keeps it from starting. Run
-by each tick (gmbot/daemon/loop.py), one transaction per game."""
+by each tick (gmbot/daemon/loop.py) and the daemon's deadline job, which wakes at the
+next close (daemon/schedule.py), one transaction per game."""
 
 from __future__ import annotations
 
@@ -48,6 +49,17 @@ def close_signups(app: App) -> list[str]:
             else:
                 _tell_gm(s, game, now)
     return done
+
+
+def next_close(app: App, after: datetime) -> datetime | None:
+    """The earliest sign-up close after `after` of a game that would start then (its file
+    lets bots take the seats left): when the daemon must look again."""
+    with app.db.transaction() as s:
+        closes = [datetime.fromisoformat(close) for g in
+                  s.scalars(select(Game).where(Game.status == SIGNUP))
+                  if bot_rules(g).fill is not None
+                  and isinstance(close := signup_of(g).close, str)]
+    return min((c for c in closes if c > after), default=None)
 
 
 def _tell_gm(s: Session, game: Game, now: datetime) -> None:

@@ -15,7 +15,6 @@ from gmbot.engine.position import state_from_dict
 from gmbot.engine.report import read_report
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState, Phase
-from gmbot.picture.scene import scene_of
 from gmbot.service.runtime import rules_for, state_of
 from gmbot.service.views.results import Board, board_summary, results_view
 from gmbot.service.views.shown import PrivateView, PublicView, View, view_key
@@ -32,6 +31,7 @@ def view_picture(view: View, gmap: GameMap, title: str,
     from gmbot.picture.data import NoPicture
     from gmbot.picture.draw import picture
     from gmbot.picture.palette import STANDARD
+    from gmbot.picture.scene import scene_of
 
     try:
         scene = scene_of(view.public, (c for c, p in gmap.provinces.items() if p.sc))

@@ -14,8 +14,8 @@ from gmbot.engine.state import GameState
 from gmbot.gamefile.settings.votes import VoteRules
 from gmbot.service.deadline.ballot import CANCEL, CONCEDE, DRAW, Motion, seated_voters, settle
 from gmbot.service.deadline.parking import PARKED
-from gmbot.service.gm.admin import AdminError
 from gmbot.service.gm.announce import announce
+from gmbot.service.gm.errors import AdminError
 from gmbot.service.runtime import current_phase, log_event, rules_for, state_of
 from gmbot.store.models import Game, PhaseRow, Player, Vote
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from gmbot.service.deadline.ballot import CANCEL, CONCEDE, DRAW, Motion
-from gmbot.service.gm.admin import AdminError
+from gmbot.service.gm.errors import AdminError
 
 USAGE = ("write it as VOTE DRAW, VOTE DRAW FRANCE GERMANY, VOTE CONCEDE TO FRANCE, "
          "VOTE CANCEL or VOTE NONE")

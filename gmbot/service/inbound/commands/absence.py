@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from gmbot.service.absence.declare import come_back, declare, seat_of
-from gmbot.service.gm.admin import AdminError
+from gmbot.service.gm.errors import AdminError
 from gmbot.service.inbound.commands.context import Context
 from gmbot.store.models import Player
 

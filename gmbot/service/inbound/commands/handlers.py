@@ -11,9 +11,9 @@ from gmbot.engine.map import load_map
 from gmbot.engine.parse import OrderParser
 from gmbot.engine.vocabulary import shaped_like_order
 from gmbot.service.deadline.gameover import game_over_mail
-from gmbot.service.gm.admin import AdminError
+from gmbot.service.gm.errors import AdminError
 from gmbot.service.inbound.bounds import LISTED, clip, listed, more
-from gmbot.service.inbound.commands import info, orders, press, record, seats, table
+from gmbot.service.inbound.commands import orders, press, table
 from gmbot.service.inbound.commands.context import AskConfirmation, Context
 from gmbot.service.inbound.commands.parse import near_command
 from gmbot.service.runtime import rules_for
@@ -23,6 +23,8 @@ def run_commands(ctx: Context) -> None:
     press.run(ctx)  # first: a reply to relayed press is press, not orders
     req = ctx.request
     if ctx.game.status == "finished" and not ctx.is_gm:
+        from gmbot.service.inbound.commands import info, record  # only then: see table.Handler
+
         if req.has("SUMMARY"):  # the game's record, asked for after its end
             record.summary(ctx, ())
             ctx.title = "Summary"
@@ -45,7 +47,7 @@ def run_commands(ctx: Context) -> None:
         _other_lines(ctx)
         _act(ctx, commands)
     else:
-        seats.variant_orders(ctx)  # a variant's own RESIGN order (Al-Andalus) stays one
+        orders.variant_orders(ctx)  # a variant's own RESIGN order (Al-Andalus) stays one
         submitted = orders.run(ctx)
         _act(ctx, commands)
         for again in ctx.after_actions:

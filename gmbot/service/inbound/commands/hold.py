@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from gmbot.service.gm.admin import AdminError
+from gmbot.service.gm.errors import AdminError
 from gmbot.service.inbound.commands.context import Context
 from gmbot.service.inbound.submit import current_submission, hold_orders
 from gmbot.service.runtime import current_phase, policy_of

@@ -10,7 +10,8 @@ from datetime import datetime
 
 from sqlalchemy import select
 
-from gmbot.service.gm.admin import AdminError, find_game
+from gmbot.service.gm.admin import find_game
+from gmbot.service.gm.errors import AdminError
 from gmbot.service.inbound.commands.context import Context
 from gmbot.service.joining import requests
 from gmbot.service.locks import lock_game

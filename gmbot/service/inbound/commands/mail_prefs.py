@@ -15,7 +15,7 @@ from datetime import datetime
 
 from msgspec.structs import replace
 
-from gmbot.service.gm.admin import AdminError
+from gmbot.service.gm.errors import AdminError
 from gmbot.service.inbound.commands.context import Context
 from gmbot.service.runtime import log_event, policy_of
 from gmbot.service.views.mail_prefs import (

@@ -21,6 +21,18 @@ from gmbot.service.views.readiness import hold_note
 from gmbot.store.models import PhaseRow
 
 
+def variant_orders(ctx: Context) -> None:
+    """Give the variant back the RESIGN lines that are its orders, before orders are read."""
+    req, player = ctx.request, ctx.player
+    if player is None or not req.has("RESIGN") or "RESIGN" not in rules_for(ctx.game) \
+            .order_words():
+        return
+    theirs = [c for c in req.commands if c.name == "RESIGN" and c.args != (player.key,)]
+    if theirs:
+        req.commands = [c for c in req.commands if c not in theirs]
+        req.orders = sorted([*req.orders, *(c.line for c in theirs)], key=lambda line: line.number)
+
+
 def run(ctx: Context) -> bool:
     """Answer the mail's orders; True when it had order lines or CLEAR (orders changed)."""
     req = ctx.request

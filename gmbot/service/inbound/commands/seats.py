@@ -8,30 +8,18 @@ RESIGN is not undone by a later mail (the address is no longer a player), so it 
 the sender's own power: a bare RESIGN only says what resigning does and how to confirm.
 In a variant with a RESIGN order of its own (Al-Andalus: a Wazir-General gives up his
 command), only `RESIGN` with the sender's own seat is this command; any other RESIGN line
-is the variant's order."""
+is the variant's order (read as one by orders.variant_orders)."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
 from gmbot.service.gm import admin
-from gmbot.service.gm.admin import AdminError
+from gmbot.service.gm.errors import AdminError
 from gmbot.service.inbound.commands.context import AskConfirmation, Context
-from gmbot.service.runtime import current_phase, rules_for
+from gmbot.service.runtime import current_phase
 from gmbot.service.seats.bot_seats import BotSeatError, add_bot, remove_bot
 from gmbot.service.seats.opening import RESIGNED, SeatError, open_seat, unplayed_words
-
-
-def variant_orders(ctx: Context) -> None:
-    """Give the variant back the RESIGN lines that are its orders, before orders are read."""
-    req, player = ctx.request, ctx.player
-    if player is None or not req.has("RESIGN") or "RESIGN" not in rules_for(ctx.game) \
-            .order_words():
-        return
-    theirs = [c for c in req.commands if c.name == "RESIGN" and c.args != (player.key,)]
-    if theirs:
-        req.commands = [c for c in req.commands if c not in theirs]
-        req.orders = sorted([*req.orders, *(c.line for c in theirs)], key=lambda line: line.number)
 
 
 def resign(ctx: Context, args: tuple[str, ...], now: datetime) -> str:

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from gmbot.service.gm.admin import AdminError
 from gmbot.service.gm.credentials import renew_secret
+from gmbot.service.gm.errors import AdminError
 from gmbot.service.inbound.commands.context import Context
 
 PROOFS = ("dkim", "arc", "authres", "token")  # the password's own proof is not enough

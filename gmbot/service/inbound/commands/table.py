@@ -19,28 +19,44 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
 from functools import lru_cache
+from importlib import import_module
+from typing import cast
 
-from gmbot.service.inbound.commands import (
-    absence,
-    explain,
-    gm,
-    hold,
-    info,
-    joining,
-    learn,
-    record,
-    seats,
-    secret,
-    votes,
-)
 from gmbot.service.inbound.commands.context import Context
-from gmbot.service.inbound.relay import press_rules
 from gmbot.service.outbox.render import render
 from gmbot.service.runtime import map_for, rules_for
 from gmbot.service.votes.motion import VOTE_TAKES
 
 Question = Callable[[Context, tuple[str, ...]], None]  # (mail, the words after it)
 Action = Callable[[Context, tuple[str, ...], datetime], str]  # ... and now: what was done
+
+
+class Handler:
+    """The function `module:name` of this package, imported at its first call. A mail runs
+    one or two of the table's commands: importing every handler's module (the GM's use
+    cases, absences, votes, sign-up) at start cost the pipe's worker a few percent of its
+    instructions with one orders mail (benchmarks/instructions.py asked for it)."""
+
+    def __init__(self, where: str) -> None:
+        self.where = where
+        self._function: Callable[..., object] | None = None
+
+    def resolve(self) -> Callable[..., object]:
+        if self._function is None:
+            module, name = self.where.split(":")
+            self._function = getattr(import_module(f"{__package__}.{module}"), name)
+        return self._function
+
+    def __call__(self, *args: object) -> object:
+        return self.resolve()(*args)
+
+
+def answered_by(where: str) -> Question:
+    return cast(Question, Handler(where))
+
+
+def done_by(where: str) -> Action:
+    return cast(Action, Handler(where))
 
 
 class Who(Enum):
@@ -172,6 +188,9 @@ def spelt(text: str, powers: dict[str, str] | None = None) -> str:
 
 def help_text(ctx: Context, args: tuple[str, ...] = ()) -> None:
     """HELP: how to use the judge, its commands as the table has them."""
+    from gmbot.service.inbound.commands import learn  # at the call: see _handler
+    from gmbot.service.inbound.relay import press_rules
+
     powers = powers_of(ctx)
     extra = learn.help_extra(ctx)
     units = extra["ex"].units  # the reader's own, as the order examples (another's: the GM)
@@ -194,11 +213,11 @@ TABLE = Table((
     Row("ORDERS", Who.PLAYER, explains="show your current orders"),
     Row("CLEAR", Who.PLAYER, explains="withdraw all your orders"),
     Row("STATUS", Who.ANYONE, explains="the board and the deadline", title="Status",
-        answer=info.status),
+        answer=answered_by("info:status")),
     Row("HISTORY", Who.ANYONE, explains="past results, map and press", title="History",
-        answer=info.history),
+        answer=answered_by("info:history")),
     Row("EXPLAIN", Who.ANYONE, synopsis="EXPLAIN unit (phase)", title="Explained",
-        answer=explain.explain,
+        answer=answered_by("explain:explain"),
         explains="why one of your units did what it did in the last phase it had an order, "
                  "or in the phase you name after it as your results name phases: the "
                  "strengths, supports counted and cut, the rules that decided it (EXPLAIN "
@@ -209,58 +228,64 @@ TABLE = Table((
                     "strengths, supports counted and cut, the rules that decided it (EXPLAIN "
                     "{unit}; EXPLAIN {unit} {phase} for that phase)"),
     Row("BALANCE", Who.ANYONE, explains="your own account (variants with money)",
-        title="Balance", answer=info.balance, listed=False),
-    Row("NEWPASSWORD", Who.ANYONE, act=secret.new_password, most=1,
+        title="Balance", answer=answered_by("info:balance"), listed=False),
+    Row("NEWPASSWORD", Who.ANYONE, act=done_by("secret:new_password"), most=1,
         explains="a new password, mailed to you alone (not with the old password as "
                  "your only proof; the game master may add a power: NEWPASSWORD {a})"),
     Row("RULES", Who.ANYONE, synopsis="RULES (RULES FULL)",
         explains="a primer of this game's variant and options (FULL: every ruling)",
-        title="Rules", answer=learn.rules),
+        title="Rules", answer=answered_by("learn:rules")),
     Row("PROVINCES", Who.ANYONE, explains="the map's provinces, their neighbours, a blank map",
-        title="Provinces", answer=learn.provinces),
-    Row("WAIT", Who.PLAYER, act=hold.wait, most=0,
+        title="Provinces", answer=answered_by("learn:provinces")),
+    Row("WAIT", Who.PLAYER, act=done_by("hold:wait"), most=0,
         explains="hold early processing for you this phase (until READY)"),
-    Row("READY", Who.PLAYER, act=hold.ready, most=0,
+    Row("READY", Who.PLAYER, act=done_by("hold:ready"), most=0,
         explains="you are done: lifts your WAIT, and lets orders stand despite refused lines"),
-    Row("ABSENCE", Who.ANYONE, act=absence.absence, least=1,
+    Row("ABSENCE", Who.ANYONE, act=done_by("absence:absence"), least=1,
         synopsis="ABSENCE 2026-12-20 2026-12-28",
         usage="ABSENCE 2026-12-20 2026-12-28 (or SET ABSENCE 20 Dec TO 28 Dec)",
         explains="you will be away (dates included; with times: 2026-12-20 18:00 TO "
                  "2026-12-28 09:00): a deadline in it moves past it, within the game's "
                  "limits (the game master names the power: ABSENCE {a} ...)"),
-    Row("VACATION", Who.ANYONE, act=absence.vacation, least=1, synopsis="VACATION 10 days",
+    Row("VACATION", Who.ANYONE, act=done_by("absence:vacation"), least=1,
+        synopsis="VACATION 10 days",
         explains="you will be away from now on, for days, weeks or hours (2 weeks, 36h)"),
-    Row("BACK", Who.ANYONE, act=absence.back, most=1,
+    Row("BACK", Who.ANYONE, act=done_by("absence:back"), most=1,
         explains="your absence ends now (one still to come is called off); moved deadlines "
                  "stay"),
     # Sign-up mail, from anyone: answered by the `joining` gate (inbound/signups.py) before
     # a mail reaches its game; in a game's mail with more in it, the sender is told how.
     Row("LIST", Who.ANYONE, explains="the games on this judge: open for sign-up, with a "
-                                     "seat to take over, running", answer=joining.alone_list),
+                                     "seat to take over, running",
+        answer=answered_by("joining:alone_list")),
     Row("JOIN", Who.ANYONE, synopsis="JOIN game [{a} {b} ...]",
         explains="ask for a seat in a game open for sign-up, with the powers you prefer "
-                 "(also SIGN ON game)", answer=joining.alone_game),
-    Row("OBSERVE", Who.ANYONE, synopsis="OBSERVE game", answer=joining.alone_game,
+                 "(also SIGN ON game)", answer=answered_by("joining:alone_game")),
+    Row("OBSERVE", Who.ANYONE, synopsis="OBSERVE game", answer=answered_by("joining:alone_game"),
         explains="receive a game's public mail, where the game allows it"),
-    Row("TAKEOVER", Who.ANYONE, synopsis="TAKEOVER game POWER", answer=joining.alone_game,
+    Row("TAKEOVER", Who.ANYONE, synopsis="TAKEOVER game POWER",
+        answer=answered_by("joining:alone_game"),
         explains="take over a seat its player left, or one the judge's bot plays"),
-    Row("RESIGN", Who.PLAYER, act=seats.resign, most=1, synopsis="RESIGN {me}",
+    Row("RESIGN", Who.PLAYER, act=done_by("seats:resign"), most=1, synopsis="RESIGN {me}",
         usage="RESIGN and your power, alone on its line (RESIGN {me})",
         explains="give up your seat for good: it is played without orders, as the rules "
                  "say, and a replacement is sought (RESIGN alone says what that means and "
                  "how to confirm)"),
-    Row("VOTE", Who.PLAYER, act=votes.vote, gm_act=votes.gm_vote, least=1, takes=VOTE_TAKES,
+    Row("VOTE", Who.PLAYER, act=done_by("votes:vote"), gm_act=done_by("votes:gm_vote"),
+        least=1, takes=VOTE_TAKES,
         synopsis="VOTE DRAW", usage="VOTE DRAW, VOTE CONCEDE TO {a}, VOTE CANCEL or "
                                     "VOTE NONE",
         explains="your vote to end the game: VOTE DRAW (all survivors), VOTE DRAW {a} "
                  "{b} (named, where the game allows), VOTE CONCEDE TO {a}, VOTE "
                  "CANCEL; VOTE NONE withdraws it. It stands from phase to phase until "
                  "changed; the game ends when every voter votes alike"),
-    Row("DRAW", Who.PLAYER, act=votes.draw, gm_act=gm.draw, gm_synopsis="DRAW [{a} {b}]",
+    Row("DRAW", Who.PLAYER, act=done_by("votes:draw"), gm_act=done_by("gm:draw"),
+        gm_synopsis="DRAW [{a} {b}]",
         explains="the same as VOTE DRAW (DRAW {a} {b}: VOTE DRAW {a} {b})"),
-    Row("CONCEDE", Who.PLAYER, act=votes.concede, gm_act=votes.gm_vote, least=1, most=2,
+    Row("CONCEDE", Who.PLAYER, act=done_by("votes:concede"), gm_act=done_by("votes:gm_vote"),
+        least=1, most=2,
         synopsis="CONCEDE {a}", explains="the same as VOTE CONCEDE TO {a}"),
-    Row("SET", Who.PLAYER, act=votes.setting, gm_act=votes.gm_vote, least=1,
+    Row("SET", Who.PLAYER, act=done_by("votes:setting"), gm_act=done_by("votes:gm_vote"), least=1,
         synopsis="SET DRAW", usage="SET DRAW, SET NODRAW, SET CONCEDE {a}, SET NOCONCEDE "
                                    "or SET MAIL PRESS DIGEST",
         explains="njudge's forms of a vote: SET DRAW [{a} {b}], SET NODRAW, "
@@ -271,22 +296,24 @@ TABLE = Table((
                  "zone). Results, answers and the late notice always come"),
     Row("SUMMARY", Who.ANYONE, explains="the game's record: who played which power when, "
                                         "centres each year, missed orders, how it ended",
-        title="Summary", answer=record.summary),
+        title="Summary", answer=answered_by("record:summary")),
     Row("HELP", Who.ANYONE, explains="this text", title="Help", answer=help_text),
-    Row("PROCESS", Who.GM, act=gm.process),
-    Row("EXTEND", Who.GM, act=gm.extend, synopsis="EXTEND 24h", least=1),
-    Row("PAUSE", Who.GM, act=gm.pause),
-    Row("RESUME", Who.GM, act=gm.resume),
-    Row("ROLLBACK", Who.GM, act=gm.rollback, synopsis="ROLLBACK S1901M", least=1, most=1),
-    Row("REPLACE", Who.GM, act=gm.replace, synopsis="REPLACE {a} new@address",
+    Row("PROCESS", Who.GM, act=done_by("gm:process")),
+    Row("EXTEND", Who.GM, act=done_by("gm:extend"), synopsis="EXTEND 24h", least=1),
+    Row("PAUSE", Who.GM, act=done_by("gm:pause")),
+    Row("RESUME", Who.GM, act=done_by("gm:resume")),
+    Row("ROLLBACK", Who.GM, act=done_by("gm:rollback"), synopsis="ROLLBACK S1901M", least=1,
+        most=1),
+    Row("REPLACE", Who.GM, act=done_by("gm:replace"), synopsis="REPLACE {a} new@address",
         usage="REPLACE {a} new.address@example.org", least=2),
-    Row("APPROVE", Who.GM, act=joining.approve, synopsis="APPROVE game address",
+    Row("APPROVE", Who.GM, act=done_by("joining:approve"), synopsis="APPROVE game address",
         usage="APPROVE game luca@example.org", least=1, most=2),
-    Row("REJECT", Who.GM, act=joining.reject, synopsis="REJECT game address",
+    Row("REJECT", Who.GM, act=done_by("joining:reject"), synopsis="REJECT game address",
         usage="REJECT game luca@example.org", least=1, most=2),
-    Row("DISORDER", Who.GM, act=seats.disorder, synopsis="DISORDER {a}", least=1, most=1),
-    Row("ADD", Who.GM, act=seats.add, synopsis="ADD BOT {a}", least=2, most=2,
+    Row("DISORDER", Who.GM, act=done_by("seats:disorder"), synopsis="DISORDER {a}", least=1,
+        most=1),
+    Row("ADD", Who.GM, act=done_by("seats:add"), synopsis="ADD BOT {a}", least=2, most=2,
         takes=frozenset({"BOT"})),
-    Row("REMOVE", Who.GM, act=seats.remove, synopsis="REMOVE BOT {a}", least=2, most=2,
+    Row("REMOVE", Who.GM, act=done_by("seats:remove"), synopsis="REMOVE BOT {a}", least=2, most=2,
         takes=frozenset({"BOT"})),
 ))
