@@ -74,11 +74,12 @@ class ReportingHooks:
         """Extra lines only `viewer` sees (balances, spells left, hidden units...)."""
         return []
 
-    def master_lines(self, state: GameState) -> dict[str, list[str]]:
-        """Per power (or role), what `private_lines` tells only it and the game master's
-        copy of the results shows nowhere else (spells left, a balance), written for him
-        under the power's name: his copy's own section lists them. Standard: none."""
-        return {}
+    def master_lines(self, state: GameState, viewer: str) -> list[str]:
+        """What the game master's copy lists under `viewer`'s name of what `private_lines`
+        tells only him, beside his refused lines and what he owes (one place per power):
+        a variant leaves out what the GM's board already shows (a Warlock's invisible
+        unit) and may write a line for the GM. Standard: `private_lines` as they are."""
+        return self.private_lines(state, viewer)
 
     def other_owners(self, state: GameState) -> dict[str, str]:
         """Keys besides the map's powers that own units or centres in `state` (a variant's
