@@ -158,6 +158,10 @@ def test_the_gms_section_lists_each_capitalists_account(tmp_path: Path) -> None:
         capital = own_line(read[power], "Your capital: ").replace("Your capital", "Capital")
         account = own_line(read[power], "Account: ")
         assert [capital, account] == part_of(read[GM], power)[-2:], power
+        # The balance left said once, in the account line, there as in his own section.
+        for lines in (part_of(read[GM], power), read[power].split(" only ---\n")[1]
+                      .splitlines()):
+            assert [ln for ln in lines if "balance" in ln] == [account], power
     assert "alone reads" not in read[OBSERVER] and "Account:" not in read[OBSERVER]
 
 
