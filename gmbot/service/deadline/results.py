@@ -99,7 +99,8 @@ def mail_results(config: Config, at: PhaseContext, done: Adjudicated,
                              site_link=link, map_link=link,
                              results=results_part(view, key, True), **extra)))
     # The GM's copy is the full one (he checks the judge): every unit, each hidden thing
-    # marked as hidden from the players; in a game that hides nothing, the public copy.
+    # marked as hidden from the players (in a game that hides nothing, the public part),
+    # and each seat's own section, its refused lines with it.
     master = views.view(GM, seats=seats)
     master_key = picture_key(master)
     _, master_text = render("results.txt.j2", view=master,
