@@ -77,8 +77,9 @@ class ReportingHooks:
     def master_lines(self, state: GameState, viewer: str) -> list[str]:
         """What the game master's copy lists under `viewer`'s name of what `private_lines`
         tells only him, beside his refused lines and what he owes (one place per power):
-        a variant leaves out what the GM's board already shows (a Warlock's invisible
-        unit) and may write a line for the GM. Standard: `private_lines` as they are."""
+        a variant leaves out what the GM's board already shows (a unit the others do not
+        see, marked there) and may write a line for the GM. Standard: `private_lines` as
+        they are."""
         return self.private_lines(state, viewer)
 
     def other_owners(self, state: GameState) -> dict[str, str]:
