@@ -45,7 +45,8 @@ class PlaceReader(Protocol):
     """The parser's pieces a grammar reads with (parse.py's OrderParser): named here, not
     imported, as parse.py imports the grammars."""
 
-    def read_unit(self, cur: Cursor) -> tuple[str | None, str]: ...
+    def read_unit(self, cur: Cursor, what: str = "a unit's province") -> tuple[str | None, str]:
+        ...
 
     def read_place(self, cur: Cursor, what: str = "a province") -> str: ...
 
@@ -84,9 +85,9 @@ def movement(parser: PlaceReader, cur: Cursor, power: str) -> Order:
         return _support(parser, cur, power, utype, loc)
     if word in CONVOY_WORDS:
         cur.take()
-        if cur.peek() in UNIT_WORDS and UNIT_WORDS[cur.take()] == "F":
+        if cur.peek() in UNIT_WORDS and UNIT_WORDS[cur.peek() or ""] == "F":
             raise OrderError("only armies can be convoyed")
-        target = parser.read_place(cur, "the convoyed army")
+        _, target = parser.read_unit(cur, "the convoyed army")  # "the army in London"
         if cur.peek() not in MOVE_WORDS:
             raise OrderError("a convoy order names where the army goes: F NTH C A LON - BEL")
         _move_words(cur)
@@ -113,10 +114,8 @@ def _via(cur: Cursor) -> bool:
 
 def _support(parser: PlaceReader, cur: Cursor, power: str, utype: str | None,
              loc: str) -> Order:
-    ttype = UNIT_WORDS.get(cur.peek() or "")
-    if ttype:
-        cur.take()
-    target = parser.read_place(cur, "the supported unit").split("/")[0]
+    ttype, target = parser.read_unit(cur, "the supported unit")  # "the army in Paris"
+    target = target.split("/")[0]
     _skip_noise(cur)
     if cur.peek() in MOVE_WORDS:
         _move_words(cur)

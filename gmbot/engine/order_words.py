@@ -6,6 +6,9 @@ from __future__ import annotations
 
 UNIT_WORDS = {"A": "A", "ARMY": "A", "F": "F", "FLEET": "F"}
 UNIT_PLACE_WORDS = {"IN", "AT"}  # between a unit word and its province: "fleet in Brest"
+# Before a unit word: "The army at Marseilles supports the army in Paris" (the trial of 3
+# December, fourth, had it taken for prose); a line beginning "The Channel" stays prose.
+UNIT_ARTICLES = {"THE", "MY", "OUR"}
 MOVE_WORDS = {"-", "TO", "M", "MOVE", "MOVES", "MOVETO", "MOVESTO", "ATTACK", "ATTACKS"}
 # "F TRI stays" is how a newcomer writes a hold too (the trial of 3 December, fourth).
 HOLD_WORDS = {"H", "HOLD", "HOLDS", "STAND", "STANDS", "STAY", "STAYS"}

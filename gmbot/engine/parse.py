@@ -23,6 +23,7 @@ from gmbot.engine.order_words import (
     COAST_WORDS,
     DISBAND_WORDS,
     RETREAT_WORDS,
+    UNIT_ARTICLES,
     UNIT_PLACE_WORDS,
     UNIT_WORDS,
 )
@@ -200,7 +201,9 @@ class OrderParser:
         cur.i = save
         return code
 
-    def read_unit(self, cur: Cursor) -> tuple[str | None, str]:
+    def read_unit(self, cur: Cursor, what: str = "a unit's province") -> tuple[str | None, str]:
+        if cur.peek() in UNIT_ARTICLES and (cur.peek(1) or "") in UNIT_WORDS:
+            cur.take()  # "the army in Paris", "my fleet"
         utype = UNIT_WORDS.get(cur.peek() or "")
         if utype:
             cur.take()
@@ -208,4 +211,4 @@ class OrderParser:
             # (the trial of 3 December, fourth, was told "unknown province 'IN'").
             if cur.peek() in UNIT_PLACE_WORDS and cur.peek(1) is not None:
                 cur.take()
-        return utype, self.read_place(cur, "a unit's province")
+        return utype, self.read_place(cur, what)

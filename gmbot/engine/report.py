@@ -74,7 +74,9 @@ STRENGTH, SUPPORT, CUT, CONVOY, RULE = "strength", "support", "cut", "convoy", "
 class Fact(msgspec.Struct, frozen=True, omit_defaults=True):
     unit: str  # the unit whose order it explains, named as at the start of the phase
     kind: str  # STRENGTH, SUPPORT, CUT, CONVOY or RULE
-    words: str  # what the player reads: "attack 2 against hold 1 of A BUR"
+    # What the player reads: "attack 2 against hold 1 of A BUR"; of a unit the phase has
+    # no row of, written to follow the unit's name: "faded into mist at the end of 1901".
+    words: str
     event: str = ""  # a RULE's name for the rule applied ("colour decided", "illusion")
     surprise: bool = False  # the reason beside the result (a standard player expects other)
     seen_by: tuple[str, ...] | None = None  # as a mark's

@@ -10,7 +10,10 @@ support you", "see you in Paris"). A line is an order when
     or a short word and an order word ("A PRA - BUR"), or
   - it begins with a province (or a near miss of one) followed by an order word or arrow
     ("Par - Bur", "Munich holds", "lvp-wal", "SER ASSIMILATED"; a dash later in a
-    sentence is prose).
+    sentence is prose), or
+  - it is an order written in words: a unit ("the army at Marseilles", "my fleet in
+    Brest"), then an order verb ("supports", "will move"); one the grammar does not read
+    is refused "not read as an order: write it as A MAR S A PAR", never left unsaid.
 Everything else is chatter: greetings, thanks, sign-offs, signatures, press.
 """
 
@@ -31,6 +34,8 @@ from gmbot.engine.order_words import (
     NO_ORDER_WORD,
     RETREAT_WORDS,
     SUPPORT_WORDS,
+    UNIT_ARTICLES,
+    UNIT_PLACE_WORDS,
     UNIT_WORDS,
 )
 from gmbot.engine.orders import OrderError
@@ -41,6 +46,11 @@ from gmbot.engine.state import GameState
 # Words that follow a unit's place in an order. Bare "-" counts: "Par - Bur".
 FOLLOW_WORDS = (MOVE_WORDS | HOLD_WORDS | SUPPORT_WORDS | CONVOY_WORDS | RETREAT_WORDS
                 | DISBAND_WORDS) - {"TO"} | {"->"}
+# The order verbs of a line written in words ("supports", "will hold", "should go to"):
+# words, not the letters and the dash, which prose has too ("the army in Paris - what a
+# joke"); a move's verbs the grammar does not know are left out of "write it as".
+VERBS = frozenset(w for w in FOLLOW_WORDS if len(w) > 1 and w.isalpha()) | {
+    "GO", "GOES", "SAIL", "SAILS", "MARCH", "MARCHES", "ENTER", "ENTERS"}
 # "1. A Vie - Gal", "2) ...", "(3) ...", "#4 ...", "a) ...", "(b) ...", "- F(Lon)-Nth",
 # "* ...", "• ...". A letter with a dot is no bullet: "A. Par" may be an army.
 _BULLET = re.compile(r"^\s*(?:\(?\d{1,2}[.):]|#\s?\d{1,2}[.):]?|\(?[A-Za-z]\)|[-*•·–—])\s+")
@@ -102,6 +112,8 @@ def _shaped(toks: list[str], parser: OrderParser, rules: StandardRules) -> bool:
             return True
         if len(toks) >= 3 and len(toks[1]) <= 3 and toks[2] in FOLLOW_WORDS:
             return True
+    if _unit_in_words(toks, parser) is not None:
+        return True
     # Only at the start: a dash in prose ("the Channel - promise") is no order.
     end = _place_end(parser, toks, 0)
     if end is None and near_place(parser, toks[0], NEAR):
@@ -109,6 +121,54 @@ def _shaped(toks: list[str], parser: OrderParser, rules: StandardRules) -> bool:
     if end is None or end >= len(toks):
         return False
     return toks[end] in FOLLOW_WORDS or toks[end] == "TO" or toks[end] in words
+
+
+def _unit_in_words(toks: list[str], parser: OrderParser) -> int | None:
+    """Where the unit ends in a line that begins with one written in words (`The army at
+    Marseilles`, `fleet in Brest`, an article and IN or AT each optional) and has an order
+    verb after it, or None: "the army is tired" and "my fleet in Brest is ready" are
+    prose."""
+    i = 1 if toks and toks[0] in UNIT_ARTICLES else 0
+    if i >= len(toks) or toks[i] not in UNIT_WORDS:
+        return None
+    i += 1
+    if i < len(toks) and toks[i] in UNIT_PLACE_WORDS:
+        i += 1
+    end = _place_end(parser, toks, i)
+    if end is None or not any(t in VERBS for t in toks[end:]):
+        return None
+    return end
+
+
+def written_as(text: str, parser: OrderParser, power: str, kind: str) -> str | None:
+    """The order a line written in words means, its other words left out ("The army in
+    Paris should hold": A PAR H), where it begins with a unit and the grammar reads what
+    is left; None otherwise."""
+    toks = parser.tokens(text)
+    if _unit_in_words(toks, parser) is None:
+        return None
+    kept: list[str] = []
+    i = 0
+    while i < len(toks):
+        end = _place_end(parser, toks, i)
+        if end is not None:  # a name of one word or more ("English Channel")
+            kept += toks[i:end]
+            i = end
+            continue
+        if toks[i] in UNIT_WORDS or toks[i] in FOLLOW_WORDS or toks[i] == "TO":
+            kept.append(toks[i])
+        i += 1
+    if kept == toks:
+        return None  # nothing to leave out: the grammar's own reason says more
+    try:
+        parser.parse(text, power, kind)
+        return None  # read as it is: refused for what it orders, which the reason says
+    except OrderError:
+        pass
+    try:
+        return str(parser.parse(" ".join(kept), power, kind))
+    except OrderError:
+        return None
 
 
 def _place_end(parser: OrderParser, toks: list[str], i: int) -> int | None:
@@ -163,6 +223,9 @@ def did_you_mean(text: str, reason: str, parser: OrderParser, rules: StandardRul
         move = move_meant(text, parser, rules, state)
         if move:
             return f"{reason} (did you mean {move}?)"
+    meant = written_as(text, parser, "", state.phase.kind if state else "M")
+    if meant:
+        return f"not read as an order: write it as {meant}"
     toks = parser.tokens(text)
     if not toks:
         return reason

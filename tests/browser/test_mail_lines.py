@@ -16,6 +16,7 @@ import pytest
 from tests.browser.linekit import keeps_lines, keeps_sections, page_lines, plain_lines
 from tests.browserkit import Browser
 from tests.loop.judgekit import POWERS, Judge, body, make_judge, standard_game
+from tests.loop.test_trial_explain import FADING, SUBJECT, past_the_deadline
 from tests.picture.test_map_mails import MOVES, START, addr
 
 REPO = Path(__file__).resolve().parents[2]
@@ -132,3 +133,21 @@ def test_a_warlock_results_mail_with_reasons_keeps_its_lines_on_a_phone(
         text = body(mail)
         assert "(a VAPORIZE spell destroyed it before the battle" in text
         keeps_sections(page_lines(browser, mail, tmp_path / who), plain_lines(text)[1:])
+
+
+def test_explain_of_a_faded_ghost_is_one_sentence_on_a_phone(
+        browser: Browser, tmp_path: Path) -> None:
+    """The fourth trial: `GHOST F EDI in Fall 1901 Retreat (F1901R):` over a dash read
+    badly; the answer is a sentence, in the text and on the page alike."""
+    judge = make_judge(tmp_path, example("warlock") + FADING)
+    past_the_deadline(judge, {"ENGLAND": "F LON H\nF EDI H", "GERMANY": "A MUN H",
+                              "FRANCE": "A BUR - MUN\nA RUH S A BUR - MUN"}, SUBJECT)
+    past_the_deadline(judge, {"GERMANY": "A MUN D"}, SUBJECT)
+    mail = reply(judge, addr("ENGLAND"), "EXPLAIN GHOST F EDI\n", "warlock-example")
+    lines = plain_lines(body(mail))
+    sentence = ("Your ghost F EDI faded into mist at the end of 1901, in the Fall 1901 "
+                "Retreat results: a ghost lasts until the year's end.")
+    assert lines == [sentence]
+    shown = page_lines(browser, mail, tmp_path / "page")
+    keeps_lines(shown, lines)
+    assert not any(line.startswith("-") or "F1901R" in line for line in shown)

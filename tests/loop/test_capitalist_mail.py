@@ -94,7 +94,10 @@ def test_bribes_by_mail_and_nothing_leaks(tmp_path: Path) -> None:
     # The briber's own mail tells it what was taken and what it cost.
     french = private_part(judge.to(addr("FRANCE"), results)[0], "FRANCE")
     assert "BRIBE F LON - YOR (5): taken: 5 paid." in french
-    assert "Spent 7; balance now 9." in french
+    assert "Spent 7." in french
+    # The balance left is said once, in the account line (it was said twice).
+    assert "Account: balance 9 + income 3 for F1899M = 12 to spend." in french
+    assert "balance now" not in french
     german = private_part(judge.to(addr("GERMANY"), results)[0], "GERMANY")
     assert ("BRIBE A SER - BUD (2): not taken: 2 offered did not beat the owner's pay of 3 "
             "(a bribe wins only with more); nothing paid.") in german
@@ -112,7 +115,9 @@ def test_bribes_by_mail_and_nothing_leaks(tmp_path: Path) -> None:
     for power in POWERS:
         mine = private_part(judge.to(addr(power), results)[0], power)
         own_lines[power] = [ln for ln in mine.splitlines()
-                            if ln.startswith(("Account:", "Income", "Pays:", "Spent"))]
+                            # "Spent 1." is many powers' line: its balance is the
+                            # account line's.
+                            if ln.startswith(("Account:", "Income", "Pays:"))]
         assert own_lines[power], power
         for other in POWERS:  # a private section names no other power
             assert other == power or other not in mine, (power, other)

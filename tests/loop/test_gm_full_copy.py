@@ -5,13 +5,26 @@ still read only what they may see: the public copy."""
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 from tests.loop.judgekit import REPO, Judge, body, make_judge, standard_game
 from tests.loop.test_capitalist_mail import UNITS, capitalist_game, yaml_position
 from tests.loop.test_explain import POWERS, START, addr
+from tests.loop.test_home_centres_mail import POSITION as HOMES_FALL
+from tests.loop.trialkit import text
 
 GM, OBSERVER = "gm@example.test", "observer@example.test"
+# A standard winter: Austria took Serbia and owes a build; Trieste is Italy's.
+STANDARD_WINTER = """position:
+  phase: W1901A
+  units:
+    AUSTRIA: [A VIE, A SER]
+    ITALY: [A TRI, A ROM, F NAP]
+  centers:
+    AUSTRIA: [VIE, BUD, SER]
+    ITALY: [TRI, ROM, NAP, VEN]
+"""
 WARLOCK = (REPO / "gmbot/variants/warlock/example.yaml").read_text(encoding="utf-8")
 
 
@@ -103,9 +116,15 @@ def test_the_gms_status_shows_the_invisible_unit_marked(tmp_path: Path) -> None:
 
 
 def standing(gm: str) -> str:
-    """The GM's section's part on where each power stands."""
+    """The GM's section: what each power alone reads, a part per power."""
     master = gm.split("--- For the game master only ---\n")[1]
-    return master.split("What each power alone reads of where it stands:\n")[1]
+    return master.split("What each power alone reads in its own section:\n")[1]
+
+
+def part_of(gm: str, power: str) -> list[str]:
+    """`power`'s part of the GM's section, its lines without their indent."""
+    lines = ("\n" + standing(gm)).split(f"\n{power}:\n", 1)[1].splitlines()
+    return [ln[2:] for ln in itertools.takewhile(lambda ln: ln.startswith("  "), lines)]
 
 
 def own_line(text: str, start: str) -> str:
@@ -118,17 +137,16 @@ def test_the_gms_section_lists_each_warlocks_spells_left(tmp_path: Path) -> None
     read = results(judge, "warlock-example", {
         "TURKEY": ["CAST MAKE INVISIBLE F ANK - BLA", "A CON H", "A SMY H"],
         "FRANCE": ["CAST WALK ON WATER A MAR - LYO", "A PAR H", "F BRE H"]}, START)
-    part = standing(read[GM])
     # Each power's own line, under its name: Turkey's one spell fewer, as he reads it.
     for power in POWERS:
-        assert f"{power}:\n  {own_line(read[power], 'Spells left: ')}\n" in part, power
+        assert own_line(read[power], "Spells left: ") in part_of(read[GM], power), power
     assert own_line(read["TURKEY"], "Spells left: ") != own_line(read["RUSSIA"],
                                                                 "Spells left: ")
     # What lasts beyond the turn is his too.
     [lasting] = [ln for ln in read["FRANCE"].splitlines() if " may walk on water " in ln]
-    assert f"  {lasting}\n" in part.split("FRANCE:\n")[1].split("GERMANY:")[0]
+    assert lasting in part_of(read[GM], "FRANCE")
     for reader in (OBSERVER, "RUSSIA"):
-        assert "where it stands" not in read[reader]
+        assert "alone reads" not in read[reader]
 
 
 def test_the_gms_section_lists_each_capitalists_account(tmp_path: Path) -> None:
@@ -136,16 +154,75 @@ def test_the_gms_section_lists_each_capitalists_account(tmp_path: Path) -> None:
     read = results(judge, "g", {"ENGLAND": ["F LON - NTH (3)"],
                                 "FRANCE": ["A POR H (2)", "BRIBE F LON - YOR (5)"]},
                    {p: [u] for p, u in UNITS.items()})
-    part = standing(read[GM])
     for power in ("ENGLAND", "FRANCE", "GERMANY"):
         capital = own_line(read[power], "Your capital: ").replace("Your capital", "Capital")
         account = own_line(read[power], "Account: ")
-        assert f"{power}:\n  {capital}\n  {account}\n" in part, power
-    assert "where it stands" not in read[OBSERVER] and "Account:" not in read[OBSERVER]
+        assert [capital, account] == part_of(read[GM], power)[-2:], power
+        # The balance left said once, in the account line, there as in his own section.
+        for lines in (part_of(read[GM], power), read[power].split(" only ---\n")[1]
+                      .splitlines()):
+            assert [ln for ln in lines if "balance" in ln] == [account], power
+    assert "alone reads" not in read[OBSERVER] and "Account:" not in read[OBSERVER]
 
 
 def test_a_game_without_private_lines_has_no_standing_for_the_gm(tmp_path: Path) -> None:
     judge = make_judge(tmp_path, watched(REPO.joinpath(
         "gmbot/variants/arpiesse/example.yaml").read_text(encoding="utf-8")))
     read = results(judge, "arpiesse-example", {}, START)
-    assert "where it stands" not in read[GM]
+    assert "alone reads" not in read[GM]
+
+
+def test_the_gms_section_has_each_powers_own_section_in_a_standard_game(
+        tmp_path: Path) -> None:
+    """The trial of 3 December 2026 (fourth): with changing home centres (and in standard),
+    the GM's copy had nothing of where each power builds, what it may assimilate, or the
+    lines refused: each power's part says what its own section says, once."""
+    judge = make_judge(tmp_path, watched(standard_game(extra=HOMES_FALL)))
+    judge.send(addr("AUSTRIA"), "A BUD - SER\nA TRI - ALB\nA VIE - XXX\n", subject="[g] fall")
+    judge.send(addr("ITALY"), "A VEN H\nA ROM H\nF NAP H\n", subject="[g] fall")
+    judge.tick()
+    judge.new_mail()
+    judge.clock.advance(hours=100)  # the refused line holds early processing: the deadline
+    judge.tick()
+    mails = [m for m in judge.new_mail() if "Fall 1901 Movement results" in m["Subject"]]
+    [gm] = [text(m) for m in judge.to(GM, mails)]
+    [austria] = [text(m) for m in judge.to(addr("AUSTRIA"), mails)]
+    own = austria.split("--- For AUSTRIA only ---\n")[1].splitlines()
+    part = part_of(gm, "AUSTRIA")
+    # What Austria alone reads, but his units (the GM's board lists them): in his order.
+    assert part == [
+        "To order in Winter 1901 Adjustment: 1 build(s) or WAIVE",
+        "These lines of its orders were not accepted:",
+        "  A VIE - XXX -- unknown province 'XXX'",
+        "Your home centres: BUD VIE (2; you may have at most 3).",
+        "You build only in a free home centre: BUD; SER TRI are yours but not home centres.",
+        "You may assimilate: TRI."]
+    assert [ln for ln in part if not ln.startswith("  ")][2:] == own[-3:]
+    assert part_of(gm, "ITALY") == ["Your home centres: NAP ROM VEN (3; you may have at most 4)."]
+    # Said once: no line of a part twice.
+    for power in ("AUSTRIA", "ITALY"):
+        assert len(set(part_of(gm, power))) == len(part_of(gm, power)), power
+    # The same in the HTML part, one place a power.
+    [mail] = judge.to(GM, mails)
+    html_part = mail.get_body(preferencelist=("html",))
+    assert html_part is not None
+    html = str(html_part.get_content())
+    assert html.count("You may assimilate: TRI.") == 1 and "unknown province" in html
+    for reader in (OBSERVER, "ITALY"):
+        who = reader if "@" in reader else addr(reader)
+        [theirs] = [text(m) for m in judge.to(who, mails)]
+        assert "XXX" not in theirs and "You may assimilate: TRI" not in theirs, reader
+
+
+def test_the_gms_section_lists_a_standard_winters_refused_build(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, watched(standard_game(extra=STANDARD_WINTER)))
+    judge.send(addr("AUSTRIA"), "BUILD A TRI\nBUILD A BUD\n", subject="[g] winter")
+    judge.tick()
+    judge.new_mail()
+    judge.clock.advance(hours=100)
+    judge.tick()
+    mails = [m for m in judge.new_mail() if "Winter 1901 Adjustment results" in m["Subject"]]
+    [gm] = [text(m) for m in judge.to(GM, mails)]
+    [line] = [ln for ln in part_of(gm, "AUSTRIA") if ln.startswith("  BUILD A TRI -- ")]
+    [austria] = [text(m) for m in judge.to(addr("AUSTRIA"), mails)]
+    assert line in austria.splitlines()

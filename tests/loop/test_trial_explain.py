@@ -136,9 +136,11 @@ def test_a_ghost_asked_about_after_it_faded_is_told_it_faded(tmp_path: Path) -> 
                       SUBJECT)
     past_the_deadline(judge, {"GERMANY": "A MUN D"}, SUBJECT)
     why = explained(judge, "ENGLAND", "EXPLAIN GHOST F EDI")
-    # It read "There was no ghost of yours in EDI in Winter 1901 Adjustment".
-    assert "GHOST F EDI in Fall 1901 Retreat (F1901R):\n  - it faded into mist at the end of " \
-        "the year, after Fall 1901 Retreat: a ghost lasts until the year's end" in why
+    # It read "There was no ghost of yours in EDI in Winter 1901 Adjustment", then (the
+    # fourth trial) "GHOST F EDI in Fall 1901 Retreat (F1901R):" over "- it faded ...".
+    assert why.splitlines() == [
+        "Your ghost F EDI faded into mist at the end of 1901, in the Fall 1901 Retreat "
+        "results: a ghost lasts until the year's end."]
     # To France it was England's fleet: EXPLAIN tells him nothing of it.
     assert "ghost" not in explained(judge, "FRANCE", "EXPLAIN F EDI F1901R").lower()
 

@@ -327,3 +327,55 @@ def test_a_resignation_without_a_standby_list_names_none(tmp_path: Path) -> None
              if m["Subject"] == "[g] Received"]
     assert "  done: TURKEY resigned: the seat is open; the GM and 6 players told" \
         in ack.splitlines()
+# Chatter around orders: none of it is read as an order, refused, or held against him.
+PROSE = ["Hi all,", "Thanks!", "Pierre", "Best regards,", "See you in Paris",
+         "The Channel - a promise kept", "I will support you in Burgundy",
+         "Hope your army in Paris holds up!", "The army is tired", "My fleet in Brest is ready",
+         "The army in Paris - what a joke", "The fleet will hold, I promise",
+         "Our armies move together", "A fleet in the Channel would help"]
+
+
+def test_prose_around_orders_stays_unsaid(tmp_path: Path) -> None:
+    judge = make_judge(tmp_path, standard_game())
+    judge.send("france@example.test", "\n".join(["A PAR - BUR", *PROSE, "A MAR H", "F BRE H"])
+               + "\n", subject="[g] orders")
+    judge.tick()
+    [ack] = judge.new_mail()
+    assert ack["Subject"] == "[g] Received"
+    got = text(ack)
+    assert "Orders for S1901M (version 1):\n  A PAR - BUR\n  A MAR H\n  F BRE H\n" in got
+    assert "Not accepted" not in got and "not read as an order" not in got
+
+
+def french_ack(judge: Judge, *lines: str) -> str:
+    """France's lines mailed: the acknowledgement's text."""
+    judge.send("france@example.test", "\n".join(lines) + "\n", subject="[g] orders")
+    judge.tick()
+    [ack] = [text(m) for m in judge.new_mail()]
+    return ack
+
+
+def test_an_order_written_in_words_is_read_or_answered(tmp_path: Path) -> None:
+    # The trial of 3 December (fourth): "The army at Marseilles supports the army in Paris"
+    # was taken for prose and left out of the ack ("Still without orders: A MAR" alone).
+    judge = make_judge(tmp_path, standard_game())
+    ack = french_ack(judge, "The army at Marseilles supports the army in Paris to Burgundy",
+                     "the army in paris moves to burgundy", "My fleet in Brest stays")
+    assert "Orders for S1901M (version 1):\n  A MAR S A PAR - BUR\n  A PAR - BUR\n  F BRE H\n" \
+        in ack
+    assert "Not accepted" not in ack and "ignored" not in ack
+    # Read as an order, it is refused for what it orders (Marseilles does not border
+    # Paris), not ignored.
+    ack = french_ack(judge, "The army at Marseilles supports the army in Paris")
+    assert ("line 1: The army at Marseilles supports the army in Paris\n"
+            "    -> A MAR cannot support into PAR: it could not move there itself") in ack
+    # One the grammar does not read is answered with the order it means, line by line.
+    ack = french_ack(judge, "The army in Paris will hold firm, as promised",
+                     "Army at Marseilles should move to Burgundy",
+                     "The fleet in Brest should sail to the English Channel")
+    for n, (line, meant) in enumerate([
+            ("The army in Paris will hold firm, as promised", "A PAR H"),
+            ("Army at Marseilles should move to Burgundy", "A MAR - BUR"),
+            ("The fleet in Brest should sail to the English Channel", "F BRE - ENG")], 1):
+        assert f"line {n}: {line}\n    -> not read as an order: write it as {meant}\n" in ack
+    assert "ignored" not in ack

@@ -74,11 +74,13 @@ class ReportingHooks:
         """Extra lines only `viewer` sees (balances, spells left, hidden units...)."""
         return []
 
-    def master_lines(self, state: GameState) -> dict[str, list[str]]:
-        """Per power (or role), what `private_lines` tells only it and the game master's
-        copy of the results shows nowhere else (spells left, a balance), written for him
-        under the power's name: his copy's own section lists them. Standard: none."""
-        return {}
+    def master_lines(self, state: GameState, viewer: str) -> list[str]:
+        """What the game master's copy lists under `viewer`'s name of what `private_lines`
+        tells only him, beside his refused lines and what he owes (one place per power):
+        a variant leaves out what the GM's board already shows (a unit the others do not
+        see, marked there) and may write a line for the GM. Standard: `private_lines` as
+        they are."""
+        return self.private_lines(state, viewer)
 
     def open_seat_words(self, state: GameState, key: str) -> str:
         """What the seat of `key` (a power or a role player) is while nobody plays it, in a

@@ -80,8 +80,10 @@ def mail_results(config: Config, at: PhaseContext, done: Adjudicated,
     calendar = deadline_calendar(game, next_row, now)  # the next deadline, for every reader
     public_calendar = calendar.of(None) if calendar else None  # in the game's zone
     rows: list[OutboundRow | None] = []
+    seats: dict[str, list[Refused]] = {}  # each seat's refused lines, for the GM's copy too
     for player in at.players:
-        rejected = _rejected(at.sets.get(player.id), done.report, player.key)
+        rejected = seats[player.key] = _rejected(at.sets.get(player.id), done.report,
+                                                 player.key)
         view = views.view(player.key, rejected)
         # His own pages of the game's web site (docs/site.md), where the map opens full size.
         link = private_link(config, game, player)
@@ -97,8 +99,9 @@ def mail_results(config: Config, at: PhaseContext, done: Adjudicated,
                              site_link=link, map_link=link,
                              results=results_part(view, key, True), **extra)))
     # The GM's copy is the full one (he checks the judge): every unit, each hidden thing
-    # marked as hidden from the players; in a game that hides nothing, the public copy.
-    master = views.view(GM)
+    # marked as hidden from the players (in a game that hides nothing, the public part),
+    # and each seat's own section, its refused lines with it.
+    master = views.view(GM, seats=seats)
     master_key = picture_key(master)
     _, master_text = render("results.txt.j2", view=master,
                             results=results_part(master, master_key, False), **extra)

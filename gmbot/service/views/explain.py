@@ -34,6 +34,9 @@ class Explained(msgspec.Struct, frozen=True):
     # An adjustment phase's build or refusal in a province no unit of his stood in when it
     # began: the unit that was there before (an army that moved out) is asked of too.
     before_it: bool = False
+    # Its rows are what the record says of units the phase had no order of (a ghost that
+    # faded): sentences that name the phase as the results do, asked of by no order.
+    rowless: bool = False
 
     @property
     def found(self) -> bool:
@@ -169,9 +172,11 @@ def explain(rules: StandardRules, before: GameState, after: GameState, report: P
     found = [(u, _row(rules, shown, u)) for u in mine]
     rows = [_reasoning(rules, before, after, report, shown, viewer, u, r, phase)
             for u, r in found if r is not None]
-    rows += [_rowless(rules, before, report, shown, viewer, u, phase)
-             for u, r in found if r is None and report.reasoned]
-    rows = [r for r in rows if r]
+    rowless = [_rowless(rules, before, report, shown, viewer, u)
+               for u, r in found if r is None and report.reasoned]
+    rowless = [r for r in rowless if r]
+    only_rowless = bool(rowless) and not rows and not refusals
+    rows = [r for r in rows if r] + rowless
     rows += [f"Your order {r.order} was refused in {phase}: {r.reason}." for r in refusals]
     if not rows:
         return Explained(NO_ROW, report.phase, tuple(
@@ -180,19 +185,24 @@ def explain(rules: StandardRules, before: GameState, after: GameState, report: P
     stood = any(u.prov == prov and _mine(rules, before, viewer, u)
                 for u in units_in(rules, before))
     return Explained(FOUND, report.phase, tuple(rows),
-                     before_it=bool(prov) and report.phase.endswith("A") and not stood)
+                     before_it=bool(prov) and report.phase.endswith("A") and not stood,
+                     rowless=only_rowless)
 
 
 def _rowless(rules: StandardRules, before: GameState, report: PhaseReport, shown: Bulletin,
-             viewer: str, unit: Unit, phase: str) -> str:
+             viewer: str, unit: Unit) -> str:
     """What the phase did to a unit it had no order of, where its record says (a ghost
-    that faded at the year's end in a retreat phase), or ""."""
+    that faded at the year's end in a retreat phase), or "": a sentence, the unit its
+    subject ("Your ghost F EDI faded into mist ..."), the facts' words written to follow
+    its name (engine/report.py's Fact)."""
     facts = unhidden(report.facts_of(rules.fact_key(unit), viewer),
                      hidden_units(report, shown), report.named)
     if not facts:
         return ""
-    return "\n".join([f"{named(rules, before, unit, viewer)} in {phase}:",
-                      *(f"  - {fact_words(f, viewer)}" for f in facts)])
+    whose = f"{unit.power}'s" if viewer == GM else "Your"  # the GM's: any power's
+    word = rules.unit_word(before, unit, viewer).lower()
+    subject = " ".join(w for w in (whose, word, rules.unit_label(unit)) if w)
+    return f"{subject} {'; '.join(fact_words(f, viewer) for f in facts)}."
 
 
 def _seen_after(rules: StandardRules, after: GameState, viewer: str, prov: str) -> bool:

@@ -23,12 +23,13 @@ from gmbot.engine.report import (
     unhidden,
 )
 from gmbot.engine.rules import StandardRules
-from gmbot.engine.state import GameState, Phase, Unit
+from gmbot.engine.state import MOVEMENT, GameState, Phase, Unit
 from gmbot.engine.steps import steps_of_line
 from gmbot.gamefile.settings.deadlines import DeadlinePolicy, format_deadline
 from gmbot.service.views.shown import (
     BoardRow,
     CentreChange,
+    MasterPart,
     MasterView,
     Piece,
     PrivateView,
@@ -288,8 +289,11 @@ class PhaseResults:
         self.marks = rules.board_marks(after)
         self.shared: PublicView | None = None  # the report of the bulletin unredacted
 
-    def view(self, viewer: str | None, rejected: list[Refused] | None = None) -> View:
-        """The data `viewer`'s (None: the public's) results mail is rendered from."""
+    def view(self, viewer: str | None, rejected: list[Refused] | None = None,
+             seats: dict[str, list[Refused]] | None = None) -> View:
+        """The data `viewer`'s (None: the public's) results mail is rendered from; the
+        game master's (GM) lists what each of `seats` (its key -> its refused lines; by
+        default the powers, none refused) alone reads."""
         rules, after, result = self.rules, self.after, self.result
         shown = _with_reasons(rules.redact(self.bulletin, viewer), result, viewer)
         if shown is self.bulletin:  # what most readers are told (standard: everyone)
@@ -302,14 +306,28 @@ class PhaseResults:
         public = replace(public, board=self.board.rows(viewer), marks=self.marks,
                          events=marks_seen(result.events, viewer))
         if viewer == GM:  # his copy is the full one: what each power alone was told too
-            return View(public, master=MasterView(
-                {p: lines for p, lines in sorted(result.private_notes.items()) if lines},
-                {p: lines for p, lines in sorted(rules.master_lines(after).items()) if lines}))
+            return View(public, master=self._master(
+                seats if seats is not None else dict.fromkeys(after.powers, [])))
         private = None
         if viewer is not None:
             private = private_view(rules, after, viewer, rejected,
                                    result.private_notes.get(viewer, []))
         return View(public, private)
+
+    def _master(self, seats: dict[str, list[Refused]]) -> MasterView:
+        """Each power's own section as the game master reads it, in one place a power."""
+        rules, after, notes = self.rules, self.after, self.result.private_notes
+        # A movement's "to order" is every unit, which his board lists already.
+        owing = after.phase.kind != MOVEMENT and not self.result.winner
+        parts = {}
+        for key in sorted({*seats, *notes}):
+            part = MasterPart(
+                to_order=missing_orders(after, rules, key, []) if owing else [],
+                rejected=seats.get(key, []), told=notes.get(key, []),
+                standing=rules.master_lines(after, key))
+            if part != MasterPart():
+                parts[key] = part
+        return MasterView(parts)
 
     def _report(self, shown: Bulletin) -> PublicView:
         return phase_report(self.before, self.after, self.result, self.rules, shown,

@@ -76,13 +76,22 @@ class PrivateView(msgspec.Struct, frozen=True):
     commands: list[str] = []
 
 
+class MasterPart(msgspec.Struct, frozen=True):
+    """One power's (or role's) part of the game master's copy: what its own section told
+    it alone, in its order: what it must order next (not a movement's every unit, which
+    the board lists), its refused lines, the phase's lines for it alone (a bribe and who
+    offered it, a spell cast in secret) and where it stands (the rules' `master_lines`:
+    builds and where, a balance, spells left)."""
+    to_order: list[str] = []
+    rejected: list[Refused] = []
+    told: list[str] = []
+    standing: list[str] = []
+
+
 class MasterView(msgspec.Struct, frozen=True):
-    """What the game master's copy adds, so that he can check the judge: per power, the
-    lines of the phase only that power was told (a bribe and who offered it, a spell cast
-    in secret), and where each power stands that only it reads (the rules' `master_lines`:
-    spells left, a balance)."""
-    told: dict[str, list[str]]
-    standing: dict[str, list[str]] = {}
+    """What the game master's copy adds, so that he can check the judge: per power, one
+    part with what only that power reads (those with nothing to tell left out)."""
+    powers: dict[str, MasterPart]
 
 
 class View(msgspec.Struct, frozen=True):

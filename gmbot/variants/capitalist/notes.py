@@ -71,8 +71,9 @@ def movement_notes(state: GameState, ledger: Ledger, notes: dict[str, Any],
             else:
                 how = "not taken: more was offered for another order; nothing paid"
             lines.append(f"{bribe}: {how}.")
-        spent = ledger.spent(power)
-        lines.append(f"Spent {spent}; balance now {money - spent}.")
+        # The balance left is said once, in the Account line of where he stands, which
+        # follows in his section and in the GM's (it read "balance now 9" above it).
+        lines.append(f"Spent {ledger.spent(power)}.")
         private[power] = lines
     add_notes(notes, public=([BRIBES, *public] if public else None), private=private)
 

@@ -230,9 +230,9 @@ class CapitalistRules(StandardRules):
     def private_lines(self, state: GameState, viewer: str) -> list[str]:
         return _standing(state, viewer, "Your capital")
 
-    def master_lines(self, state: GameState) -> dict[str, list[str]]:
+    def master_lines(self, state: GameState, viewer: str) -> list[str]:
         # The capitals are on everyone's map; the accounts are each power's own.
-        return {p: _standing(state, p, "Capital") for p in state.powers}
+        return _standing(state, viewer, "Capital")
 
     def phase_notes(self, result: PhaseResult) -> None:
         state, orders = result.start or result.before, result.accepted

@@ -197,7 +197,7 @@ def end_of_fall(rules: Rules, state: GameState) -> GameState:
             del units[prov]
             turn["public"].append(f"{unit} ({_name(state, unit.power)}) fades into mist at "
                                   "the end of the year: it was a ghost")
-            reasons.ghost_faded(turn, unit, state.phase.long())
+            reasons.ghost_faded(turn, unit, state.phase)
     state = state.with_(units=units)
     centers = dict(state.centers)
     for centre in state.map.supply_centres:

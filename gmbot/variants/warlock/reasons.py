@@ -10,7 +10,7 @@ from typing import Any
 from gmbot.engine.orders import Build, Move, Order, SupportHold, SupportMove
 from gmbot.engine.report import CUT, SUPPORT
 from gmbot.engine.resolve import Resolution
-from gmbot.engine.state import Unit
+from gmbot.engine.state import Phase, Unit
 from gmbot.variants.warlock.log import fact
 from gmbot.variants.warlock.naming import ghost_key
 from gmbot.variants.warlock.spells import ATTACK, Cast
@@ -174,11 +174,13 @@ def ghost_moved(turn: dict[str, Any], unit: Unit, faded: bool) -> None:
     fact(turn, ghost_key(str(unit)), words, "ghost", surprise=faded, seen_by=(unit.power,))
 
 
-def ghost_faded(turn: dict[str, Any], unit: Unit, when: str) -> None:
+def ghost_faded(turn: dict[str, Any], unit: Unit, phase: Phase) -> None:
     """A ghost gone at the year's end, told its owner as his ghost's last fact (EXPLAIN of
-    the phase it faded in); the public line says only that it was a ghost."""
-    fact(turn, ghost_key(str(unit)), f"it faded into mist at the end of the year, after "
-                                     f"{when}: a ghost lasts until the year's end", "ghost",
+    the phase it faded in, which has no row of it: the words follow its name, "Your ghost
+    F EDI faded ..."); the public line says only that it was a ghost."""
+    fact(turn, ghost_key(str(unit)), f"faded into mist at the end of {phase.year}, in the "
+                                     f"{phase.long()} results: a ghost lasts until the "
+                                     "year's end", "ghost",
          surprise=False, seen_by=(unit.power,))
 
 

@@ -330,11 +330,12 @@ class WarlockRules(StandardRules):
                 lines.append(f"{unit} is your ghost: the others take it for a real unit")
         return lines + _lasting(state, viewer)
 
-    def master_lines(self, state: GameState) -> dict[str, list[str]]:
-        # His copy marks the invisible units and ghosts on the board; what a warlock alone
-        # knows of his magic is the rest.
-        return {p: [f"Spells left: {describe_left(spells_left(state.power_attrs.get(p, {})))}",
-                    *_lasting(state, p)] for p in state.powers}
+    def master_lines(self, state: GameState, viewer: str) -> list[str]:
+        # His copy marks the invisible units, ghosts and balloons on the board; what a
+        # warlock alone knows of his magic and his builds is the rest.
+        spells = describe_left(spells_left(state.power_attrs.get(viewer, {})))
+        return [f"Spells left: {spells}", *build_lines(self, state, viewer),
+                *_lasting(state, viewer)]
 
     def voters(self, state: GameState) -> list[str]:
         # A fallen warlock who may still cast UNDEAD votes, though he shares no draw.

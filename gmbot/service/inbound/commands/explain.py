@@ -73,7 +73,7 @@ def explain(ctx: Context, args: tuple[str, ...]) -> None:
     if answer.text() in ctx.sections:  # EXPLAIN A PAR, then A BUR where it moved
         ctx.sections.append(f"EXPLAIN {line}: the same unit as answered above.")
         return
-    if answer is not first:
+    if answer is not first and not answer.rowless:  # it names its phase itself
         where = f" in {prov}" if prov else ""
         whose = "" if viewer == GM else " of yours"
         ctx.sections.append(f"No order{whose}{where} in {long_name(first.phase)}, the "

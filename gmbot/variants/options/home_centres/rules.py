@@ -151,10 +151,19 @@ class ChangingHomeCentres(StandardRules):
         return lines + home_summary(self, state, power)
 
     def private_lines(self, state: GameState, viewer: str) -> list[str]:
-        lines = super().private_lines(state, viewer)
+        return super().private_lines(state, viewer) + self._homes_told(state, viewer)
+
+    def master_lines(self, state: GameState, viewer: str) -> list[str]:
+        # The standard default is `private_lines`, which has his homes already; a variant
+        # that writes its own lines for the GM (Warlock) has them not: after its lines.
+        lines = super().master_lines(state, viewer)
+        return lines + [ln for ln in self._homes_told(state, viewer) if ln not in lines]
+
+    def _homes_told(self, state: GameState, viewer: str) -> list[str]:
+        """His homes and choices, told before the winter (the Fall's results) and in it."""
         if state.phase.kind == ADJUSTMENT and viewer in state.map.powers:
-            lines += home_summary(self, state, viewer)
-        return lines
+            return home_summary(self, state, viewer)
+        return []
 
     def help_data(self, state: GameState, viewer: str | None) -> dict[str, Any]:
         """In a winter, a centre the reader may assimilate and one he may abandon now: HELP's
