@@ -219,3 +219,31 @@ def test_a_generals_resign_is_told_what_it_gives_up(tmp_path: Path) -> None:
     [ack] = [text(m) for m in judge.to(addr("lordelindel"), judge.new_mail())]
     assert "RESIGN: after this phase you command no unit (it is Kingdom of Castille's). You " \
         "stay in the game: RESIGN LORDELINDEL would give up your seat." in ack.splitlines()
+
+
+def test_a_princes_bare_resign_says_how_to_give_up_his_seat(tmp_path: Path) -> None:
+    # The trial of 3 December (fifth): Badajoz's "RESIGN", as HELP offers it ("RESIGN alone
+    # says how to confirm"), was read as the Wazir-General's order: "Errors in your mail",
+    # "only a Wazir-General gives up his command", nothing on how to leave, and early
+    # processing held for the refused line.
+    judge = make_judge(tmp_path, GENERALS)
+    judge.send(addr("badajoz"), "Sorry, I have no time for this game.\nRESIGN\n",
+               subject=SUBJECT)
+    judge.tick()
+    [ack] = judge.to(addr("badajoz"), judge.new_mail())
+    assert ack["Subject"] == "[al-andalus-example] Received"
+    reply = text(ack)
+    assert "Wazir-General" not in reply and "refused lines" not in reply
+    assert "To confirm, send the line RESIGN BADAJOZ" in " ".join(reply.split())
+    # So does a Wazir who commands no unit; a Wazir-General's bare RESIGN stays his order
+    # (test_a_generals_resign_is_told_what_it_gives_up).
+    judge.send(addr("nanook"), "RESIGN\n", subject=SUBJECT)
+    judge.tick()
+    [ack] = judge.to(addr("nanook"), judge.new_mail())
+    assert ack["Subject"] == "[al-andalus-example] Received"
+    assert "To confirm, send the line RESIGN NANOOK" in " ".join(text(ack).split())
+    # The seat is still his until he names it.
+    judge.send(addr("badajoz"), "A BAD H\n", subject=SUBJECT)
+    judge.tick()
+    assert judge.to(addr("badajoz"), judge.new_mail())[0]["Subject"] == \
+        "[al-andalus-example] Received"

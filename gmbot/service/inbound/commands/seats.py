@@ -7,17 +7,21 @@ The GM's ADD BOT and REMOVE BOT give an open seat to the judge's bot and take it
 RESIGN is not undone by a later mail (the address is no longer a player), so it must name
 the sender's own power: a bare RESIGN only says what resigning does and how to confirm.
 In a variant with a RESIGN order of its own (Al-Andalus: a Wazir-General gives up his
-command), only `RESIGN` with the sender's own seat is this command; any other RESIGN line
-is the variant's order."""
+command), `RESIGN` with the sender's own seat is this command, and so is a bare RESIGN, or
+one naming another seat, from a sender the variant's order is not for now (a Prince, a
+Wazir who commands no unit): he asks how to leave, as HELP says, and is told how, not
+refused with the variant's words; any other RESIGN line is the variant's order."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
+from gmbot.engine.orders import OrderError
+from gmbot.engine.parse import OrderParser
 from gmbot.service.gm import admin
 from gmbot.service.gm.admin import AdminError
 from gmbot.service.inbound.commands.context import AskConfirmation, Context
-from gmbot.service.runtime import rules_for
+from gmbot.service.runtime import current_phase, rules_for, state_of
 from gmbot.service.seats.bot_seats import BotSeatError, add_bot, remove_bot
 from gmbot.service.seats.opening import RESIGNED, SeatError, open_seat
 
@@ -28,10 +32,26 @@ def variant_orders(ctx: Context) -> None:
     if player is None or not req.has("RESIGN") or "RESIGN" not in rules_for(ctx.game) \
             .order_words():
         return
-    theirs = [c for c in req.commands if c.name == "RESIGN" and c.args != (player.key,)]
+    seats = {p.key for p in ctx.game.players}
+    theirs = [c for c in req.commands if c.name == "RESIGN" and c.args != (player.key,)
+              and not ((not c.args or c.args[0].upper() in seats)
+                       and not _the_variants(ctx, player.key, c.line.text))]
     if theirs:
         req.commands = [c for c in req.commands if c not in theirs]
         req.orders = sorted([*req.orders, *(c.line for c in theirs)], key=lambda line: line.number)
+
+
+def _the_variants(ctx: Context, power: str, line: str) -> bool:
+    """Whether the variant reads a bare RESIGN as an order of `power` in the open phase."""
+    phase = current_phase(ctx.session, ctx.game)
+    if phase is None:
+        return False
+    rules = rules_for(ctx.game)
+    state = state_of(ctx.game, phase, rules)
+    try:
+        return rules.parse_extra(OrderParser.for_map(state.map), line, power, state) is not None
+    except OrderError:
+        return False
 
 
 def resign(ctx: Context, args: tuple[str, ...], now: datetime) -> str:
