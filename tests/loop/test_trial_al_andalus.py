@@ -154,7 +154,7 @@ def test_a_wazirs_help_in_the_winter_gives_his_own_courts_units(tmp_path: Path) 
     mails = judge.new_mail()
     [general] = [text(m) for m in judge.to(addr("lordelindel"), mails)]
     [courtier] = [text(m) for m in judge.to(addr("asudevil"), mails)]
-    assert "  A PAM - " in general and "at a court" in general
+    assert "  A PAM - " in general and "as Wazir-General you order no other unit" in general
     assert "  A LLE - ARA: at a court, one order for one of your Prince's units" in courtier
     for help_text in (general, courtier):
         assert "A EVO" not in help_text and "A BAD" not in help_text
@@ -247,3 +247,17 @@ def test_a_princes_bare_resign_says_how_to_give_up_his_seat(tmp_path: Path) -> N
     judge.tick()
     assert judge.to(addr("badajoz"), judge.new_mail())[0]["Subject"] == \
         "[al-andalus-example] Received"
+
+
+def test_a_generals_help_says_he_orders_only_his_own_unit(tmp_path: Path) -> None:
+    # The trial of 3 December (fifth): a Wazir-General's HELP offered "A PAM - ARA: at a
+    # court, one order for one of your Prince's units"; his A SAL - ZAM was then refused "a
+    # Wazir-General commands only his own unit", which neither HELP nor RULES said.
+    judge = make_judge(tmp_path, GENERALS + GENERAL)
+    judge.send(addr("lordelindel"), "HELP\nRULES\n", subject=SUBJECT)
+    judge.tick()
+    [reply] = [text(m) for m in judge.to(addr("lordelindel"), judge.new_mail())]
+    assert "one order for one of your Prince's units" not in reply
+    assert "  A BUR - AST: your command's order; as Wazir-General you order no other unit" \
+        in reply.splitlines()
+    assert "From the next turn the Wazir alone orders that unit, and no other" in reply
