@@ -261,3 +261,25 @@ def test_a_generals_help_says_he_orders_only_his_own_unit(tmp_path: Path) -> Non
     assert "  A BUR - AST: your command's order; as Wazir-General you order no other unit" \
         in reply.splitlines()
     assert "From the next turn the Wazir alone orders that unit, and no other" in reply
+
+
+CROWDED = """
+position:
+  phase: W1080A
+  units:
+    CASTILLE: [A LEO, F GAL, A PAM]
+  centers:
+    CASTILLE: [BUR, GAL, LEO, PAM, SAL]
+"""
+
+
+def test_a_build_the_board_owes_but_no_free_home_centre_takes_says_so(tmp_path: Path) -> None:
+    # The trial of 3 December (fifth): the board said "CASTILLE: 5 centres, 3 units: builds
+    # 2", his own section "1 build(s) or WAIVE", with no word that LEO and GAL, occupied,
+    # take no build: he was left asking where the other went.
+    judge = make_judge(tmp_path, GENERALS + CROWDED)
+    judge.send(addr("castille"), "BUILD F GAL\n", subject=SUBJECT)
+    judge.tick()
+    [ack] = [text(m) for m in judge.to(addr("castille"), judge.new_mail())]
+    assert "Still without orders: 1 build(s) or WAIVE (2 owed, but you may build only in " \
+        "BUR)" in ack
