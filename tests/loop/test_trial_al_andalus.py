@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.loop.judgekit import body, make_judge
+from tests.loop.judgekit import Judge, body, make_judge
 
 REPO = Path(__file__).resolve().parents[2]
 GAME = (REPO / "gmbot/variants/al_andalus/example.yaml").read_text(encoding="utf-8")
@@ -21,6 +21,14 @@ def addr(who: str) -> str:
 
 def text(msg: object) -> str:
     return body(msg).replace("\r\n", "\n")  # type: ignore[arg-type]
+
+
+def answer(judge: Judge, who: str, lines: str) -> str:
+    """The one reply to a mail of `lines` from `who`, as his mail client shows it."""
+    judge.send(addr(who), lines, subject=SUBJECT)
+    judge.tick()
+    [reply] = [text(m) for m in judge.to(addr(who), judge.new_mail())]
+    return reply
 
 
 def test_the_gms_welcome_gives_examples_of_this_game(tmp_path: Path) -> None:
@@ -213,10 +221,7 @@ def test_a_generals_resign_is_told_what_it_gives_up(tmp_path: Path) -> None:
     # The trial of 3 December (fourth): a Wazir-General's bare RESIGN (his HELP's "give up
     # your command", and the seat's "RESIGN alone says how to confirm") was acknowledged
     # with "As Wazir-General you command A BUR" and nothing on what RESIGN would do.
-    judge = make_judge(tmp_path, GENERALS + GENERAL)
-    judge.send(addr("lordelindel"), "RESIGN\n", subject=SUBJECT)
-    judge.tick()
-    [ack] = [text(m) for m in judge.to(addr("lordelindel"), judge.new_mail())]
+    ack = answer(make_judge(tmp_path, GENERALS + GENERAL), "lordelindel", "RESIGN\n")
     assert "RESIGN: after this phase you command no unit (it is Kingdom of Castille's). You " \
         "stay in the game: RESIGN LORDELINDEL would give up your seat." in ack.splitlines()
 
@@ -253,10 +258,7 @@ def test_a_generals_help_says_he_orders_only_his_own_unit(tmp_path: Path) -> Non
     # The trial of 3 December (fifth): a Wazir-General's HELP offered "A PAM - ARA: at a
     # court, one order for one of your Prince's units"; his A SAL - ZAM was then refused "a
     # Wazir-General commands only his own unit", which neither HELP nor RULES said.
-    judge = make_judge(tmp_path, GENERALS + GENERAL)
-    judge.send(addr("lordelindel"), "HELP\nRULES\n", subject=SUBJECT)
-    judge.tick()
-    [reply] = [text(m) for m in judge.to(addr("lordelindel"), judge.new_mail())]
+    reply = answer(make_judge(tmp_path, GENERALS + GENERAL), "lordelindel", "HELP\nRULES\n")
     assert "one order for one of your Prince's units" not in reply
     assert "  A BUR - AST: your command's order; as Wazir-General you order no other unit" \
         in reply.splitlines()
@@ -277,9 +279,6 @@ def test_a_build_the_board_owes_but_no_free_home_centre_takes_says_so(tmp_path: 
     # The trial of 3 December (fifth): the board said "CASTILLE: 5 centres, 3 units: builds
     # 2", his own section "1 build(s) or WAIVE", with no word that LEO and GAL, occupied,
     # take no build: he was left asking where the other went.
-    judge = make_judge(tmp_path, GENERALS + CROWDED)
-    judge.send(addr("castille"), "BUILD F GAL\n", subject=SUBJECT)
-    judge.tick()
-    [ack] = [text(m) for m in judge.to(addr("castille"), judge.new_mail())]
+    ack = answer(make_judge(tmp_path, GENERALS + CROWDED), "castille", "BUILD F GAL\n")
     assert "Still without orders: 1 build(s) or WAIVE (2 owed, but you may build only in " \
         "BUR)" in ack
