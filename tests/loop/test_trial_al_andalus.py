@@ -282,3 +282,11 @@ def test_a_build_the_board_owes_but_no_free_home_centre_takes_says_so(tmp_path: 
     ack = answer(make_judge(tmp_path, GENERALS + CROWDED), "castille", "BUILD F GAL\n")
     assert "Still without orders: 1 build(s) or WAIVE (2 owed, but you may build only in " \
         "BUR)" in ack
+
+
+def test_a_sea_shortened_from_its_other_name_is_suggested(tmp_path: Path) -> None:
+    # The trial of 3 December (fifth): Castille's "F GAL - CAN", the Cantabrian Sea (the
+    # Bay of Biscay's other name, which the map knows), got "unknown province 'CAN'" and
+    # nothing more: a short code is matched against a neighbour's names, not its aliases.
+    ack = answer(make_judge(tmp_path, GENERALS), "castille", "F GAL - CAN\n")
+    assert "unknown province 'CAN' (did you mean BAY OF BISCAY (BOB)?)" in ack
