@@ -281,3 +281,42 @@ def test_help_tells_how_to_order_the_unit_in_the_air(tmp_path: Path) -> None:
     # "Your units: A MAR, F BRE." alone: the army in the air was nowhere in HELP.
     assert "Your units in the air: A PAR. Order one with BALLOON A PAR - (a" in lines
     assert "province next to it) to drift, or BALLOON A PAR LAND to come down." in lines
+
+
+FALLEN = """
+position:
+  phase: S1903M
+  units:
+    ENGLAND: [F LON]
+    FRANCE: [A PAR]
+  centers:
+    ENGLAND: [LON, EDI, LVP]
+    FRANCE: [PAR, BRE, MAR]
+  powers:
+    ITALY: {fallen: 1902}
+"""
+
+
+def test_a_fallen_warlock_is_told_his_one_spell_and_what_the_undead_must_do(
+        tmp_path: Path) -> None:
+    # The trial of 3 December (fifth): Italy, his last centre lost in Fall 1902, asked
+    # "What can I do?": HELP listed every spell "1 of 1 left" (he may cast UNDEAD alone)
+    # and his results said "Your units: none" and his spells, nothing of UNDEAD; once it
+    # raised A YOR nothing said that it must take a centre by the Fall.
+    judge = make_judge(tmp_path, GAME + FALLEN)
+    judge.new_mail()
+    judge.send(addr("ITALY"), "What can I do?\nHELP\n", subject=SUBJECT)
+    judge.tick()
+    [help_mail] = [" ".join(text(m).split()) for m in judge.to(addr("ITALY"), judge.new_mail())]
+    assert "You have no centre and no unit left: your one spell now is UNDEAD, cast in a " \
+        "Spring until Spring 1905 (CAST UNDEAD ARMY or CAST UNDEAD FLEET)" in help_mail
+    assert "CAST UNDEAD ARMY: 1 of 1 left" in help_mail
+    assert "CAST VAPORIZE" not in help_mail
+    judge.send(addr("ITALY"), "CAST UNDEAD ARMY\n", subject=SUBJECT)
+    judge.clock.advance(hours=80)
+    judge.tick()
+    [results] = [text(m) for m in judge.to(addr("ITALY"), judge.new_mail())
+                 if "Spring 1903 Movement results" in m["Subject"]]
+    own = " ".join(results.split("--- For ITALY only ---")[1].split())
+    assert "your undead unit must take a centre by the end of Fall 1903, or you go to " \
+        "purgatory, out of the game for good." in own
