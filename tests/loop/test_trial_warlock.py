@@ -297,6 +297,23 @@ position:
 """
 
 
+def italys_help(judge: Judge) -> str:
+    judge.new_mail()
+    judge.send(addr("ITALY"), "What can I do?\nHELP\n", subject=SUBJECT)
+    judge.tick()
+    [help_mail] = judge.to(addr("ITALY"), judge.new_mail())
+    return " ".join(text(help_mail).split())
+
+
+def italys_spring_1903(judge: Judge) -> str:
+    """Italy's own section of the Spring 1903 results, the deadline passed."""
+    judge.clock.advance(hours=80)
+    judge.tick()
+    [results] = [text(m) for m in judge.to(addr("ITALY"), judge.new_mail())
+                 if "Spring 1903 Movement results" in m["Subject"]]
+    return " ".join(results.split("--- For ITALY only ---")[1].split())
+
+
 def test_a_fallen_warlock_is_told_his_one_spell_and_what_the_undead_must_do(
         tmp_path: Path) -> None:
     # The trial of 3 December (fifth): Italy, his last centre lost in Fall 1902, asked
@@ -304,19 +321,20 @@ def test_a_fallen_warlock_is_told_his_one_spell_and_what_the_undead_must_do(
     # and his results said "Your units: none" and his spells, nothing of UNDEAD; once it
     # raised A YOR nothing said that it must take a centre by the Fall.
     judge = make_judge(tmp_path, GAME + FALLEN)
-    judge.new_mail()
-    judge.send(addr("ITALY"), "What can I do?\nHELP\n", subject=SUBJECT)
-    judge.tick()
-    [help_mail] = [" ".join(text(m).split()) for m in judge.to(addr("ITALY"), judge.new_mail())]
-    assert "You have no centre and no unit left: your one spell now is UNDEAD, cast in a " \
-        "Spring until Spring 1905 (CAST UNDEAD ARMY or CAST UNDEAD FLEET)" in help_mail
+    help_mail = italys_help(judge)
+    assert "You have no centre and no unit left: of your spells you may cast only UNDEAD " \
+        "now, in a Spring until Spring 1905 (CAST UNDEAD ARMY or CAST UNDEAD FLEET)" in help_mail
     assert "CAST UNDEAD ARMY: 1 of 1 left" in help_mail
     assert "CAST VAPORIZE" not in help_mail
     judge.send(addr("ITALY"), "CAST UNDEAD ARMY\n", subject=SUBJECT)
-    judge.clock.advance(hours=80)
-    judge.tick()
-    [results] = [text(m) for m in judge.to(addr("ITALY"), judge.new_mail())
-                 if "Spring 1903 Movement results" in m["Subject"]]
-    own = " ".join(results.split("--- For ITALY only ---")[1].split())
     assert "your undead unit must take a centre by the end of Fall 1903, or you go to " \
-        "purgatory, out of the game for good." in own
+        "purgatory, out of the game for good." in italys_spring_1903(judge)
+    # A warlock whose undead unit took no centre is told he is out for good, HELP too.
+    judge = make_judge(tmp_path / "purgatory", GAME + FALLEN.replace(
+        "{fallen: 1902}", "{fallen: 1902, purgatory: true}"))
+    help_mail = italys_help(judge)
+    assert "you are in Warlock purgatory, out of the game for good, and cast no more " \
+        "spells." in help_mail
+    assert "CAST UNDEAD" not in help_mail and "Spells: one line each" not in help_mail
+    own = italys_spring_1903(judge)
+    assert "purgatory" in own and "Spells left" not in own
