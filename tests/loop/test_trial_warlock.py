@@ -305,13 +305,13 @@ def italys_help(judge: Judge) -> str:
     return " ".join(text(help_mail).split())
 
 
-def italys_spring_1903(judge: Judge) -> str:
-    """Italy's own section of the Spring 1903 results, the deadline passed."""
+def italys_spring_1903(judge: Judge) -> tuple[str, str]:
+    """Italy's Spring 1903 results, the deadline passed: the whole, and his own section."""
     judge.clock.advance(hours=80)
     judge.tick()
     [results] = [text(m) for m in judge.to(addr("ITALY"), judge.new_mail())
                  if "Spring 1903 Movement results" in m["Subject"]]
-    return " ".join(results.split("--- For ITALY only ---")[1].split())
+    return results, " ".join(results.split("--- For ITALY only ---")[1].split())
 
 
 def test_a_fallen_warlock_is_told_his_one_spell_and_what_the_undead_must_do(
@@ -327,8 +327,12 @@ def test_a_fallen_warlock_is_told_his_one_spell_and_what_the_undead_must_do(
     assert "CAST UNDEAD ARMY: 1 of 1 left" in help_mail
     assert "CAST VAPORIZE" not in help_mail
     judge.send(addr("ITALY"), "CAST UNDEAD ARMY\n", subject=SUBJECT)
+    results, own = italys_spring_1903(judge)
     assert "your undead unit must take a centre by the end of Fall 1903, or you go to " \
-        "purgatory, out of the game for good." in italys_spring_1903(judge)
+        "purgatory, out of the game for good." in own
+    # The raised army's row stands under ITALY, not under "?" (it was not on the board
+    # when the phase began).
+    assert "\n?:" not in results and "\nITALY:\n  A SER H: no order: holds\n" in results
     # A warlock whose undead unit took no centre is told he is out for good, HELP too.
     judge = make_judge(tmp_path / "purgatory", GAME + FALLEN.replace(
         "{fallen: 1902}", "{fallen: 1902, purgatory: true}"))
@@ -336,5 +340,5 @@ def test_a_fallen_warlock_is_told_his_one_spell_and_what_the_undead_must_do(
     assert "you are in Warlock purgatory, out of the game for good, and cast no more " \
         "spells." in help_mail
     assert "CAST UNDEAD" not in help_mail and "Spells: one line each" not in help_mail
-    own = italys_spring_1903(judge)
+    _, own = italys_spring_1903(judge)
     assert "purgatory" in own and "Spells left" not in own
