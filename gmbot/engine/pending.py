@@ -31,8 +31,16 @@ def standard_missing(
         delta = adjustment_counts(state, rules).get(power, 0)
         if delta > 0:
             done = sum(1 for o in orders if isinstance(o, (Build, Waive)))
-            left = min(delta, len(rules.build_sites(state, power))) - done
-            return [f"{left} build(s) or WAIVE"] if left > 0 else []
+            sites = rules.build_sites(state, power)
+            left = min(delta, len(sites)) - done
+            if left <= 0:
+                return []
+            if len(sites) < delta:
+                # The board says "builds 2": told 1, a player asks where the other went.
+                where = ", ".join(sorted(sites))
+                return [f"{left} build(s) or WAIVE ({delta} owed, but you may build only in "
+                        f"{where})"]
+            return [f"{left} build(s) or WAIVE"]
         if delta < 0:
             left = -delta - sum(1 for o in orders if isinstance(o, Remove))
             return [f"{left} removal(s)"] if left > 0 else []

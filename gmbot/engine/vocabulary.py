@@ -249,8 +249,8 @@ def did_you_mean(text: str, reason: str, parser: OrderParser, rules: StandardRul
 def _near_neighbour(parser: OrderParser, text: str, word: str) -> str | None:
     """A province the line's unit touches that a short code means: too short for a
     name's near miss, but a neighbour makes the guess safe. Its code one letter off ("A
-    LVP - YOK": YOR), or a code of the name's own letters, in order from its first ("A
-    LVP - YRK": York, YOR; "EDN": Edinburgh); none where two provinces fit."""
+    LVP - YOK": YOR), or a code of the letters of its name or another name of it, in order
+    from the first ("A LVP - YRK": York, YOR; "EDN": Edinburgh); none where two fit."""
     prov = parser.unit_prov(text)
     gmap = parser.map
     if prov is None or prov not in gmap.provinces:
@@ -259,10 +259,12 @@ def _near_neighbour(parser: OrderParser, text: str, word: str) -> str | None:
                 *(t.split("/")[0] for loc, ts in gmap.fleet_adj.items()
                   if loc.split("/")[0] == prov for t in ts)}
     word = word.upper()
+    # Its other names too: "CAN" for the Cantabrian Sea, the Bay of Biscay's alias.
     hits = sorted(c for c in touching
                   if (len(c) == len(word)
                       and sum(a != b for a, b in zip(c, word, strict=True)) == 1)
-                  or _abbreviates(word, gmap.provinces[c].name))
+                  or any(_abbreviates(word, name) for name in
+                         (gmap.provinces[c].name, *gmap.provinces[c].aliases)))
     if len(hits) != 1:
         return None
     return f"{gmap.provinces[hits[0]].name.upper()} ({hits[0]})"

@@ -40,8 +40,8 @@ def test_a_court_loaded_past_the_opening_gets_its_own_examples(tmp_path: Path) -
     assert "    GO TO COURT ZARAGOZA (leave for another Prince's court)" in welcome
     assert "    RESIGN (give up your command of A BUR after this phase)" in welcome
     assert "  RESIGN: give up your command of A BUR after this phase" in help_mail
-    assert "  A BUR - AST: your one order, for A BUR, the unit you command as general (at a " \
-        "court you order no other)" in help_mail
+    assert "  A BUR - AST: your command's order; as Wazir-General you order no other unit" \
+        in help_mail
     for text in (welcome, help_mail):
         assert not [line for line in text if "GO TO COURT CASTILLE" in line], text
 

@@ -349,15 +349,26 @@ position:
 def test_al_andalus_resign_without_the_seat_stays_the_wazir_generals_order(
         tmp_path: Path) -> None:
     """Al-Andalus has a RESIGN order of its own (a Wazir-General gives up his command):
-    a RESIGN line that does not name the sender's seat is read as that order."""
+    its other forms (RESIGN COMMAND) are read as that order; a bare RESIGN, or one naming
+    another seat, from a Prince, whom the order is not for, is the seat's command, as
+    elsewhere (the trial of 3 December, fifth: "only a Wazir-General gives up his command",
+    "unknown province 'RESIGN'")."""
     text = (REPO / "gmbot/variants/al_andalus/example.yaml").read_text(encoding="utf-8")
     judge = make_judge(tmp_path, text)
     subject = "[al-andalus-example] orders"
     judge.send("seville@example.test", "RESIGN", subject=subject)
     judge.tick()
     reply = body(judge.to("seville@example.test", judge.new_mail())[0])
+    assert "resigning gives up SEVILLE for good" in reply
+    assert "Wazir-General" not in reply
+    judge.send("seville@example.test", "RESIGN CASTILLE", subject=subject)
+    judge.tick()
+    reply = body(judge.to("seville@example.test", judge.new_mail())[0])
+    assert "you play SEVILLE, not CASTILLE" in reply and "RESIGN'" not in reply
+    judge.send("seville@example.test", "RESIGN COMMAND", subject=subject)
+    judge.tick()
+    reply = body(judge.to("seville@example.test", judge.new_mail())[0])
     assert "only a Wazir-General gives up his command" in reply
-    assert "resigning gives up" not in reply
     judge.send("seville@example.test", "RESIGN SEVILLE", subject=subject)
     judge.tick()
     reply = body(next(m for m in judge.to("seville@example.test", judge.new_mail())

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.loop.judgekit import body, make_judge
+from tests.loop.judgekit import Judge, body, make_judge
 
 REPO = Path(__file__).resolve().parents[2]
 GAME = (REPO / "gmbot/variants/al_andalus/example.yaml").read_text(encoding="utf-8")
@@ -21,6 +21,14 @@ def addr(who: str) -> str:
 
 def text(msg: object) -> str:
     return body(msg).replace("\r\n", "\n")  # type: ignore[arg-type]
+
+
+def answer(judge: Judge, who: str, lines: str) -> str:
+    """The one reply to a mail of `lines` from `who`, as his mail client shows it."""
+    judge.send(addr(who), lines, subject=SUBJECT)
+    judge.tick()
+    [reply] = [text(m) for m in judge.to(addr(who), judge.new_mail())]
+    return reply
 
 
 def test_the_gms_welcome_gives_examples_of_this_game(tmp_path: Path) -> None:
@@ -154,7 +162,7 @@ def test_a_wazirs_help_in_the_winter_gives_his_own_courts_units(tmp_path: Path) 
     mails = judge.new_mail()
     [general] = [text(m) for m in judge.to(addr("lordelindel"), mails)]
     [courtier] = [text(m) for m in judge.to(addr("asudevil"), mails)]
-    assert "  A PAM - " in general and "at a court" in general
+    assert "  A PAM - " in general and "as Wazir-General you order no other unit" in general
     assert "  A LLE - ARA: at a court, one order for one of your Prince's units" in courtier
     for help_text in (general, courtier):
         assert "A EVO" not in help_text and "A BAD" not in help_text
@@ -213,9 +221,72 @@ def test_a_generals_resign_is_told_what_it_gives_up(tmp_path: Path) -> None:
     # The trial of 3 December (fourth): a Wazir-General's bare RESIGN (his HELP's "give up
     # your command", and the seat's "RESIGN alone says how to confirm") was acknowledged
     # with "As Wazir-General you command A BUR" and nothing on what RESIGN would do.
-    judge = make_judge(tmp_path, GENERALS + GENERAL)
-    judge.send(addr("lordelindel"), "RESIGN\n", subject=SUBJECT)
-    judge.tick()
-    [ack] = [text(m) for m in judge.to(addr("lordelindel"), judge.new_mail())]
+    ack = answer(make_judge(tmp_path, GENERALS + GENERAL), "lordelindel", "RESIGN\n")
     assert "RESIGN: after this phase you command no unit (it is Kingdom of Castille's). You " \
         "stay in the game: RESIGN LORDELINDEL would give up your seat." in ack.splitlines()
+
+
+def test_a_princes_bare_resign_says_how_to_give_up_his_seat(tmp_path: Path) -> None:
+    # The trial of 3 December (fifth): Badajoz's "RESIGN", as HELP offers it ("RESIGN alone
+    # says how to confirm"), was read as the Wazir-General's order: "Errors in your mail",
+    # "only a Wazir-General gives up his command", nothing on how to leave, and early
+    # processing held for the refused line.
+    judge = make_judge(tmp_path, GENERALS)
+    judge.send(addr("badajoz"), "Sorry, I have no time for this game.\nRESIGN\n",
+               subject=SUBJECT)
+    judge.tick()
+    [ack] = judge.to(addr("badajoz"), judge.new_mail())
+    assert ack["Subject"] == "[al-andalus-example] Received"
+    reply = text(ack)
+    assert "Wazir-General" not in reply and "refused lines" not in reply
+    assert "To confirm, send the line RESIGN BADAJOZ" in " ".join(reply.split())
+    # So does a Wazir who commands no unit; a Wazir-General's bare RESIGN stays his order
+    # (test_a_generals_resign_is_told_what_it_gives_up).
+    judge.send(addr("nanook"), "RESIGN\n", subject=SUBJECT)
+    judge.tick()
+    [ack] = judge.to(addr("nanook"), judge.new_mail())
+    assert ack["Subject"] == "[al-andalus-example] Received"
+    assert "To confirm, send the line RESIGN NANOOK" in " ".join(text(ack).split())
+    # The seat is still his until he names it.
+    judge.send(addr("badajoz"), "A BAD H\n", subject=SUBJECT)
+    judge.tick()
+    assert judge.to(addr("badajoz"), judge.new_mail())[0]["Subject"] == \
+        "[al-andalus-example] Received"
+
+
+def test_a_generals_help_says_he_orders_only_his_own_unit(tmp_path: Path) -> None:
+    # The trial of 3 December (fifth): a Wazir-General's HELP offered "A PAM - ARA: at a
+    # court, one order for one of your Prince's units"; his A SAL - ZAM was then refused "a
+    # Wazir-General commands only his own unit", which neither HELP nor RULES said.
+    reply = answer(make_judge(tmp_path, GENERALS + GENERAL), "lordelindel", "HELP\nRULES\n")
+    assert "one order for one of your Prince's units" not in reply
+    assert "  A BUR - AST: your command's order; as Wazir-General you order no other unit" \
+        in reply.splitlines()
+    assert "From the next turn the Wazir alone orders that unit, and no other" in reply
+
+
+CROWDED = """
+position:
+  phase: W1080A
+  units:
+    CASTILLE: [A LEO, F GAL, A PAM]
+  centers:
+    CASTILLE: [BUR, GAL, LEO, PAM, SAL]
+"""
+
+
+def test_a_build_the_board_owes_but_no_free_home_centre_takes_says_so(tmp_path: Path) -> None:
+    # The trial of 3 December (fifth): the board said "CASTILLE: 5 centres, 3 units: builds
+    # 2", his own section "1 build(s) or WAIVE", with no word that LEO and GAL, occupied,
+    # take no build: he was left asking where the other went.
+    ack = answer(make_judge(tmp_path, GENERALS + CROWDED), "castille", "BUILD F GAL\n")
+    assert "Still without orders: 1 build(s) or WAIVE (2 owed, but you may build only in " \
+        "BUR)" in ack
+
+
+def test_a_sea_shortened_from_its_other_name_is_suggested(tmp_path: Path) -> None:
+    # The trial of 3 December (fifth): Castille's "F GAL - CAN", the Cantabrian Sea (the
+    # Bay of Biscay's other name, which the map knows), got "unknown province 'CAN'" and
+    # nothing more: a short code is matched against a neighbour's names, not its aliases.
+    ack = answer(make_judge(tmp_path, GENERALS), "castille", "F GAL - CAN\n")
+    assert "unknown province 'CAN' (did you mean BAY OF BISCAY (BOB)?)" in ack

@@ -281,3 +281,64 @@ def test_help_tells_how_to_order_the_unit_in_the_air(tmp_path: Path) -> None:
     # "Your units: A MAR, F BRE." alone: the army in the air was nowhere in HELP.
     assert "Your units in the air: A PAR. Order one with BALLOON A PAR - (a" in lines
     assert "province next to it) to drift, or BALLOON A PAR LAND to come down." in lines
+
+
+FALLEN = """
+position:
+  phase: S1903M
+  units:
+    ENGLAND: [F LON]
+    FRANCE: [A PAR]
+  centers:
+    ENGLAND: [LON, EDI, LVP]
+    FRANCE: [PAR, BRE, MAR]
+  powers:
+    ITALY: {fallen: 1902}
+"""
+
+
+def italys_help(judge: Judge) -> str:
+    judge.new_mail()
+    judge.send(addr("ITALY"), "What can I do?\nHELP\n", subject=SUBJECT)
+    judge.tick()
+    [help_mail] = judge.to(addr("ITALY"), judge.new_mail())
+    return " ".join(text(help_mail).split())
+
+
+def italys_spring_1903(judge: Judge) -> tuple[str, str]:
+    """Italy's Spring 1903 results, the deadline passed: the whole, and his own section."""
+    judge.clock.advance(hours=80)
+    judge.tick()
+    [results] = [text(m) for m in judge.to(addr("ITALY"), judge.new_mail())
+                 if "Spring 1903 Movement results" in m["Subject"]]
+    return results, " ".join(results.split("--- For ITALY only ---")[1].split())
+
+
+def test_a_fallen_warlock_is_told_his_one_spell_and_what_the_undead_must_do(
+        tmp_path: Path) -> None:
+    # The trial of 3 December (fifth): Italy, his last centre lost in Fall 1902, asked
+    # "What can I do?": HELP listed every spell "1 of 1 left" (he may cast UNDEAD alone)
+    # and his results said "Your units: none" and his spells, nothing of UNDEAD; once it
+    # raised A YOR nothing said that it must take a centre by the Fall.
+    judge = make_judge(tmp_path, GAME + FALLEN)
+    help_mail = italys_help(judge)
+    assert "You have no centre and no unit left: of your spells you may cast only UNDEAD " \
+        "now, in a Spring until Spring 1905 (CAST UNDEAD ARMY or CAST UNDEAD FLEET)" in help_mail
+    assert "CAST UNDEAD ARMY: 1 of 1 left" in help_mail
+    assert "CAST VAPORIZE" not in help_mail
+    judge.send(addr("ITALY"), "CAST UNDEAD ARMY\n", subject=SUBJECT)
+    results, own = italys_spring_1903(judge)
+    assert "your undead unit must take a centre by the end of Fall 1903, or you go to " \
+        "purgatory, out of the game for good." in own
+    # The raised army's row stands under ITALY, not under "?" (it was not on the board
+    # when the phase began).
+    assert "\n?:" not in results and "\nITALY:\n  A SER H: no order: holds\n" in results
+    # A warlock whose undead unit took no centre is told he is out for good, HELP too.
+    judge = make_judge(tmp_path / "purgatory", GAME + FALLEN.replace(
+        "{fallen: 1902}", "{fallen: 1902, purgatory: true}"))
+    help_mail = italys_help(judge)
+    assert "you are in Warlock purgatory, out of the game for good, and cast no more " \
+        "spells." in help_mail
+    assert "CAST UNDEAD" not in help_mail and "Spells: one line each" not in help_mail
+    _, own = italys_spring_1903(judge)
+    assert "purgatory" in own and "Spells left" not in own

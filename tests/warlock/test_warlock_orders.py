@@ -153,7 +153,8 @@ def test_builds_owed_beyond_the_home_centres_are_explained() -> None:
         "centers": {"FRANCE": ["PAR", "MAR", "BRE", "SPA"]},
         "powers": {"FRANCE": {"extra_build": {"year": 1901}}},
     }, MAP)
-    assert RULES.missing_orders(winter, "FRANCE", []) == ["3 build(s) or WAIVE"]
+    assert RULES.missing_orders(winter, "FRANCE", []) == [
+        "3 build(s) or WAIVE (4 owed, but you may build only in BRE, MAR, PAR)"]
     lines = RULES.private_lines(winter, "FRANCE")
     assert "Builds: 4 (4 centres, 1 units on the board, an extra build)." in lines
     assert ("Builds are made on your free home centres only (BRE, MAR, PAR): "

@@ -44,7 +44,10 @@ def bulletin_of(before: GameState, after: GameState, result: PhaseReport,
     """Everything the results of a phase tell, for everyone (before redaction); units are
     named by the rules' `unit_label` (a variant's colour...)."""
     units = [*before.units.values(), *(d.unit for d in before.dislodged.values())]
-    owner = {str(u): u.power for u in units}
+    # A unit that came onto the board during the phase and was ordered there (one a spell
+    # raised holds its first turn) is its owner's after it: it stood under "?".
+    owner = {**{str(u): u.power for u in after.units.values()},
+             **{str(u): u.power for u in units}}
     label = {str(u): rules.unit_label(u) for u in units}
     note = {str(u): rules.unit_note(u) for u in units}
     by_power: dict[str, list[Row]] = {}

@@ -20,6 +20,7 @@ from gmbot.variants.warlock.balloon import AirOrder, aloft, aloft_problems
 from gmbot.variants.warlock.bot import warlock_bot_lines
 from gmbot.variants.warlock.builds import build_lines
 from gmbot.variants.warlock.casting import centre_location
+from gmbot.variants.warlock.comeback import castable, comeback_lines
 from gmbot.variants.warlock.ended import ended_in
 from gmbot.variants.warlock.examples import spell_example
 from gmbot.variants.warlock.grammar import warlock_line
@@ -125,6 +126,9 @@ class WarlockRules(StandardRules):
         data["aloft"] = [str(u) for u in aloft(state).values() if u.power == viewer]
         data["ghosts"] = [str(u) for u in state.units_of(viewer) if u.attrs.get("ghost")
                           ] if viewer else []
+        # A warlock out of the game may cast UNDEAD alone: HELP says so and lists no other.
+        data["comeback"] = comeback_lines(state, viewer) if viewer else []
+        data["castable"] = castable(state, viewer) if viewer else None
         return data
 
     # -- the board ------------------------------------------------------------------
@@ -317,7 +321,10 @@ class WarlockRules(StandardRules):
         return ghosts_made(before, report)
 
     def private_lines(self, state: GameState, viewer: str) -> list[str]:
-        lines = [f"Spells left: {describe_left(spells_left(state.power_attrs.get(viewer, {})))}"]
+        lines = comeback_lines(state, viewer)
+        if castable(state, viewer) != []:  # in purgatory he casts nothing: none are "left"
+            left = spells_left(state.power_attrs.get(viewer, {}))
+            lines.append(f"Spells left: {describe_left(left)}")
         lines += build_lines(self, state, viewer)
         for unit in aloft(state).values():
             if unit.power == viewer:

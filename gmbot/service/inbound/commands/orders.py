@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from gmbot.engine.orders import OrderError
 from gmbot.engine.parse import OrderParser
 from gmbot.engine.state import GameState
 from gmbot.engine.vocabulary import order_text
@@ -27,10 +28,26 @@ def variant_orders(ctx: Context) -> None:
     if player is None or not req.has("RESIGN") or "RESIGN" not in rules_for(ctx.game) \
             .order_words():
         return
-    theirs = [c for c in req.commands if c.name == "RESIGN" and c.args != (player.key,)]
+    seats = {p.key for p in ctx.game.players}
+    theirs = [c for c in req.commands if c.name == "RESIGN" and c.args != (player.key,)
+              and not ((not c.args or c.args[0].upper() in seats)
+                       and not _the_variants(ctx, player.key, c.line.text))]
     if theirs:
         req.commands = [c for c in req.commands if c not in theirs]
         req.orders = sorted([*req.orders, *(c.line for c in theirs)], key=lambda line: line.number)
+
+
+def _the_variants(ctx: Context, power: str, line: str) -> bool:
+    """Whether the variant reads a bare RESIGN as an order of `power` in the open phase."""
+    phase = current_phase(ctx.session, ctx.game)
+    if phase is None:
+        return False
+    rules = rules_for(ctx.game)
+    state = state_of(ctx.game, phase, rules)
+    try:
+        return rules.parse_extra(OrderParser.for_map(state.map), line, power, state) is not None
+    except OrderError:
+        return False
 
 
 def run(ctx: Context) -> bool:

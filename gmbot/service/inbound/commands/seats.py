@@ -7,8 +7,11 @@ The GM's ADD BOT and REMOVE BOT give an open seat to the judge's bot and take it
 RESIGN is not undone by a later mail (the address is no longer a player), so it must name
 the sender's own power: a bare RESIGN only says what resigning does and how to confirm.
 In a variant with a RESIGN order of its own (Al-Andalus: a Wazir-General gives up his
-command), only `RESIGN` with the sender's own seat is this command; any other RESIGN line
-is the variant's order (read as one by orders.variant_orders)."""
+command), `RESIGN` with the sender's own seat is this command, and so is a bare RESIGN, or
+one naming another seat, from a sender the variant's order is not for now (a Prince, a
+Wazir who commands no unit): he asks how to leave, as HELP says, and is told how, not
+refused with the variant's words; any other RESIGN line is the variant's order (read as
+one by orders.variant_orders)."""
 
 from __future__ import annotations
 
