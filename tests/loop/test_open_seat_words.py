@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.loop.judgekit import body, make_judge, standard_game
 from tests.loop.test_trial_al_andalus import GENERAL, GENERALS, addr
 
@@ -76,8 +78,8 @@ def test_resign_alone_says_what_the_seat_will_be(tmp_path: Path) -> None:
     judge.tick()
     [reply] = [words(m) for m in judge.to("france@example.test", judge.new_mail())]
     assert ("resigning gives up FRANCE for good: your orders are withdrawn and a replacement "
-            "is sought. Until a new player takes it over, FRANCE is in civil disorder: it is "
-            "adjudicated as a power that sends no orders") in reply
+            "is sought. Until a new player takes it over, FRANCE is in civil disorder: it sends "
+            "no orders, so its units hold") in reply
     assert "send the line RESIGN FRANCE" in reply
     # In Al-Andalus RESIGN alone is a Wazir-General's order: its refusal names the seat's.
     judge = make_judge(tmp_path / "court", GENERALS)
@@ -93,3 +95,24 @@ def test_resign_alone_says_what_the_seat_will_be(tmp_path: Path) -> None:
             in nanook)
     assert "RESIGN NANOOK: give up your seat for good: it is played without orders" in nanook
     assert "your power goes into civil disorder" not in nanook
+
+
+@pytest.mark.parametrize(("extra", "removals"), [
+    ("", "by distance from its home centres, the farthest unit first."),
+    ("options:\n  civil_disorder_2023: true\n",
+     "by the 2023 rulebook: units on supply centres last, the others farthest from any "
+     "centre it owns first."),
+])
+def test_a_standard_seat_in_civil_disorder_is_told_without_a_hedge(
+        tmp_path: Path, extra: str, removals: str) -> None:
+    # The fifth trial: a standard game's notice said "unless the variant's rules say
+    # otherwise: see RULES" of its own rule; an option that changes the rule says its own.
+    judge = make_judge(tmp_path, standard_game(extra=extra))
+    judge.send("france@example.test", "RESIGN FRANCE\n")
+    judge.tick()
+    [italy] = [words(m) for m in judge.to("italy@example.test", judge.new_mail())
+               if m["Subject"].endswith("FRANCE is in civil disorder")]
+    assert ("Until a new player takes it over, FRANCE is in civil disorder: it sends no orders, "
+            "so its units hold, it builds nothing, and the removals it owes are made "
+            + removals) in italy, italy
+    assert "RULES" not in italy and "unless" not in italy

@@ -24,7 +24,8 @@ they know no variant.
                  shows_homes, homes_shown, result_code, phase_notes (fills
                  PhaseResult.notes), other_owners, board_marks, off_board, fact_key,
                  unit_words, unit_word, units_made, ended_in (EXPLAIN),
-                 open_seat_words (an opened seat's notice)
+                 open_seat_words (an opened seat's notice),
+                 disorder_removals (its removals)
 
 A phase's variant report travels in `PhaseResult.notes`: "public" (lines for everyone),
 "private" (viewer -> lines only that viewer sees), "random" (what a seeded draw gave,

@@ -85,11 +85,17 @@ class ReportingHooks:
     def open_seat_words(self, state: GameState, key: str) -> str:
         """What the seat of `key` (a power or a role player) is while nobody plays it, in a
         player's words, the power named: the notice of an opened seat (every player's and
-        the GM's) says it. Standard: civil disorder, a power that sends no orders."""
-        return (f"Until a new player takes it over, {key} is in civil disorder: it is "
-                "adjudicated as a power that sends no orders (its units hold, it builds "
-                "nothing, and removals it owes are made by distance from its home centres, "
-                "unless the variant's rules say otherwise: see RULES).")
+        the GM's) says it. Standard: civil disorder, the rulebook's own rule said plainly
+        (a variant whose civil disorder differs overrides this or `disorder_removals`)."""
+        return (f"Until a new player takes it over, {key} is in civil disorder: it sends no "
+                "orders, so its units hold, it builds nothing, and the removals it owes are "
+                f"made {self.disorder_removals(state, key)}.")
+
+    def disorder_removals(self, state: GameState, key: str) -> str:
+        """How civil disorder picks the removals `key` owes, as the notice of an opened
+        seat ends "the removals it owes are made ..." (it says what `disband_priority`
+        does). Standard: by distance from the home centres."""
+        return "by distance from its home centres, the farthest unit first"
 
     def other_owners(self, state: GameState) -> dict[str, str]:
         """Keys besides the map's powers that own units or centres in `state` (a variant's

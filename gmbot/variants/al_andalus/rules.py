@@ -53,7 +53,7 @@ class AlAndalusRules(CourtOrders, CourtWaiting, CourtMovement):
 
     def open_seat_words(self, state: GameState, key: str) -> str:
         if self.is_prince(state, key):
-            return prince_seat(state, key, self.generals)
+            return prince_seat(state, key, self.generals, self.disorder_removals(state, key))
         return wazir_seat(state, key, self.generals) or super().open_seat_words(state, key)
 
     def help_data(self, state: GameState, viewer: str | None) -> dict[str, Any]:

@@ -11,8 +11,9 @@ from gmbot.variants.al_andalus.report import dinars
 _UNTIL = "Until a new player takes it over,"
 
 
-def prince_seat(state: GameState, prince: str, generals: bool) -> str:
-    """A Prince who sends no orders is an NMR, which acts as ARREST (ruling 16)."""
+def prince_seat(state: GameState, prince: str, generals: bool, removals: str) -> str:
+    """A Prince who sends no orders is an NMR, which acts as ARREST (ruling 16); his
+    removals are made `removals` (the rules' disorder_removals)."""
     wazir = Court.of(state).wazir_of(prince)
     held = "all its units hold"
     if generals and wazir is not None and general_unit(state, wazir.key) is not None:
@@ -21,8 +22,7 @@ def prince_seat(state: GameState, prince: str, generals: bool) -> str:
               "and he becomes a free agent" if wazir is not None else "")
     return (f"{_UNTIL} {prince} is in civil disorder: it sends no orders, and in each "
             f"movement phase that is an NMR, which acts as ARREST: {held}{arrest}. It hires "
-            "no Wazir and builds nothing, and removals it owes are made as in civil "
-            "disorder (see RULES).")
+            f"no Wazir and builds nothing, and the removals it owes are made {removals}.")
 
 
 def wazir_seat(state: GameState, key: str, generals: bool) -> str | None:

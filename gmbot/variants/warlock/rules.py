@@ -109,9 +109,9 @@ class WarlockRules(StandardRules):
         # A warlock nobody plays casts nothing, UNDEAD (his way back without centres) too.
         return (f"Until a new player takes it over, {key} is in civil disorder: it sends no "
                 "orders and casts no spell (not even UNDEAD once its last centre is lost); "
-                "its units hold, it builds nothing, and removals it owes are made by "
-                "distance from its home centres (its units in the air once those on the "
-                "ground are gone).")
+                f"its units hold, it builds nothing, and removals it owes are made "
+                f"{self.disorder_removals(state, key)} (its units in the air once those on "
+                "the ground are gone).")
 
     def help_data(self, state: GameState, viewer: str | None) -> dict[str, Any]:
         """Each spell, its syntax with an example and the viewer's uses left (the GM: the

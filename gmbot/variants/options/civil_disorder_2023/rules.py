@@ -1,4 +1,4 @@
-"""The option civil_disorder_2023: one hook override."""
+"""The option civil_disorder_2023: its removals, and the words that tell them."""
 
 from __future__ import annotations
 
@@ -25,3 +25,7 @@ class CivilDisorder2023(StandardRules):
             return (on_centre, -dist.get(u.prov, far), u.type != "F", gmap.provinces[u.prov].name)
 
         return sorted(state.units_of(power), key=key)
+
+    def disorder_removals(self, state: GameState, key: str) -> str:
+        return ("by the 2023 rulebook: units on supply centres last, the others farthest "
+                "from any centre it owns first")
