@@ -114,7 +114,7 @@ def test_a_gm_on_holiday_comes_back_to_a_game_the_players_ran(tmp_path: Path) ->
     # and the last results, and everyone is told.
     sent = join(judge, STANDBY, "TAKEOVER open ITALY")
     welcome = one(sent, STANDBY, "[open] Welcome: you play Italy")
-    assert "You take over a seat of a game under way. The position now:" in welcome
+    assert "The position now is the board that ends the last results, below." in welcome
     assert "ITALY: 3 centres, 3 units" in welcome
     assert "The last results (Spring 1901 Movement):" in welcome
     one(sent, STRANGERS["GERMANY"], "New player for ITALY")

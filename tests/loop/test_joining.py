@@ -263,9 +263,12 @@ def test_a_standby_takes_over_an_open_seat(tmp_path: Path) -> None:
     [welcome] = [m for m in judge.to("standby@example.org", sent) if "Welcome" in m["Subject"]]
     text = body(welcome)
     assert welcome["Subject"] == "[g] Welcome: you play France"
-    assert "You take over a seat of a game under way. The position now:" in text
-    assert "FRANCE: 3 centres, 3 units" in text
+    assert "You take over a seat of a game under way." in text
+    assert "The position now is the board that ends the last results, below." in text
     assert "The last results (Spring 1901 Movement):" in text
+    # The board once (the fifth trial read it twice: the position now, then the results').
+    assert text.count("FRANCE: 3 centres, 3 units") == 1, text
+    assert text.count("ITALY: 3 centres, 3 units") == 1, text
     # Everyone is told; the seat's history is recorded as a REPLACE is.
     assert any("New player for FRANCE" in m["Subject"] for m in judge.to("italy@example.test",
                                                                          sent))
