@@ -55,6 +55,7 @@ VERBS = frozenset(w for w in FOLLOW_WORDS if len(w) > 1 and w.isalpha()) | {
 # "* ...", "• ...". A letter with a dot is no bullet: "A. Par" may be an army.
 _BULLET = re.compile(r"^\s*(?:\(?\d{1,2}[.):]|#\s?\d{1,2}[.):]?|\(?[A-Za-z]\)|[-*•·–—])\s+")
 _PREFIX = re.compile(r"^\s*([^:]{1,40}):\s*(\S.*)$")
+_SENTENCE_END = re.compile(r"[.!?]+[\"')”’]*\s+")  # ". ", "! ", "?) "
 NEAR = 0.8  # how close a word must be to a name to make a line an order
 SUGGEST = 0.6  # how close for a "did you mean" in an error
 
@@ -76,6 +77,18 @@ def order_text(text: str, parser: OrderParser, rules: StandardRules, power: str,
     for candidate in reversed(candidates):
         if _shaped(parser.tokens(candidate), parser, rules):
             return candidate
+    return None
+
+
+def order_after_prose(text: str, parser: OrderParser, rules: StandardRules, power: str,
+                      state: GameState) -> str | None:
+    """The whole order that ends a line of chatter after a sentence end ("Sorry I'm late!
+    A VEN - TRI"), as written, or None. It is answered, never taken: the prose before it
+    may take it back ("Not this time. A VEN - TRI")."""
+    for end in _SENTENCE_END.finditer(text):
+        tail = text[end.end():].strip()
+        if tail and _reads(tail, parser, rules, power, state):
+            return tail
     return None
 
 

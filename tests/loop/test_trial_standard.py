@@ -332,7 +332,11 @@ PROSE = ["Hi all,", "Thanks!", "Pierre", "Best regards,", "See you in Paris",
          "The Channel - a promise kept", "I will support you in Burgundy",
          "Hope your army in Paris holds up!", "The army is tired", "My fleet in Brest is ready",
          "The army in Paris - what a joke", "The fleet will hold, I promise",
-         "Our armies move together", "A fleet in the Channel would help"]
+         "Our armies move together", "A fleet in the Channel would help",
+         # A sentence end before words that read as no whole order stays quiet too.
+         "Thanks. See you in Paris", "Good luck! The army is tired",
+         "Sorry I'm late. I will support you in Burgundy", "Why? A fleet in the Channel",
+         "Done. Paris", "Mr. Smith sends his regards"]
 
 
 def test_prose_around_orders_stays_unsaid(tmp_path: Path) -> None:
@@ -345,6 +349,29 @@ def test_prose_around_orders_stays_unsaid(tmp_path: Path) -> None:
     got = text(ack)
     assert "Orders for S1901M (version 1):\n  A PAR - BUR\n  A MAR H\n  F BRE H\n" in got
     assert "Not accepted" not in got and "not read as an order" not in got
+
+
+def test_an_order_after_prose_on_its_line_is_answered_not_taken(tmp_path: Path) -> None:
+    # The fifth trial: "Sorry I'm late! A VEN - TRI" was listed as "Not orders, ignored"
+    # beside "Still without orders: A VEN". It is not taken either: the prose might take
+    # it back.
+    judge = make_judge(tmp_path, standard_game())
+    late = "Sorry I'm late! A VEN - TRI"
+    for n, mail in [(2, f"A ROM H\n{late}\nNo. f nap - ion?  I think not\n"),
+                    (1, f"{late}\n")]:  # alone: answered the same, his orders unchanged
+        judge.send("italy@example.test", mail, subject="[g] orders")
+        judge.tick()
+        [got] = [text(m) for m in judge.new_mail()]
+        assert "Orders for S1901M (version 1):\n  A ROM H\n" in got
+        assert (f"line {n}: {late}\n"
+                "    -> not read as an order: put A VEN - TRI on a line of its own") in got, got
+        assert "Still without orders: F NAP, A VEN" in got
+    # Only a whole order ends such a line: an order followed by prose stays chatter.
+    judge.send("italy@example.test", "No. f nap - ion?  I think not\n", subject="[g] orders")
+    judge.tick()
+    [got] = [text(m) for m in judge.new_mail()]
+    assert 'Not orders, ignored: "No. f nap - ion?  I think not"' in got
+    assert "not read as an order" not in got
 
 
 def french_ack(judge: Judge, *lines: str) -> str:

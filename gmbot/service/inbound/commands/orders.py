@@ -8,7 +8,7 @@ from dataclasses import replace
 from gmbot.engine.orders import OrderError
 from gmbot.engine.parse import OrderParser
 from gmbot.engine.state import GameState
-from gmbot.engine.vocabulary import order_text
+from gmbot.engine.vocabulary import order_after_prose, order_text
 from gmbot.service.inbound.bounds import listed, rejections
 from gmbot.service.inbound.commands.context import Context
 from gmbot.service.inbound.commands.parse import near_command
@@ -61,7 +61,8 @@ def run(ctx: Context) -> bool:
             ctx.sections.append("The game has no open phase; no orders can be taken.")
         return False
     state = state_of(ctx.game, phase, rules_for(ctx.game))
-    lines, chatter = _split(ctx, state, req.orders)
+    lines, chatter, tails = _split(ctx, state, req.orders)
+    ctx.errors += len(tails)
     cleared = req.has("CLEAR")
     if cleared or lines:
         sub = submit(ctx.session, ctx.game, player, lines, ctx.app.now(), ctx.record.id,
@@ -71,40 +72,51 @@ def run(ctx: Context) -> bool:
         # then the order) is listed, but leaves nothing to fix: no "Errors" subject.
         ctx.errors += sum(1 for i in range(len(sub.rejected))
                           if i >= len(sub.corrected) or sub.corrected[i] is None)
-        _ack(ctx, phase, sub, chatter, cleared=cleared and not lines, changed=True)
+        _ack(ctx, phase, sub, chatter, tails, cleared=cleared and not lines, changed=True)
         return True
-    elif req.has("ORDERS") or chatter:
+    elif req.has("ORDERS") or chatter or tails:
         # A mail without a single order line changes no order: it is shown as it stands.
         sub = current_submission(ctx.session, ctx.game, phase, player, state)
-        _ack(ctx, phase, sub, chatter, cleared=False, changed=False)
+        _ack(ctx, phase, sub, chatter, tails, cleared=False, changed=False)
     return False
 
 
+Refusal = tuple[int | None, str, str]  # line number, line, why: as Submission.rejected
+
+
 def _split(ctx: Context, state: GameState, lines: list[Line]
-           ) -> tuple[list[tuple[int | None, str]], list[Line]]:
-    """The mail's order lines (without bullets or prefixes) and its chatter."""
+           ) -> tuple[list[tuple[int | None, str]], list[Line], list[Refusal]]:
+    """The mail's order lines (without bullets or prefixes), its chatter, and its lines of
+    prose that end with an order, each answered."""
     assert ctx.player is not None
     rules = rules_for(ctx.game)
     parser = OrderParser.for_map(state.map)
     orders: list[tuple[int | None, str]] = []
     chatter: list[Line] = []
+    tails: list[Refusal] = []
     for line in lines:
         text = order_text(line.text, parser, rules, ctx.player.key, state)
-        if text is None:
-            chatter.append(line)
-        else:
+        tail = None if text else order_after_prose(line.text, parser, rules,
+                                                  ctx.player.key, state)
+        if text is not None:
             orders.append((line.number, text))
-    return orders, chatter
+        elif tail is not None:
+            tails.append((line.number, line.text.strip(),
+                          f"not read as an order: put {tail} on a line of its own"))
+        else:
+            chatter.append(line)
+    return orders, chatter, tails
 
 
-def _ack(ctx: Context, phase: PhaseRow, sub: Submission, chatter: list[Line], *,
-         cleared: bool, changed: bool) -> None:
+def _ack(ctx: Context, phase: PhaseRow, sub: Submission, chatter: list[Line],
+         tails: list[Refusal], *, cleared: bool, changed: bool) -> None:
     """The acknowledgement. Of the rejected, misspelt and ignored lines only the first few
     are listed (service/bounds.py): a mail of junk lines gets a short answer."""
     powers = powers_of(ctx) if chatter else None
     typos = [(line, near_command(line.text, powers=powers)) for line in chatter]
     ctx.errors += sum(1 for _, word in typos if word)
-    shown, more_rejected = rejections(sub.rejected)
+    shown, more_rejected = rejections(sorted([*sub.rejected, *tails],
+                                             key=lambda r: r[0] or 0))
     misspelt, _ = listed([(line.number, line.text, word) for line, word in typos if word])
     ignored, more_ignored = listed([_short(line.text) for line, word in typos if not word])
 
