@@ -148,6 +148,12 @@ def test_the_gm_adds_and_removes_a_bot_by_mail(tmp_path: Path) -> None:
     assert "F LON H: NMR" not in results
     done = gm_mail(judge, "REMOVE BOT ENGLAND")
     assert "the bot no longer plays ENGLAND: it is in civil disorder" in done
+    # The others read what the seat is now in the rules' words, no "(see RULES)".
+    [notice] = [" ".join(body(m).split()) for m in judge.to(addr("FRANCE"), judge.outbox())
+              if m["Subject"] == "[g] ENGLAND is no longer played by a bot"]
+    assert ("Until a new player takes it over, ENGLAND is in civil disorder: it sends no "
+            "orders, so its units hold, it builds nothing") in notice, notice
+    assert "see RULES" not in notice
     assert "ENGLAND: open seat, in civil disorder" in gm_mail(judge, "STATUS")
     assert "is not played by a bot" in gm_mail(judge, "REMOVE BOT ENGLAND")
     process(judge)

@@ -31,6 +31,7 @@ from gmbot.service.runtime import (
 )
 from gmbot.service.seats.bot_orders import play, seat_row
 from gmbot.service.seats.heir import SEAT_OPENED
+from gmbot.service.seats.unplayed import unplayed_words
 from gmbot.store.models import Event, Game, OrderSet, PhaseRow
 
 BOT_SEATED, BOT_REMOVED = "bot_seated", "bot_removed"
@@ -175,7 +176,8 @@ def remove_bot(session: Session, game: Game, who: str, now: datetime) -> str:
                       phase=phase.name if phase else None)
     if phase is not None:
         _withdraw(session, phase, seat_row(game, key).id, now)
-    _tell(session, game, event, "bot_removed.txt.j2", now, key)
+    _tell(session, game, event, "bot_removed.txt.j2", now, key,
+          unplayed=unplayed_words(game, phase, key))
     return f"the bot no longer plays {key}: it is in civil disorder; the players told"
 
 

@@ -27,6 +27,7 @@ from gmbot.service.runtime import (
 from gmbot.service.seats.bot_seats import fill_seats
 from gmbot.service.seats.heir import SEAT_OPENED, heir_of
 from gmbot.service.seats.rules import nmr_policy, standby_list, takeover_approval
+from gmbot.service.seats.unplayed import unplayed_words
 from gmbot.service.seats.vote_owner import forget_vote
 from gmbot.service.views.open_deadline import open_deadline_text
 from gmbot.service.views.results import board_summary
@@ -115,18 +116,6 @@ def _withdraw_orders(session: Session, phase: PhaseRow, player: Player, now: dat
     if row is not None and row.lines:
         session.add(OrderSet(phase_id=phase.id, player_id=player.id, version=row.version + 1,
                              lines=[], errors=[], message_id=inbound_id, created_at=now))
-
-
-def unplayed_words(game: Game, phase: PhaseRow | None, key: str) -> str:
-    """What the seat is while nobody plays it, in the variant's words; "" if there is no
-    position to read (the notices then say it plainly)."""
-    if phase is None:
-        return ""
-    rules = rules_for(game)
-    try:
-        return rules.open_seat_words(state_of(game, phase, rules), key)
-    except StoredPositionError:
-        return ""
 
 
 def _board(game: Game, phase: PhaseRow | None) -> list[BoardRow]:
