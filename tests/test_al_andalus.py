@@ -273,6 +273,9 @@ def test_the_conqueror_is_told_privately_of_his_captive() -> None:
     held = state(extra={"wazirs": {"LORDELINDEL": {"court": None, "dinars": 9}},
                         "captives": {"LORDELINDEL": "SEVILLE"}})
     assert rules.private_lines(held, "SEVILLE") == [
+        # The dinars his court holds (the state's) are told him beside his captive.
+        "Your court holds 2 dinars: not yours to keep, they all go to the next Wazir who "
+        "joins your court (by HIRE or TAKE).",
         "Wazir LORDELINDEL is yours to EXECUTE or TAKE (only without a Wazir) in the next "
         "movement phase; otherwise he goes free."]
     assert rules.private_lines(held, "CASTILLE") == []

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.loop.judgekit import make_judge
+from tests.loop.judgekit import make_judge, standard_game
 from tests.loop.test_explain import ask, play
 from tests.loop.test_explain_redaction import SECRETS, gm_asks
 from tests.loop.test_explain_warlock import FALL, GAME, SPRING, TEXT
@@ -64,3 +64,27 @@ def test_the_gms_help_says_his_explain_is_of_any_unit(tmp_path: Path) -> None:
     assert "EXPLAIN unit (phase): why one of your units did what it did" in player
     assert "any power's unit" not in player
 
+
+
+def test_the_gm_explains_both_units_a_province_held_in_one_phase(tmp_path: Path) -> None:
+    # The fifth trial of issue 32: the GM's EXPLAIN A VEN told Italy's army dislodged from
+    # VEN alone, not Austria's that moved in; each is headed by its power for him.
+    judge = make_judge(tmp_path, standard_game())
+    play(judge, "g", {"AUSTRIA": ["A VIE - TYR", "A BUD H", "F TRI H"]})
+    play(judge, "g", {"AUSTRIA": ["A TYR - VEN", "F TRI S A TYR - VEN", "A BUD H"]})
+    fall = "Fall 1901 Movement (F1901M)"
+    moved_in = (f"AUSTRIA's A TYR in {fall}:\n  ordered: A TYR - VEN\n  result: succeeds\n"
+                "  it ended in VEN\n")
+    gm = gm_asks(judge, "g", "EXPLAIN A VEN\n")
+    assert f"ITALY's A VEN in {fall}:\n  ordered: A VEN H\n  result: dislodged\n" in gm
+    assert moved_in in gm
+    # Italy's own is unchanged: his unit alone.
+    italy = ask(judge, "ITALY", "g", "EXPLAIN A VEN\n")
+    assert f"\nA VEN in {fall}:\n" in f"\n{italy}" and "A TYR in" not in italy
+    # Once Italy's army retreated, the GM reads its retreat, then the army that moved in.
+    judge.send("italy@example.test", "A VEN - PIE\n", subject="[g] orders")
+    judge.tick()
+    judge.new_mail()
+    gm = gm_asks(judge, "g", "EXPLAIN A VEN\n")
+    assert "ITALY's A VEN in Fall 1901 Retreat (F1901R):\n  ordered: A VEN R PIE\n" in gm
+    assert moved_in in gm

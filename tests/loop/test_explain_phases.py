@@ -84,10 +84,13 @@ def test_a_build_where_a_unit_just_left_tells_both(tmp_path: Path) -> None:
              f"F KIE in {FALL}:\n  ordered: F KIE - DEN\n  result: succeeds\n  it ended in DEN\n")
     for line in ("EXPLAIN A KIE", "EXPLAIN F KIE"):
         assert built in ask(judge, "GERMANY", "g", f"{line}\n"), line
-    # The GM reads the public copy: the build, then the fleet that stood there.
+    # The GM reads the public copy: the build, then the fleet that stood there, each
+    # headed by its power.
     judge.send("gm@example.test", "EXPLAIN A KIE\n", subject="[g] question")
     judge.tick()
     [gm] = judge.to("gm@example.test", judge.new_mail())
+    for unit in ("A KIE in", "F KIE in"):
+        built = built.replace(unit, f"GERMANY's {unit}")
     assert built.replace("Your unit", "The unit") in body(gm).replace("\r\n", "\n")
     # A phase named on the line is that phase alone.
     alone = ask(judge, "GERMANY", "g", "EXPLAIN A MUN WINTER 1901\n")

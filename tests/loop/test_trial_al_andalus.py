@@ -290,3 +290,31 @@ def test_a_sea_shortened_from_its_other_name_is_suggested(tmp_path: Path) -> Non
     # nothing more: a short code is matched against a neighbour's names, not its aliases.
     ack = answer(make_judge(tmp_path, GENERALS), "castille", "F GAL - CAN\n")
     assert "unknown province 'CAN' (did you mean BAY OF BISCAY (BOB)?)" in ack
+
+
+def test_a_princes_winter_status_says_what_he_must_order(tmp_path: Path) -> None:
+    # The trial of 3 December (fifth): a Prince's winter STATUS read "You have not ordered
+    # yet", not what he owed, which his ack and results named.
+    status = answer(make_judge(tmp_path, GENERALS + CROWDED), "castille", "STATUS\n")
+    assert "You have not ordered yet. Still without orders: 1 build(s) or WAIVE (2 owed, " \
+        "but you may build only in BUR)." in status
+
+
+# Zaragoza's court after an ARREST: 1 dinar held for his next Wazir.
+ARRESTED = """
+position:
+  phase: S1081M
+  units: {ZARAGOZA: [A ZAR, A LLE, F TOR]}
+  centers: {ZARAGOZA: [ZAR, LLE, TOR]}
+  powers: {ZARAGOZA: {dinars: 1}}
+"""
+
+
+def test_a_princes_balance_says_what_his_court_holds(tmp_path: Path) -> None:
+    # The trial of 3 December (fifth): after his ARREST, Zaragoza's BALANCE read "This
+    # game keeps no account for you", while his results listed his court's dinar.
+    balance = " ".join(answer(make_judge(tmp_path, GENERALS + ARRESTED), "zaragoza",
+                              "BALANCE\n").split())
+    assert "Your court holds 1 dinar: not yours to keep, they all go to the next Wazir who " \
+        "joins your court (by HIRE or TAKE)." in balance
+    assert "no account" not in balance

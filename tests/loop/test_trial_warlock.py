@@ -326,6 +326,12 @@ def test_a_fallen_warlock_is_told_his_one_spell_and_what_the_undead_must_do(
         "now, in a Spring until Spring 1905 (CAST UNDEAD ARMY or CAST UNDEAD FLEET)" in help_mail
     assert "CAST UNDEAD ARMY: 1 of 1 left" in help_mail
     assert "CAST VAPORIZE" not in help_mail
+    # STATUS said "You have nothing to order": he may cast UNDEAD.
+    judge.send(addr("ITALY"), "STATUS\n", subject=SUBJECT)
+    judge.tick()
+    [status] = [text(m) for m in judge.to(addr("ITALY"), judge.new_mail())]
+    assert "Nothing waits for your orders, but you may order CAST UNDEAD ARMY or CAST " \
+        "UNDEAD FLEET." in status
     judge.send(addr("ITALY"), "CAST UNDEAD ARMY\n", subject=SUBJECT)
     results, own = italys_spring_1903(judge)
     assert "your undead unit must take a centre by the end of Fall 1903, or you go to " \

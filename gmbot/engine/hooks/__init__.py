@@ -10,8 +10,8 @@ they know no variant.
 `Rules` is its hook groups put together, one module each:
   grammar        parse_extra, check_set, legal_extra, legal_figure, bot_lines,
                  order_key, order_words
-  who_orders     may_order, reconcile, missing_orders, ack_lines, role_key, seat_roles,
-                 help_data
+  who_orders     may_order, reconcile, missing_orders, optional_orders, without_orders,
+                 ack_lines, role_key, seat_roles, help_data
   board          army_adjacent, fleet_targets, neighbours, can_convoy, convoy_adjacent,
                  build_sites, built_unit, retreat_choices, adjustment_offset,
                  disband_priority, fixed_homes, position_problems

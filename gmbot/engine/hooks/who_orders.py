@@ -47,6 +47,14 @@ class WhoOrdersHooks(ABC):
         Orders that are optional for a role are not listed (they do not block early
         processing)."""
 
+    def optional_orders(self, state: GameState, power: str) -> list[str]:
+        """What `power` may order in this phase though it does not wait for him, readable
+        (STATUS says it when nothing waits: "nothing to order" hid them). Standard: the
+        units he may order in a movement phase."""
+        if state.phase.kind != MOVEMENT:
+            return []
+        return sorted(str(u) for u in state.units.values() if self.may_order(state, power, u))
+
     def without_orders(self, state: GameState, power: str) -> str:
         """What becomes of `power`'s part of the phase of `state` if his orders do not
         come in time, in a player's words (the late notice says it). Standard: his units

@@ -265,7 +265,10 @@ def _reasoning(rules: StandardRules, before: GameState, after: GameState, report
     if unordered and kind in NO_ORDER:
         none, so = NO_ORDER[kind]
         ordered = none if row.given else none + so  # given: a rule's order, told below
-    lines = [f"{name} in {phase}:", f"  ordered: {ordered}"]
+    # The GM's heads its power: two powers' units may share the name (EXPLAIN A VEN for
+    # Italy's army dislodged and Austria's that moved in).
+    head = f"{unit.power}'s {name}" if viewer == GM else name
+    lines = [f"{head} in {phase}:", f"  ordered: {ordered}"]
     if row.given:
         lines.append(f"  carried out: {row.order} ({row.why})")
     result = "held" if row.result == "no_order" else row.result.replace("_", " ")

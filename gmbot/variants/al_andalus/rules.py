@@ -132,9 +132,14 @@ class AlAndalusRules(CourtOrders, CourtWaiting, CourtMovement):
     def private_lines(self, state: GameState, viewer: str) -> list[str]:
         court = Court.of(state)
         if self.is_prince(state, viewer):
-            return [f"Wazir {w} is yours to EXECUTE or TAKE (only without a Wazir) in the "
-                    f"next movement phase; otherwise he goes free."
-                    for w, captor in sorted(court.captives.items()) if captor == viewer]
+            held = court.held.get(viewer, 0)
+            # BALANCE said "no account for you" beside the results' "Princes' dinars".
+            purse = [f"Your court holds {dinars(held)}: not yours to keep, they all go to "
+                     "the next Wazir who joins your court (by HIRE or TAKE)."] if held else []
+            return purse + [
+                f"Wazir {w} is yours to EXECUTE or TAKE (only without a Wazir) in the "
+                f"next movement phase; otherwise he goes free."
+                for w, captor in sorted(court.captives.items()) if captor == viewer]
         wazir = court.active(viewer)
         if wazir is None:
             return []

@@ -14,7 +14,7 @@ from gmbot.engine.orders import Move, Order
 from gmbot.engine.report import GM, Bulletin, PhaseReport
 from gmbot.engine.resolve import ATTACK, DEFEND, HOLD, PREVENT
 from gmbot.engine.rules import StandardRules
-from gmbot.engine.state import Dislodged, GameState, Phase, Unit
+from gmbot.engine.state import MOVEMENT, Dislodged, GameState, Phase, Unit
 from gmbot.variants.warlock.acks import warlock_ack
 from gmbot.variants.warlock.balloon import AirOrder, aloft, aloft_problems
 from gmbot.variants.warlock.bot import warlock_bot_lines
@@ -101,6 +101,12 @@ class WarlockRules(StandardRules):
             if isinstance(c, Cast) and c.target and (c.order is not None or c.spell == "balloon")
         }
         return [m for m in missing if province_of(m.split()[-1]) not in ordered]
+
+    def optional_orders(self, state: GameState, power: str) -> list[str]:
+        # A fallen warlock has no unit to order, yet may cast UNDEAD in a Spring.
+        extra = (["CAST UNDEAD ARMY or CAST UNDEAD FLEET"] if state.phase.season == "S"
+                 and state.phase.kind == MOVEMENT and power in awaiting_undead(state) else [])
+        return super().optional_orders(state, power) + extra
 
     def ack_lines(self, state: GameState, power: str, orders: list[Order]) -> list[str]:
         return warlock_ack(self, state, power, orders)

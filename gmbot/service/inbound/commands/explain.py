@@ -80,6 +80,8 @@ def explain(ctx: Context, args: tuple[str, ...]) -> None:
                             f"last processed phase; the last phase with one was "
                             f"{long_name(answer.phase)}:")
     ctx.sections.append(answer.text())
+    if viewer == GM and prov and answer.found:
+        _moved_in(ctx, rules, rows, answer, prov, word, utype)
     if answer.before_it and wanted is None:
         _before_it(ctx, rules, rows[1:], viewer, prov, word, utype)
 
@@ -99,6 +101,23 @@ def _before_it(ctx: Context, rules: StandardRules, rows: list[PhaseRow], viewer:
             ctx.sections.append(older.text())
             return
         if Phase.parse(older.phase).kind == MOVEMENT:
+            return
+
+
+def _moved_in(ctx: Context, rules: StandardRules, rows: list[PhaseRow], answer: Explained,
+              prov: str, word: str, utype: str | None) -> None:
+    """For the GM, after the unit that stood in `prov`, the other power's that moved in
+    while it was dislodged (he sees both; the fifth trial of issue 32 read Italy's A VEN
+    alone): the unit that ended the answer's phase there, or, where it stood through that
+    phase (a retreat), the one that ended the movement before it there."""
+    names = [r.name for r in rows]
+    for row in rows[names.index(answer.phase):] if answer.phase in names else []:
+        other = _answer(ctx, rules, row, GM, prov, word, utype, NO_ROW)
+        if other.found:
+            if not set(other.rows) & set(answer.rows):
+                ctx.sections.append(other.text())
+            return
+        if Phase.parse(row.name).kind == MOVEMENT:
             return
 
 

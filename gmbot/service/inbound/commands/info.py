@@ -7,8 +7,7 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from gmbot.engine.report import GM
-from gmbot.engine.rules import StandardRules
-from gmbot.engine.state import MOVEMENT, GameState, Phase
+from gmbot.engine.state import Phase
 from gmbot.service.deadline.absences import status_lines
 from gmbot.service.inbound.commands.context import Context
 from gmbot.service.inbound.relay import names_for
@@ -54,7 +53,7 @@ def status(ctx: Context, args: tuple[str, ...] = ()) -> None:
         table = standing_text(game, rows) + open_seat_lines(ctx.session, game)
         waiting = [r.key for r in rows if not r.done]
     elif ctx.player is not None:  # ... and each player his own standing
-        own = own_standing(ctx, phase, optional_units(rules, state, ctx.player.key))
+        own = own_standing(ctx, phase, rules.optional_orders(state, ctx.player.key))
     ctx.sections.append(render(
         "status.txt.j2", game=game, phase=Phase.parse(phase.name).long(),
         deadline=open_deadline_text(game, phase, utc=ctx.is_gm),
@@ -77,27 +76,23 @@ def status(ctx: Context, args: tuple[str, ...] = ()) -> None:
         ctx.sections.append("\n".join(pending))
 
 
-def optional_units(rules: StandardRules, state: GameState, key: str) -> list[str]:
-    """The units `key` may order in this movement phase, for one whom nothing waits for."""
-    if state.phase.kind != MOVEMENT:
-        return []
-    return sorted(str(u) for u in state.units.values() if rules.may_order(state, key, u))
-
-
 def own_standing(ctx: Context, phase: PhaseRow, optional: list[str] | None = None) -> str:
     """The sender's own standing, as STATUS tells him: his orders and what of his own
-    holds early processing. `optional`: the units he may order though the phase does not
-    wait for him (a Wazir's), so that "nothing to order" does not hide them."""
+    holds early processing. `optional`: what he may order though the phase does not wait
+    for him (a Wazir's units, a fallen warlock's UNDEAD), so that "nothing to order" does
+    not hide them. What is missing is the ack's "Still without orders", from one source."""
     assert ctx.player is not None
     rows = [r for r in standings(ctx.session, ctx.game, phase) if r.key == ctx.player.key]
     if not rows:  # he resigned (earlier in this very mail, perhaps): no seat to stand for
         return f"You no longer play {ctx.player.key}: its seat is open."
     [row] = rows
+    missing = ", ".join(row.missing)
     nothing = (f"Nothing waits for your orders, but you may order {', '.join(optional)}."
                if optional else "You have nothing to order.")
     text = {ORDERED: "Your orders are complete.", NOTHING: nothing,
-            NOT_AT_ALL: "You have not ordered yet.",
-            PARTLY: f"Still without orders: {', '.join(row.missing)}."}[row.status]
+            # "not ordered yet" alone left a Prince in a winter to guess what he owed.
+            NOT_AT_ALL: f"You have not ordered yet. Still without orders: {missing}.",
+            PARTLY: f"Still without orders: {missing}."}[row.status]
     note = hold_note(row.held)
     return text + (f"\n{note}" if note else "")
 
