@@ -25,13 +25,14 @@ from typing import Any
 from apscheduler.schedulers.base import STATE_STOPPED
 from apscheduler.schedulers.blocking import BlockingScheduler
 
+# The bot's heuristics and the processing of a phase (process_game below) are imported
+# lazily by the one-shot commands (daemon/loop.py, seats/bot_orders.py); the daemon imports
+# them as it starts, so that no job's thread imports a module mid-run.
+import gmbot.bots.heuristic  # noqa: F401
 from gmbot.daemon.loop import keep_site, outbound_transport, poll, poll_spool, run_deadlines
 from gmbot.pipe.wake import Listener
 from gmbot.service.app import App
 from gmbot.service.deadline.due import next_wakeup
-
-# Imported lazily by daemon/loop.py for the one-shot commands; the daemon imports it as it
-# starts, so that no job's thread imports a module mid-run.
 from gmbot.service.deadline.process import process_game  # noqa: F401
 from gmbot.service.deadline.reminders import send_reminders
 from gmbot.service.inbound.imap import Backoff, IdleWatcher, MailboxUnavailable

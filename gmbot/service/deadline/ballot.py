@@ -10,7 +10,6 @@ the game locked, so the game ends once."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import delete, select
@@ -19,36 +18,11 @@ from sqlalchemy.orm import Session
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState, Phase
 from gmbot.service.deadline.gameover import end_game
+from gmbot.service.deadline.motions import CONCEDE, DRAW, Motion
 from gmbot.service.runtime import log_event
 from gmbot.service.seats.bot_seats import bot_keys, bot_rules
 from gmbot.service.views.results import board_summary
 from gmbot.store.models import Game, PhaseRow, Vote
-
-DRAW, CONCEDE, CANCEL = "draw", "concede", "cancel"
-
-
-@dataclass(frozen=True)
-class Motion:
-    """What a vote is for. `powers`: a named draw's powers (sorted), or the one conceded
-    to; a draw naming none is a draw of all survivors, whoever they are when it passes."""
-
-    kind: str
-    powers: tuple[str, ...] = ()
-
-    def text(self) -> str:
-        if self.kind == DRAW:
-            return (f"a draw of {', '.join(self.powers)}" if self.powers
-                    else "a draw of all survivors")
-        if self.kind == CONCEDE:
-            return f"conceding the game to {self.powers[0]}"
-        return "cancelling the game"
-
-    def settled(self, survivors: list[str]) -> Motion:
-        """The outcome it stands for now: a draw of all survivors names them, so that it
-        and a named draw of exactly the survivors are the same vote."""
-        if self.kind == DRAW:
-            return Motion(DRAW, tuple(sorted(self.powers or survivors)))
-        return self
 
 
 def seated_voters(game: Game, state: GameState, rules: StandardRules) -> list[str]:

@@ -5,17 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime, timedelta
-from email.utils import parseaddr
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from gmbot.engine.state import Phase
-from gmbot.gamefile import EMAIL_RE
 from gmbot.gamefile.settings.durations import Duration
 from gmbot.service.deadline.absences import honour
-from gmbot.service.deadline.ballot import DRAW, Motion, conclude
+from gmbot.service.deadline.ballot import conclude
+from gmbot.service.deadline.motions import DRAW, Motion
 from gmbot.service.deadline.parking import PARKED
+from gmbot.service.gm.addresses import plain_address
 from gmbot.service.gm.announce import announce, deadline_of, told
 from gmbot.service.gm.credentials import settle_secret, welcome
 from gmbot.service.gm.errors import AdminError
@@ -218,16 +218,6 @@ def _restore_orders(session: Session, old: PhaseRow, new: PhaseRow,
                              message_id=None, created_at=now))  # None: restored
         out[player_id] = list(row.lines)
     return out
-
-
-def plain_address(text: str) -> str:
-    """The address in `text` ("Luca <luca@x>" or "luca@x"), checked as the game file
-    checks its addresses, lower-cased."""
-    name, address = parseaddr(text.strip())
-    if not address or not EMAIL_RE.fullmatch(address):
-        raise AdminError(f"not an email address: {text.strip()!r} "
-                         "(write it as luca@example.org or \"Luca <luca@example.org>\")")
-    return address.lower()
 
 
 def replace_player(session: Session, game: Game, who: str, address: str, now: datetime) -> str:

@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 
 from gmbot.mail.auth import Evidence
 from gmbot.mail.auth.secrets import day_number, hash_secret, new_secret, reply_token
-from gmbot.service.gm.admin import plain_address
+from gmbot.service.gm.addresses import plain_address
 from gmbot.service.gm.errors import AdminError
 from gmbot.service.joining.listing import list_text
 from gmbot.service.joining.seats import (

@@ -11,7 +11,6 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
-from gmbot.bots.heuristic import bot_orders
 from gmbot.engine.adjudicate import accept_orders
 from gmbot.engine.rules import StandardRules
 from gmbot.engine.state import GameState
@@ -44,6 +43,11 @@ def play(session: Session, game: Game, phase: PhaseRow, state: GameState,
     keys = list(keys)
     if not keys:
         return {}
+    # The bot itself only when a seat is the bot's: every mail's press imports this module
+    # (bot_seats.bot_keys), and the pipe's worker should not pay for the bot's heuristics
+    # (benchmarks/instructions.py).
+    from gmbot.bots.heuristic import bot_orders
+
     session.flush()  # a row made by seat_row needs its id
     standing = latest_orders(session, phase)
     out: dict[str, list[str]] = {}

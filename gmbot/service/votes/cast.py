@@ -12,7 +12,8 @@ from sqlalchemy.orm import Session
 
 from gmbot.engine.state import GameState
 from gmbot.gamefile.settings.votes import VoteRules
-from gmbot.service.deadline.ballot import CANCEL, CONCEDE, DRAW, Motion, seated_voters, settle
+from gmbot.service.deadline.ballot import seated_voters, settle
+from gmbot.service.deadline.motions import CANCEL, CONCEDE, DRAW, Motion
 from gmbot.service.deadline.parking import PARKED
 from gmbot.service.gm.announce import announce
 from gmbot.service.gm.errors import AdminError

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from gmbot.service.deadline.ballot import CANCEL, CONCEDE, DRAW, Motion
+from gmbot.service.deadline.motions import CANCEL, CONCEDE, DRAW, Motion
 from gmbot.service.gm.errors import AdminError
 
 USAGE = ("write it as VOTE DRAW, VOTE DRAW FRANCE GERMANY, VOTE CONCEDE TO FRANCE, "

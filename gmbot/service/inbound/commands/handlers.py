@@ -10,7 +10,6 @@ from datetime import datetime
 from gmbot.engine.map import load_map
 from gmbot.engine.parse import OrderParser
 from gmbot.engine.vocabulary import shaped_like_order
-from gmbot.service.deadline.gameover import game_over_mail
 from gmbot.service.gm.errors import AdminError
 from gmbot.service.inbound.bounds import LISTED, clip, listed, more
 from gmbot.service.inbound.commands import orders, press, table
@@ -23,7 +22,8 @@ def run_commands(ctx: Context) -> None:
     press.run(ctx)  # first: a reply to relayed press is press, not orders
     req = ctx.request
     if ctx.game.status == "finished" and not ctx.is_gm:
-        from gmbot.service.inbound.commands import info, record  # only then: see table.Handler
+        from gmbot.service.deadline.gameover import game_over_mail  # only then: see
+        from gmbot.service.inbound.commands import info, record  # table.Handler
 
         if req.has("SUMMARY"):  # the game's record, asked for after its end
             record.summary(ctx, ())

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from gmbot.service.deadline.ballot import CONCEDE, DRAW, Motion
+from gmbot.service.deadline.motions import CONCEDE, DRAW, Motion
 from gmbot.service.gm.errors import AdminError
 from gmbot.service.inbound.commands.context import Context
 from gmbot.service.inbound.commands.mail_prefs import set_mail
