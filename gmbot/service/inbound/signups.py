@@ -29,8 +29,6 @@ from gmbot.service.inbound.lookups import (
     SIGNUP_KIND,
     UNVERIFIED,
 )
-from gmbot.service.joining.requests import answer_asks, confirm, confirmed, token_of
-from gmbot.service.joining.unobserve import quiet, unobserve
 from gmbot.service.joining.words import Ask, read_asks
 from gmbot.service.outbox.queue import new_message_id, queue_mail
 from gmbot.service.outbox.render import render, text_html
@@ -61,6 +59,8 @@ def signup_mail(h: Handling, limit: Callable[[Handling], Outcome | None]) -> Out
     leaving = next((a for a in asks if a.verb in ("UNOBSERVE", "QUIET")), None)
     if leaving is not None:
         return _unobserve(h, leaving, judges)
+    from gmbot.service.joining.requests import answer_asks, token_of  # see _confirmation
+
     now = h.app.now()
     answer = answer_asks(h.s, h.mail.sender, asks, now,
                          h.app.config.limit("reply_token_days"))
@@ -94,6 +94,8 @@ def _unobserve(h: Handling, ask: Ask, judges: Collection[str]) -> Outcome:
     """UNOBSERVE game or QUIET game (the List-Unsubscribe of observers' mail and of
     standbys' calls mails it): proven by the trusted mail server's verdict on the From
     (evidence.proof), never by the From alone."""
+    from gmbot.service.joining.unobserve import quiet, unobserve  # see _confirmation
+
     now = h.app.now()
     if not ask.args:
         game, text = None, f"write it as {ask.verb} game"
@@ -124,6 +126,10 @@ def _confirmation(h: Handling, limit: Callable[[Handling], Outcome | None]) -> O
     pending = list(h.lookups.pending_signups(h.mail.sender))
     if not pending:
         return None
+    # The sign-up's use cases only for sign-up mail: every mail passes this gate, and the
+    # pipe's worker should not import them for an orders mail (benchmarks/instructions.py).
+    from gmbot.service.joining.requests import confirm, confirmed
+
     now = h.app.now()
     signup = confirmed(h.s, pending, h.evidence, now, h.app.config.limit("reply_token_days"))
     if signup is None:
