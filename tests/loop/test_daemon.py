@@ -7,6 +7,8 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -27,6 +29,25 @@ def wait_for(predicate, timeout: float = 20.0) -> bool:  # noqa: ANN001
     return False
 
 
+@contextmanager
+def running_daemon(home: Path) -> Iterator[subprocess.Popen]:
+    """`gmbot run` on `home`, stopped by SIGTERM at the end: it must exit 0."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from gmbot.cli import main; main()", "--home", str(home), "run"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+    )
+    try:
+        yield proc
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            out, _ = proc.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()  # never leave a daemon behind
+            out, _ = proc.communicate()
+    assert proc.returncode == 0, out.decode(errors="replace")
+
+
 def test_daemon_catches_up_and_stops(tmp_path: Path) -> None:
     home = tmp_path / "home"
     (tmp_path / "game.yaml").write_text(standard_game("d"), encoding="utf-8")
@@ -38,12 +59,8 @@ def test_daemon_catches_up_and_stops(tmp_path: Path) -> None:
     app.db.dispose()
     (home / "gmbot.yaml").write_text("poll_interval: 0.5\n" + authkit.CONFIG,
                                      encoding="utf-8")
-    proc = subprocess.Popen(
-        [sys.executable, "-c", "from gmbot.cli import main; main()", "--home", str(home), "run"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-    )
     outbox = home / "mail" / "outbox" / "new"
-    try:
+    with running_daemon(home):
         # Eight welcome mails (seven players and the GM), then eight results mails.
         assert wait_for(lambda: len(list(outbox.iterdir())) >= 16), "no results mails"
         subjects = [p.read_text(errors="replace") for p in outbox.iterdir()]
@@ -54,14 +71,6 @@ def test_daemon_catches_up_and_stops(tmp_path: Path) -> None:
             b"Message-ID: <daemon-1@example.test>\r\n\r\nA PAR - BUR\r\n"
         ))
         assert wait_for(lambda: len(list(outbox.iterdir())) >= 17), "no acknowledgement"
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            out, _ = proc.communicate(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()  # never leave a daemon behind
-            out, _ = proc.communicate()
-    assert proc.returncode == 0, out.decode(errors="replace")
 
 
 def test_daemon_starts_a_signup_game_at_its_close(tmp_path: Path) -> None:
@@ -78,25 +87,13 @@ def test_daemon_starts_a_signup_game_at_its_close(tmp_path: Path) -> None:
     app.db.dispose()
     (home / "gmbot.yaml").write_text("poll_interval: 30\n" + authkit.CONFIG,
                                      encoding="utf-8")
-    proc = subprocess.Popen(
-        [sys.executable, "-c", "from gmbot.cli import main; main()", "--home", str(home), "run"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-    )
     outbox = home / "mail" / "outbox" / "new"
 
     def welcomed() -> bool:
         return any("Welcome: you play France" in p.read_text(errors="replace")
                    for p in outbox.iterdir()) if outbox.is_dir() else False
 
-    try:
+    with running_daemon(home):
         assert not welcomed()
         # Well before the safety interval's five minutes: the daemon woke for the close.
         assert wait_for(welcomed, timeout=30), "the game did not start at its close"
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            out, _ = proc.communicate(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            out, _ = proc.communicate()
-    assert proc.returncode == 0, out.decode(errors="replace")
