@@ -1,7 +1,7 @@
 """The loop benchmark (benchmarks/ingest.py) on a revision and on the working tree, side by side.
 
     .venv/bin/python benchmarks/compare.py REV [--games N] [--mails M] [--ticks T]
-        [--repeat R]
+        [--repeat R] [--site]
 
 REV (a commit, branch or tag) is checked out into a temporary git worktree, so the working
 tree is left alone; its own benchmarks/ingest.py runs with REV's gmbot first on the path
@@ -46,11 +46,17 @@ def _first(m: re.Match[str]) -> float:
 
 # (stage, unit, pattern over ingest.py's output, the figure from its match)
 STAGES = [
+    ("0. host speed", "ms CPU", r"0\. host speed\s+([\d.]+) ms", _first),
     ("1. load_game", "ms CPU a game",
      r"1\. load_game\s+(\d+) games in .*?CPU ([\d.]+) s", _per_game),
     ("2. ingest", "ms CPU a mail", r"2\. ingest .*\n\s+CPU [\d.]+ s = ([\d.]+) ms/mail", _first),
     ("3. deadlines", "ms CPU a game",
      r"3\. deadlines\s+(\d+) games processed .*?CPU ([\d.]+) s", _per_game),
+    ("3b. site pages", "ms CPU a game", r"3b\. site pages .*?CPU ([\d.]+) ms a game", _first),
+    ("3b. site, the kernel", "ms CPU a game",
+     r"3b\. site pages .*\n\s+of which in the kernel ([\d.]+) ms a game", _first),
+    ("3b. site, the process", "ms CPU a game",
+     r"3b\. site pages .*\n.*in gmbot's process ([\d.]+) ms a game", _first),
     ("4. outbox flush", "ms CPU a mail",
      r"4\. outbox flush.*\n\s+CPU [\d.]+ s = ([\d.]+) ms/mail", _first),
     ("4. outbox, the kernel", "ms CPU a mail", r"of which in the kernel ([\d.]+) ms/mail", _first),
@@ -106,8 +112,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--mails", type=int, default=2000, help="order mails to ingest (2000)")
     ap.add_argument("--ticks", type=int, default=5, help="`gmbot tick` and pipe runs (5)")
     ap.add_argument("--repeat", type=int, default=2, help="runs of each side (2)")
+    ap.add_argument("--site", action="store_true",
+                    help="both sides keep the web pages (stage 3b; REV's ingest.py must "
+                         "know --site)")
     args = ap.parse_args(argv)
     size = ["--games", str(args.games), "--mails", str(args.mails), "--ticks", str(args.ticks)]
+    size += ["--site"] if args.site else []
     label = subprocess.run(["git", "rev-parse", "--short", args.rev], cwd=REPO, text=True,
                            capture_output=True, check=True).stdout.strip()
     runs: dict[str, list[dict[str, float]]] = {"rev": [], "tree": []}
