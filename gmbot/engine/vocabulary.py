@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterator
 from functools import lru_cache
 
 from gmbot.engine.cursor import Cursor
@@ -85,11 +86,20 @@ def order_after_prose(text: str, parser: OrderParser, rules: StandardRules, powe
     """The whole order that ends a line of chatter after a sentence end ("Sorry I'm late!
     A VEN - TRI"), as written, or None. It is answered, never taken: the prose before it
     may take it back ("Not this time. A VEN - TRI")."""
-    for end in _SENTENCE_END.finditer(text):
-        tail = text[end.end():].strip()
-        if tail and _reads(tail, parser, rules, power, state):
+    for tail in after_sentence_ends(text):
+        if _reads(tail, parser, rules, power, state):
             return tail
     return None
+
+
+def after_sentence_ends(text: str) -> Iterator[str]:
+    """What follows each sentence end of a line, the longest first ("Sorry I'm late! A VEN
+    - TRI": "A VEN - TRI"): where an order, or a mail command (service/inbound/commands/
+    parse.py), may end a line of prose."""
+    for end in _SENTENCE_END.finditer(text):
+        tail = text[end.end():].strip()
+        if tail:
+            yield tail
 
 
 def shaped_like_order(text: str, parser: OrderParser, rules: StandardRules) -> bool:

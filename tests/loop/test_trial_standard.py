@@ -336,10 +336,21 @@ PROSE = ["Hi all,", "Thanks!", "Pierre", "Best regards,", "See you in Paris",
          # A sentence end before words that read as no whole order stays quiet too.
          "Thanks. See you in Paris", "Good luck! The army is tired",
          "Sorry I'm late. I will support you in Burgundy", "Why? A fleet in the Channel",
-         "Done. Paris", "Mr. Smith sends his regards"]
+         "Done. Paris", "Mr. Smith sends his regards",
+         # A command's name used as an English word after a sentence end, followed by
+         # words the command does not claim: "Vote for peace" (VOTE takes DRAW, CONCEDE...),
+         # or by lowercase words, where the command's words are free (STATUS, HELP, BACK).
+         "I'll help. Help me out", "See you. Status quo", "Thanks. Back home soon",
+         "I'll vote. Vote for peace", "Well. Draw your own conclusions"]
 
 
 def test_prose_around_orders_stays_unsaid(tmp_path: Path) -> None:
+    """None of PROSE is an order or a command. The choice for a command's name after a
+    sentence end: alone it IS the command ("That's a draw. Draw" is answered "put Draw on
+    a line of its own", test_a_command_after_prose_on_its_line_is_answered_not_run); with
+    words after it, only when the table's row claims them (VOTE DRAW) or, for a command
+    whose words are free, when they are written in capitals as HELP writes them (RESIGN
+    FRANCE): "Status quo" and "Help me out" stay chatter."""
     judge = make_judge(tmp_path, standard_game())
     judge.send("france@example.test", "\n".join(["A PAR - BUR", *PROSE, "A MAR H", "F BRE H"])
                + "\n", subject="[g] orders")
@@ -348,7 +359,7 @@ def test_prose_around_orders_stays_unsaid(tmp_path: Path) -> None:
     assert ack["Subject"] == "[g] Received"
     got = text(ack)
     assert "Orders for S1901M (version 1):\n  A PAR - BUR\n  A MAR H\n  F BRE H\n" in got
-    assert "Not accepted" not in got and "not read as an order" not in got
+    assert "Not accepted" not in got and "not read as" not in got
 
 
 def test_an_order_after_prose_on_its_line_is_answered_not_taken(tmp_path: Path) -> None:
@@ -374,12 +385,53 @@ def test_an_order_after_prose_on_its_line_is_answered_not_taken(tmp_path: Path) 
     assert "not read as an order" not in got
 
 
-def french_ack(judge: Judge, *lines: str) -> str:
-    """France's lines mailed: the acknowledgement's text."""
-    judge.send("france@example.test", "\n".join(lines) + "\n", subject="[g] orders")
+def ack_of(judge: Judge, power: str, *lines: str) -> str:
+    """A power's lines mailed: the acknowledgement's text, the one mail of the tick."""
+    judge.send(f"{power}@example.test", "\n".join(lines) + "\n", subject="[g] orders")
     judge.tick()
     [ack] = [text(m) for m in judge.new_mail()]
     return ack
+
+
+def test_a_command_after_prose_on_its_line_is_answered_not_run(tmp_path: Path) -> None:
+    # The fifth trial: "Let's end this. DRAW" was ignored without a word, as "Not orders,
+    # ignored". It is not run either: the prose might take it back ("I won't. RESIGN").
+    judge = make_judge(tmp_path, standard_game())
+    got = ack_of(judge, "italy", "A ROM H", "Let's end this. DRAW", "Fine by me! VOTE DRAW",
+                 "I won't. RESIGN", "That's a draw. Draw", "ok. STATUS",
+                 "Away. ABSENCE 2026-12-20 2026-12-28")
+    assert "Orders for S1901M (version 1):\n  A ROM H\n" in got
+    for n, line, command in [(2, "Let's end this. DRAW", "DRAW"),
+                             (3, "Fine by me! VOTE DRAW", "VOTE DRAW"),
+                             (4, "I won't. RESIGN", "RESIGN"),
+                             (5, "That's a draw. Draw", "Draw")]:
+        assert (f"line {n}: {line}\n"
+                f"    -> not read as a command: put {command} on a line of its own") in got, got
+    assert "ignored" not in got and "Vote" not in got and "resigned" not in got
+    # A commands-only mail is answered the same, a press mail's lines outside its press
+    # and the GM's too; nothing was run.
+    judge.send("italy@example.test", "Done for now. READY\n", subject="[g] ready")
+    judge.send("austria@example.test", "PRESS TO ITALY\nPeace?\nENDPRESS\nSee you. WAIT\n",
+               subject="[g] press")
+    judge.send("gm@example.test", "Agreed, let's wait. PAUSE\nSTATUS\n", subject="[g] gm")
+    judge.tick()
+    mails = judge.new_mail()
+    [mine] = [t for t in map(text, judge.to("italy@example.test", mails)) if "Orders" in t]
+    assert ("line 1: Done for now. READY\n"
+            "    -> not read as a command: put READY on a line of its own") in mine, mine
+    [press] = [text(m) for m in judge.to("austria@example.test", mails)]
+    assert ("line 4: See you. WAIT\n"
+            "    -> not read as a command: put WAIT on a line of its own") in press, press
+    [gm] = [text(m) for m in judge.to("gm@example.test", mails)]
+    assert ("line 1: Agreed, let's wait. PAUSE\n"
+            "  not read as a command: put PAUSE on a line of its own") in gm, gm
+    assert "paused" not in gm.lower() and "Not commands, ignored" not in gm
+    assert not [m for m in mails if "draw" in m["Subject"].lower()]
+
+
+def french_ack(judge: Judge, *lines: str) -> str:
+    """France's lines mailed: the acknowledgement's text."""
+    return ack_of(judge, "france", *lines)
 
 
 def test_an_order_written_in_words_is_read_or_answered(tmp_path: Path) -> None:

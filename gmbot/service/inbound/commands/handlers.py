@@ -14,7 +14,7 @@ from gmbot.service.gm.errors import AdminError
 from gmbot.service.inbound.bounds import LISTED, clip, listed, more
 from gmbot.service.inbound.commands import orders, press, table
 from gmbot.service.inbound.commands.context import AskConfirmation, Context
-from gmbot.service.inbound.commands.parse import near_command
+from gmbot.service.inbound.commands.parse import command_after_prose, near_command
 from gmbot.service.runtime import rules_for
 
 
@@ -111,18 +111,23 @@ def _act(ctx: Context, commands: table.Table) -> None:
 
 
 def _other_lines(ctx: Context) -> None:
-    """The GM's lines that are no command: a misspelt command or a unit order is an error;
-    anything else (a greeting, a signature) is chatter, mentioned and ignored. Each list is
-    bounded (service/inbound/bounds.py): a mail of junk gets a short answer."""
+    """The GM's lines that are no command: a misspelt command, a command after prose on its
+    line ("Agreed. PAUSE") or a unit order is an error; anything else (a greeting, a
+    signature) is chatter, mentioned and ignored. Each list is bounded
+    (service/inbound/bounds.py): a mail of junk gets a short answer."""
     rules = rules_for(ctx.game)
     parser = OrderParser.for_map(load_map(rules.map_name))
     misspelt, unit_orders, chatter = [], [], []
     powers = table.powers_of(ctx) if ctx.request.orders else None
     for line in ctx.request.orders:
         word = near_command(line.text, gm=True, powers=powers)
+        tail = None if word else command_after_prose(line.text)
         if word:
             misspelt.append(f"line {line.number}: {clip(line.text)}\n"
                             f"  refused: not a command; did you mean {word}?")
+        elif tail:  # answered, never run: the prose before it may take it back
+            misspelt.append(f"line {line.number}: {clip(line.text)}\n"
+                            f"  not read as a command: put {tail} on a line of its own")
         elif shaped_like_order(line.text, parser, rules):
             unit_orders.append(f"  line {line.number}: {clip(line.text)}")
         else:

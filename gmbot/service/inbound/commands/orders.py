@@ -11,7 +11,7 @@ from gmbot.engine.state import GameState
 from gmbot.engine.vocabulary import order_after_prose, order_text
 from gmbot.service.inbound.bounds import listed, rejections
 from gmbot.service.inbound.commands.context import Context
-from gmbot.service.inbound.commands.parse import near_command
+from gmbot.service.inbound.commands.parse import command_after_prose, near_command
 from gmbot.service.inbound.commands.request import Line
 from gmbot.service.inbound.commands.table import powers_of
 from gmbot.service.inbound.submit import Submission, current_submission, submit
@@ -87,7 +87,7 @@ Refusal = tuple[int | None, str, str]  # line number, line, why: as Submission.r
 def _split(ctx: Context, state: GameState, lines: list[Line]
            ) -> tuple[list[tuple[int | None, str]], list[Line], list[Refusal]]:
     """The mail's order lines (without bullets or prefixes), its chatter, and its lines of
-    prose that end with an order, each answered."""
+    prose that end with an order or a command, each answered."""
     assert ctx.player is not None
     rules = rules_for(ctx.game)
     parser = OrderParser.for_map(state.map)
@@ -96,13 +96,16 @@ def _split(ctx: Context, state: GameState, lines: list[Line]
     tails: list[Refusal] = []
     for line in lines:
         text = order_text(line.text, parser, rules, ctx.player.key, state)
-        tail = None if text else order_after_prose(line.text, parser, rules,
-                                                  ctx.player.key, state)
         if text is not None:
             orders.append((line.number, text))
-        elif tail is not None:
+            continue
+        tail = order_after_prose(line.text, parser, rules, ctx.player.key, state)
+        what = "an order"
+        if tail is None:
+            tail, what = command_after_prose(line.text), "a command"
+        if tail is not None:
             tails.append((line.number, line.text.strip(),
-                          f"not read as an order: put {tail} on a line of its own"))
+                          f"not read as {what}: put {tail} on a line of its own"))
         else:
             chatter.append(line)
     return orders, chatter, tails

@@ -1,6 +1,7 @@
 """Splitting an order mail into the game it is for, its password, its commands and its
-order lines (a Request), and guessing the command a line misspells. Pure text handling:
-no store, no rules; the command words are the command table's (table.py)."""
+order lines (a Request), guessing the command a line misspells, and finding the command
+that ends a line of prose. Pure text handling: no store, no rules; the command words are
+the command table's (table.py)."""
 
 from __future__ import annotations
 
@@ -55,3 +56,25 @@ def near_command(text: str, gm: bool = False,
     if row is not None:  # its name, but not the words it takes: "VOTE FOR PEACE"
         return table.spelt(row.synopsis, powers)  # the game's powers, else standard's
     return table.TABLE.near(head, gm) if len(head) >= 4 else None
+
+
+def command_after_prose(text: str) -> str | None:
+    """The whole command that ends a line of chatter after a sentence end ("Let's end
+    this. DRAW"), as written, or None. It is answered, never run: the prose before it may
+    take it back ("I won't. RESIGN").
+
+    A command's bare name is one ("That's a draw. Draw"); with words after it, only words
+    the table's row claims (VOTE DRAW, not "Vote for peace") or, for a command whose words
+    are free (STATUS, HELP, BACK...), words written in capitals as HELP writes them
+    ("RESIGN FRANCE"): "Status quo", "Help me out" and "Back home" are English."""
+    # Here, not at the top: the engine's vocabulary is read only for such a line, not by
+    # every mail that imports the parser (the gates' pre-routing, a refused stranger's).
+    from gmbot.engine.vocabulary import after_sentence_ends
+
+    for tail in after_sentence_ends(text):
+        words = tail.split()
+        row = table.TABLE.by_name.get(words[0].upper().rstrip(":"))
+        if row is not None and row.claims(words[1:]) and (
+                len(words) == 1 or row.takes or all(w == w.upper() for w in words[1:])):
+            return tail
+    return None
