@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import gmbot.variants.capitalist.economy as eco
 from gmbot.engine.adjudicate import capture_centres
+from gmbot.engine.build_tally import BuildTally
 from gmbot.engine.choices import BotTurn
 from gmbot.engine.orders import Order
 from gmbot.engine.rules import StandardRules
@@ -229,6 +230,12 @@ class CapitalistRules(StandardRules):
 
     def private_lines(self, state: GameState, viewer: str) -> list[str]:
         return _standing(state, viewer, "Your capital")
+
+    def build_tally_words(self, state: GameState, tally: BuildTally) -> str:
+        # The winter's builds are voted by everyone: a power's own orders do not make its
+        # builds, so "you could build 2 and built 1" would be untrue; the vote totals say
+        # what each centre got.
+        return ""
 
     def master_lines(self, state: GameState, viewer: str) -> list[str]:
         # The capitals are on everyone's map; the accounts are each power's own.
