@@ -6,6 +6,7 @@ guide.md in this folder for the rulings."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import gmbot.variants.capitalist.economy as eco
@@ -127,8 +128,9 @@ class CapitalistRules(StandardRules):
     def help_data(self, state: GameState, viewer: str | None) -> dict[str, Any]:
         return {**super().help_data(state, viewer), **phases_ahead(state)}
 
-    def without_orders(self, state: GameState, power: str) -> str:
-        return without_orders(state) or super().without_orders(state, power)
+    def without_orders(self, state: GameState, power: str,
+                       orders: Sequence[Order] = ()) -> str:
+        return without_orders(state) or super().without_orders(state, power, orders)
 
     def open_seat_words(self, state: GameState, key: str) -> str:
         return open_seat(state, key)
