@@ -3,7 +3,8 @@ to its next phase (skipping retreat and adjustment phases with nothing to do).""
 
 from __future__ import annotations
 
-from gmbot.engine.adjust import has_adjustments, resolve_adjustments
+from gmbot.engine.adjust import adjustment_counts, has_adjustments, resolve_adjustments
+from gmbot.engine.build_tally import tallies
 from gmbot.engine.check import check_order
 from gmbot.engine.facts import movement_facts
 from gmbot.engine.orders import (
@@ -264,8 +265,14 @@ def _retreats(state: GameState, rules: StandardRules, orders: dict[str, Order]) 
 def _adjustments(state: GameState, rules: StandardRules, orders: list[Order]) -> PhaseResult:
     state, orders = rules.before_adjustments(state, orders)
     result = PhaseResult(before=state, after=state)
+    given = orders
     changed, orders = rules.adjustment_orders(state, orders, result)
     out = resolve_adjustments(state, rules, orders)
+    # Each power's own section says what became of the builds its orders left unsaid.
+    for tally in tallies(adjustment_counts(state, rules), given, out.made,
+                         [o for o, _ in out.refused], [u.power for u in out.built]):
+        if words := rules.build_tally_words(state, tally):
+            result.notes.setdefault("private", {}).setdefault(tally.power, []).append(words)
     result.built = [str(u) for u in out.built]
     result.removed = [str(u) for u in out.removed + out.civil_disorder]
     result.civil_disorder = [str(u) for u in out.civil_disorder]

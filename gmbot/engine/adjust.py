@@ -19,6 +19,7 @@ class AdjustmentOutcome:
     civil_disorder: list[Unit] = field(default_factory=list)
     waived: dict[str, int] = field(default_factory=dict)
     refused: list[tuple[Order, str]] = field(default_factory=list)
+    made: list[Order] = field(default_factory=list)  # the build orders carried out
 
 
 _power = attrgetter("power")
@@ -88,6 +89,7 @@ def resolve_adjustments(
                 built = rules.built_unit(state, order)
                 out.units[order.prov] = built
                 out.built.append(built)
+                out.made.append(order)
             else:
                 out.waived[power] = out.waived.get(power, 0) + 1
             used[power] = done + 1

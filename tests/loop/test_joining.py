@@ -275,7 +275,7 @@ def test_a_standby_takes_over_an_open_seat(tmp_path: Path) -> None:
     assert any("FRANCE taken over" in m["Subject"] for m in judge.to(GM, sent))
     [event] = _events(judge, "player_replaced")
     assert event == {"who": "FRANCE", "old": "france@example.test",
-                     "new": "standby@example.org", "by": "takeover"}
+                     "new": "standby@example.org", "by": "takeover", "old_name": None}
     # The seat is no longer open; the new player's orders are taken.
     assert "FRANCE is not an open seat" in body(ask(judge, "other@example.org",
                                                     "TAKEOVER g FRANCE\n"))

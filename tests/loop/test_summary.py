@@ -8,7 +8,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from sqlalchemy import select
+
 from gmbot.service.archive.run import export_text
+from gmbot.store.models import Event, Player
+from tests.loop.joinkit import join
 from tests.loop.judgekit import POWERS, Judge, make_judge, standard_game
 from tests.loop.test_commands import HOLD_ALL, addr, ask, body
 from tests.loop.test_votes import status_of
@@ -35,7 +39,7 @@ def spring_with_an_nmr(judge: Judge) -> None:
     judge.tick()
     judge.clock.advance(days=3)
     judge.tick()
-    judge.send(GM, "REPLACE ITALY luca@example.test\n", subject="[g] replace")
+    judge.send(GM, "REPLACE ITALY Luca <luca@example.test>\n", subject="[g] replace")
     judge.tick()
     judge.new_mail()
 
@@ -49,12 +53,14 @@ def test_summary_after_a_replacement(tmp_path: Path) -> None:
         in text  # his own seat
     # Another player's address only where the game file opts in: powers and names only.
     assert "  GERMANY: Player Germany, from the start (2026-03-02)\n" in text
-    assert "  ITALY, from the start (2026-03-02) until F1901M " \
-           "(2026-03-05)\n  ITALY, from F1901M (2026-03-05)\n" in text
+    # Both of Italy's players by name (the fifth trial's game-over mail dropped the first).
+    assert "  ITALY: Player Italy, from the start (2026-03-02) until F1901M " \
+           "(2026-03-05)\n  ITALY: Luca, from F1901M (2026-03-05)\n" in text
     assert "@example.test" not in text.replace("france@example.test", "")
     gm = ask(judge, GM, "SUMMARY\n")  # the GM sees them all
-    assert "  ITALY: italy@example.test, from the start (2026-03-02) until F1901M " \
-           "(2026-03-05)\n  ITALY: luca@example.test, from F1901M (2026-03-05)\n" in gm
+    assert "  ITALY: Player Italy <italy@example.test>, from the start (2026-03-02) until " \
+           "F1901M (2026-03-05)\n  ITALY: Luca <luca@example.test>, from F1901M " \
+           "(2026-03-05)\n" in gm
     assert "1901 (so far): RUSSIA 4, AUSTRIA 3, ENGLAND 3, FRANCE 3, GERMANY 3, ITALY 3, " \
            "TURKEY 3\n" in text
     assert "Phases without orders (NMR): ITALY 1" in text
@@ -65,12 +71,12 @@ def test_summary_after_a_replacement(tmp_path: Path) -> None:
                      and m["Subject"] == "[g] The game ends in a draw"))
     assert "The draw is shared by the powers named in it: FRANCE, GERMANY." in over
     assert "Who played whom:\n  AUSTRIA: Player Austria\n" in over
-    assert "  ITALY, until F1901M\n  ITALY, from F1901M\n" in over
+    assert "  ITALY: Player Italy, until F1901M\n  ITALY: Luca, from F1901M\n" in over
     assert "@example.test" not in over
     to_gm = body(next(m for m in judge.outbox() if m["To"] == GM
                       and m["Subject"] == "[g] The game ends in a draw"))
-    assert "  ITALY: italy@example.test, until F1901M\n  ITALY: luca@example.test, from " \
-           "F1901M\n" in to_gm
+    assert "  ITALY: Player Italy <italy@example.test>, until F1901M\n  ITALY: Luca " \
+           "<luca@example.test>, from F1901M\n" in to_gm
     after = ask(judge, addr("FRANCE"), "SUMMARY\n")
     assert "Fall 1901 Movement: a draw of FRANCE, GERMANY, declared by the game master" \
         in after
@@ -148,3 +154,36 @@ def test_addresses_reach_players_only_where_the_file_opts_in_and_never_observers
     watcher = over["watcher@example.org"]
     assert "Who played whom:\n  AUSTRIA: Player Austria\n" in watcher
     assert "@example.test" not in watcher
+
+
+def test_the_game_over_mail_names_the_player_a_takeover_replaced(tmp_path: Path) -> None:
+    """The fifth trial of 3 December 2026: after Turkey's TAKEOVER the game-over mail read
+    `TURKEY, until S1902M` / `TURKEY, from S1902M`, the first player's name dropped."""
+    judge = named_game(tmp_path)
+    judge.clock.advance(hours=49)
+    judge.tick()
+    judge.new_mail()
+    with judge.app.db.transaction() as s:  # Turkey leaves (as RESIGN leaves the seat)
+        s.scalars(select(Player).where(Player.power == "TURKEY")).one().active = False
+    join(judge, "newcomer@example.org", "TAKEOVER g TURKEY")
+    ask(judge, GM, "DRAW\n")
+    over = body(next(m for m in judge.outbox() if m["To"] == addr("FRANCE")
+                     and m["Subject"] == "[g] The game ends in a draw"))
+    # The newcomer gave no name with his TAKEOVER: his seat is named by its power alone.
+    assert "  TURKEY: Player Turkey, until F1901M\n  TURKEY, from F1901M\n" in over
+    to_gm = body(next(m for m in judge.outbox() if m["To"] == GM
+                      and m["Subject"] == "[g] The game ends in a draw"))
+    assert "  TURKEY: Player Turkey <turkey@example.test>, until F1901M\n  TURKEY: " \
+           "newcomer@example.org, from F1901M\n" in to_gm
+
+
+def test_a_replacement_logged_without_names_still_reads(tmp_path: Path) -> None:
+    # An event logged before the names were recorded: {who, old, new} alone.
+    judge = named_game(tmp_path)
+    spring_with_an_nmr(judge)
+    with judge.app.db.transaction() as s:
+        [event] = s.scalars(select(Event).where(Event.kind == "player_replaced")).all()
+        event.data = {k: event.data[k] for k in ("who", "old", "new")}
+    text = ask(judge, addr("FRANCE"), "SUMMARY\n")
+    assert "  ITALY, from the start (2026-03-02) until F1901M " \
+           "(2026-03-05)\n  ITALY, from F1901M (2026-03-05)\n" in text

@@ -25,6 +25,7 @@ they know no variant.
                  PhaseResult.notes), other_owners, board_marks, off_board, fact_key,
                  unit_words, unit_word, units_made, ended_in (EXPLAIN),
                  open_seat_words (an opened seat's notice),
+                 build_tally_words (a winter's builds not made),
                  disorder_removals (its removals)
 
 A phase's variant report travels in `PhaseResult.notes`: "public" (lines for everyone),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gmbot.engine.build_tally import BuildTally, tally_words
 from gmbot.engine.state import GameState, Unit
 
 if TYPE_CHECKING:
@@ -73,6 +74,14 @@ class ReportingHooks:
     def private_lines(self, state: GameState, viewer: str) -> list[str]:
         """Extra lines only `viewer` sees (balances, spells left, hidden units...)."""
         return []
+
+    def build_tally_words(self, state: GameState, tally: BuildTally) -> str:
+        """What the power's own section of a winter's results (`state` the winter's) says
+        of builds its orders did not make: "You could build 2 and built 1: the other
+        build was not used (waived).", or "" (every build made or waived by an order). A
+        variant whose builds are not the power's to order (voted) says nothing, or its own
+        truth. Standard: engine/build_tally.py's words."""
+        return tally_words(tally)
 
     def master_lines(self, state: GameState, viewer: str) -> list[str]:
         """What the game master's copy lists under `viewer`'s name of what `private_lines`

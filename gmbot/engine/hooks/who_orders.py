@@ -4,6 +4,7 @@ executes, what is left to order, role players and the acknowledgement's extra li
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from gmbot.engine.orders import Hold, Order
@@ -55,10 +56,12 @@ class WhoOrdersHooks(ABC):
             return []
         return sorted(str(u) for u in state.units.values() if self.may_order(state, power, u))
 
-    def without_orders(self, state: GameState, power: str) -> str:
+    def without_orders(self, state: GameState, power: str,
+                       orders: Sequence[Order] = ()) -> str:
         """What becomes of `power`'s part of the phase of `state` if his orders do not
-        come in time, in a player's words (the late notice says it). Standard: his units
-        hold, his dislodged units are disbanded, his builds waived."""
+        come in time, `orders` those of his accepted so far (none: a missed phase), in a
+        player's words (the late notice says it). Standard: his units hold, his dislodged
+        units are disbanded, his builds waived."""
         kind = state.phase.kind
         if kind == MOVEMENT:
             return "Without them the units you have not ordered hold."

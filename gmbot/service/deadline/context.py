@@ -15,6 +15,7 @@ from functools import cached_property
 from sqlalchemy.orm import Session
 
 from gmbot.engine.adjudicate import accept_orders
+from gmbot.engine.orders import Order
 from gmbot.engine.pending import has_duty, missing_orders
 from gmbot.engine.report import PhaseReport
 from gmbot.engine.result import PhaseResult
@@ -63,10 +64,14 @@ class PhaseContext:
         """Whether the player has something to order in this phase."""
         return has_duty(self.state, self.rules, player.key)
 
+    def accepted(self, player: Player) -> list[Order]:
+        """The player's orders as they stand, those the rules accept."""
+        orders, _ = accept_orders(self.state, self.rules, player.key, self.orders_of(player))
+        return orders
+
     def missing(self, player: Player) -> list[str]:
         """What the player still has to order, his accepted orders counted."""
-        orders, _ = accept_orders(self.state, self.rules, player.key, self.orders_of(player))
-        return missing_orders(self.state, self.rules, player.key, orders)
+        return missing_orders(self.state, self.rules, player.key, self.accepted(player))
 
     def waiting(self, early: bool = False) -> Iterator[Player]:
         """Players with something to order whose orders are not complete, one at a time

@@ -9,6 +9,7 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
+from gmbot.engine.pending import missing_orders
 from gmbot.gamefile.settings.deadlines import DeadlinePolicy, final_deadline
 from gmbot.service.app import App
 from gmbot.service.deadline.absences import absent_at, live
@@ -104,9 +105,11 @@ def _tell_late(at: PhaseContext, late: list[Player], now: datetime) -> int:
     queue_mail(s, key=f"late:{phase.id}", kind="gm", sender=game.judge,
                recipient=game.gm, subject=subj, body=body, now=now, game=game)
     for player in late:
+        orders = at.accepted(player)
+        missing = missing_orders(at.state, at.rules, player.key, orders)
         subj, body = render("late.txt.j2", game=game, phase=phase.name, player=player,
-                            missing=at.missing(player), until=until,
-                            without=at.rules.without_orders(at.state, player.key))
+                            missing=missing, until=until,
+                            without=at.rules.without_orders(at.state, player.key, orders))
         # Its own kind: a warning he must have, which no SET MAIL stops.
         queue_mail(s, key=f"late:{phase.id}:{player.address}", kind="late",
                    sender=game.judge, recipient=player.address, subject=subj, body=body,

@@ -18,3 +18,9 @@ def plain_address(text: str) -> str:
         raise AdminError(f"not an email address: {text.strip()!r} "
                          "(write it as luca@example.org or \"Luca <luca@example.org>\")")
     return address.lower()
+
+
+def address_name(text: str) -> str | None:
+    """The name written with the address in `text` ("Luca" of "Luca <luca@x>"), if any."""
+    name = " ".join(parseaddr(text.strip())[0].split())
+    return name or None

@@ -15,7 +15,7 @@ from gmbot.service.deadline.absences import honour
 from gmbot.service.deadline.ballot import conclude
 from gmbot.service.deadline.motions import DRAW, Motion
 from gmbot.service.deadline.parking import PARKED
-from gmbot.service.gm.addresses import plain_address
+from gmbot.service.gm.addresses import address_name, plain_address
 from gmbot.service.gm.announce import announce, deadline_of, told
 from gmbot.service.gm.credentials import settle_secret, welcome
 from gmbot.service.gm.errors import AdminError
@@ -222,7 +222,7 @@ def _restore_orders(session: Session, old: PhaseRow, new: PhaseRow,
 
 def replace_player(session: Session, game: Game, who: str, address: str, now: datetime) -> str:
     _not_over(game)
-    address = plain_address(address)
+    new_name, address = address_name(address), plain_address(address)
     target = who.strip().upper()
     player = next(
         (p for p in game.players if p.active and (p.key == target or p.address == who.lower())),
@@ -235,7 +235,7 @@ def replace_player(session: Session, game: Game, who: str, address: str, now: da
         raise AdminError(f"no active player {who!r} in game {game.name}")
     if any(p.active and p.address == address for p in game.players):
         raise AdminError(f"{address} already plays in game {game.name}")
-    old = player.address
+    old, old_name = player.address, player.name
     player.active = True  # an open seat (RESIGN, civil disorder) is taken again
     player.address = address  # same row: standing orders and history stay with the power
     # ... but not the old player's vote on ending the game: the new one casts his own.
@@ -244,7 +244,7 @@ def replace_player(session: Session, game: Game, who: str, address: str, now: da
     player.secret_hash, secret = settle_secret(None, None, True, game.settings.auth)
     welcome(session, game, player, now, secret, catch_up=True)  # as a TAKEOVER newcomer's
     event = log_event(session, game, "player_replaced", now, who=player.key, old=old,
-                      new=address)
+                      new=address, old_name=old_name, new_name=new_name)
     phase = current_phase(session, game)
     others = [p for p in active_players(game) if p is not player]
     n = announce(session, game, event, "announce_replace.txt.j2", now, players=others,

@@ -31,7 +31,7 @@ def seat_standby(s: Session, game: Game, address: str, power: str, now: datetime
     # The seat's latest row (left by resigning, civil disorder...): the same row, as REPLACE.
     row = next((p for p in sorted(game.players, key=lambda p: p.id, reverse=True)
                 if p.key == power and not p.active), None)
-    old = row.address if row is not None else None
+    old, old_name = (row.address, row.name) if row is not None else (None, None)
     if row is None:
         row = Player(address=address, power=power)
         game.players.append(row)
@@ -40,8 +40,9 @@ def seat_standby(s: Session, game: Game, address: str, power: str, now: datetime
     row.secret_hash, secret = settle_secret(None, None, True, game.settings.auth)
     s.flush()
     welcome(s, game, row, now, secret, catch_up=True)
+    # His name is not known (a TAKEOVER gives an address); the seat's first player's is.
     event = log_event(s, game, "player_replaced", now, who=power, old=old, new=address,
-                      by="takeover")
+                      by="takeover", old_name=old_name)
     phase = current_phase(s, game)
     others = [p for p in active_players(game) if p is not row]
     announce(s, game, event, "announce_takeover.txt.j2", now, players=others, observers=True,

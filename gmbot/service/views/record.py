@@ -46,10 +46,14 @@ def _phase_at(phases: list[PhaseRow], at: datetime) -> str:
 
 
 class Replaced(msgspec.Struct, frozen=True):
-    """A player_replaced event as logged: the seat, its player before and after."""
+    """A player_replaced event as logged: the seat, its player before and after (the
+    address; `old` None: the seat was open, no row left), and their names where known
+    (an event logged before they were recorded has none: None)."""
     who: str
-    old: str
+    old: str | None
     new: str
+    old_name: str | None = None
+    new_name: str | None = None
 
 
 def seat_history(session: Session, game: Game) -> list[Tenure]:
@@ -65,14 +69,16 @@ def seat_history(session: Session, game: Game) -> list[Tenure]:
     out: list[Tenure] = []
     for player in game.players:
         mine = swaps.get(player.key, [])
-        address, since = (mine[0][1].old if mine else player.address), "start"
+        address, since = (mine[0][1].old or "" if mine else player.address), "start"
+        # The names the events recorded; the row keeps one name, which a replacement does
+        # not change (and a reloaded game file may), so it is shown only if never replaced.
+        name = mine[0][1].old_name if mine else player.name
         since_day = f"{game.created_at:%Y-%m-%d}"
         for at, swap in mine:
             until, day = _phase_at(phases, at), f"{at:%Y-%m-%d}"
-            out.append(Tenure(player.key, address, None, since, until, False, since_day, day))
-            address, since, since_day = swap.new, until, day
-        # REPLACE keeps the row's name, the first player's: shown only if never replaced.
-        out.append(Tenure(player.key, address, None if mine else player.name, since, None,
+            out.append(Tenure(player.key, address, name, since, until, False, since_day, day))
+            address, name, since, since_day = swap.new, swap.new_name, until, day
+        out.append(Tenure(player.key, address, name, since, None,
                           left=not player.active, since_day=since_day))
     return out
 

@@ -3,6 +3,8 @@ acknowledgement of his orders adds (the auto-hold to come, ARREST, HIRE, GO TO C
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from gmbot.engine.orders import Hold, Order
 from gmbot.engine.pending import standard_missing
 from gmbot.engine.state import MOVEMENT, RETREAT, GameState
@@ -91,3 +93,41 @@ class CourtWaiting(CourtBase):
                 lines.append(f"RESIGN: after this phase you command no unit ({then}). You "
                              f"stay in the game: RESIGN {power} would give up your seat.")
         return lines
+
+    def without_orders(self, state: GameState, power: str,
+                       orders: Sequence[Order] = ()) -> str:
+        court = Court.of(state)
+        kind = state.phase.kind
+        if self.is_prince(state, power):
+            if kind != MOVEMENT:
+                return super().without_orders(state, power, orders)
+            sitting = court.wazir_of(power)
+            if not orders:  # rule 16: an NMR acts as ARREST
+                if sitting is None:
+                    return ("Without them every unit of yours holds: a Prince's missed "
+                            "orders act as ARREST (your court has no Wazir to arrest).")
+                return (f"Without them your missed orders act as ARREST: every unit of "
+                        f"yours holds, and Wazir {sitting.key} loses half his dinars to "
+                        f"you and leaves your court a free agent (unless he moves to "
+                        f"another court this phase).")
+            helped = sitting is not None and not (
+                self.generals and general_unit(state, sitting.key))
+            return ("Without them the units you have not ordered hold"
+                    + (", unless your Wazir orders one of them." if helped else "."))
+        wazir = court.active(power)
+        if wazir is None:
+            return ""
+        unit = general_unit(state, power) if self.generals else None
+        if kind == RETREAT and unit is not None:
+            return f"Without them {unit}, the unit you command as Wazir-General, is disbanded."
+        if kind != MOVEMENT:
+            return "A Wazir gives no orders in this phase: nothing waits for you."
+        # Rule 17: a Wazir's orders are optional.
+        if not wazir.court:
+            own = f" and {unit} holds" if unit is not None else ""
+            return (f"Without them you stay a free agent with your "
+                    f"{dinars(wazir.dinars)}{own}.")
+        led = f", {unit} holding" if unit is not None else ""
+        return (f"Without them it is as if {prince_name(state, wazir.court)} had no "
+                f"Wazir this phase: his orders stand{led}, and you are still paid for "
+                f"his units that hold.")

@@ -6,10 +6,12 @@ guide.md in this folder for the rulings."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import gmbot.variants.capitalist.economy as eco
 from gmbot.engine.adjudicate import capture_centres
+from gmbot.engine.build_tally import BuildTally
 from gmbot.engine.choices import BotTurn
 from gmbot.engine.orders import Order
 from gmbot.engine.rules import StandardRules
@@ -126,8 +128,9 @@ class CapitalistRules(StandardRules):
     def help_data(self, state: GameState, viewer: str | None) -> dict[str, Any]:
         return {**super().help_data(state, viewer), **phases_ahead(state)}
 
-    def without_orders(self, state: GameState, power: str) -> str:
-        return without_orders(state) or super().without_orders(state, power)
+    def without_orders(self, state: GameState, power: str,
+                       orders: Sequence[Order] = ()) -> str:
+        return without_orders(state) or super().without_orders(state, power, orders)
 
     def open_seat_words(self, state: GameState, key: str) -> str:
         return open_seat(state, key)
@@ -229,6 +232,12 @@ class CapitalistRules(StandardRules):
 
     def private_lines(self, state: GameState, viewer: str) -> list[str]:
         return _standing(state, viewer, "Your capital")
+
+    def build_tally_words(self, state: GameState, tally: BuildTally) -> str:
+        # The winter's builds are voted by everyone: a power's own orders do not make its
+        # builds, so "you could build 2 and built 1" would be untrue; the vote totals say
+        # what each centre got.
+        return ""
 
     def master_lines(self, state: GameState, viewer: str) -> list[str]:
         # The capitals are on everyone's map; the accounts are each power's own.
