@@ -11,6 +11,7 @@ from pathlib import Path
 
 from tests.loop.judgekit import Judge, make_judge, standard_game
 from tests.loop.test_home_centres_mail import POSITION
+from tests.loop.test_trial_standard import REMOVAL
 from tests.loop.trialkit import example, text
 
 GAME = example("options/home_centres")
@@ -125,16 +126,8 @@ def test_abandoning_a_home_centre_lost_this_fall_says_when_he_may(tmp_path: Path
     assert "Orders for W1901A (version 1):\n  REMOVE A PIE\n" in ack
 
 
-LOST_VEN = """options: {changing_home_centres: true}
-position:
-  phase: W1901A
-  units:
-    ITALY: [A APU, F ION, A TUS]
-    AUSTRIA: [A VEN, A SER, F ADR]
-  centers:
-    ITALY: [ROM, NAP]
-    AUSTRIA: [VIE, BUD, TRI, VEN, SER]
-"""
+# The standard trial's winter (Italy lost VEN to Austria in the Fall), home centres changing.
+LOST_VEN = "options: {changing_home_centres: true}\n" + REMOVAL
 
 
 def test_the_winters_help_gives_no_home_centre_to_assimilate(tmp_path: Path) -> None:
